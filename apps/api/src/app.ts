@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import type { Env } from './config/env.ts';
+import type { AppContext } from './app-context.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { MemoryKvStore, type KvStore } from './lib/kv-store.ts';
+import { RedisKvStore } from './lib/redis-kv-store.ts';
+import { deriveKey, resolveSigningSecret } from './lib/secrets.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { openApiRoutes } from './plugins/openapi.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { webApp } from './plugins/web-app.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { ConsoleSmsSender } from './modules/auth/sms/console-sms-sender.ts';
+import { HttpSmsSender } from './modules/auth/sms/http-sms-sender.ts';
+import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
+import { createTokenService } from './modules/auth/tokens.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise opened from env. */
+  database?: Database;
+  kv?: KvStore;
+  sms?: SmsSender;
+  now?: () => Date;
+  /** Tests turn request logging off. */
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+export async function buildApp(env: Env, options: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.logLevel,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.code', '*.token'],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: env.bodyLimitBytes,
+    trustProxy: env.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-request-id', req.id);
+    return payload;
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir }));
+  const applied = await migrate(database);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+
+  const kv = options.kv ?? (env.redisUrl ? new RedisKvStore(env.redisUrl) : new MemoryKvStore());
+  const now = options.now ?? (() => new Date());
+  const secret = await resolveSigningSecret(database.db, env.jwtSecret);
+  const sms =
+    options.sms ?? (env.sms ? new HttpSmsSender(env.sms) : new ConsoleSmsSender(app.log));
+
+  const ctx: AppContext = {
+    env,
+    database,
+    db: database.db,
+    kv,
+    sms,
+    tokens: createTokenService(deriveKey(secret, 'jwt'), now),
+    log: app.log,
+    now,
+  };
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  securityHeaders(app, env.mode === 'production');
+  errorHandler(app);
+
+  healthRoutes(app, ctx, kv instanceof RedisKvStore ? [() => kv.ping()] : []);
+  authRoutes(app, ctx, createAuthService(ctx, deriveKey(secret, 'otp')));
+  openApiRoutes(app);
+  await webApp(app, env.webDist);
+
+  app.addHook('onClose', async () => {
+    await kv.close();
+    if (!options.database) await database.close();
+  });
+  return { app, ctx };
+}

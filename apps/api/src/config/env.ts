@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { normalizePhone } from '@betoch/contracts/phone';
+
+const ZBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.string().default('production'),
+    APP_MODE: z.enum(['demo', 'production']).default('demo'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_PHONES: z.string().default(''),
+    SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+    SMS_SENDER_ID: z.string().min(1).optional(),
+    PAYMENT_PROVIDER: z.enum(['simulated', 'none']).optional(),
+    SEED_DEMO: ZBool.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    TRUST_PROXY: ZBool.default(false),
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_MODE !== 'production') return;
+    if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    for (const key of ['SMS_GATEWAY_URL', 'SMS_GATEWAY_TOKEN', 'SMS_SENDER_ID'] as const) {
+      if (!env[key]) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production: codes are sent only by SMS' });
+      }
+    }
+  });
+
+export interface Env {
+  nodeEnv: string;
+  mode: 'demo' | 'production';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret?: string;
+  adminPhones: Set<string>;
+  sms?: { baseUrl: string; token: string; senderId: string };
+  paymentProvider: 'simulated' | 'none';
+  seedDemo: boolean;
+  logLevel: string;
+  webDist: string;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+}
+
+export class EnvError extends Error {}
+
+/** Parses the environment once at start; a bad value stops the server with a message naming it. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const adminPhones = new Set<string>();
+  for (const raw of e.ADMIN_PHONES.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const phone = normalizePhone(raw);
+    if (!phone) throw new EnvError(`Invalid environment:\n  ADMIN_PHONES: '${raw}' is not a phone number`);
+    adminPhones.add(phone);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    mode: e.APP_MODE,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    adminPhones,
+    sms:
+      e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN && e.SMS_SENDER_ID
+        ? { baseUrl: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN, senderId: e.SMS_SENDER_ID }
+        : undefined,
+    paymentProvider: e.PAYMENT_PROVIDER ?? (e.APP_MODE === 'demo' ? 'simulated' : 'none'),
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    trustProxy: e.TRUST_PROXY,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  };
+}

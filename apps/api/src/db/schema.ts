@@ -1,0 +1,5 @@
+// The Drizzle schema: one file per feature under ./schema, gathered here for the client.
+export * from './schema/users.ts';
+export * from './schema/auth.ts';
+export * from './schema/wallet.ts';
+export * from './schema/settings.ts';

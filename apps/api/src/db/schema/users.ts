@@ -1,0 +1,19 @@
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  phone: text('phone').notNull().unique(),
+  name: text('name'),
+  email: text('email'),
+  userType: text('user_type', { enum: ['tenant', 'landlord', 'delala'] }).notNull(),
+  agencyName: text('agency_name'),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  tokenVersion: integer('token_version').notNull().default(0),
+  status: text('status', { enum: ['active', 'suspended', 'banned'] }).notNull().default('active'),
+  suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+  warnings: integer('warnings').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,36 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Balances and plan end dates, one row per user. Never written directly: only the wallet ledger
+ * service changes it, in the same transaction as the ledger row that explains the change.
+ */
+export const walletAccounts = pgTable('wallet_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  credits: integer('credits').notNull().default(0),
+  postCredits: integer('post_credits').notNull().default(0),
+  tenantUnlimitedUntil: timestamp('tenant_unlimited_until', { withTimezone: true }),
+  delalaUnlimitedUntil: timestamp('delala_unlimited_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Append-only: every change of a balance or plan is one row here. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    account: text('account', { enum: ['credits', 'post_credits', 'tenant_unlimited_days', 'delala_unlimited_days'] }).notNull(),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after'),
+    kind: text('kind').notNull(),
+    refType: text('ref_type'),
+    refId: text('ref_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_entries_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { authenticate, type AuthUser } from '../modules/auth/authenticate.ts';
+import { AppError } from './app-error.ts';
+import { zodFieldErrors } from './zod-errors.ts';
+
+export type AuthMode = 'none' | 'optional' | 'user' | 'admin';
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type UserFor<A extends AuthMode> = A extends 'user' | 'admin' ? AuthUser : AuthUser | null;
+
+export interface RouteSpec<
+  A extends AuthMode,
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+  R extends z.ZodType,
+> {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Path under /api, e.g. '/auth/me'. */
+  url: string;
+  summary: string;
+  tags: string[];
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  response: R;
+  /** Extra statuses the route can answer, for the OpenAPI document. */
+  errors?: number[];
+  /** Answers carrying paid-for data must never be cached by a browser or proxy. */
+  noStore?: boolean;
+  successStatus?: number;
+  handler: (input: {
+    body: Infer<B>;
+    query: Infer<Q>;
+    params: Infer<P>;
+    user: UserFor<A>;
+    req: FastifyRequest;
+    reply: FastifyReply;
+  }) => Promise<z.input<R>>;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  summary: string;
+  tags: string[];
+  auth: AuthMode;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  response: z.ZodType;
+  errors: number[];
+}
+
+const registry = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+export function routesOf(app: FastifyInstance): RegisteredRoute[] {
+  return registry.get(app) ?? [];
+}
+
+function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    throw new AppError('validation_error', undefined, { fields: zodFieldErrors(result.error) });
+  }
+  return result.data;
+}
+
+/**
+ * Registers one call: the contract schemas validate what comes in (unknown fields dropped) and
+ * shape what goes out (fields outside the answer schema never leave the server).
+ */
+export function route<
+  A extends AuthMode,
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+  R extends z.ZodType,
+>(app: FastifyInstance, ctx: AppContext, spec: RouteSpec<A, B, Q, P, R>): void {
+  const list = registry.get(app) ?? [];
+  list.push({
+    method: spec.method,
+    url: spec.url,
+    summary: spec.summary,
+    tags: spec.tags,
+    auth: spec.auth,
+    body: spec.body,
+    query: spec.query,
+    params: spec.params,
+    response: spec.response,
+    errors: spec.errors ?? [],
+  });
+  registry.set(app, list);
+
+  app.route({
+    method: spec.method,
+    url: `/api${spec.url.replace(/\{(\w+)\}/g, ':$1')}`,
+    handler: async (req, reply) => {
+      const user = spec.auth === 'none' ? null : await authenticate(ctx, req);
+      if ((spec.auth === 'user' || spec.auth === 'admin') && !user) throw new AppError('unauthorized');
+      if (spec.auth === 'admin' && !user?.isAdmin) throw new AppError('admin_required');
+      const input = {
+        body: (spec.body ? parseOrThrow(spec.body, req.body) : undefined) as Infer<B>,
+        query: (spec.query ? parseOrThrow(spec.query, req.query) : undefined) as Infer<Q>,
+        params: (spec.params ? parseOrThrow(spec.params, req.params) : undefined) as Infer<P>,
+        user: user as UserFor<A>,
+        req,
+        reply,
+      };
+      const result = await spec.handler(input);
+      if (reply.sent) return reply;
+      const answer = spec.response.parse(result);
+      if (spec.noStore || spec.auth !== 'none') reply.header('cache-control', 'no-store');
+      reply.code(spec.successStatus ?? 200);
+      return answer;
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ZMeAnswer,
+  ZRequestOtpAnswer,
+  ZRequestOtpRequest,
+  ZSessionAnswer,
+  ZSignupRequest,
+  ZVerifyOtpRequest,
+} from '@betoch/contracts/auth';
+import { ZOkAnswer } from '@betoch/contracts/common';
+import type { AppContext } from '../../app-context.ts';
+import { route } from '../../lib/route.ts';
+import type { AuthService } from './auth.service.ts';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService): void {
+  const tags = ['auth'];
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/auth/request-otp',
+    summary: 'Send a 6-digit sign-in code (shown in the answer in demo mode only)',
+    tags,
+    auth: 'none',
+    body: ZRequestOtpRequest,
+    response: ZRequestOtpAnswer,
+    errors: [400, 429, 503],
+    noStore: true,
+    handler: ({ body, req }) => auth.requestOtp(body, req.ip),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/auth/verify-otp',
+    summary: 'Sign in with phone and code',
+    tags,
+    auth: 'none',
+    body: ZVerifyOtpRequest,
+    response: ZSessionAnswer,
+    errors: [400, 403, 404],
+    noStore: true,
+    handler: ({ body }) => auth.verifyOtp(body),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/auth/signup',
+    summary: 'Create an account with phone, code and profile',
+    tags,
+    auth: 'none',
+    body: ZSignupRequest,
+    response: ZSessionAnswer,
+    errors: [400, 409],
+    noStore: true,
+    successStatus: 201,
+    handler: ({ body }) => auth.signup(body),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/auth/me',
+    summary: 'The signed-in user',
+    tags,
+    auth: 'user',
+    response: ZMeAnswer,
+    errors: [401],
+    handler: async ({ user }) => ({ ok: true as const, ...(await auth.me(user)) }),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/auth/logout',
+    summary: 'Revoke the token this call carries',
+    tags,
+    auth: 'user',
+    response: ZOkAnswer,
+    errors: [401],
+    handler: async ({ user }) => {
+      await auth.logout(user);
+      return { ok: true as const };
+    },
+  });
+}

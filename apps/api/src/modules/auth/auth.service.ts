@@ -1,0 +1,157 @@
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_MAX_PER_IP_PER_HOUR,
+  OTP_MAX_PER_PHONE_PER_HOUR,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_TTL_SECONDS,
+} from '@betoch/contracts/constants';
+import type { TRequestOtpAnswer, TSessionAnswer, TUser } from '@betoch/contracts/auth';
+import { normalizePhone } from '@betoch/contracts/phone';
+import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserById, findUserByPhone, insertUser, setUserAdmin } from '../users/users.repository.ts';
+import { toUserAnswer } from '../users/user-view.ts';
+import { ensureWalletAccount, getWalletSnapshot } from '../wallet/wallet.repository.ts';
+import { consumeCode, giveBackAttempt, revokeToken, saveCode, takeAttempt } from './auth.repository.ts';
+import type { AuthUser } from './authenticate.ts';
+import { generateCode, hashCode, sameHash } from './otp.ts';
+import { SmsDeliveryError } from './sms/sms-sender.ts';
+
+const HOUR = 3600;
+
+function phoneOrThrow(input: string): string {
+  const phone = normalizePhone(input);
+  if (!phone) throw new AppError('invalid_phone', undefined, { fields: { phone: 'invalid_phone' } });
+  return phone;
+}
+
+export function createAuthService(ctx: AppContext, otpSecret: string) {
+  async function userAnswer(db: DbOrTx, user: UserRow): Promise<TUser> {
+    return toUserAnswer(user, await getWalletSnapshot(db, user.id), ctx.now());
+  }
+
+  async function session(user: UserRow): Promise<TSessionAnswer> {
+    const { token } = await ctx.tokens.sign(user);
+    return { ok: true, token, user: await userAnswer(ctx.db, user) };
+  }
+
+  /**
+   * Checks a code with one atomic try. Answers the hash that matched, so the caller can consume
+   * exactly that code; wrong or dead codes throw.
+   */
+  async function checkCode(phone: string, code: string): Promise<string> {
+    const attempt = await takeAttempt(ctx.db, phone, ctx.now(), OTP_MAX_ATTEMPTS);
+    if (!attempt) throw new AppError('code_expired', undefined, { fields: { code: 'code_expired' } });
+    if (!sameHash(attempt.codeHash, hashCode(otpSecret, phone, code))) {
+      if (attempt.attempts >= OTP_MAX_ATTEMPTS) {
+        throw new AppError('code_expired', undefined, { fields: { code: 'code_expired' } });
+      }
+      throw new AppError('invalid_code', undefined, { fields: { code: 'invalid_code' } });
+    }
+    return attempt.codeHash;
+  }
+
+  return {
+    /** The same answer, and the same work, whether or not the phone has an account. */
+    async requestOtp(input: { phone: string }, ip: string): Promise<TRequestOtpAnswer> {
+      const phone = phoneOrThrow(input.phone);
+      const perIp = await ctx.kv.increment(`otp:ip:${ip}`, HOUR);
+      if (perIp.count > OTP_MAX_PER_IP_PER_HOUR) throw new AppError('rate_limited', undefined, { retry_after: perIp.ttl });
+      if (!(await ctx.kv.setIfAbsent(`otp:cool:${phone}`, OTP_RESEND_COOLDOWN_SECONDS))) {
+        const left = await ctx.kv.ttl(`otp:cool:${phone}`);
+        throw new AppError('cooldown_active', `Please wait ${left} seconds before requesting a new code.`, {
+          retry_after: left || OTP_RESEND_COOLDOWN_SECONDS,
+        });
+      }
+      const perPhone = await ctx.kv.increment(`otp:phone:${phone}`, HOUR);
+      if (perPhone.count > OTP_MAX_PER_PHONE_PER_HOUR) {
+        throw new AppError('rate_limited', undefined, { retry_after: perPhone.ttl });
+      }
+      const code = generateCode();
+      await saveCode(ctx.db, phone, hashCode(otpSecret, phone, code), new Date(ctx.now().getTime() + OTP_TTL_SECONDS * 1000));
+      try {
+        await ctx.sms.send(phone, `Betoch code: ${code}. It expires in 5 minutes. Never share it. / የቤቶች ኮድ፦ ${code}`);
+      } catch (error) {
+        if (!(error instanceof SmsDeliveryError)) throw error;
+        ctx.log.warn({ err: error.message, sender: ctx.sms.name }, 'sms delivery failed');
+        await ctx.kv.delete(`otp:cool:${phone}`);
+        throw new AppError('sms_unavailable');
+      }
+      return {
+        ok: true,
+        ...(ctx.env.mode === 'demo' ? { code } : {}),
+        expires_in: OTP_TTL_SECONDS,
+        retry_after: OTP_RESEND_COOLDOWN_SECONDS,
+      };
+    },
+
+    async verifyOtp(input: { phone: string; code: string }): Promise<TSessionAnswer> {
+      const phone = phoneOrThrow(input.phone);
+      const codeHash = await checkCode(phone, input.code);
+      let user = await findUserByPhone(ctx.db, phone);
+      if (!user) {
+        await giveBackAttempt(ctx.db, phone);
+        throw new AppError('user_not_found');
+      }
+      if (user.status === 'banned') {
+        await giveBackAttempt(ctx.db, phone);
+        throw new AppError('account_banned');
+      }
+      if (!(await consumeCode(ctx.db, phone, codeHash, ctx.now()))) throw new AppError('code_expired');
+      if (ctx.env.adminPhones.has(phone) && !user.isAdmin) {
+        await setUserAdmin(ctx.db, user.id, true);
+        user = { ...user, isAdmin: true };
+      }
+      return session(user);
+    },
+
+    async signup(input: {
+      phone: string;
+      code: string;
+      name: string;
+      email?: string;
+      userType: UserRow['userType'];
+      agencyName?: string;
+    }): Promise<TSessionAnswer> {
+      const phone = phoneOrThrow(input.phone);
+      if (input.userType === 'delala' && !input.agencyName?.trim()) {
+        throw new AppError('agency_name_required', undefined, { fields: { agencyName: 'agency_required' } });
+      }
+      const codeHash = await checkCode(phone, input.code);
+      if (await findUserByPhone(ctx.db, phone)) {
+        await giveBackAttempt(ctx.db, phone);
+        throw new AppError('user_already_exists');
+      }
+      const user = await ctx.db.transaction(async (tx) => {
+        if (!(await consumeCode(tx, phone, codeHash, ctx.now()))) throw new AppError('code_expired');
+        const created = await insertUser(tx, {
+          phone,
+          name: input.name.trim(),
+          email: input.email ?? null,
+          userType: input.userType,
+          agencyName: input.userType === 'delala' ? (input.agencyName?.trim() ?? null) : null,
+          isAdmin: ctx.env.adminPhones.has(phone),
+        });
+        if (!created) throw new AppError('user_already_exists');
+        await ensureWalletAccount(tx, created.id);
+        return created;
+      });
+      return session(user);
+    },
+
+    async me(auth: AuthUser): Promise<TUser> {
+      const user = await findUserById(ctx.db, auth.id);
+      if (!user) throw new AppError('invalid_token');
+      return userAnswer(ctx.db, user);
+    },
+
+    /** Ends this token only; other devices stay signed in. */
+    async logout(auth: AuthUser): Promise<void> {
+      await revokeToken(ctx.db, auth.jti, auth.tokenExpiresAt);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

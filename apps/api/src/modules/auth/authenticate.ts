@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@betoch/contracts/constants';
+import type { AppContext } from '../../app-context.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { effectiveStatus, rolesOf } from '../users/user-view.ts';
+import { isTokenRevoked } from './auth.repository.ts';
+
+export interface AuthUser {
+  id: string;
+  phone: string;
+  userType: UserRow['userType'];
+  roles: Role[];
+  isAdmin: boolean;
+  status: 'active' | 'suspended' | 'banned';
+  suspendedUntil: Date | null;
+  jti: string;
+  tokenExpiresAt: Date;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
+
+/**
+ * Reads the bearer token: no header is anonymous (null); a header that does not hold a live token
+ * of an existing, unbanned user at its current token version is 401 invalid_token.
+ */
+export async function authenticate(ctx: AppContext, req: FastifyRequest): Promise<AuthUser | null> {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = BEARER.exec(header);
+  if (!match?.[1]) throw new AppError('invalid_token');
+  let claims;
+  try {
+    claims = await ctx.tokens.verify(match[1]);
+  } catch {
+    throw new AppError('invalid_token');
+  }
+  const user = await findUserById(ctx.db, claims.uid);
+  if (!user || user.phone !== claims.sub || user.tokenVersion !== claims.tv || user.status === 'banned') {
+    throw new AppError('invalid_token');
+  }
+  if (await isTokenRevoked(ctx.db, claims.jti)) throw new AppError('invalid_token');
+  return {
+    id: user.id,
+    phone: user.phone,
+    userType: user.userType,
+    roles: rolesOf(user),
+    isAdmin: user.isAdmin,
+    status: effectiveStatus(user, ctx.now()),
+    suspendedUntil: user.suspendedUntil,
+    jti: claims.jti,
+    tokenExpiresAt: new Date(claims.exp * 1000),
+  };
+}
+
+/** Posting, messaging and unlocking are closed to a suspended user until the date passes. */
+export function assertNotSuspended(user: AuthUser): void {
+  if (user.status === 'suspended') {
+    throw new AppError('account_suspended', undefined, {
+      reason: user.suspendedUntil ? `until ${user.suspendedUntil.toISOString()}` : undefined,
+    });
+  }
+}

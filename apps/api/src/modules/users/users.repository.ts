@@ -1,0 +1,37 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users, type UserRow } from '../../db/schema/users.ts';
+
+export type NewUser = Pick<UserRow, 'phone' | 'name' | 'email' | 'userType' | 'agencyName' | 'isAdmin'>;
+
+export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts the user, or returns undefined when the phone is already taken (a racing signup). */
+export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing({ target: users.phone }).returning();
+  return row;
+}
+
+export async function setUserAdmin(db: DbOrTx, id: string, isAdmin: boolean): Promise<void> {
+  await db.update(users).set({ isAdmin, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+export async function setUserType(db: DbOrTx, id: string, userType: UserRow['userType']): Promise<void> {
+  await db.update(users).set({ userType, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+/** Every token issued before this call stops working at once. */
+export async function bumpTokenVersion(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}

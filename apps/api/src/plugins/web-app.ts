@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, index.html never cached and
+ * answered for every app route; unknown /api paths answer the JSON 404 instead.
+ */
+export async function webApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexPath = path.join(distDir, 'index.html');
+  const hasBuild = fs.existsSync(indexPath);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const rel = path.relative(distDir, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else if (rel.startsWith(`locales${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=300, stale-while-revalidate=86400');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    if (url === '/api' || url.startsWith('/api/')) throw new AppError('route_not_found');
+    if ((req.method === 'GET' || req.method === 'HEAD') && hasBuild && !path.extname(url)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    if (!hasBuild && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');
+    }
+    throw new AppError('not_found');
+  });
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { OTP_LENGTH, ROLES, USER_TYPES } from './constants.ts';
+import { okAnswer } from './common.ts';
+import { normalizePhone } from './phone.ts';
+
+/** Validation messages are i18n keys of the auth namespace (spec section 5). */
+export const ZPhoneInput = z
+  .string({ error: 'phone_required' })
+  .trim()
+  .min(1, 'phone_required')
+  .max(32, 'invalid_phone')
+  .refine((v) => normalizePhone(v) !== null, 'invalid_phone');
+
+export const ZCodeInput = z
+  .string({ error: 'otp_required' })
+  .trim()
+  .min(1, 'otp_required')
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'invalid_code');
+
+export const ZRequestOtpRequest = z.object({ phone: ZPhoneInput });
+export type TRequestOtpRequest = z.infer<typeof ZRequestOtpRequest>;
+
+export const ZRequestOtpAnswer = okAnswer({
+  /** Only in demo mode: the spec shows the code on screen. */
+  code: z.string().optional(),
+  expires_in: z.number().int(),
+  retry_after: z.number().int(),
+});
+export type TRequestOtpAnswer = z.infer<typeof ZRequestOtpAnswer>;
+
+export const ZVerifyOtpRequest = z.object({ phone: ZPhoneInput, code: ZCodeInput });
+export type TVerifyOtpRequest = z.infer<typeof ZVerifyOtpRequest>;
+
+export const ZUserType = z.enum(USER_TYPES);
+
+export const ZSignupRequest = z
+  .object({
+    phone: ZPhoneInput,
+    code: ZCodeInput,
+    name: z.string({ error: 'name_required' }).trim().min(1, 'name_required').max(80, 'name_too_long'),
+    email: z
+      .union([z.literal(''), z.email({ error: 'invalid_email' }).max(254, 'invalid_email')])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    userType: ZUserType,
+    agencyName: z.string().trim().max(120, 'agency_too_long').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.userType === 'delala' && !value.agencyName) {
+      ctx.addIssue({ code: 'custom', path: ['agencyName'], message: 'agency_required' });
+    }
+  });
+export type TSignupRequest = z.input<typeof ZSignupRequest>;
+
+export const ZUser = z.object({
+  phone: z.string(),
+  sub: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  userType: ZUserType,
+  agency_name: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  wallet_credits: z.number().int(),
+  post_credits: z.number().int().optional(),
+  badges: z.object({ post_credits: z.number().int().optional() }),
+  sub_tenant_unlimited_until: z.string().nullable(),
+  sub_delala_unlimited_until: z.string().nullable(),
+  status: z.enum(['active', 'suspended', 'banned']),
+  suspended_until: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZSessionAnswer = okAnswer({ token: z.string(), user: ZUser });
+export type TSessionAnswer = z.infer<typeof ZSessionAnswer>;
+
+/** GET /auth/me answers the user's fields at the top level (spec section 7). */
+export const ZMeAnswer = okAnswer(ZUser.shape);
+export type TMeAnswer = z.infer<typeof ZMeAnswer>;
+
+export const ZLogoutAnswer = okAnswer({});

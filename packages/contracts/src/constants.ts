@@ -1,0 +1,178 @@
+/** Business constants of spec section 9: the one place both sides read them from. */
+
+export const API_TIMEOUT_MS = 10_000;
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 300;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_COOLDOWN_SECONDS = 60;
+export const OTP_MAX_PER_PHONE_PER_HOUR = 5;
+export const OTP_MAX_PER_IP_PER_HOUR = 30;
+
+export const TOKEN_TTL_DAYS = 30;
+
+export const LANDLORD_LIVE_LISTING_CAP = 3;
+export const WIZARD_STEPS = 5;
+export const PHOTOS_MIN_TO_PUBLISH_UI = 3;
+export const PHOTOS_MIN_TO_PUBLISH = 1;
+export const PHOTOS_MAX = 8;
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const PHOTO_MAX_MEGAPIXELS = 40;
+
+export const BROWSE_PAGE_SIZE = 20;
+export const BROWSE_MAX_PAGE_SIZE = 50;
+export const FEATURED_COUNT = 3;
+
+export const BEDROOMS_MIN = 1;
+export const BEDROOMS_MAX = 20;
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const REPLY_UNLOCK_COST = 1;
+export const CONTACT_UNLOCK_COST = 1;
+export const DELALA_PUBLISH_COST = 1;
+
+export const PLAN_DAYS = 30;
+export const SUSPENSION_DAYS = 7;
+export const REPORT_AUTO_HIDE_THRESHOLD = 3;
+export const DELALA_AUTO_BLOCK_HIDDEN = 2;
+export const DELALA_AUTO_BLOCK_WINDOW_DAYS = 30;
+
+export const UNREAD_BADGE_MAX = 99;
+export const UNREAD_REFRESH_MS = 30_000;
+export const MODERATION_LIST_LIMIT = 50;
+export const METRICS_DAILY_DAYS = 14;
+export const METRICS_FUNNEL_DAYS = 30;
+export const METRICS_ALERTS_HOURS = 24;
+export const MIN_MANUAL_ADJUSTMENT = 1;
+
+export const LANGUAGES = ['en', 'am'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+export const I18N_NAMESPACES = [
+  'common',
+  'auth',
+  'listings',
+  'wallet',
+  'chat',
+  'landing',
+  'landlord',
+  'tenant',
+  'delala',
+] as const;
+export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
+
+/** Browser storage keys (spec section 9). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  userType: 'userType',
+  language: 'i18nextLng',
+} as const;
+
+export const USER_TYPES = ['tenant', 'landlord', 'delala'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const ROLES = ['tenant', 'landlord', 'delala', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SUBCITIES = [
+  'Addis Ketema',
+  'Akaky Kaliti',
+  'Arada',
+  'Bole',
+  'Gullele',
+  'Kirkos',
+  'Kolfe Keranio',
+  'Lideta',
+  'Nefas Silk-Lafto',
+  'Yeka',
+] as const;
+export type Subcity = (typeof SUBCITIES)[number];
+
+/** Spellings people and one wizard use, mapped to the canonical subcity name. */
+export const SUBCITY_ALIASES: Record<string, Subcity> = {
+  'nifas silk-lafto': 'Nefas Silk-Lafto',
+  'nifas silk lafto': 'Nefas Silk-Lafto',
+  'nefas silk lafto': 'Nefas Silk-Lafto',
+  'akaki kaliti': 'Akaky Kaliti',
+  'kolfe keraniyo': 'Kolfe Keranio',
+  gulele: 'Gullele',
+};
+
+export function normalizeSubcity(value: string): Subcity | undefined {
+  const trimmed = value.trim().replace(/\s+/g, ' ');
+  const exact = SUBCITIES.find((s) => s.toLowerCase() === trimmed.toLowerCase());
+  return exact ?? SUBCITY_ALIASES[trimmed.toLowerCase()];
+}
+
+/** Types a listing is stored with. */
+export const LISTING_TYPES = ['apartment', 'villa', 'condo', 'house', 'studio', 'condominium'] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
+
+/** Types offered in the posting forms. */
+export const PROPERTY_TYPES_OFFERED = ['apartment', 'house', 'studio', 'villa', 'condominium'] as const;
+export type PropertyTypeOffered = (typeof PROPERTY_TYPES_OFFERED)[number];
+
+/** Wizard type mapping of spec section 3. */
+export const WIZARD_TYPE_MAP: Record<PropertyTypeOffered, { type: ListingType; studio: boolean }> = {
+  apartment: { type: 'apartment', studio: false },
+  house: { type: 'villa', studio: false },
+  studio: { type: 'apartment', studio: true },
+  villa: { type: 'villa', studio: false },
+  condominium: { type: 'condo', studio: false },
+};
+
+export const LISTING_SOURCES = ['landlord', 'delala'] as const;
+export type ListingSource = (typeof LISTING_SOURCES)[number];
+
+export const CONTACT_PREFERENCES = ['hide', 'show'] as const;
+export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
+
+export const VISIBILITIES = ['live', 'draft'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const REPORT_REASONS = ['fake', 'scam', 'wrong_price', 'duplicate', 'harassment', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const MODERATION_ACTIONS = ['warn', 'hide', 'suspend', 'ban', 'restore'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const SKUS = [
+  'CREDIT_SINGLE',
+  'CREDIT_BUNDLE_10',
+  'SUB_TENANT_MONTHLY',
+  'post_credit_1',
+  'post_subscription_delala_unlimited',
+] as const;
+export type Sku = (typeof SKUS)[number];
+
+export interface SkuInfo {
+  sku: Sku;
+  priceEtb: number;
+  audience: 'tenant' | 'delala';
+  grant: { kind: 'credits'; amount: number } | { kind: 'post_credits'; amount: number } | { kind: 'plan'; plan: 'tenant_unlimited' | 'delala_unlimited'; days: number };
+}
+
+export const SKU_CATALOG: Record<Sku, SkuInfo> = {
+  CREDIT_SINGLE: { sku: 'CREDIT_SINGLE', priceEtb: 30, audience: 'tenant', grant: { kind: 'credits', amount: 1 } },
+  CREDIT_BUNDLE_10: { sku: 'CREDIT_BUNDLE_10', priceEtb: 250, audience: 'tenant', grant: { kind: 'credits', amount: 10 } },
+  SUB_TENANT_MONTHLY: {
+    sku: 'SUB_TENANT_MONTHLY',
+    priceEtb: 500,
+    audience: 'tenant',
+    grant: { kind: 'plan', plan: 'tenant_unlimited', days: PLAN_DAYS },
+  },
+  post_credit_1: { sku: 'post_credit_1', priceEtb: 50, audience: 'delala', grant: { kind: 'post_credits', amount: 1 } },
+  post_subscription_delala_unlimited: {
+    sku: 'post_subscription_delala_unlimited',
+    priceEtb: 199,
+    audience: 'delala',
+    grant: { kind: 'plan', plan: 'delala_unlimited', days: PLAN_DAYS },
+  },
+};
+
+export const BUNDLE_SAVING_PERCENT = 17;
+
+export const ADJUSTMENT_TYPES = ['credit', 'debit'] as const;
+export const ADJUSTMENT_TARGETS = ['wallet', 'post_credits', 'delala_subscription'] as const;

@@ -1,0 +1,64 @@
+/**
+ * Every error code the API can answer, with its HTTP status.
+ * The client translates codes (errors namespace) and falls back to the server's message.
+ */
+export const ERROR_STATUS = {
+  // 400: the request itself is wrong
+  validation_error: 400,
+  invalid_json: 400,
+  invalid_phone: 400,
+  invalid_code: 400,
+  code_expired: 400,
+  agency_name_required: 400,
+  not_enough_photos: 400,
+  too_many_photos: 400,
+  invalid_state: 400,
+  // 401: who are you?
+  unauthorized: 401,
+  invalid_token: 401,
+  // 402: pay first
+  insufficient_credits: 402,
+  insufficient_post_credits: 402,
+  // 403: not allowed
+  forbidden: 403,
+  admin_required: 403,
+  account_banned: 403,
+  account_suspended: 403,
+  posting_blocked: 403,
+  contact_hidden: 403,
+  own_listing: 403,
+  self_approval_forbidden: 403,
+  wrong_role: 403,
+  // 404: missing or not yours
+  not_found: 404,
+  user_not_found: 404,
+  route_not_found: 404,
+  // 409: state conflicts
+  user_already_exists: 409,
+  landlord_listing_limit_exceeded: 409,
+  nothing_to_unlock: 409,
+  already_reported: 409,
+  adjustment_not_pending: 409,
+  balance_would_go_negative: 409,
+  idempotency_conflict: 409,
+  // 413 / 415: uploads
+  payload_too_large: 413,
+  image_too_large: 413,
+  unsupported_media_type: 415,
+  // 429: slow down
+  cooldown_active: 429,
+  rate_limited: 429,
+  // 5xx: never with internals
+  internal_error: 500,
+  payment_unavailable: 503,
+  sms_unavailable: 503,
+  not_ready: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS;
+}
