@@ -2,6 +2,8 @@ import { z } from 'zod';
 import path from 'node:path';
 import { normalizePhone } from '@betoch/contracts/phone';
 
+export const DEMO_ADMIN_PHONES = '+251911000001,+251911000002';
+
 const ZBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -16,7 +18,7 @@ const ZEnv = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    ADMIN_PHONES: z.string().default(''),
+    ADMIN_PHONES: z.string().optional(),
     SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
     SMS_SENDER_ID: z.string().min(1).optional(),
@@ -68,7 +70,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const e = parsed.data;
   const adminPhones = new Set<string>();
-  for (const raw of e.ADMIN_PHONES.split(',').map((s) => s.trim()).filter(Boolean)) {
+  // Demo mode has two admins out of the box (the README names them); production names its own.
+  const adminList = e.ADMIN_PHONES ?? (e.APP_MODE === 'demo' ? DEMO_ADMIN_PHONES : '');
+  for (const raw of adminList.split(',').map((s) => s.trim()).filter(Boolean)) {
     const phone = normalizePhone(raw);
     if (!phone) throw new EnvError(`Invalid environment:\n  ADMIN_PHONES: '${raw}' is not a phone number`);
     adminPhones.add(phone);
