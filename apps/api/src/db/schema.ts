@@ -3,3 +3,4 @@ export * from './schema/users.ts';
 export * from './schema/auth.ts';
 export * from './schema/wallet.ts';
 export * from './schema/settings.ts';
+export * from './schema/listings.ts';

@@ -12,6 +12,9 @@ export const users = pgTable('users', {
   status: text('status', { enum: ['active', 'suspended', 'banned'] }).notNull().default('active'),
   suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
   warnings: integer('warnings').notNull().default(0),
+  /** Broker posting block (migration 0002); null = not blocked. */
+  postingBlockedReason: text('posting_blocked_reason'),
+  postingBlockedAt: timestamp('posting_blocked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

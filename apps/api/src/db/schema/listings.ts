@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** One rendition of a photo: a WebP file of the given size under the storage key. */
+export interface StoredPhotoSize {
+  width: number;
+  height: number;
+  key: string;
+  bytes: number;
+}
+
+/** A photo as a listing keeps it (denormalised from uploads, so browse reads one row per card). */
+export interface StoredPhoto {
+  key: string;
+  width: number;
+  height: number;
+  sizes: StoredPhotoSize[];
+  placeholder: string;
+}
+
+const LIVE_NOT_HIDDEN = sql`visibility = 'live' AND admin_hidden = false`;
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    posterId: uuid('poster_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    type: text('type', { enum: ['apartment', 'villa', 'condo', 'house', 'studio', 'condominium'] }).notNull(),
+    priceEtb: integer('price_etb').notNull(),
+    /** 0 = studio; null = not given. */
+    bedrooms: integer('bedrooms'),
+    bathrooms: integer('bathrooms'),
+    areaSqm: integer('area_sqm'),
+    specificLocation: text('specific_location'),
+    subcity: text('subcity').notNull(),
+    source: text('source', { enum: ['landlord', 'delala'] }).notNull(),
+    contactPreference: text('contact_preference', { enum: ['hide', 'show'] }).notNull().default('hide'),
+    visibility: text('visibility', { enum: ['draft', 'live'] }).notNull().default('draft'),
+    adminHidden: boolean('admin_hidden').notNull().default(false),
+    hiddenReason: text('hidden_reason'),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default([]),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listings_browse_idx').on(t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
+    index('listings_browse_type_idx').on(t.type, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
+    index('listings_browse_subcity_idx').on(t.subcity, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
+    index('listings_browse_source_idx').on(t.source, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
+    index('listings_browse_price_idx').on(t.priceEtb).where(LIVE_NOT_HIDDEN),
+    index('listings_poster_idx').on(t.posterId, t.createdAt.desc()),
+  ],
+);
+
+export type ListingRow = typeof listings.$inferSelect;
+export type NewListingRow = typeof listings.$inferInsert;
+
+/** Every stored image; listing_id null means no listing uses it (removed a day later). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sizes: jsonb('sizes').$type<StoredPhotoSize[]>().notNull(),
+    placeholder: text('placeholder').notNull(),
+    /** 64-bit difference hash as 16 hex digits (duplicate-photo detection). */
+    phash: text('phash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a listing stopped using it; the day of grace counts from here. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('uploads_listing_idx').on(t.listingId),
+    index('uploads_phash_idx').on(t.phash),
+  ],
+);
+
+export type UploadRow = typeof uploads.$inferSelect;
