@@ -8,7 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { MemoryKvStore, type KvStore } from './lib/kv-store.ts';
 import { RedisKvStore } from './lib/redis-kv-store.ts';
 import { deriveKey, resolveSigningSecret } from './lib/secrets.ts';
-import { errorHandler } from './plugins/error-handler.ts';
+import { errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { openApiRoutes } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -19,6 +19,9 @@ import { HttpSmsSender } from './modules/auth/sms/http-sms-sender.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { createWalletService } from './modules/wallet/wallet.service.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -28,6 +31,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Tests turn request logging off. */
   logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -46,12 +51,14 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
               paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.code', '*.token'],
               censor: '[redacted]',
             },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: env.bodyLimitBytes,
     trustProxy: env.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
   });
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
@@ -64,7 +71,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   const applied = await migrate(database);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
 
-  const kv = options.kv ?? (env.redisUrl ? new RedisKvStore(env.redisUrl) : new MemoryKvStore());
+  const kv = options.kv ?? (env.redisUrl ? new RedisKvStore(env.redisUrl, env.redisKeyPrefix) : new MemoryKvStore());
   const now = options.now ?? (() => new Date());
   const secret = await resolveSigningSecret(database.db, env.jwtSecret);
   const sms =
@@ -87,6 +94,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
 
   healthRoutes(app, ctx, kv instanceof RedisKvStore ? [() => kv.ping()] : []);
   authRoutes(app, ctx, createAuthService(ctx, deriveKey(secret, 'otp')));
+  walletRoutes(app, ctx, createWalletService(ctx, createPaymentProvider(env.paymentProvider)));
   openApiRoutes(app);
   await webApp(app, env.webDist);
 

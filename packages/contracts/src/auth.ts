@@ -33,23 +33,32 @@ export type TVerifyOtpRequest = z.infer<typeof ZVerifyOtpRequest>;
 
 export const ZUserType = z.enum(USER_TYPES);
 
-export const ZSignupRequest = z
-  .object({
-    phone: ZPhoneInput,
-    code: ZCodeInput,
-    name: z.string({ error: 'name_required' }).trim().min(1, 'name_required').max(80, 'name_too_long'),
-    email: z
-      .union([z.literal(''), z.email({ error: 'invalid_email' }).max(254, 'invalid_email')])
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-    userType: ZUserType,
-    agencyName: z.string().trim().max(120, 'agency_too_long').optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.userType === 'delala' && !value.agencyName) {
-      ctx.addIssue({ code: 'custom', path: ['agencyName'], message: 'agency_required' });
-    }
-  });
+/**
+ * The signup fields as the server reads them. The broker's agency name is checked by the server
+ * itself so that it can answer the spec's own error, 400 agency_name_required.
+ */
+export const ZSignupFields = z.object({
+  phone: ZPhoneInput,
+  code: ZCodeInput,
+  name: z.string({ error: 'name_required' }).trim().min(1, 'name_required').max(80, 'name_too_long'),
+  /** Optional; blank means none. Surrounding spaces are dropped before the address is checked. */
+  email: z
+    .string({ error: 'invalid_email' })
+    .trim()
+    .max(254, 'invalid_email')
+    .pipe(z.union([z.literal(''), z.email({ error: 'invalid_email' })], { error: 'invalid_email' }))
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
+  userType: ZUserType,
+  agencyName: z.string().trim().max(120, 'agency_too_long').optional(),
+});
+
+/** The signup form: the same fields, plus the broker's agency name required on the field (agency_required). */
+export const ZSignupRequest = ZSignupFields.superRefine((value, ctx) => {
+  if (value.userType === 'delala' && !value.agencyName) {
+    ctx.addIssue({ code: 'custom', path: ['agencyName'], message: 'agency_required' });
+  }
+});
 export type TSignupRequest = z.input<typeof ZSignupRequest>;
 
 export const ZUser = z.object({

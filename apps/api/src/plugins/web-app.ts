@@ -35,7 +35,7 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
     if ((req.method === 'GET' || req.method === 'HEAD') && hasBuild && !path.extname(url)) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
-    if (!hasBuild && (req.method === 'GET' || req.method === 'HEAD')) {
+    if (!hasBuild && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');
     }
     throw new AppError('not_found');

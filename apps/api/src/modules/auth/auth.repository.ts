@@ -38,12 +38,15 @@ export async function takeAttempt(
   return row;
 }
 
-/** A right code does not count as a wrong try (verify answers user_not_found and signup follows). */
-export async function giveBackAttempt(db: DbOrTx, phone: string): Promise<void> {
+/**
+ * A right code does not count as a wrong try (verify answers user_not_found and signup follows).
+ * Only the try on that same code is given back, never one on a newer code sent meanwhile.
+ */
+export async function giveBackAttempt(db: DbOrTx, phone: string, codeHash: string): Promise<void> {
   await db
     .update(otpCodes)
     .set({ attempts: sql`greatest(${otpCodes.attempts} - 1, 0)` })
-    .where(eq(otpCodes.phone, phone));
+    .where(and(eq(otpCodes.phone, phone), eq(otpCodes.codeHash, codeHash)));
 }
 
 /** Marks the code used; false when another request used it first. */

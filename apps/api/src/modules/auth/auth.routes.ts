@@ -4,7 +4,7 @@ import {
   ZRequestOtpAnswer,
   ZRequestOtpRequest,
   ZSessionAnswer,
-  ZSignupRequest,
+  ZSignupFields,
   ZVerifyOtpRequest,
 } from '@betoch/contracts/auth';
 import { ZOkAnswer } from '@betoch/contracts/common';
@@ -12,8 +12,20 @@ import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { AuthService } from './auth.service.ts';
 
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
 export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService): void {
   const tags = ['auth'];
+
+  // Revoked tokens and old codes are kept only while they matter.
+  const sweep = () =>
+    auth.sweepExpired().catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'auth sweep failed'));
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    await sweep();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 
   route(app, ctx, {
     method: 'POST',
@@ -47,7 +59,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
     summary: 'Create an account with phone, code and profile',
     tags,
     auth: 'none',
-    body: ZSignupRequest,
+    // The plain fields: the service answers a broker without agency with agency_name_required.
+    body: ZSignupFields,
     response: ZSessionAnswer,
     errors: [400, 409],
     noStore: true,

@@ -14,12 +14,24 @@ import { AppError } from '../../lib/app-error.ts';
 import { findUserById, findUserByPhone, insertUser, setUserAdmin } from '../users/users.repository.ts';
 import { toUserAnswer } from '../users/user-view.ts';
 import { ensureWalletAccount, getWalletSnapshot } from '../wallet/wallet.repository.ts';
-import { consumeCode, giveBackAttempt, revokeToken, saveCode, takeAttempt } from './auth.repository.ts';
+import {
+  consumeCode,
+  deleteExpiredAuthRows,
+  giveBackAttempt,
+  revokeToken,
+  saveCode,
+  takeAttempt,
+} from './auth.repository.ts';
 import type { AuthUser } from './authenticate.ts';
 import { generateCode, hashCode, sameHash } from './otp.ts';
 import { SmsDeliveryError } from './sms/sms-sender.ts';
 
 const HOUR = 3600;
+
+/** Short, in both languages; the code first so phones can offer to fill it in. */
+function smsText(code: string): string {
+  return `${code} is your Betoch code. It expires in 5 minutes. Never share it. / የቤቶች ኮድዎ ${code} ነው።`;
+}
 
 function phoneOrThrow(input: string): string {
   const phone = normalizePhone(input);
@@ -54,29 +66,38 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
   }
 
   return {
-    /** The same answer, and the same work, whether or not the phone has an account. */
+    /**
+     * The same answer, and the same work, whether or not the phone has an account. Order matters:
+     * the cooldown comes first, so a double tap never uses up the hourly limits; the per-IP limit
+     * comes before the per-phone one, so a client over its own limit cannot use up a stranger's.
+     */
     async requestOtp(input: { phone: string }, ip: string): Promise<TRequestOtpAnswer> {
       const phone = phoneOrThrow(input.phone);
-      const perIp = await ctx.kv.increment(`otp:ip:${ip}`, HOUR);
-      if (perIp.count > OTP_MAX_PER_IP_PER_HOUR) throw new AppError('rate_limited', undefined, { retry_after: perIp.ttl });
-      if (!(await ctx.kv.setIfAbsent(`otp:cool:${phone}`, OTP_RESEND_COOLDOWN_SECONDS))) {
-        const left = await ctx.kv.ttl(`otp:cool:${phone}`);
+      const cooldownKey = `otp:cool:${phone}`;
+      if (!(await ctx.kv.setIfAbsent(cooldownKey, OTP_RESEND_COOLDOWN_SECONDS))) {
+        const left = (await ctx.kv.ttl(cooldownKey)) || OTP_RESEND_COOLDOWN_SECONDS;
         throw new AppError('cooldown_active', `Please wait ${left} seconds before requesting a new code.`, {
-          retry_after: left || OTP_RESEND_COOLDOWN_SECONDS,
+          retry_after: left,
         });
       }
-      const perPhone = await ctx.kv.increment(`otp:phone:${phone}`, HOUR);
-      if (perPhone.count > OTP_MAX_PER_PHONE_PER_HOUR) {
-        throw new AppError('rate_limited', undefined, { retry_after: perPhone.ttl });
+      const perIp = await ctx.kv.increment(`otp:ip:${ip}`, HOUR);
+      const perPhone = perIp.count > OTP_MAX_PER_IP_PER_HOUR ? perIp : await ctx.kv.increment(`otp:phone:${phone}`, HOUR);
+      if (perIp.count > OTP_MAX_PER_IP_PER_HOUR || perPhone.count > OTP_MAX_PER_PHONE_PER_HOUR) {
+        // No code was sent, so no cooldown either: the answer is the hourly wait.
+        await ctx.kv.delete(cooldownKey);
+        throw new AppError('rate_limited', 'Too many codes were requested. Please try again later.', {
+          retry_after: perIp.count > OTP_MAX_PER_IP_PER_HOUR ? perIp.ttl : perPhone.ttl,
+        });
       }
       const code = generateCode();
       await saveCode(ctx.db, phone, hashCode(otpSecret, phone, code), new Date(ctx.now().getTime() + OTP_TTL_SECONDS * 1000));
       try {
-        await ctx.sms.send(phone, `Betoch code: ${code}. It expires in 5 minutes. Never share it. / የቤቶች ኮድ፦ ${code}`);
+        await ctx.sms.send(phone, smsText(code));
       } catch (error) {
         if (!(error instanceof SmsDeliveryError)) throw error;
+        // The message names the failure, never the text; the user may try again at once.
         ctx.log.warn({ err: error.message, sender: ctx.sms.name }, 'sms delivery failed');
-        await ctx.kv.delete(`otp:cool:${phone}`);
+        await ctx.kv.delete(cooldownKey);
         throw new AppError('sms_unavailable');
       }
       return {
@@ -92,11 +113,11 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
       const codeHash = await checkCode(phone, input.code);
       let user = await findUserByPhone(ctx.db, phone);
       if (!user) {
-        await giveBackAttempt(ctx.db, phone);
+        await giveBackAttempt(ctx.db, phone, codeHash);
         throw new AppError('user_not_found');
       }
       if (user.status === 'banned') {
-        await giveBackAttempt(ctx.db, phone);
+        await giveBackAttempt(ctx.db, phone, codeHash);
         throw new AppError('account_banned');
       }
       if (!(await consumeCode(ctx.db, phone, codeHash, ctx.now()))) throw new AppError('code_expired');
@@ -121,7 +142,7 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
       }
       const codeHash = await checkCode(phone, input.code);
       if (await findUserByPhone(ctx.db, phone)) {
-        await giveBackAttempt(ctx.db, phone);
+        await giveBackAttempt(ctx.db, phone, codeHash);
         throw new AppError('user_already_exists');
       }
       const user = await ctx.db.transaction(async (tx) => {
@@ -145,6 +166,11 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
       const user = await findUserById(ctx.db, auth.id);
       if (!user) throw new AppError('invalid_token');
       return userAnswer(ctx.db, user);
+    },
+
+    /** Drops revoked-token rows past their expiry and codes older than a day. */
+    async sweepExpired(): Promise<void> {
+      await deleteExpiredAuthRows(ctx.db, ctx.now());
     },
 
     /** Ends this token only; other devices stay signed in. */

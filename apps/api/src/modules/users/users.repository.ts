@@ -35,3 +35,28 @@ export async function bumpTokenVersion(db: DbOrTx, id: string): Promise<void> {
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
     .where(eq(users.id, id));
 }
+
+/**
+ * Moves the user to a status. A ban also bumps the token version, so every token the user holds
+ * stops working at once; a suspension keeps its end date, other statuses clear it.
+ */
+export async function setUserStatus(
+  db: DbOrTx,
+  id: string,
+  status: UserRow['status'],
+  suspendedUntil: Date | null = null,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      status,
+      suspendedUntil: status === 'suspended' ? suspendedUntil : null,
+      ...(status === 'banned' ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id));
+}
+
+export async function banUser(db: DbOrTx, id: string): Promise<void> {
+  await setUserStatus(db, id, 'banned');
+}
