@@ -1,0 +1,41 @@
+import type { TUser } from '@betoch/contracts/auth';
+import type { UserType } from '@betoch/contracts/constants';
+import { paths } from '@/config/paths';
+import { hasRole } from '@/lib/session';
+
+export interface NavLink {
+  to: string;
+  /** Key in the common namespace. */
+  labelKey: string;
+  kind?: 'messages';
+}
+
+/** The role's home: tenants browse, landlords and brokers manage their listings. */
+export function homeFor(user: TUser | null, userType: UserType | null): string {
+  if (!user) return paths.home;
+  const type = userType ?? user.userType;
+  return type === 'landlord' || type === 'delala' ? paths.myListings : paths.browse;
+}
+
+/** Top links of spec section 2 "Global layout", by role. */
+export function navLinksFor(user: TUser | null, userType: UserType | null): NavLink[] {
+  if (!user) return [{ to: paths.browse, labelKey: 'nav.browse' }];
+  const type = userType ?? user.userType;
+  const links: NavLink[] = [];
+  if (type === 'tenant') links.push({ to: paths.browse, labelKey: 'nav.browse' });
+  if (hasRole(user, 'admin')) links.push({ to: paths.admin, labelKey: 'nav.admin' });
+  links.push({ to: paths.chat, labelKey: 'nav.messages', kind: 'messages' });
+  if (type === 'tenant') links.push({ to: paths.myUnlocks, labelKey: 'nav.myUnlocks' });
+  if (type === 'landlord' || type === 'delala') links.push({ to: paths.myListings, labelKey: 'nav.myListings' });
+  if (type === 'delala') {
+    links.push({ to: paths.postDelala, labelKey: 'nav.postProperty' });
+    links.push({ to: paths.wallet, labelKey: 'nav.wallet' });
+  }
+  return links;
+}
+
+/** Wallet in the avatar menu for everyone but landlords (and brokers, who have it as a top link). */
+export function showWalletInMenu(user: TUser | null, userType: UserType | null): boolean {
+  const type = userType ?? user?.userType;
+  return Boolean(user) && type !== 'landlord';
+}

@@ -1,0 +1,41 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
+import styles from './button.module.css';
+import { Spinner } from './spinner';
+
+export type ButtonVariant = 'primary' | 'gold' | 'secondary' | 'ghost' | 'danger';
+
+interface Look {
+  variant?: ButtonVariant;
+  block?: boolean;
+  small?: boolean;
+}
+
+function classes({ variant = 'primary', block, small }: Look, extra?: string): string {
+  return [styles.button, styles[variant], block && styles.block, small && styles.small, extra].filter(Boolean).join(' ');
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Look {
+  /** Shows a spinner and keeps the label (screen readers hear aria-busy). */
+  loading?: boolean;
+  children: ReactNode;
+}
+
+export function Button({ variant, block, small, loading, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={classes({ variant, block, small }, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? <Spinner size={16} decorative /> : null}
+      {children}
+    </button>
+  );
+}
+
+export function ButtonLink({ variant, block, small, className, ...rest }: LinkProps & Look) {
+  return <Link className={classes({ variant, block, small }, className)} {...rest} />;
+}

@@ -1,0 +1,131 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import styles from './field.module.css';
+
+interface FieldFrame {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  /** Text shown after the label, e.g. '(optional)'. */
+  optionalText?: ReactNode;
+}
+
+function useFieldIds(id?: string) {
+  const generated = useId();
+  const base = id ?? generated;
+  return { id: base, hintId: `${base}-hint`, errorId: `${base}-error` };
+}
+
+function Frame({ ids, label, hint, error, optionalText, children }: FieldFrame & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={ids.id}>
+        {label} {optionalText ? <span className={styles.optional}>{optionalText}</span> : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={ids.hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={ids.errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(ids: ReturnType<typeof useFieldIds>, hint: unknown, error: unknown): string | undefined {
+  return [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(' ') || undefined;
+}
+
+export function TextField({
+  label,
+  hint,
+  error,
+  optionalText,
+  id,
+  className,
+  ref,
+  ...rest
+}: FieldFrame & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const ids = useFieldIds(id);
+  return (
+    <Frame ids={ids} label={label} hint={hint} error={error} optionalText={optionalText}>
+      <input
+        ref={ref}
+        id={ids.id}
+        className={[styles.control, error ? styles.invalid : '', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, hint, error)}
+        {...rest}
+      />
+    </Frame>
+  );
+}
+
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  optionalText,
+  id,
+  className,
+  ref,
+  ...rest
+}: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const ids = useFieldIds(id);
+  return (
+    <Frame ids={ids} label={label} hint={hint} error={error} optionalText={optionalText}>
+      <textarea
+        ref={ref}
+        id={ids.id}
+        className={[styles.control, error ? styles.invalid : '', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, hint, error)}
+        {...rest}
+      />
+    </Frame>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export function SelectField({
+  label,
+  hint,
+  error,
+  optionalText,
+  id,
+  className,
+  options,
+  placeholder,
+  ref,
+  ...rest
+}: FieldFrame &
+  SelectHTMLAttributes<HTMLSelectElement> & { options: SelectOption[]; placeholder?: string; ref?: Ref<HTMLSelectElement> }) {
+  const ids = useFieldIds(id);
+  return (
+    <Frame ids={ids} label={label} hint={hint} error={error} optionalText={optionalText}>
+      <select
+        ref={ref}
+        id={ids.id}
+        className={[styles.control, error ? styles.invalid : '', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, hint, error)}
+        {...rest}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Frame>
+  );
+}

@@ -1,0 +1,35 @@
+/** Every route of spec section 2, and builders for the ones with parameters. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  landlordWelcome: '/landlord/welcome',
+  landlord: '/landlord',
+  landlordSuccess: '/landlord/success',
+  delalaWelcome: '/delala/welcome',
+  tenantWelcome: '/tenant/welcome',
+  tenantSearch: '/tenant/search',
+  browse: '/browse',
+  listing: (id: string) => `/l/${encodeURIComponent(id)}`,
+  myListings: '/my-listings',
+  postProperty: '/post-property',
+  postOwner: '/post/owner',
+  postDelala: '/post/delala',
+  chat: '/chat',
+  messages: '/messages',
+  conversation: (id: string) => `/chat/${encodeURIComponent(id)}`,
+  wallet: '/wallet',
+  myUnlocks: '/my-unlocks',
+  admin: '/admin',
+} as const;
+
+/** Pages without the top bar: only the language switcher, fixed bottom right. */
+export const BARE_PATHS = new Set<string>([
+  paths.home,
+  paths.login,
+  paths.signup,
+  paths.landlordWelcome,
+  paths.landlordSuccess,
+  paths.delalaWelcome,
+  paths.tenantWelcome,
+]);

@@ -1,0 +1,41 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import HttpBackend from 'i18next-http-backend';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { FALLBACK_LANGUAGE, I18N_NAMESPACES, LANGUAGES, STORAGE_KEYS } from '@betoch/contracts/constants';
+
+/**
+ * English and Amharic, nine namespaces loaded on demand from /locales/{lng}/{ns}.json. The
+ * language is detected from storage (i18nextLng), then the browser; English is the fallback.
+ */
+export function initI18n() {
+  void i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: FALLBACK_LANGUAGE,
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      backend: { loadPath: `${import.meta.env.BASE_URL}locales/{{lng}}/{{ns}}.json` },
+      detection: {
+        order: ['localStorage', 'navigator'],
+        lookupLocalStorage: STORAGE_KEYS.language,
+        caches: ['localStorage'],
+      },
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng.startsWith('am') ? 'am' : 'en';
+  });
+  return i18n;
+}
+
+export const ALL_NAMESPACES = I18N_NAMESPACES;
+export { i18n };

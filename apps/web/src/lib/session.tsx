@@ -1,0 +1,97 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { TUser } from '@betoch/contracts/auth';
+import type { Role, UserType } from '@betoch/contracts/constants';
+import { setUnauthorizedHandler } from './api-client';
+import { loadSession, saveSession, type StoredSession } from './session-storage';
+
+export interface SessionValue extends StoredSession {
+  isAuthenticated: boolean;
+  /** Stores token and user after sign-in or sign-up. */
+  signIn(token: string, user: TUser): void;
+  /** Replaces the user after a refresh from the server. */
+  updateUser(user: TUser): void;
+  setUserType(userType: UserType): void;
+  /** Clears everything (spec: logout clears everything and goes to /). */
+  signOut(): void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+/** 401 handling of spec section 4: not on /login, and not for code verification. */
+export function shouldRedirectOn401(pathname: string, callPath: string): boolean {
+  return pathname !== '/login' && !callPath.startsWith('/auth/verify-otp');
+}
+
+export function SessionProvider({ children, onExpired }: { children: ReactNode; onExpired: () => void }) {
+  const [session, setSession] = useState<StoredSession>(loadSession);
+
+  const apply = useCallback((next: StoredSession) => {
+    saveSession(next);
+    setSession(next);
+  }, []);
+
+  const signOut = useCallback(() => {
+    apply({ token: null, user: null, userType: null });
+  }, [apply]);
+
+  useEffect(() => {
+    setUnauthorizedHandler((callPath) => {
+      if (!loadSession().token) return;
+      if (!shouldRedirectOn401(window.location.pathname, callPath)) return;
+      signOut();
+      onExpired();
+    });
+  }, [signOut, onExpired]);
+
+  // Another tab signed in or out: follow it.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key === 'token' || e.key === 'user' || e.key === 'userType') setSession(loadSession());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      ...session,
+      isAuthenticated: Boolean(session.token && session.user),
+      signIn: (token, user) => apply({ token, user, userType: user.userType ?? session.userType }),
+      updateUser: (user) => apply({ ...session, user, userType: user.userType ?? session.userType }),
+      setUserType: (userType) => apply({ ...session, userType }),
+      signOut,
+    }),
+    [session, apply, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}
+
+/** Roles from the user's roles array; when absent, one role from userType (default tenant). */
+export function rolesOf(user: TUser | null, userType?: UserType | null): Role[] {
+  if (!user) return [];
+  if (Array.isArray(user.roles) && user.roles.length) return user.roles;
+  return [user.userType ?? userType ?? 'tenant'];
+}
+
+export function hasRole(user: TUser | null, role: Role): boolean {
+  return rolesOf(user).includes(role);
+}
+
+/** The user's name, or 'User' plus the last 4 characters of the phone. */
+export function displayName(user: Pick<TUser, 'name' | 'phone'> | null, fallbackWord = 'User'): string {
+  if (!user) return '';
+  const name = user.name?.trim();
+  return name ? name : `${fallbackWord} ${user.phone.slice(-4)}`;
+}
+
+/** First letter of the name, or U. */
+export function avatarLetter(user: Pick<TUser, 'name'> | null): string {
+  const name = user?.name?.trim();
+  return name ? Array.from(name)[0]!.toUpperCase() : 'U';
+}
