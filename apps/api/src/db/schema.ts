@@ -3,4 +3,5 @@ export * from './schema/users.ts';
 export * from './schema/auth.ts';
 export * from './schema/wallet.ts';
 export * from './schema/settings.ts';
+export * from './schema/purchases.ts';
 export * from './schema/listings.ts';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -30,6 +30,10 @@ export const ledgerEntries = pgTable(
     kind: text('kind').notNull(),
     refType: text('ref_type'),
     refId: text('ref_id'),
+    /** Plan rows: the end date this row set (migration 0003). */
+    planUntil: timestamp('plan_until', { withTimezone: true }),
+    /** The ledger's order (migration 0003). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ledger_entries_user_idx').on(t.userId, t.createdAt)],

@@ -99,6 +99,7 @@ export async function extendPlan(tx: Tx, account: LockedAccount, plan: PlanAccou
     userId: account.userId,
     account: plan,
     delta: days,
+    planUntil: until,
     kind: ref.kind,
     refType: ref.refType,
     refId: ref.refId,
@@ -111,8 +112,8 @@ export function planActive(until: Date | null, now: Date): boolean {
 }
 
 /**
- * A broker's publish: free while the unlimited plan is active (recorded with a zero-cost note is
- * not needed: nothing moves), otherwise one post credit in the caller's transaction.
+ * A broker's publish: free while the unlimited plan is active (no ledger row: nothing moves),
+ * otherwise one post credit in the caller's transaction (402 insufficient_post_credits at 0).
  */
 export async function spendPostCreditForPublish(
   tx: Tx,

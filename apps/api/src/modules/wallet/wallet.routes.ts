@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ZIdempotencyKey, ZPurchaseAnswer, ZPurchaseRequest, ZWalletBalanceAnswer } from '@betoch/contracts/wallet';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../lib/route.ts';
+import type { WalletService } from './wallet.service.ts';
+
+/** The optional Idempotency-Key header; a malformed or repeated header is 400. */
+function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  const parsed = ZIdempotencyKey.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError('validation_error', undefined, { fields: { 'Idempotency-Key': 'idempotency_key_invalid' } });
+  }
+  return parsed.data;
+}
+
+export function walletRoutes(app: FastifyInstance, ctx: AppContext, wallet: WalletService): void {
+  const tags = ['wallet'];
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/wallet/balance',
+    summary: 'Credits, post credits and plan end dates of the signed-in user',
+    tags,
+    auth: 'user',
+    response: ZWalletBalanceAnswer,
+    errors: [401],
+    noStore: true,
+    handler: async ({ user }) => ({ ok: true as const, ...(await wallet.balance(user)) }),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/purchase',
+    summary: 'Buy a sku (optional Idempotency-Key header: a retry answers the first answer)',
+    tags,
+    auth: 'user',
+    body: ZPurchaseRequest,
+    response: ZPurchaseAnswer,
+    errors: [400, 401, 403, 409, 503],
+    noStore: true,
+    handler: ({ user, body, req }) => wallet.purchase(user, body.sku, idempotencyKeyOf(req)),
+  });
+}

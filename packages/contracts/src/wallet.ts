@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { SKUS } from './constants.ts';
+import { okAnswer } from './common.ts';
+
+export const ZSku = z.enum(SKUS, { error: 'invalid_sku' });
+
+/** GET /wallet/balance (spec section 3, Wallet balance). Plan dates are ISO strings or null. */
+export const ZWalletBalance = z.object({
+  credits: z.number().int(),
+  post_credits: z.number().int(),
+  sub_tenant_unlimited_until: z.string().nullable(),
+  sub_delala_unlimited_until: z.string().nullable(),
+});
+export type TWalletBalance = z.infer<typeof ZWalletBalance>;
+
+export const ZWalletBalanceAnswer = okAnswer(ZWalletBalance.shape);
+export type TWalletBalanceAnswer = z.infer<typeof ZWalletBalanceAnswer>;
+
+/** POST /purchase. An optional `Idempotency-Key` header makes a retry answer the first answer. */
+export const ZPurchaseRequest = z.object({ sku: ZSku });
+export type TPurchaseRequest = z.infer<typeof ZPurchaseRequest>;
+
+/** The `Idempotency-Key` header: 1 to 200 visible ASCII characters. */
+export const ZIdempotencyKey = z
+  .string()
+  .trim()
+  .min(1, 'idempotency_key_invalid')
+  .max(200, 'idempotency_key_invalid')
+  .regex(/^[\x21-\x7e]+$/, 'idempotency_key_invalid');
+
+/**
+ * What this purchase granted: credits and post credits added, and whether it started or extended
+ * the tenant or broker unlimited plan (false for a credit purchase, even while a plan runs).
+ */
+export const ZPurchaseResult = z.object({
+  credits_granted: z.number().int(),
+  tenant_unlimited_active: z.boolean(),
+  post_credits_granted: z.number().int(),
+  delala_unlimited_active: z.boolean(),
+});
+export type TPurchaseResult = z.infer<typeof ZPurchaseResult>;
+
+export const ZPurchaseAnswer = okAnswer({
+  purchase_id: z.string(),
+  sku: ZSku,
+  price_etb: z.number().int(),
+  result: ZPurchaseResult,
+  /** Balances after the purchase. */
+  credits: z.number().int(),
+  post_credits: z.number().int(),
+  /** Plans only: the plan's new end date (ISO). */
+  until: z.string().optional(),
+  sub_tenant_unlimited_until: z.string().nullable(),
+  sub_delala_unlimited_until: z.string().nullable(),
+});
+export type TPurchaseAnswer = z.infer<typeof ZPurchaseAnswer>;
