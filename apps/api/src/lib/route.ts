@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { authenticate, type AuthUser } from '../modules/auth/authenticate.ts';
 import { AppError } from './app-error.ts';
