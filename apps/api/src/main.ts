@@ -1,5 +1,6 @@
 import { EnvError, loadEnv } from './config/env.ts';
 import { buildApp } from './app.ts';
+import { writeServerPid } from './cli/server-pid-file.ts';
 
 async function main(): Promise<void> {
   let env;
@@ -13,6 +14,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const { app } = await buildApp(env);
+  // The embedded database takes one process at a time; command-line tasks look for this file.
+  const removePidFile = env.databaseUrl ? () => undefined : writeServerPid(env.dataDir);
+  app.addHook('onClose', async () => removePidFile());
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
