@@ -14,7 +14,7 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      wildcard: true,
       index: false,
       preCompressed: true,
       setHeaders(res, filePath) {
