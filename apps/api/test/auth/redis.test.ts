@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../../src/app.ts';
+import { loadEnv } from '../../src/config/env.ts';
+import { RedisKvStore } from '../../src/lib/redis-kv-store.ts';
+import { openTestDatabase, RecordingSmsSender } from '../support/test-app.ts';
+import { uniquePhone } from '../support/login.ts';
+
+/**
+ * Runs against TEST_REDIS_URL, or the local default. Without TEST_REDIS_URL an absent local Redis
+ * skips the file (a fresh machine has none); with it set, an unreachable Redis fails the run.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const available = process.env.TEST_REDIS_URL ? true : await redisAnswers(REDIS_URL);
+if (!available) console.warn(`redis.test.ts skipped: no Redis at ${REDIS_URL} (set TEST_REDIS_URL to require it)`);
+
+/** A prefix of its own for each run, removed at the end. */
+const prefix = `betoch-test:${randomUUID()}:`;
+
+async function dropPrefix() {
+  const redis = new Redis(REDIS_URL);
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}
+
+describe.skipIf(!available)('RedisKvStore', () => {
+  let kv: RedisKvStore;
+  beforeAll(() => {
+    kv = new RedisKvStore(REDIS_URL, `${prefix}store:`);
+  });
+  afterAll(async () => {
+    await kv.close();
+    await dropPrefix();
+  });
+
+  it('counts with an expiry set by the first increment only', async () => {
+    expect(await kv.increment('count', 100)).toEqual({ count: 1, ttl: 100 });
+    const second = await kv.increment('count', 5000);
+    expect(second.count).toBe(2);
+    expect(second.ttl).toBeLessThanOrEqual(100);
+    const raw = new Redis(REDIS_URL);
+    expect(await raw.get(`${prefix}store:count`)).toBe('2');
+    await raw.quit();
+  });
+
+  it('sets a key only when absent, reports its seconds left and deletes it', async () => {
+    expect(await kv.setIfAbsent('cool', 60)).toBe(true);
+    expect(await kv.setIfAbsent('cool', 60)).toBe(false);
+    const left = await kv.ttl('cool');
+    expect(left).toBeGreaterThan(55);
+    expect(left).toBeLessThanOrEqual(60);
+    await kv.delete('cool');
+    expect(await kv.ttl('cool')).toBe(0);
+    expect(await kv.setIfAbsent('cool', 60)).toBe(true);
+  });
+
+  it('lets keys expire', async () => {
+    await kv.increment('short', 1);
+    expect(await kv.setIfAbsent('short-cool', 1)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await kv.increment('short', 1)).count).toBe(1);
+    expect(await kv.setIfAbsent('short-cool', 1)).toBe(true);
+  });
+
+  it('keeps one count under parallel increments', async () => {
+    const counts = await Promise.all(Array.from({ length: 40 }, () => kv.increment('parallel', 60)));
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+
+  it('keeps prefixes apart', async () => {
+    const other = new RedisKvStore(REDIS_URL, `${prefix}other:`);
+    expect(await kv.setIfAbsent('shared-name', 60)).toBe(true);
+    expect(await other.setIfAbsent('shared-name', 60)).toBe(true);
+    await other.close();
+  });
+});
+
+describe.skipIf(!available)('two app processes sharing Redis', () => {
+  let a: BuiltApp;
+  let b: BuiltApp;
+  let closeDb: () => Promise<void>;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    closeDb = () => opened.database.close();
+    drop = opened.drop;
+    // Both built from the environment alone, as two servers behind a load balancer would be.
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      APP_MODE: 'demo',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      WEB_DIST: '/nonexistent-web-dist',
+      REDIS_URL,
+      REDIS_KEY_PREFIX: `${prefix}app:`,
+    });
+    a = await buildApp(env, { database: opened.database, sms: new RecordingSmsSender(), logger: false });
+    b = await buildApp(env, { database: opened.database, sms: new RecordingSmsSender(), logger: false });
+    await Promise.all([a.app.ready(), b.app.ready()]);
+  });
+  afterAll(async () => {
+    await a?.app.close();
+    await b?.app.close();
+    await closeDb?.();
+    await drop?.();
+    await dropPrefix();
+  });
+
+  const requestOtp = (app: BuiltApp, phone: string, ip: string) =>
+    app.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { phone }, remoteAddress: ip });
+
+  it('share the resend cooldown: a code from one makes the other answer cooldown_active', async () => {
+    const phone = uniquePhone();
+    expect((await requestOtp(a, phone, '10.5.0.1')).statusCode).toBe(200);
+    const fromB = await requestOtp(b, phone, '10.5.0.2');
+    expect(fromB.statusCode).toBe(429);
+    expect(fromB.json()).toMatchObject({ error: 'cooldown_active', retry_after: expect.any(Number) });
+    expect(fromB.json().retry_after).toBeGreaterThan(55);
+  });
+
+  it('share the per-IP limit: 30 codes across both, then both refuse that client', async () => {
+    const ip = '10.5.1.1';
+    for (let i = 0; i < 30; i++) {
+      const res = await requestOtp(i % 2 ? b : a, uniquePhone(), ip);
+      expect(res.statusCode, `code ${i + 1}`).toBe(200);
+    }
+    expect((await requestOtp(a, uniquePhone(), ip)).json().error).toBe('rate_limited');
+    expect((await requestOtp(b, uniquePhone(), ip)).json().error).toBe('rate_limited');
+    expect((await requestOtp(b, uniquePhone(), '10.5.1.2')).statusCode).toBe(200);
+  });
+
+  it('accept on one the code sent by the other', async () => {
+    const phone = uniquePhone();
+    const code = (await requestOtp(a, phone, '10.5.2.1')).json().code;
+    const signup = await b.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Shared', userType: 'tenant' } });
+    expect(signup.statusCode).toBe(201);
+  });
+
+  it('report Redis in the readiness check', async () => {
+    const ready = await a.app.inject({ method: 'GET', url: '/api/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ ok: true });
+  });
+});
