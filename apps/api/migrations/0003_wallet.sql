@@ -40,3 +40,16 @@ CREATE TABLE idempotency_keys (
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_id, scope, key)
 );
+
+-- A tenant's paid (or plan-covered) access to a listing's contact phone; one per user and listing.
+-- Deleting the listing (or the user) removes it; the ledger row of its credit stays.
+CREATE TABLE contact_unlocks (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  listing_id uuid NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
+  used_credit boolean NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (user_id, listing_id)
+);
+CREATE INDEX contact_unlocks_user_idx ON contact_unlocks (user_id, created_at DESC);
+CREATE INDEX contact_unlocks_listing_idx ON contact_unlocks (listing_id);

@@ -5,3 +5,4 @@ export * from './schema/wallet.ts';
 export * from './schema/settings.ts';
 export * from './schema/purchases.ts';
 export * from './schema/listings.ts';
+export * from './schema/unlocks.ts';

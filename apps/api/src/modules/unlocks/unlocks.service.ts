@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { CONTACT_UNLOCK_COST } from '@betoch/contracts/constants';
+import { ZId } from '@betoch/contracts/common';
+import type { TMyUnlocksAnswer, TUnlockContactAnswer, TUnlockStatus } from '@betoch/contracts/unlocks';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
+import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
+import { effectiveStatus } from '../users/user-view.ts';
+import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
+import { findListingForUnlock, findUnlock, findUnlockedPhones, insertUnlock, listMyUnlocks, type ListingForUnlock } from './unlocks.repository.ts';
+
+function isId(value: string): boolean {
+  return ZId.safeParse(value).success;
+}
+
+/** Live, not hidden by moderation, and its poster neither banned nor suspended. */
+function isPubliclyVisible(listing: ListingForUnlock, now: Date): boolean {
+  return (
+    listing.visibility === 'live' &&
+    !listing.adminHidden &&
+    effectiveStatus({ status: listing.posterStatus, suspendedUntil: listing.posterSuspendedUntil }, now) === 'active'
+  );
+}
+
+export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
+  return {
+    /**
+     * Server rules section 4: own listing refused; an earlier unlock answers the phone again at no
+     * cost; contact_hidden; an active tenant plan unlocks at no cost; otherwise 1 credit, taken in
+     * the same transaction as the unlock record (the wallet row lock serialises a user's spends).
+     */
+    async unlockContact(user: AuthUser, listingId: string): Promise<TUnlockContactAnswer> {
+      assertNotSuspended(user);
+      if (!isId(listingId)) throw new AppError('not_found');
+      const listing = await findListingForUnlock(ctx.db, listingId);
+      if (!listing) throw new AppError('not_found');
+      if (listing.posterId === user.id) throw new AppError('own_listing');
+      if (!isPubliclyVisible(listing, ctx.now())) throw new AppError('not_found');
+
+      return ctx.db.transaction(async (tx) => {
+        const account = await lockAccount(tx, user.id);
+        const earlier = await findUnlock(tx, user.id, listingId);
+        if (earlier) {
+          return {
+            ok: true as const,
+            contact: { phone: listing.posterPhone },
+            used_credit: false,
+            already_unlocked: true,
+            credits: account.credits,
+            unlocked_at: earlier.createdAt.toISOString(),
+          };
+        }
+        if (listing.contactPreference === 'hide') throw new AppError('contact_hidden');
+
+        const now = ctx.now();
+        const coveredByPlan = planActive(account.tenantUnlimitedUntil, now);
+        const unlockId = randomUUID();
+        const record = await insertUnlock(tx, { id: unlockId, userId: user.id, listingId, usedCredit: !coveredByPlan, createdAt: now });
+        // The wallet lock makes a second unlock of the same pair wait and then see the first.
+        if (!record) throw new Error('contact unlock raced past the wallet lock');
+        if (!coveredByPlan) {
+          await changeBalance(tx, account, 'credits', -CONTACT_UNLOCK_COST, { kind: 'contact_unlock', refType: 'listing', refId: listingId });
+        }
+        return {
+          ok: true as const,
+          contact: { phone: listing.posterPhone },
+          used_credit: !coveredByPlan,
+          already_unlocked: false,
+          credits: account.credits,
+          unlocked_at: record.createdAt.toISOString(),
+        };
+      });
+    },
+
+    /**
+     * Unlocked (with the phone) when the viewer unlocked it earlier, whatever the listing's state
+     * now; otherwise not unlocked, for a listing the viewer may see; otherwise 404.
+     */
+    async unlockStatus(user: AuthUser | null, listingId: string): Promise<TUnlockStatus> {
+      if (!isId(listingId)) throw new AppError('not_found');
+      if (user) {
+        const phones = await findUnlockedPhones(ctx.db, user.id, [listingId]);
+        const phone = phones.get(listingId);
+        if (phone) return { is_unlocked: true, poster_phone: phone };
+      }
+      const listing = await findListingForUnlock(ctx.db, listingId);
+      const mayView = listing && (isPubliclyVisible(listing, ctx.now()) || listing.posterId === user?.id || user?.isAdmin);
+      if (!mayView) throw new AppError('not_found');
+      return { is_unlocked: false };
+    },
+
+    /** Every asked id answered; phones only for the viewer's own unlocks. */
+    async batchUnlockStatus(user: AuthUser | null, listingIds: string[]): Promise<Record<string, TUnlockStatus>> {
+      const ids = [...new Set(listingIds)];
+      const phones = user ? await findUnlockedPhones(ctx.db, user.id, ids.filter(isId)) : new Map<string, string>();
+      const unlocks: Record<string, TUnlockStatus> = {};
+      for (const id of ids) {
+        const phone = phones.get(id);
+        unlocks[id] = phone ? { is_unlocked: true, poster_phone: phone } : { is_unlocked: false };
+      }
+      return unlocks;
+    },
+
+    async myUnlocks(user: AuthUser): Promise<TMyUnlocksAnswer['unlocks']> {
+      const rows = await listMyUnlocks(ctx.db, user.id);
+      return rows.map((r) => ({
+        _id: r.id,
+        listing: {
+          _id: r.listingId,
+          title: r.title,
+          subcity: r.subcity,
+          type: r.type,
+          price_etb: r.priceEtb,
+          photos: r.photos.slice(0, 1).map((p) => toPhotoAnswer(p, urlFor)),
+        },
+        poster_phone: r.posterPhone,
+        unlocked_at: r.createdAt.toISOString(),
+        used_credit: r.usedCredit,
+      }));
+    },
+  };
+}
+
+export type UnlocksService = ReturnType<typeof createUnlocksService>;
