@@ -21,7 +21,13 @@ import { createTokenService } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { listingsRoutes } from './modules/listings/listings.routes.ts';
+import { createListingsService } from './modules/listings/listings.service.ts';
+import { setUpUploads } from './modules/uploads/uploads.setup.ts';
+import { seedDemoIfEmpty } from './modules/demo-seed/seed-demo.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
+import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
+import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -95,6 +101,10 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   healthRoutes(app, ctx, kv instanceof RedisKvStore ? [() => kv.ping()] : []);
   authRoutes(app, ctx, createAuthService(ctx, deriveKey(secret, 'otp')));
   walletRoutes(app, ctx, createWalletService(ctx, createPaymentProvider(env.paymentProvider)));
+  const uploads = await setUpUploads(app, ctx);
+  listingsRoutes(app, ctx, createListingsService(ctx, uploads.urlFor));
+  unlocksRoutes(app, ctx, createUnlocksService(ctx, uploads.urlFor));
+  if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
   openApiRoutes(app);
   await webApp(app, env.webDist);
 

@@ -1,0 +1,180 @@
+import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { ListingType } from '@betoch/contracts/constants';
+import type { DbOrTx } from '../../db/client.ts';
+import { listings, type ListingRow, type NewListingRow, type StoredPhoto } from '../../db/schema/listings.ts';
+import { users, type UserRow } from '../../db/schema/users.ts';
+
+/** What a listing answer says about its poster (the phone only reaches poster and admin views). */
+export interface PosterInfo {
+  id: string;
+  phone: string;
+  name: string | null;
+  agencyName: string | null;
+  userType: UserRow['userType'];
+  status: UserRow['status'];
+  suspendedUntil: Date | null;
+}
+
+export interface ListingWithPoster {
+  listing: ListingRow;
+  poster: PosterInfo;
+}
+
+const posterColumns = {
+  id: users.id,
+  phone: users.phone,
+  name: users.name,
+  agencyName: users.agencyName,
+  userType: users.userType,
+  status: users.status,
+  suspendedUntil: users.suspendedUntil,
+};
+
+/** Types that mean the same home to a tenant: a filter on one finds the other too. */
+const TYPE_SYNONYMS: Partial<Record<ListingType, ListingType[]>> = {
+  condo: ['condo', 'condominium'],
+  condominium: ['condo', 'condominium'],
+};
+
+/** The poster may be shown publicly: not banned, and not suspended (a past suspension has ended). */
+function posterInGoodStanding(now: Date): SQL {
+  return or(
+    eq(users.status, 'active'),
+    and(eq(users.status, 'suspended'), lte(users.suspendedUntil, now)),
+  ) as SQL;
+}
+
+export async function insertListing(db: DbOrTx, values: NewListingRow): Promise<ListingRow> {
+  const [row] = await db.insert(listings).values(values).returning();
+  if (!row) throw new Error('listing insert returned nothing');
+  return row;
+}
+
+export async function findListingWithPoster(db: DbOrTx, id: string): Promise<ListingWithPoster | undefined> {
+  const [row] = await db
+    .select({ listing: listings, poster: posterColumns })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.posterId))
+    .where(eq(listings.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Locks the listing row for the rest of the transaction. */
+export async function lockListing(db: DbOrTx, id: string): Promise<ListingRow | undefined> {
+  const [row] = await db.select().from(listings).where(eq(listings.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Locks the poster's user row (SELECT ... FOR UPDATE): every publish of one poster runs one after
+ * the other from here, so the live-listing count they check cannot change under them.
+ */
+export async function lockPoster(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+export async function countLiveListings(db: DbOrTx, posterId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(listings)
+    .where(and(eq(listings.posterId, posterId), eq(listings.visibility, 'live')));
+  return Number(row?.n ?? 0);
+}
+
+export async function updateListing(db: DbOrTx, id: string, patch: Partial<NewListingRow>): Promise<ListingRow> {
+  const [row] = await db.update(listings).set(patch).where(eq(listings.id, id)).returning();
+  if (!row) throw new Error('listing update matched nothing');
+  return row;
+}
+
+export async function deleteListing(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(listings).where(eq(listings.id, id));
+}
+
+/** Every listing of one poster, newest first. */
+export async function listPosterListings(db: DbOrTx, posterId: string): Promise<ListingRow[]> {
+  return db.select().from(listings).where(eq(listings.posterId, posterId)).orderBy(desc(listings.createdAt), desc(listings.id));
+}
+
+export interface BrowseFilters {
+  type?: ListingType;
+  subcity?: string;
+  priceMin?: number;
+  priceMax?: number;
+  source?: ListingRow['source'];
+  /** Continue after this (published_at, id). */
+  after?: { publishedAt: Date; id: string };
+  limit: number;
+}
+
+export interface BrowseRow {
+  id: string;
+  title: string;
+  type: ListingRow['type'];
+  priceEtb: number;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  areaSqm: number | null;
+  specificLocation: string | null;
+  subcity: string;
+  source: ListingRow['source'];
+  firstPhoto: StoredPhoto | null;
+  photoCount: number;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  posterName: string | null;
+  posterAgencyName: string | null;
+}
+
+/**
+ * Live listings that moderation has not hidden and whose poster is in good standing, newest
+ * published first, filtered. The partial browse indexes serve this order directly.
+ */
+export async function browseListings(db: DbOrTx, filters: BrowseFilters, now: Date): Promise<BrowseRow[]> {
+  const conditions: SQL[] = [
+    eq(listings.visibility, 'live'),
+    eq(listings.adminHidden, false),
+    posterInGoodStanding(now),
+  ];
+  if (filters.type) conditions.push(inArray(listings.type, TYPE_SYNONYMS[filters.type] ?? [filters.type]));
+  if (filters.subcity) conditions.push(eq(listings.subcity, filters.subcity));
+  if (filters.priceMin !== undefined) conditions.push(gte(listings.priceEtb, filters.priceMin));
+  if (filters.priceMax !== undefined) conditions.push(lte(listings.priceEtb, filters.priceMax));
+  if (filters.source) conditions.push(eq(listings.source, filters.source));
+  if (filters.after) {
+    conditions.push(sql`(${listings.publishedAt}, ${listings.id}) < (${filters.after.publishedAt.toISOString()}::timestamptz, ${filters.after.id}::uuid)`);
+  }
+  const rows = await db
+    .select({
+      id: listings.id,
+      title: listings.title,
+      type: listings.type,
+      priceEtb: listings.priceEtb,
+      bedrooms: listings.bedrooms,
+      bathrooms: listings.bathrooms,
+      areaSqm: listings.areaSqm,
+      specificLocation: listings.specificLocation,
+      subcity: listings.subcity,
+      source: listings.source,
+      firstPhoto: sql<StoredPhoto | null>`${listings.photos} -> 0`,
+      photoCount: sql<number>`jsonb_array_length(${listings.photos})`,
+      publishedAt: listings.publishedAt,
+      createdAt: listings.createdAt,
+      updatedAt: listings.updatedAt,
+      posterName: users.name,
+      posterAgencyName: users.agencyName,
+    })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.posterId))
+    .where(and(...conditions))
+    .orderBy(desc(listings.publishedAt), desc(listings.id))
+    .limit(filters.limit);
+  return rows.map((r) => ({
+    ...r,
+    firstPhoto: typeof r.firstPhoto === 'string' ? (JSON.parse(r.firstPhoto) as StoredPhoto) : r.firstPhoto,
+    photoCount: Number(r.photoCount),
+  }));
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { ZIdParams } from '@betoch/contracts/common';
+import {
+  ZBrowseAnswer,
+  ZBrowseQuery,
+  ZCreateListingAnswer,
+  ZCreateListingRequest,
+  ZDeleteListingAnswer,
+  ZListingAnswer,
+  ZMyListingsAnswer,
+  ZPublishListingAnswer,
+  ZUpdateListingAnswer,
+  ZUpdateListingRequest,
+} from '@betoch/contracts/listings';
+import type { AppContext } from '../../app-context.ts';
+import { route } from '../../lib/route.ts';
+import type { ListingsService } from './listings.service.ts';
+
+export function listingsRoutes(app: FastifyInstance, ctx: AppContext, listings: ListingsService): void {
+  const tags = ['listings'];
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/listings',
+    summary: "Create a draft listing (source comes from the poster's account type)",
+    tags,
+    auth: 'user',
+    body: ZCreateListingRequest,
+    response: ZCreateListingAnswer,
+    errors: [403],
+    successStatus: 201,
+    handler: async ({ user, body }) => {
+      const listing = await listings.create(user, body);
+      return { ok: true as const, _id: listing._id, listing };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/listings/my-listings',
+    summary: 'Own listings (drafts too) with counts for the stat cards',
+    tags,
+    auth: 'user',
+    response: ZMyListingsAnswer,
+    handler: async ({ user }) => ({ ok: true as const, ...(await listings.mine(user)) }),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/listings',
+    summary: 'Browse live listings, newest first (limit 20 by default, at most 50)',
+    tags,
+    auth: 'none',
+    query: ZBrowseQuery,
+    response: ZBrowseAnswer,
+    handler: async ({ query }) => ({ ok: true as const, ...(await listings.browse(query)) }),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/listings/{id}',
+    summary: 'One listing: the poster and admins see every field; others only live listings, without the phone',
+    tags,
+    auth: 'optional',
+    params: ZIdParams,
+    response: ZListingAnswer,
+    errors: [404],
+    handler: async ({ user, params }) => ({ ok: true as const, listing: await listings.get(user, params.id) }),
+  });
+
+  route(app, ctx, {
+    method: 'PATCH',
+    url: '/listings/{id}',
+    summary: "Edit a listing: fields, the ordered photo keys, or visibility 'draft' (mark as rented)",
+    tags,
+    auth: 'user',
+    params: ZIdParams,
+    body: ZUpdateListingRequest,
+    response: ZUpdateListingAnswer,
+    errors: [403, 404],
+    handler: async ({ user, params, body }) => ({ ok: true as const, listing: await listings.update(user, params.id, body) }),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/listings/{id}/publish',
+    summary: 'Make a draft live (landlords: at most 3 live; brokers: 1 post credit or the unlimited plan)',
+    tags,
+    auth: 'user',
+    params: ZIdParams,
+    response: ZPublishListingAnswer,
+    errors: [402, 403, 404, 409],
+    handler: ({ user, params }) => listings.publish(user, params.id),
+  });
+
+  route(app, ctx, {
+    method: 'DELETE',
+    url: '/listings/{id}',
+    summary: 'Delete a listing',
+    tags,
+    auth: 'user',
+    params: ZIdParams,
+    response: ZDeleteListingAnswer,
+    errors: [404],
+    handler: async ({ user, params }) => ({ ok: true as const, _id: await listings.remove(user, params.id) }),
+  });
+}

@@ -1,0 +1,308 @@
+import { LANDLORD_LIVE_LISTING_CAP, PHOTOS_MAX, PHOTOS_MIN_TO_PUBLISH } from '@betoch/contracts/constants';
+import { ZId } from '@betoch/contracts/common';
+import {
+  LISTING_MESSAGES,
+  type TBrowseAnswer,
+  type TBrowseFilters,
+  type TCreateListingInput,
+  type TListing,
+  type TMyListingsAnswer,
+  type TOwnerListing,
+  type TPublishListingAnswer,
+  type TUpdateListingInput,
+} from '@betoch/contracts/listings';
+import type { AppContext } from '../../app-context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { ListingRow, NewListingRow } from '../../db/schema/listings.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
+import { findUserById, setUserType } from '../users/users.repository.ts';
+import { effectiveStatus } from '../users/user-view.ts';
+import type { PhotoUrlFor } from '../uploads/photo-view.ts';
+import { attachUploads, lockUploadsByKeys, releaseUploads, toStoredPhoto } from '../uploads/uploads.repository.ts';
+import { spendPostCreditForPublish } from '../wallet/ledger.ts';
+import { decodeCursor, encodeCursor } from './browse-cursor.ts';
+import { toListingCard, toOwnerListing, toPublicListing } from './listing-view.ts';
+import {
+  browseListings,
+  countLiveListings,
+  deleteListing,
+  findListingWithPoster,
+  insertListing,
+  listPosterListings,
+  lockListing,
+  lockPoster,
+  updateListing,
+  type ListingWithPoster,
+  type PosterInfo,
+} from './listings.repository.ts';
+
+function notFound(): AppError {
+  return new AppError('not_found', 'Listing not found.');
+}
+
+function posterInfo(user: UserRow): PosterInfo {
+  return {
+    id: user.id,
+    phone: user.phone,
+    name: user.name,
+    agencyName: user.agencyName,
+    userType: user.userType,
+    status: user.status,
+    suspendedUntil: user.suspendedUntil,
+  };
+}
+
+/** The poster or an admin may manage a listing; everyone else is told it does not exist. */
+function managerAccess(user: AuthUser, listing: Pick<ListingRow, 'posterId'>): 'poster' | 'admin' | null {
+  if (listing.posterId === user.id) return 'poster';
+  return user.isAdmin ? 'admin' : null;
+}
+
+/** Only UUIDs reach the database; anything else is a listing that does not exist. */
+function listingIdOrThrow(id: string): string {
+  if (!ZId.safeParse(id).success) throw notFound();
+  return id.toLowerCase();
+}
+
+/** The editable columns of a create or edit input. */
+function columnsOf(input: Partial<TCreateListingInput>): Partial<NewListingRow> {
+  const patch: Partial<NewListingRow> = {};
+  if (input.title !== undefined) patch.title = input.title;
+  if (input.description !== undefined) patch.description = input.description;
+  if (input.type !== undefined) patch.type = input.type;
+  if (input.price_etb !== undefined) patch.priceEtb = input.price_etb;
+  if (input.bedrooms !== undefined) patch.bedrooms = input.bedrooms;
+  if (input.bathrooms !== undefined) patch.bathrooms = input.bathrooms;
+  if (input.area_sqm !== undefined) patch.areaSqm = input.area_sqm;
+  if (input.specific_location !== undefined) patch.specificLocation = input.specific_location || null;
+  if (input.subcity !== undefined) patch.subcity = input.subcity;
+  if (input.contact_preference !== undefined) patch.contactPreference = input.contact_preference;
+  return patch;
+}
+
+export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor) {
+  function ownerView(found: ListingWithPoster, access: 'poster' | 'admin'): TOwnerListing {
+    return toOwnerListing(found.listing, found.poster, access, urlFor);
+  }
+
+  async function reload(db: DbOrTx, id: string, access: 'poster' | 'admin'): Promise<TOwnerListing> {
+    const found = await findListingWithPoster(db, id);
+    if (!found) throw notFound();
+    return ownerView(found, access);
+  }
+
+  /** Loads the listing for a change by its poster or an admin; 404 for anyone else. */
+  async function managed(db: DbOrTx, user: AuthUser, rawId: string): Promise<{ found: ListingWithPoster; access: 'poster' | 'admin' }> {
+    const found = await findListingWithPoster(db, listingIdOrThrow(rawId));
+    const access = found ? managerAccess(user, found.listing) : null;
+    if (!found || !access) throw notFound();
+    return { found, access };
+  }
+
+  /**
+   * Checks an ordered list of upload keys for a listing: each must exist, belong to the poster or
+   * the acting user, and be unused or already used by this listing. Answers the photos in order.
+   */
+  async function photosFor(db: DbOrTx, listing: ListingRow, actorId: string, refs: string[]) {
+    const keys = [...new Set(refs)];
+    if (keys.length > PHOTOS_MAX) throw new AppError('too_many_photos', undefined, { fields: { photos: LISTING_MESSAGES.tooManyPhotos } });
+    const rows = await lockUploadsByKeys(db, keys);
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    return keys.map((key) => {
+      const row = byKey.get(key);
+      const usable =
+        row &&
+        (row.ownerId === listing.posterId || row.ownerId === actorId) &&
+        (row.listingId === null || row.listingId === listing.id);
+      if (!row || !usable) throw new AppError('validation_error', undefined, { fields: { photos: LISTING_MESSAGES.photoKeyInvalid } });
+      return toStoredPhoto(row);
+    });
+  }
+
+  return {
+    /**
+     * POST /listings: a draft. The source is the poster's type (a broker posts 'delala', anyone
+     * else 'landlord'); a tenant who posts becomes a landlord, in the same transaction.
+     */
+    async create(user: AuthUser, input: TCreateListingInput): Promise<TOwnerListing> {
+      assertNotSuspended(user);
+      return ctx.db.transaction(async (tx) => {
+        const poster = await lockPoster(tx, user.id);
+        if (!poster) throw new AppError('invalid_token');
+        if (poster.userType === 'tenant') {
+          await setUserType(tx, poster.id, 'landlord');
+          poster.userType = 'landlord';
+        }
+        const now = ctx.now();
+        const listing = await insertListing(tx, {
+          ...columnsOf(input),
+          title: input.title,
+          description: input.description,
+          type: input.type,
+          priceEtb: input.price_etb,
+          subcity: input.subcity,
+          posterId: poster.id,
+          source: poster.userType === 'delala' ? 'delala' : 'landlord',
+          visibility: 'draft',
+          photos: [],
+          createdAt: now,
+          updatedAt: now,
+        });
+        return toOwnerListing(listing, posterInfo(poster), 'poster', urlFor);
+      });
+    },
+
+    /**
+     * PATCH /listings/{id}: field edits, the ordered photo list, or visibility 'draft' (mark as
+     * rented). Making a draft live goes through publish only.
+     */
+    async update(user: AuthUser, rawId: string, input: TUpdateListingInput): Promise<TOwnerListing> {
+      const id = listingIdOrThrow(rawId);
+      return ctx.db.transaction(async (tx) => {
+        const { found, access } = await managed(tx, user, id);
+        const listing = await lockListing(tx, id);
+        if (!listing) throw notFound();
+        const onlyUnpublishing = Object.keys(input).every((k) => k === 'visibility') && input.visibility === 'draft';
+        if (!onlyUnpublishing) assertNotSuspended(user);
+        if (input.visibility === 'live' && listing.visibility !== 'live') {
+          throw new AppError('invalid_state', 'Publish the listing to make it live.', {
+            fields: { visibility: LISTING_MESSAGES.visibilityInvalid },
+          });
+        }
+        const now = ctx.now();
+        const patch: Partial<NewListingRow> = { ...columnsOf(input), updatedAt: now };
+        if (input.visibility === 'draft') patch.visibility = 'draft';
+        if (input.photos) {
+          const photos = await photosFor(tx, listing, user.id, input.photos);
+          const staysLive = (patch.visibility ?? listing.visibility) === 'live';
+          if (staysLive && photos.length < PHOTOS_MIN_TO_PUBLISH) {
+            throw new AppError('not_enough_photos', 'A live listing needs at least one photo.');
+          }
+          const keys = photos.map((p) => p.key);
+          await releaseUploads(tx, id, keys, now);
+          await attachUploads(tx, id, keys);
+          patch.photos = photos;
+        }
+        const updated = await updateListing(tx, id, patch);
+        return toOwnerListing(updated, found.poster, access, urlFor);
+      });
+    },
+
+    /**
+     * POST /listings/{id}/publish. Under a lock of the poster's user row (so parallel publishes of
+     * one poster run one at a time): 1 to 8 photos; no posting block; landlords at most 3 live
+     * listings; brokers pay 1 post credit through the ledger in this same transaction, or nothing
+     * while their unlimited plan runs. Publishing a live listing again changes nothing.
+     */
+    async publish(user: AuthUser, rawId: string): Promise<TPublishListingAnswer> {
+      const id = listingIdOrThrow(rawId);
+      return ctx.db.transaction(async (tx) => {
+        const { found, access } = await managed(tx, user, id);
+        assertNotSuspended(user);
+        const poster = await lockPoster(tx, found.listing.posterId);
+        const listing = await lockListing(tx, id);
+        if (!poster || !listing) throw notFound();
+        const now = ctx.now();
+        if (effectiveStatus(poster, now) !== 'active') throw new AppError('account_suspended');
+        if (listing.visibility === 'live') {
+          return { ok: true as const, listing: toOwnerListing(listing, posterInfo(poster), access, urlFor) };
+        }
+        if (listing.photos.length < PHOTOS_MIN_TO_PUBLISH) {
+          throw new AppError('not_enough_photos', 'Add at least one photo before publishing.');
+        }
+        if (listing.photos.length > PHOTOS_MAX) throw new AppError('too_many_photos');
+        if (poster.postingBlockedReason !== null) {
+          throw new AppError('posting_blocked', undefined, { reason: poster.postingBlockedReason });
+        }
+        let credits: { post_credits?: number; covered_by_plan?: boolean } = {};
+        if (poster.userType === 'delala') {
+          const spent = await spendPostCreditForPublish(tx, poster.id, listing.id, now);
+          credits = { post_credits: spent.postCredits, covered_by_plan: spent.coveredByPlan };
+        } else if ((await countLiveListings(tx, poster.id)) >= LANDLORD_LIVE_LISTING_CAP) {
+          throw new AppError('landlord_listing_limit_exceeded');
+        }
+        const published = await updateListing(tx, id, { visibility: 'live', publishedAt: now, updatedAt: now });
+        return { ok: true as const, listing: toOwnerListing(published, posterInfo(poster), access, urlFor), ...credits };
+      });
+    },
+
+    /** DELETE /listings/{id}: gone for good; its photos start their day of grace. */
+    async remove(user: AuthUser, rawId: string): Promise<string> {
+      const id = listingIdOrThrow(rawId);
+      await ctx.db.transaction(async (tx) => {
+        await managed(tx, user, id);
+        await lockListing(tx, id);
+        await releaseUploads(tx, id, [], ctx.now());
+        await deleteListing(tx, id);
+      });
+      return id;
+    },
+
+    /**
+     * GET /listings/{id}: the poster and admins see every listing with its phone; anyone else sees
+     * only a live listing that moderation has not hidden, of a poster in good standing, no phone.
+     */
+    async get(user: AuthUser | null, rawId: string): Promise<TListing> {
+      const found = await findListingWithPoster(ctx.db, listingIdOrThrow(rawId));
+      if (!found) throw notFound();
+      const access = user ? managerAccess(user, found.listing) : null;
+      if (access) return ownerView(found, access);
+      const { listing, poster } = found;
+      const publiclyVisible =
+        listing.visibility === 'live' && !listing.adminHidden && effectiveStatus(poster, ctx.now()) === 'active';
+      if (!publiclyVisible) throw notFound();
+      return toPublicListing(listing, poster, urlFor);
+    },
+
+    /** GET /listings/my-listings: every own listing (drafts too), newest first, and the counts. */
+    async mine(user: AuthUser): Promise<Omit<TMyListingsAnswer, 'ok'>> {
+      const row = await findUserById(ctx.db, user.id);
+      if (!row) throw new AppError('invalid_token');
+      const found = posterInfo(row);
+      const rows = await listPosterListings(ctx.db, user.id);
+      const live = rows.filter((r) => r.visibility === 'live');
+      const landlordLive = live.filter((r) => r.source === 'landlord').length;
+      return {
+        listings: rows.map((r) => toOwnerListing(r, found, 'poster', urlFor)),
+        stats: {
+          landlord_live: landlordLive,
+          delala_live: live.length - landlordLive,
+          live: live.length,
+          draft: rows.length - live.length,
+          total: rows.length,
+          remaining_slots: Math.max(0, LANDLORD_LIVE_LISTING_CAP - landlordLive),
+        },
+      };
+    },
+
+    /** GET /listings: public cards of live listings, newest first, at most 50 a page. */
+    async browse(filters: TBrowseFilters): Promise<Omit<TBrowseAnswer, 'ok'>> {
+      const after = filters.cursor ? decodeCursor(filters.cursor) : undefined;
+      if (filters.cursor && !after) throw new AppError('validation_error', undefined, { fields: { cursor: 'Invalid cursor' } });
+      const rows = await browseListings(
+        ctx.db,
+        {
+          type: filters.type,
+          subcity: filters.subcity,
+          priceMin: filters.price_min,
+          priceMax: filters.price_max,
+          source: filters.source,
+          after,
+          limit: filters.limit + 1,
+        },
+        ctx.now(),
+      );
+      const page = rows.slice(0, filters.limit);
+      const last = page[page.length - 1];
+      const more = rows.length > filters.limit && last?.publishedAt;
+      return {
+        listings: page.map((r) => toListingCard(r, urlFor)),
+        next_cursor: more && last.publishedAt ? encodeCursor(last.publishedAt, last.id) : null,
+      };
+    },
+  };
+}
+
+export type ListingsService = ReturnType<typeof createListingsService>;

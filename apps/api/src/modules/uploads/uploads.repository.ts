@@ -1,0 +1,56 @@
+import { and, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { uploads, type StoredPhoto, type UploadRow } from '../../db/schema/listings.ts';
+
+export type NewUpload = Pick<UploadRow, 'key' | 'ownerId' | 'bytes' | 'width' | 'height' | 'sizes' | 'placeholder' | 'phash' | 'createdAt'>;
+
+export async function insertUpload(db: DbOrTx, upload: NewUpload): Promise<void> {
+  await db.insert(uploads).values(upload);
+}
+
+/** The uploads with these keys, locked for the rest of the transaction (so a sweep cannot race an attach). */
+export async function lockUploadsByKeys(db: DbOrTx, keys: string[]): Promise<UploadRow[]> {
+  if (keys.length === 0) return [];
+  return db.select().from(uploads).where(inArray(uploads.key, keys)).for('update');
+}
+
+export async function findUpload(db: DbOrTx, key: string): Promise<UploadRow | undefined> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
+  return row;
+}
+
+/** Marks the uploads as used by the listing. */
+export async function attachUploads(db: DbOrTx, listingId: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.update(uploads).set({ listingId, releasedAt: null }).where(inArray(uploads.key, keys));
+}
+
+/** The listing no longer uses its uploads except `keep`: their day of grace starts now. */
+export async function releaseUploads(db: DbOrTx, listingId: string, keep: string[], now: Date): Promise<void> {
+  const condition = keep.length
+    ? and(eq(uploads.listingId, listingId), notInArray(uploads.key, keep))
+    : eq(uploads.listingId, listingId);
+  await db.update(uploads).set({ listingId: null, releasedAt: now }).where(condition);
+}
+
+/**
+ * Deletes up to `limit` upload rows that no listing has used since `before` and answers their keys
+ * (the caller then removes the files). Rows attached meanwhile are not touched.
+ */
+export async function deleteOrphanUploads(db: DbOrTx, before: Date, limit: number): Promise<string[]> {
+  const since = sql`coalesce(${uploads.releasedAt}, ${uploads.createdAt})`;
+  const candidates = db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(isNull(uploads.listingId), lt(since, before)))
+    .limit(limit);
+  const rows = await db
+    .delete(uploads)
+    .where(and(inArray(uploads.key, candidates), isNull(uploads.listingId), lt(since, before)))
+    .returning({ key: uploads.key });
+  return rows.map((r) => r.key);
+}
+
+export function toStoredPhoto(row: UploadRow): StoredPhoto {
+  return { key: row.key, width: row.width, height: row.height, sizes: row.sizes, placeholder: row.placeholder };
+}

@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import {
+  BEDROOMS_MAX,
+  BROWSE_MAX_PAGE_SIZE,
+  BROWSE_PAGE_SIZE,
+  CONTACT_PREFERENCES,
+  LISTING_SOURCES,
+  LISTING_TYPES,
+  normalizeSubcity,
+  PHOTOS_MAX,
+  VISIBILITIES,
+} from './constants.ts';
+import { okAnswer } from './common.ts';
+import { ZPhoto } from './uploads.ts';
+
+/** Validation messages of the draft form (spec section 5), answered in `fields` of a 400. */
+export const LISTING_MESSAGES = {
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  typeRequired: 'Property type is required',
+  priceInvalid: 'Price must be a valid positive number',
+  bedroomsRange: 'Bedrooms must be between 1 and 20',
+  subcityRequired: 'Subcity is required',
+  bathroomsRange: 'Bathrooms must be between 0 and 20',
+  areaInvalid: 'Area must be a valid positive number',
+  tooManyPhotos: `At most ${PHOTOS_MAX} photos`,
+  photoKeyInvalid: 'Photo not found',
+  visibilityInvalid: 'Use publish to make a listing live',
+} as const;
+
+export const TITLE_MAX = 120;
+export const DESCRIPTION_MAX = 5000;
+export const SPECIFIC_LOCATION_MAX = 120;
+export const PRICE_MAX_ETB = 100_000_000;
+export const AREA_MAX_SQM = 100_000;
+
+/** Form inputs often arrive as strings ('15,000', '3', ''): '' is "not given", digits are numbers. */
+function numberish(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim().replace(/[,\s]/g, '');
+  if (trimmed === '') return undefined;
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : value;
+}
+
+function blankToUndefined(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+const ZTitle = z
+  .string({ error: LISTING_MESSAGES.titleRequired })
+  .trim()
+  .min(1, LISTING_MESSAGES.titleRequired)
+  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+
+const ZDescription = z
+  .string({ error: LISTING_MESSAGES.descriptionRequired })
+  .trim()
+  .min(1, LISTING_MESSAGES.descriptionRequired)
+  .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`);
+
+export const ZListingType = z.enum(LISTING_TYPES, { error: LISTING_MESSAGES.typeRequired });
+
+/** ETB per month, whole birr (a decimal input is rounded). */
+const ZPrice = z.preprocess(
+  numberish,
+  z
+    .number({ error: LISTING_MESSAGES.priceInvalid })
+    .positive(LISTING_MESSAGES.priceInvalid)
+    .max(PRICE_MAX_ETB, LISTING_MESSAGES.priceInvalid)
+    .transform((v) => Math.round(v))
+    .refine((v) => v >= 1, LISTING_MESSAGES.priceInvalid),
+);
+
+/**
+ * Bedrooms: 1 to 20 from the draft form, and 0 for a studio (the wizard's 'studio' choice).
+ * Optional; null clears it on an edit.
+ */
+const ZBedrooms = z.preprocess(
+  numberish,
+  z
+    .number({ error: LISTING_MESSAGES.bedroomsRange })
+    .int(LISTING_MESSAGES.bedroomsRange)
+    .min(0, LISTING_MESSAGES.bedroomsRange)
+    .max(BEDROOMS_MAX, LISTING_MESSAGES.bedroomsRange)
+    .nullable()
+    .optional(),
+);
+
+const ZBathrooms = z.preprocess(
+  numberish,
+  z
+    .number({ error: LISTING_MESSAGES.bathroomsRange })
+    .int(LISTING_MESSAGES.bathroomsRange)
+    .min(0, LISTING_MESSAGES.bathroomsRange)
+    .max(20, LISTING_MESSAGES.bathroomsRange)
+    .nullable()
+    .optional(),
+);
+
+const ZArea = z.preprocess(
+  numberish,
+  z
+    .number({ error: LISTING_MESSAGES.areaInvalid })
+    .positive(LISTING_MESSAGES.areaInvalid)
+    .max(AREA_MAX_SQM, LISTING_MESSAGES.areaInvalid)
+    .transform((v) => Math.round(v))
+    .nullable()
+    .optional(),
+);
+
+/** A subcity of the list, any known spelling; answered in its canonical form. */
+export const ZSubcityInput = z
+  .string({ error: LISTING_MESSAGES.subcityRequired })
+  .transform((value, ctx) => {
+    const subcity = normalizeSubcity(value);
+    if (!subcity) {
+      ctx.addIssue({ code: 'custom', message: LISTING_MESSAGES.subcityRequired });
+      return z.NEVER;
+    }
+    return subcity;
+  });
+
+const ZSpecificLocation = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .max(SPECIFIC_LOCATION_MAX, `Specific location must be at most ${SPECIFIC_LOCATION_MAX} characters`)
+    .nullable()
+    .optional(),
+);
+
+export const ZContactPreference = z.enum(CONTACT_PREFERENCES);
+
+/**
+ * POST /listings: creates a draft. `source`, `poster_phone`, `visibility`, `admin_hidden` and any
+ * other field outside this schema are dropped: the source comes from the poster's account type.
+ */
+export const ZCreateListingRequest = z.object({
+  title: ZTitle,
+  description: ZDescription,
+  type: ZListingType,
+  price_etb: ZPrice,
+  bedrooms: ZBedrooms,
+  bathrooms: ZBathrooms,
+  area_sqm: ZArea,
+  specific_location: ZSpecificLocation,
+  subcity: ZSubcityInput,
+  contact_preference: ZContactPreference.default('hide'),
+});
+export type TCreateListingRequest = z.input<typeof ZCreateListingRequest>;
+export type TCreateListingInput = z.output<typeof ZCreateListingRequest>;
+
+/** A photo in an edit: its upload key, or a photo object as answered earlier (only key is read). */
+export const ZPhotoRef = z.union([
+  z.string().trim().min(1).max(200),
+  z.object({ key: z.string().trim().min(1).max(200) }).transform((p) => p.key),
+]);
+
+/**
+ * PATCH /listings/{id}: any subset of the create fields, and/or `photos` (the full ordered list of
+ * upload keys, first = primary, at most 8), and/or `visibility: 'draft'` (mark as rented).
+ * A draft becomes live only through POST /listings/{id}/publish.
+ */
+export const ZUpdateListingRequest = z.object({
+  title: ZTitle.optional(),
+  description: ZDescription.optional(),
+  type: ZListingType.optional(),
+  price_etb: ZPrice.optional(),
+  bedrooms: ZBedrooms,
+  bathrooms: ZBathrooms,
+  area_sqm: ZArea,
+  specific_location: ZSpecificLocation,
+  subcity: ZSubcityInput.optional(),
+  contact_preference: ZContactPreference.optional(),
+  photos: z.array(ZPhotoRef).max(PHOTOS_MAX, LISTING_MESSAGES.tooManyPhotos).optional(),
+  visibility: z.enum(VISIBILITIES).optional(),
+});
+export type TUpdateListingRequest = z.input<typeof ZUpdateListingRequest>;
+export type TUpdateListingInput = z.output<typeof ZUpdateListingRequest>;
+
+/** Who posted: for the badge. Never a phone number. */
+export const ZPostedBy = z.object({
+  name: z.string().nullable(),
+  /** Brokers only. */
+  agency_name: z.string().nullable(),
+  is_broker: z.boolean(),
+});
+export type TPostedBy = z.infer<typeof ZPostedBy>;
+
+const listingFields = {
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: ZListingType,
+  price_etb: z.number().int(),
+  /** 0 = studio; null = not given. */
+  bedrooms: z.number().int().nullable(),
+  bathrooms: z.number().int().nullable(),
+  area_sqm: z.number().int().nullable(),
+  specific_location: z.string().nullable(),
+  subcity: z.string(),
+  source: z.enum(LISTING_SOURCES),
+  contact_preference: ZContactPreference,
+  visibility: z.enum(VISIBILITIES),
+  photos: z.array(ZPhoto),
+  posted_by: ZPostedBy,
+  published_at: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** A listing as anyone but its poster and admins sees it: this schema has no poster_phone at all. */
+export const ZPublicListing = z.object({
+  ...listingFields,
+  /** How the viewer relates to it: 'public' (contact panel), 'poster' (manage panel), 'admin'. */
+  access: z.literal('public'),
+});
+export type TPublicListing = z.infer<typeof ZPublicListing>;
+
+/** A listing as its poster (access 'poster') or an admin (access 'admin') sees it. */
+export const ZOwnerListing = z.object({
+  ...listingFields,
+  access: z.enum(['poster', 'admin']),
+  poster_phone: z.string(),
+  admin_hidden: z.boolean(),
+  hidden_reason: z.string().nullable(),
+});
+export type TOwnerListing = z.infer<typeof ZOwnerListing>;
+
+/** Either view; the server picks it by who asks, and `access` says which one it is. */
+export const ZListing = z.discriminatedUnion('access', [ZPublicListing, ZOwnerListing]);
+export type TListing = z.infer<typeof ZListing>;
+
+/**
+ * A browse card: what the card and the featured strip show. No description, and only the primary
+ * photo (with its sizes and placeholder) plus the photo count, to keep a page of 20 small.
+ */
+export const ZListingCard = z.object({
+  _id: z.string(),
+  title: z.string(),
+  type: ZListingType,
+  price_etb: z.number().int(),
+  bedrooms: z.number().int().nullable(),
+  bathrooms: z.number().int().nullable(),
+  area_sqm: z.number().int().nullable(),
+  specific_location: z.string().nullable(),
+  subcity: z.string(),
+  source: z.enum(LISTING_SOURCES),
+  /** At most one: the primary photo. */
+  photos: z.array(ZPhoto).max(1),
+  photo_count: z.number().int(),
+  posted_by: ZPostedBy,
+  published_at: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TListingCard = z.infer<typeof ZListingCard>;
+
+export const ZCreateListingAnswer = okAnswer({ _id: z.string(), listing: ZOwnerListing });
+export type TCreateListingAnswer = z.infer<typeof ZCreateListingAnswer>;
+
+export const ZUpdateListingAnswer = okAnswer({ listing: ZOwnerListing });
+export type TUpdateListingAnswer = z.infer<typeof ZUpdateListingAnswer>;
+
+export const ZPublishListingAnswer = okAnswer({
+  listing: ZOwnerListing,
+  /** Brokers: post credits left after this publish. Absent for landlords. */
+  post_credits: z.number().int().optional(),
+  /** Brokers: true when the unlimited plan covered the publish (no credit taken). */
+  covered_by_plan: z.boolean().optional(),
+});
+export type TPublishListingAnswer = z.infer<typeof ZPublishListingAnswer>;
+
+export const ZListingAnswer = okAnswer({ listing: ZListing });
+export type TListingAnswer = z.infer<typeof ZListingAnswer>;
+
+export const ZDeleteListingAnswer = okAnswer({ _id: z.string() });
+export type TDeleteListingAnswer = z.infer<typeof ZDeleteListingAnswer>;
+
+/** Counts for the /my-listings stat cards (landlord_live is the spec's; the rest are extras). */
+export const ZListingStats = z.object({
+  landlord_live: z.number().int(),
+  delala_live: z.number().int(),
+  live: z.number().int(),
+  draft: z.number().int(),
+  total: z.number().int(),
+  /** Landlords: 3 minus landlord_live, at least 0. */
+  remaining_slots: z.number().int(),
+});
+export type TListingStats = z.infer<typeof ZListingStats>;
+
+/** GET /listings/my-listings: every own listing (drafts too), newest first. */
+export const ZMyListingsAnswer = okAnswer({ listings: z.array(ZOwnerListing), stats: ZListingStats });
+export type TMyListingsAnswer = z.infer<typeof ZMyListingsAnswer>;
+
+const ZPriceFilter = z.preprocess(numberish, z.number({ error: 'Price must be a number' }).min(0).optional());
+
+/**
+ * GET /listings query. Only live listings are ever browsed (visibility, when sent, must be 'live').
+ * `limit` defaults to 20 and is capped at 50. `cursor` (from next_cursor) continues after a page.
+ */
+export const ZBrowseQuery = z.object({
+  visibility: z.preprocess(blankToUndefined, z.literal('live').optional()),
+  type: z.preprocess(blankToUndefined, ZListingType.optional()),
+  subcity: z.preprocess(blankToUndefined, ZSubcityInput.optional()),
+  price_min: ZPriceFilter,
+  price_max: ZPriceFilter,
+  source: z.preprocess(blankToUndefined, z.enum(LISTING_SOURCES).optional()),
+  limit: z.preprocess(
+    numberish,
+    z
+      .number()
+      .int()
+      .min(1)
+      .default(BROWSE_PAGE_SIZE)
+      .transform((v) => Math.min(v, BROWSE_MAX_PAGE_SIZE)),
+  ),
+  cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+});
+export type TBrowseQuery = z.input<typeof ZBrowseQuery>;
+export type TBrowseFilters = z.output<typeof ZBrowseQuery>;
+
+export const ZBrowseAnswer = okAnswer({
+  listings: z.array(ZListingCard),
+  /** Pass as `cursor` to get the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type TBrowseAnswer = z.infer<typeof ZBrowseAnswer>;
