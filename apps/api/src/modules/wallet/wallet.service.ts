@@ -23,9 +23,11 @@ function iso(date: Date | null): string | null {
 
 /** A stored first answer, or 409 when the key was used for another sku. */
 function replay(stored: StoredKey | undefined, sku: Sku): TPurchaseAnswer {
-  if (!stored || stored.fingerprint !== sku || !stored.answer) {
+  if (stored && stored.fingerprint !== sku) {
     throw new AppError('idempotency_conflict', 'This Idempotency-Key was already used for a different purchase.');
   }
+  // A committed key always carries its answer; without one the first call is still in flight.
+  if (!stored?.answer) throw new AppError('idempotency_conflict');
   return ZPurchaseAnswer.parse(stored.answer);
 }
 
