@@ -64,7 +64,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: frameworkErrorHandler(env.mode === 'production'),
   });
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);

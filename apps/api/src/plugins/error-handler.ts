@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS, isErrorCode } from '@betoch/contracts/errors';
 import { AppError } from '../lib/app-error.ts';
+import { applySecurityHeaders } from './security-headers.ts';
 
 function fromFastifyError(error: FastifyError): AppError | undefined {
   const status = error.statusCode ?? 500;
@@ -45,9 +46,16 @@ function send(error: AppError, req: FastifyRequest, reply: FastifyReply) {
   return reply.code(error.status).header('cache-control', 'no-store').send(error.toAnswer());
 }
 
-/** Errors Fastify meets before any route runs (a URL that cannot be decoded): the same envelope. */
-export function frameworkErrorHandler(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  return send(fromFastifyError(error) ?? new AppError('validation_error'), req, reply);
+/**
+ * Errors Fastify meets before any route runs (a URL that cannot be decoded): the same envelope.
+ * No hooks run on this path, so the headers every answer carries are set here.
+ */
+export function frameworkErrorHandler(production: boolean) {
+  return (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    applySecurityHeaders(reply, production);
+    reply.header('x-request-id', req.id);
+    return send(fromFastifyError(error) ?? new AppError('validation_error'), req, reply);
+  };
 }
 
 /** One envelope for every failure; a 5xx never carries a stack, SQL or any other internals. */

@@ -32,10 +32,12 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/')) throw new AppError('route_not_found');
-    if ((req.method === 'GET' || req.method === 'HEAD') && hasBuild && !path.extname(url)) {
+    // App routes have no file extension and no dot-file segment (/.env, /.git/config are 404s).
+    const appRoute = (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url) && !url.includes('/.');
+    if (appRoute && hasBuild) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
-    if (!hasBuild && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
+    if (appRoute) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');
     }
     throw new AppError('not_found');

@@ -1,0 +1,155 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { uniquePhone } from '../support/login.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A clear client error: a 4xx, the envelope, a readable message, and nothing internal. */
+function expectClientError(res: LightMyRequestResponse, status: number, error: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json();
+  expect(body).toMatchObject({ ok: false, error, message: expect.any(String) });
+  expect(body.message.length).toBeGreaterThan(3);
+  expect(res.body).not.toMatch(/"stack"|\bat .*\.(ts|js):\d+|node_modules|SELECT |FST_ERR/);
+}
+
+const json = (url: string, payload: string, contentType = 'application/json'): InjectOptions => ({
+  method: 'POST',
+  url,
+  payload,
+  headers: { 'content-type': contentType },
+});
+
+async function userCount(): Promise<number> {
+  const [row] = await t.database.sql.query<{ n: string | number }>('SELECT count(*) AS n FROM users');
+  return Number(row?.n);
+}
+
+describe('bad bodies', () => {
+  it('malformed JSON: 400 invalid_json', async () => {
+    for (const payload of ['{"phone":', '{phone: "0911223344"}', "{'phone':'0911223344'}", '{"phone":"0911"}}', 'undefined', '\u0000']) {
+      expectClientError(await t.request(json('/api/auth/request-otp', payload)), 400, 'invalid_json');
+    }
+  });
+
+  it('an empty body sent as JSON: 400 invalid_json', async () => {
+    expectClientError(await t.request(json('/api/auth/signup', '')), 400, 'invalid_json');
+  });
+
+  it('a body over the limit: 413 payload_too_large', async () => {
+    const big = JSON.stringify({ phone: '0911223344', padding: 'x'.repeat(t.env.bodyLimitBytes) });
+    expectClientError(await t.request(json('/api/auth/request-otp', big)), 413, 'payload_too_large');
+  });
+
+  it('a body that is not JSON: 415 unsupported_media_type', async () => {
+    for (const [payload, type] of [
+      ['phone=0911223344', 'application/x-www-form-urlencoded'],
+      ['0911223344', 'text/plain'],
+      ['<phone>0911223344</phone>', 'application/xml'],
+      ['phone', 'application/octet-stream'],
+    ] as const) {
+      expectClientError(await t.request(json('/api/auth/request-otp', payload, type)), 415, 'unsupported_media_type');
+    }
+  });
+
+  it('JSON that is not an object, or has the wrong types: 400 with the fields named', async () => {
+    for (const payload of ['[]', '[{"phone":"0911223344"}]', '"0911223344"', '42', 'null', 'true']) {
+      const res = await t.request(json('/api/auth/request-otp', payload));
+      expectClientError(res, 400, res.json().error === 'validation_error' ? 'validation_error' : 'invalid_phone');
+    }
+    const wrongTypes = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { phone: 911223344, code: 123456, name: ['Abebe'], userType: 1, email: { a: 1 } },
+    });
+    expectClientError(wrongTypes, 400, 'validation_error');
+    expect(Object.keys(wrongTypes.json().fields).sort()).toEqual(['code', 'email', 'name', 'phone', 'userType']);
+  });
+
+  it('very long strings: refused by the field limits, never stored', async () => {
+    const long = 'ሀ'.repeat(20_000);
+    expectClientError(await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone: `09${'1'.repeat(10_000)}` } }), 400, 'invalid_phone');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { phone: uniquePhone(), code: '123456', name: long, userType: 'delala', agencyName: long, email: `${long}@x.et` },
+    });
+    expectClientError(res, 400, 'validation_error');
+    expect(res.json().fields).toMatchObject({ name: 'name_too_long', agencyName: 'agency_too_long', email: 'invalid_email' });
+  });
+
+  it('prototype tricks are refused and pollute nothing', async () => {
+    for (const payload of ['{"__proto__":{"isAdmin":true},"phone":"0911223344"}', '{"constructor":{"prototype":{"isAdmin":true}}}']) {
+      expectClientError(await t.request(json('/api/auth/request-otp', payload)), 400, 'invalid_json');
+    }
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('none of it changed anything', async () => {
+    const before = await userCount();
+    const phone = uniquePhone();
+    const code = (await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } })).json().code;
+    const attempts: InjectOptions[] = [
+      json('/api/auth/signup', `{"phone":"${phone}","code":"${code}","name":"Half`),
+      json('/api/auth/signup', JSON.stringify([{ phone, code, name: 'Array', userType: 'tenant' }])),
+      { method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'x'.repeat(81), userType: 'tenant' } },
+      { method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Bad type', userType: 'owner' } },
+      json('/api/auth/signup', `phone=${phone}&code=${code}`, 'application/x-www-form-urlencoded'),
+    ];
+    for (const a of attempts) expect((await t.request(a)).statusCode).toBeLessThan(500);
+    expect(await userCount()).toBe(before);
+    // The code was not spent by any of them.
+    const ok = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Finally', userType: 'tenant' } });
+    expect(ok.statusCode).toBe(201);
+  });
+});
+
+describe('hostile addresses on unknown routes', () => {
+  it('answer the JSON 404 envelope, or 400 when the address cannot be read', async () => {
+    const notFound = [
+      '/api/nope',
+      '/api/auth/%00',
+      '/api/..%2f..%2fetc%2fpasswd',
+      '/api/auth/..%2F..%2Fpackage.json',
+      `/api/${'a'.repeat(5000)}`,
+      "/api/users/1'%20OR%20'1'='1",
+      '/api/users/1;DROP%20TABLE%20users',
+      '/api/listings/<script>alert(1)</script>',
+      '/api/x?__proto__[isAdmin]=1&constructor[prototype][isAdmin]=1',
+      '/api/x?a=%&b=%zz',
+      `/api/x?${'q=1&'.repeat(2000)}`,
+    ];
+    for (const url of notFound) {
+      for (const method of ['GET', 'POST', 'DELETE'] as const) {
+        const res = await t.request({ method, url });
+        expectClientError(res, 404, 'route_not_found');
+      }
+    }
+    for (const url of ['/api/%E0%A4%A', '/api/auth/%', '/api/%c0%ae%c0%ae/']) {
+      expectClientError(await t.request({ method: 'GET', url }), 400, 'validation_error');
+    }
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('a real route with a hostile query string still works as the contract says', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/auth/me?__proto__[x]=1&a=%' });
+    expectClientError(res, 401, 'unauthorized');
+  });
+
+  it('a missing file outside the API is a plain 404, not the app', async () => {
+    for (const url of ['/missing.js', '/assets/..%2f..%2fpackage.json', '/.env', '/..%2f..%2fetc%2fpasswd.txt']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('"name": "betoch"');
+      expect(res.body).not.toContain('root:');
+    }
+  });
+});
