@@ -17,6 +17,10 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
       wildcard: true,
       index: false,
       preCompressed: true,
+      // Our setHeaders decides the caching; the plugin's own max-age=0 would overwrite it.
+      cacheControl: false,
+      // /api belongs to the API: its unknown paths answer the JSON 404, never a file.
+      allowedPath: (pathname) => !(pathname === '/api' || pathname.startsWith('/api/')),
       setHeaders(res, filePath) {
         const rel = path.relative(distDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {

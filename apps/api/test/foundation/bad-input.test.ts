@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -151,5 +154,42 @@ describe('hostile addresses on unknown routes', () => {
       expect(res.body).not.toContain('"name": "betoch"');
       expect(res.body).not.toContain('root:');
     }
+  });
+});
+
+describe('hostile addresses with the web app built', () => {
+  let built: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Betoch</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`), 'root:x:0:0');
+    built = await createTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await built.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+    fs.rmSync(path.join(path.dirname(dist), `${path.basename(dist)}-secret.txt`), { force: true });
+  });
+
+  it('serves files of the build only, the app for app routes, and JSON for /api', async () => {
+    const secret = `${path.basename(dist)}-secret.txt`;
+    for (const url of [`/..%2f${secret}`, `/assets/..%2f..%2f${secret}`, `/%2e%2e/${secret}`, `/assets/%2e%2e/%2e%2e/${secret}`, '/.env']) {
+      const res = await built.request({ method: 'GET', url });
+      expect(res.body, url).not.toContain('root:x');
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    const asset = await built.request({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const appRoute = await built.request({ method: 'GET', url: '/browse?x=<script>' });
+    expect(appRoute.statusCode).toBe(200);
+    expect(appRoute.body).toContain('<title>Betoch</title>');
+    expect(appRoute.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expectClientError(await built.request({ method: 'GET', url: '/api/nowhere' }), 404, 'route_not_found');
+    expectClientError(await built.request({ method: 'GET', url: '/api/..%2f..%2fetc%2fpasswd' }), 404, 'route_not_found');
   });
 });
