@@ -63,8 +63,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 
   let meta: Metadata;
   try {
+    // Reads the header only; libvips refuses a header that declares more than the pixel limit.
     meta = await decoderOf(input).metadata();
-  } catch {
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
     throw unsupported();
   }
   if (!meta.format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(meta.format)) throw unsupported();
