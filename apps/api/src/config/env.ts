@@ -30,7 +30,10 @@ const ZEnv = z
     SEED_DEMO: ZBool.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
-    TRUST_PROXY: ZBool.default(false),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|yes|no|\d{1,2}|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, 'true, false, a number of proxy hops, or proxy addresses/CIDRs separated by commas')
+      .default('false'),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(256 * 1024),
   });
 
@@ -58,11 +61,26 @@ export interface Env {
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe for the client address (the per-IP code limit uses it):
+   * false, a number of proxies in front, or their addresses. true believes any hop, so a client
+   * could claim any address; use it only when the proxy overwrites the header.
+   */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   bodyLimitBytes: number;
 }
 
 export class EnvError extends Error {}
+
+function parseTrustProxy(value: string): Env['trustProxy'] {
+  if (value === 'true' || value === 'yes') return true;
+  if (value === 'false' || value === 'no' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',');
+}
 
 /** Parses the environment once at start; a bad value stops the server with a message naming it. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -113,7 +131,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     webDist: e.WEB_DIST
       ? path.resolve(baseDir, e.WEB_DIST)
       : fileURLToPath(new URL('../../../web/dist', import.meta.url)),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
   };
 }

@@ -213,3 +213,25 @@ describe('resend cooldown and hourly limits', () => {
     expect(blank.json()).toMatchObject({ ok: false, error: 'validation_error', fields: { phone: 'phone_required' } });
   });
 });
+
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  it('believes only the hop the proxy added, so a forged X-Forwarded-For does not escape the per-IP limit', async () => {
+    const behind = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const send = (forged: string) =>
+        behind.request({
+          method: 'POST',
+          url: '/api/auth/request-otp',
+          payload: { phone: uniquePhone() },
+          remoteAddress: '10.0.0.2', // the load balancer
+          headers: { 'x-forwarded-for': `${forged}, 198.51.100.7` }, // the client's forgery, then the real client
+        });
+      for (let i = 0; i < 30; i++) expect((await send(`203.0.113.${i}`)).statusCode).toBe(200);
+      const over = await send('203.0.113.200');
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error).toBe('rate_limited');
+    } finally {
+      await behind.close();
+    }
+  });
+});
