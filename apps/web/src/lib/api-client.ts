@@ -13,9 +13,13 @@ interface ErrorBody {
   fields?: unknown;
 }
 
+/** The code of a call that got no answer at all (offline, timeout): status 0. */
+export const NETWORK_ERROR = 'network_error';
+
 /**
  * A failed call. `message` follows the display-text rule of spec section 8; `code` is the
- * server's error code when there is one, so screens can translate it.
+ * server's error code when there is one (or `network_error` when no answer came), so screens can
+ * translate it. `fields` maps form fields to message keys.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -23,13 +27,15 @@ export class ApiError extends Error {
   readonly reason: string | undefined;
   readonly retryAfter: number | undefined;
   readonly fields: Record<string, string>;
+  readonly timedOut: boolean;
 
-  constructor(message: string, init: { status: number; body?: ErrorBody | null }) {
+  constructor(message: string, init: { status: number; body?: ErrorBody | null; code?: string; timedOut?: boolean }) {
     super(message);
     this.name = 'ApiError';
     this.status = init.status;
+    this.timedOut = init.timedOut ?? false;
     const body = init.body ?? {};
-    this.code = typeof body.error === 'string' ? body.error : undefined;
+    this.code = typeof body.error === 'string' ? body.error : init.code;
     this.reason = typeof body.reason === 'string' ? body.reason : undefined;
     this.retryAfter = typeof body.retry_after === 'number' ? body.retry_after : undefined;
     this.fields =
@@ -94,14 +100,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       signal,
     });
   } catch (error) {
+    // The caller cancelled (a page left): not a failure to show.
     if (options.signal?.aborted) throw error;
-    const message =
-      error instanceof DOMException && error.name === 'TimeoutError'
-        ? 'Network error'
-        : error instanceof Error && error.message
-          ? error.message
-          : 'Network error';
-    throw new ApiError(message, { status: 0 });
+    const timedOut = timeout.aborted;
+    // No answer: the client's own error message, or 'Network error' (spec section 8).
+    const message = !timedOut && error instanceof Error && error.message ? error.message : 'Network error';
+    throw new ApiError(message, { status: 0, code: NETWORK_ERROR, timedOut });
   }
   return handleResponse<T>(res, path);
 }

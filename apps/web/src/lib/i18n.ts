@@ -3,12 +3,19 @@ import { initReactI18next } from 'react-i18next';
 import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { FALLBACK_LANGUAGE, I18N_NAMESPACES, LANGUAGES, STORAGE_KEYS } from '@betoch/contracts/constants';
+import { toLanguage } from './i18n-language';
+
+/** `<html lang>` follows the interface language, so screen readers and fonts pick the right one. */
+function syncDocumentLanguage(lng: string | undefined): void {
+  document.documentElement.lang = toLanguage(lng);
+}
 
 /**
  * English and Amharic, nine namespaces loaded on demand from /locales/{lng}/{ns}.json. The
  * language is detected from storage (i18nextLng), then the browser; English is the fallback.
  */
 export function initI18n() {
+  i18n.on('languageChanged', syncDocumentLanguage);
   void i18n
     .use(HttpBackend)
     .use(LanguageDetector)
@@ -29,11 +36,8 @@ export function initI18n() {
       },
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
-      returnNull: false,
     });
-  i18n.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng.startsWith('am') ? 'am' : 'en';
-  });
+  syncDocumentLanguage(i18n.language);
   return i18n;
 }
 

@@ -17,12 +17,18 @@ export interface SessionValue extends StoredSession {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-/** 401 handling of spec section 4: not on /login, and not for code verification. */
+/**
+ * 401 rule of spec section 4: any 401 ends the session and sends the browser to /login, except
+ * when it is already on /login, or when the failing call was code verification (a wrong code is
+ * not a lost session). A failed logout call needs no redirect either: the user is leaving.
+ */
 export function shouldRedirectOn401(pathname: string, callPath: string): boolean {
-  return pathname !== '/login' && !callPath.startsWith('/auth/verify-otp');
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/login') return false;
+  return !callPath.startsWith('/auth/verify-otp') && !callPath.startsWith('/auth/logout');
 }
 
-export function SessionProvider({ children, onExpired }: { children: ReactNode; onExpired: () => void }) {
+export function SessionProvider({ children, onExpired }: { children: ReactNode; onExpired: (from: string) => void }) {
   const [session, setSession] = useState<StoredSession>(loadSession);
 
   const apply = useCallback((next: StoredSession) => {
@@ -36,11 +42,11 @@ export function SessionProvider({ children, onExpired }: { children: ReactNode; 
 
   useEffect(() => {
     setUnauthorizedHandler((callPath) => {
-      if (!loadSession().token) return;
       if (!shouldRedirectOn401(window.location.pathname, callPath)) return;
       signOut();
-      onExpired();
+      onExpired(`${window.location.pathname}${window.location.search}`);
     });
+    return () => setUnauthorizedHandler(() => undefined);
   }, [signOut, onExpired]);
 
   // Another tab signed in or out: follow it.
@@ -57,7 +63,8 @@ export function SessionProvider({ children, onExpired }: { children: ReactNode; 
       ...session,
       isAuthenticated: Boolean(session.token && session.user),
       signIn: (token, user) => apply({ token, user, userType: user.userType ?? session.userType }),
-      updateUser: (user) => apply({ ...session, user, userType: user.userType ?? session.userType }),
+      // A user type chosen in this browser (console helper) stays until sign-out.
+      updateUser: (user) => apply({ ...session, user, userType: session.userType ?? user.userType }),
       setUserType: (userType) => apply({ ...session, userType }),
       signOut,
     }),

@@ -3,11 +3,14 @@ import type { UserType } from '@betoch/contracts/constants';
 import { paths } from '@/config/paths';
 import { hasRole } from '@/lib/session';
 
+/** Links that carry a badge: Messages (unread count) and the broker's Wallet (post credits). */
+export type NavLinkKind = 'messages' | 'wallet';
+
 export interface NavLink {
   to: string;
   /** Key in the common namespace. */
   labelKey: string;
-  kind?: 'messages';
+  kind?: NavLinkKind;
 }
 
 /** The role's home: tenants browse, landlords and brokers manage their listings. */
@@ -29,7 +32,7 @@ export function navLinksFor(user: TUser | null, userType: UserType | null): NavL
   if (type === 'landlord' || type === 'delala') links.push({ to: paths.myListings, labelKey: 'nav.myListings' });
   if (type === 'delala') {
     links.push({ to: paths.postDelala, labelKey: 'nav.postProperty' });
-    links.push({ to: paths.wallet, labelKey: 'nav.wallet' });
+    links.push({ to: paths.wallet, labelKey: 'nav.wallet', kind: 'wallet' });
   }
   return links;
 }

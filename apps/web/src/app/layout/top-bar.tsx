@@ -1,18 +1,28 @@
+import type { ComponentType } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { AvatarMenu } from './avatar-menu';
 import { LanguageSwitcher } from './language-switcher';
-import { homeFor, navLinksFor, type NavLink } from './nav-links';
+import { homeFor, navLinksFor, type NavLink, type NavLinkKind } from './nav-links';
 import { PostPropertyMenu } from './post-property-menu';
 import styles from './top-bar.module.css';
 
+/**
+ * Badges shown beside a link, by the link's kind. A feature plugs its badge in here, e.g.
+ * `messages: UnreadBadge`; a badge renders nothing when it has nothing to show.
+ */
+const LINK_BADGES: Partial<Record<NavLinkKind, ComponentType>> = {};
+
 function LinkItem({ link, className }: { link: NavLink; className?: string }) {
   const { t } = useTranslation('common');
+  const Badge = link.kind ? LINK_BADGES[link.kind] : undefined;
   return (
     <RouterNavLink to={link.to} className={({ isActive }) => `${className} ${isActive ? styles.active : ''}`}>
       {t(link.labelKey)}
+      {Badge ? <Badge /> : null}
     </RouterNavLink>
   );
 }
@@ -29,10 +39,7 @@ export function TopBar() {
     <header className={styles.header}>
       <div className={styles.bar}>
         <Link to={homeFor(user, session.userType)} className={styles.logo} aria-label={t('brand.homeLink')}>
-          <svg viewBox="0 0 64 64" width="28" height="28" aria-hidden="true">
-            <rect width="64" height="64" rx="14" fill="#f2b632" />
-            <path d="M14 32 32 16l18 16v18a2 2 0 0 1-2 2H38V38H26v14H16a2 2 0 0 1-2-2z" fill="#0d4f2f" />
-          </svg>
+          <Logo />
           <span className={styles.brand}>{t('brand.name')}</span>
         </Link>
         <nav className={styles.links} aria-label={t('nav.main')}>

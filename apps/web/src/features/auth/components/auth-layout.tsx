@@ -1,0 +1,47 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import styles from './auth.module.css';
+
+export interface AuthLayoutProps {
+  title: ReactNode;
+  /** 'Step 2 of 3'. */
+  step?: ReactNode;
+  intro?: ReactNode;
+  /** Changes when the step changes: the heading then takes focus, so screen readers hear the new step. */
+  stepKey: string;
+  children: ReactNode;
+  below?: ReactNode;
+}
+
+/** The frame of /login and /signup: no top bar, the brand linking home, one card. */
+export function AuthLayout({ title, step, intro, stepKey, children, below }: AuthLayoutProps) {
+  const { t } = useTranslation('common');
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(stepKey);
+
+  useEffect(() => {
+    if (stepKey !== firstStep.current) heading.current?.focus();
+  }, [stepKey]);
+
+  return (
+    <div className={styles.page}>
+      <Link to={paths.home} className={styles.brand}>
+        <Logo size={32} />
+        {t('brand.name')}
+      </Link>
+      <section className={styles.card} aria-labelledby={titleId}>
+        {step ? <p className={styles.step}>{step}</p> : null}
+        <h1 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>
+          {title}
+        </h1>
+        {intro ? <p className={styles.intro}>{intro}</p> : null}
+        {children}
+      </section>
+      {below ? <div className={styles.below}>{below}</div> : null}
+    </div>
+  );
+}

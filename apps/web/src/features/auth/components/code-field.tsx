@@ -1,0 +1,43 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { OTP_LENGTH } from '@betoch/contracts/constants';
+import { TextField } from '@/components/ui/field';
+import styles from './auth.module.css';
+
+/**
+ * The 6-digit code: numeric keyboard, the phone's one-time-code autofill, digits only (spaces
+ * and dashes from a pasted SMS are dropped), at most 6 characters.
+ */
+export function CodeField({
+  registration,
+  error,
+  autoFocus,
+}: {
+  registration: UseFormRegisterReturn<'code'>;
+  error?: string;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation('auth');
+  const { onChange, ...rest } = registration;
+  return (
+    <TextField
+      label={t('code.label')}
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      maxLength={OTP_LENGTH}
+      dir="ltr"
+      spellCheck={false}
+      autoFocus={autoFocus}
+      className={styles.codeInput}
+      error={error}
+      {...rest}
+      onChange={(event) => {
+        const digits = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+        if (digits !== event.target.value) event.target.value = digits;
+        return onChange(event);
+      }}
+    />
+  );
+}

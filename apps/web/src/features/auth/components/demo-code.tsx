@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import styles from './auth.module.css';
+
+/** Demo mode only: the server answers the code, and the spec shows it on screen. */
+export function DemoCode({ code }: { code: string | undefined }) {
+  const { t } = useTranslation('auth');
+  if (!code) return null;
+  return (
+    <Alert tone="info" title={t('code.demoTitle')}>
+      <p>
+        {t('code.demoText')}{' '}
+        <strong className={styles.demoDigits} dir="ltr" data-testid="demo-code">
+          {code}
+        </strong>
+      </p>
+    </Alert>
+  );
+}

@@ -1,0 +1,210 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useTranslation } from 'react-i18next';
+import { ZVerifyOtpRequest, type TVerifyOtpRequest } from '@betoch/contracts/auth';
+import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { useSession } from '@/lib/session';
+import { useVerifyOtp } from '../api/verify-otp';
+import { afterLogin, carryIntent, readIntent, type AuthIntent } from '../lib/auth-intent';
+import { fieldError } from '../lib/field-error';
+import { useCodeSender, type CodeSender } from '../lib/use-code-sender';
+import { AuthLayout } from './auth-layout';
+import { CodeField } from './code-field';
+import { DemoCode } from './demo-code';
+import { PhoneStep } from './phone-step';
+import { ResendCode } from './resend-code';
+import styles from './auth.module.css';
+
+type Notice = { tone: 'error' | 'warning' | 'success' | 'info'; content: ReactNode };
+
+/** /login: the phone, then the 6-digit code. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const session = useSession();
+  const intent = useMemo(() => readIntent(location.state, new URLSearchParams(location.search)), [location.state, location.search]);
+  // Someone already signed in who opens /login goes on; a sign-in that just happened navigates itself.
+  const [signedInAtStart] = useState(session.isAuthenticated);
+  const sender = useCodeSender();
+  // Sent here from /signup with a code that is still unused: straight to the code step.
+  const [step, setStep] = useState<'phone' | 'code'>(intent.phone && intent.code ? 'code' : 'phone');
+  const [phone, setPhone] = useState(intent.phone ?? '');
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [phoneError, setPhoneError] = useState<string | undefined>();
+
+  if (signedInAtStart) return <Navigate to={afterLogin(intent)} replace />;
+
+  const toPhoneStep = (next?: Notice, error?: string) => {
+    setNotice(next ?? null);
+    setPhoneError(error);
+    setStep('phone');
+  };
+
+  const onPhone = async (value: string, setFieldError: (key: string) => void) => {
+    setNotice(null);
+    setPhoneError(undefined);
+    if (value !== phone) sender.forget();
+    const result = await sender.send(value);
+    if (result.kind === 'error') {
+      if (result.error instanceof ApiError && result.error.code === 'invalid_phone') setFieldError('invalid_phone');
+      else setNotice({ tone: 'error', content: errorText(t, result.error) });
+      return;
+    }
+    setPhone(value);
+    // A code sent less than a minute ago is still good: the user can type it while the countdown runs.
+    setNotice(result.kind === 'cooldown' ? { tone: 'warning', content: t('code.alreadySent', { seconds: result.seconds }) } : null);
+    setStep('code');
+  };
+
+  const below = (
+    <p>
+      {t('login.noAccount')}{' '}
+      <Link to={paths.signup} state={carryIntent(intent)}>
+        {t('login.signupLink')}
+      </Link>
+    </p>
+  );
+
+  if (step === 'phone') {
+    return (
+      <AuthLayout stepKey="phone" title={t('login.title')} intro={t('login.intro')} below={below}>
+        <PhoneStep
+          key="phone"
+          defaultPhone={phone}
+          submitLabel={t('phone.sendCode')}
+          pending={sender.pending}
+          autoFocus={Boolean(phone)}
+          initialError={phoneError}
+          onSubmit={onPhone}
+          notice={
+            notice ? (
+              <Alert tone={notice.tone}>{notice.content}</Alert>
+            ) : intent.from ? (
+              <Alert tone="info">{t('login.needLogin')}</Alert>
+            ) : null
+          }
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout stepKey="code" title={t('login.codeTitle')} below={below}>
+      <LoginCodeStep
+        phone={phone}
+        initialCode={intent.code}
+        intent={intent}
+        sender={sender}
+        notice={notice}
+        setNotice={setNotice}
+        onBack={(error) => toPhoneStep(undefined, error)}
+        onNotRegistered={(code) =>
+          toPhoneStep(
+            {
+            tone: 'info',
+            content: (
+              <p>
+                {t('login.notRegistered')}{' '}
+                <Link to={paths.signup} state={carryIntent(intent, { phone, code })}>
+                  {t('login.signupWithPhone')}
+                </Link>
+              </p>
+            ),
+            },
+            'invalid_phone',
+          )
+        }
+      />
+    </AuthLayout>
+  );
+}
+
+interface LoginCodeStepProps {
+  phone: string;
+  initialCode: string | undefined;
+  intent: AuthIntent;
+  sender: CodeSender;
+  notice: Notice | null;
+  setNotice(notice: Notice | null): void;
+  onBack(phoneError?: string): void;
+  onNotRegistered(code: string): void;
+}
+
+function LoginCodeStep({ phone, initialCode, intent, sender, notice, setNotice, onBack, onNotRegistered }: LoginCodeStepProps) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const session = useSession();
+  const verify = useVerifyOtp();
+  const form = useForm<TVerifyOtpRequest>({
+    resolver: zodResolver(ZVerifyOtpRequest),
+    defaultValues: { phone, code: initialCode ?? '' },
+  });
+  const shownPhone = formatPhoneLocal(normalizePhone(phone) ?? phone);
+
+  const clearCode = (messageKey: string) => {
+    form.setValue('code', '');
+    form.setError('code', { message: messageKey }, { shouldFocus: true });
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      const answer = await verify.mutateAsync(values);
+      session.signIn(answer.token, answer.user);
+      void navigate(afterLogin(intent), { replace: true });
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : undefined;
+      if (code === 'invalid_code') clearCode('errors.invalid_code');
+      else if (code === 'code_expired') clearCode('errors.code_expired');
+      // No account for this phone: shown as the invalid phone message, with a way to sign up.
+      else if (code === 'user_not_found') onNotRegistered(values.code);
+      else if (code === 'invalid_phone') onBack('invalid_phone');
+      else setNotice({ tone: 'error', content: errorText(t, error) });
+    }
+  });
+
+  const resend = async () => {
+    setNotice(null);
+    const result = await sender.send(phone);
+    if (result.kind === 'sent') setNotice({ tone: 'success', content: t('code.resent') });
+    else if (result.kind === 'cooldown') setNotice({ tone: 'warning', content: t('code.cooldown', { seconds: result.seconds }) });
+    else setNotice({ tone: 'error', content: errorText(t, result.error) });
+    form.setFocus('code');
+  };
+
+  return (
+    <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
+      <p className={styles.sentTo}>
+        <Trans
+          t={t}
+          i18nKey="code.sentTo"
+          values={{ phone: shownPhone }}
+          components={{ phone: <span className={styles.phone} dir="ltr" /> }}
+        />
+      </p>
+      {notice ? <Alert tone={notice.tone}>{notice.content}</Alert> : null}
+      <DemoCode code={sender.demoCode} />
+      <CodeField
+        registration={form.register('code')}
+        autoFocus
+        error={fieldError(t, form.formState.errors.code?.message)}
+      />
+      <ResendCode secondsLeft={sender.secondsLeft} pending={sender.pending} onResend={() => void resend()} />
+      <div className={styles.actions}>
+        <Button type="submit" block loading={verify.isPending}>
+          {t('login.verify')}
+        </Button>
+        <Button variant="ghost" block onClick={() => onBack()}>
+          {t('common:actions.back')}
+        </Button>
+      </div>
+    </form>
+  );
+}

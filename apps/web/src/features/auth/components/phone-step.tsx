@@ -1,0 +1,61 @@
+import { useEffect, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { ZRequestOtpRequest, type TRequestOtpRequest } from '@betoch/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { fieldError } from '../lib/field-error';
+import styles from './auth.module.css';
+
+export interface PhoneStepProps {
+  defaultPhone: string;
+  submitLabel: string;
+  pending: boolean;
+  /** A message above the field (a server failure, a note). */
+  notice?: ReactNode;
+  autoFocus?: boolean;
+  /** A message key to show on the field from the start (the server refused this phone). */
+  initialError?: string;
+  /** `setPhoneError` puts a message key on the field (e.g. 'invalid_phone'). */
+  onSubmit(phone: string, setPhoneError: (key: string) => void): Promise<void>;
+}
+
+/** Step 1 of /login and /signup: the phone number. */
+export function PhoneStep({ defaultPhone, submitLabel, pending, notice, autoFocus, initialError, onSubmit }: PhoneStepProps) {
+  const { t } = useTranslation('auth');
+  const form = useForm<TRequestOtpRequest>({
+    resolver: zodResolver(ZRequestOtpRequest),
+    defaultValues: { phone: defaultPhone },
+  });
+  const { setError } = form;
+  useEffect(() => {
+    if (initialError) setError('phone', { message: initialError }, { shouldFocus: true });
+  }, [initialError, setError]);
+  const submit = form.handleSubmit(({ phone }) =>
+    onSubmit(phone, (key) => form.setError('phone', { message: key }, { shouldFocus: true })),
+  );
+
+  return (
+    <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
+      {notice}
+      <TextField
+        label={t('phone.label')}
+        hint={t('phone.hint')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        dir="ltr"
+        placeholder={t('phone.placeholder')}
+        autoFocus={autoFocus}
+        error={fieldError(t, form.formState.errors.phone?.message)}
+        {...form.register('phone')}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" block loading={pending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

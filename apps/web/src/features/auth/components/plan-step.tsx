@@ -1,0 +1,75 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SKU_CATALOG, type Sku, type UserType } from '@betoch/contracts/constants';
+import { Button } from '@/components/ui/button';
+import { formatEtb } from '@/lib/format-money';
+import styles from './auth.module.css';
+
+/** The plans a renter can start with (spec sections 2 and 9). */
+const PLAN_SKUS: readonly Sku[] = ['CREDIT_SINGLE', 'CREDIT_BUNDLE_10', 'SUB_TENANT_MONTHLY'];
+const BEST_VALUE: Sku = 'CREDIT_BUNDLE_10';
+
+export interface PlanStepProps {
+  userType: Exclude<UserType, 'delala'>;
+  /** The plan the link preselected, outlined. */
+  preselected?: Sku;
+  /** What is running: the chosen sku, 'skip', or nothing. */
+  busy: Sku | 'skip' | null;
+  notice?: ReactNode;
+  canGoBack: boolean;
+  onChoose(sku: Sku): void;
+  onSkip(): void;
+  onBack(): void;
+}
+
+/** Step 3 of /signup for tenants and landlords: choose a plan (bought in the wallet) or skip. */
+export function PlanStep({ userType, preselected, busy, notice, canGoBack, onChoose, onSkip, onBack }: PlanStepProps) {
+  const { t, i18n } = useTranslation('auth');
+  const baseId = useId();
+  return (
+    <div>
+      <p className={styles.intro}>{userType === 'landlord' ? t('signup.planIntroLandlord') : t('signup.planIntroTenant')}</p>
+      {notice}
+      <ul className={styles.plans}>
+        {PLAN_SKUS.map((sku) => {
+          const nameId = `${baseId}-${sku}`;
+          const chosen = sku === preselected;
+          return (
+            <li key={sku} className={[styles.plan, chosen && styles.planChosen].filter(Boolean).join(' ')}>
+              <div className={styles.planHead}>
+                <h2 id={nameId} className={styles.planName}>
+                  {t(`plans.${sku}.name`)}
+                </h2>
+                <span className={styles.planPrice}>{formatEtb(SKU_CATALOG[sku].priceEtb, i18n.language)}</span>
+                {sku === BEST_VALUE ? <span className={styles.planBadge}>{t('plans.bestValue')}</span> : null}
+                {chosen ? <span className={styles.planBadge}>{t('signup.chosen')}</span> : null}
+              </div>
+              <Button
+                className={styles.planButton}
+                variant={chosen ? 'primary' : 'secondary'}
+                small
+                disabled={busy !== null}
+                loading={busy === sku}
+                onClick={() => onChoose(sku)}
+              >
+                {t('signup.choosePlan')}
+                <span className="visually-hidden"> – {t(`plans.${sku}.name`)}</span>
+              </Button>
+              <p className={styles.planText}>{t(`plans.${sku}.text`)}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <div className={styles.actions}>
+        <Button variant="primary" block disabled={busy !== null} loading={busy === 'skip'} onClick={onSkip}>
+          {t('signup.skip')}
+        </Button>
+        {canGoBack ? (
+          <Button variant="ghost" block disabled={busy !== null} onClick={onBack}>
+            {t('common:actions.back')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

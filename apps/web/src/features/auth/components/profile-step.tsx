@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { ZSignupRequest } from '@betoch/contracts/auth';
+import { SKU_CATALOG, USER_TYPES, type Sku } from '@betoch/contracts/constants';
+import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
+import { formatEtb } from '@/lib/format-money';
+import { fieldError } from '../lib/field-error';
+import type { CodeSender } from '../lib/use-code-sender';
+import { CodeField } from './code-field';
+import { DemoCode } from './demo-code';
+import { ResendCode } from './resend-code';
+import styles from './auth.module.css';
+
+export type ProfileInput = z.input<typeof ZSignupRequest>;
+export type ProfileOutput = z.output<typeof ZSignupRequest>;
+
+export interface ProfileStepProps {
+  form: UseFormReturn<ProfileInput, unknown, ProfileOutput>;
+  phone: string;
+  sender: CodeSender;
+  notice?: ReactNode;
+  /** A broker's plan, bought right after the account is created. */
+  brokerPlan?: Sku;
+  planName?: string;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit(values: ProfileOutput): Promise<void>;
+  onResend(): void;
+  onBack(): void;
+}
+
+/** Step 2 of /signup: name, optional email, role, agency name (brokers only), and the code. */
+export function ProfileStep({ form, phone, sender, notice, brokerPlan, planName, submitLabel, pending, onSubmit, onResend, onBack }: ProfileStepProps) {
+  const { t, i18n } = useTranslation('auth');
+  const userType = useWatch({ control: form.control, name: 'userType' });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(onSubmit);
+
+  return (
+    <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
+      <p className={styles.sentTo}>
+        <Trans
+          t={t}
+          i18nKey="code.sentTo"
+          values={{ phone: formatPhoneLocal(normalizePhone(phone) ?? phone) }}
+          components={{ phone: <span className={styles.phone} dir="ltr" /> }}
+        />
+      </p>
+      {notice}
+      <TextField
+        label={t('fields.name')}
+        autoComplete="name"
+        autoFocus
+        error={fieldError(t, errors.name?.message)}
+        {...form.register('name')}
+      />
+      <TextField
+        label={t('fields.email')}
+        optionalText={t('fields.optional')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        dir="ltr"
+        error={fieldError(t, errors.email?.message)}
+        {...form.register('email')}
+      />
+      <SelectField
+        label={t('fields.role')}
+        options={USER_TYPES.map((type) => ({ value: type, label: t(`roles.${type}`) }))}
+        error={fieldError(t, errors.userType?.message)}
+        {...form.register('userType')}
+      />
+      {userType === 'delala' ? (
+        <TextField
+          label={t('fields.agency')}
+          hint={t('fields.agencyHint')}
+          autoComplete="organization"
+          error={fieldError(t, errors.agencyName?.message)}
+          {...form.register('agencyName')}
+        />
+      ) : null}
+      {brokerPlan ? (
+        <Alert tone="info">
+          {t('signup.selectedPlan', {
+            plan: planName ?? t(`plans.${brokerPlan}.name`),
+            price: formatEtb(SKU_CATALOG[brokerPlan].priceEtb, i18n.language),
+          })}
+        </Alert>
+      ) : null}
+      <DemoCode code={sender.demoCode} />
+      <CodeField registration={form.register('code')} error={fieldError(t, errors.code?.message)} />
+      <ResendCode secondsLeft={sender.secondsLeft} pending={sender.pending} onResend={onResend} />
+      <div className={styles.actions}>
+        <Button type="submit" block loading={pending}>
+          {submitLabel}
+        </Button>
+        <Button variant="ghost" block disabled={pending} onClick={onBack}>
+          {t('common:actions.back')}
+        </Button>
+      </div>
+    </form>
+  );
+}
