@@ -115,7 +115,10 @@ export async function uploadTestPhoto(t: TestApp, owner: SignedIn, image?: Buffe
   return res.json() as TPhoto;
 }
 
-export function listingPayload(overrides: Partial<TCreateListingRequest> & Record<string, unknown> = {}): Record<string, unknown> {
+/** Fields of a create payload; anything else too, to test what the server ignores or refuses. */
+export type ListingOverrides = Partial<Record<keyof TCreateListingRequest, unknown>> & Record<string, unknown>;
+
+export function listingPayload(overrides: ListingOverrides = {}): Record<string, unknown> {
   return {
     title: '2-Bedroom Apartment in Bole',
     description: 'Bright apartment near Bole Atlas with water tank and parking.',
@@ -135,7 +138,7 @@ export function listingPayload(overrides: Partial<TCreateListingRequest> & Recor
 export async function createListing(
   t: TestApp,
   owner: SignedIn,
-  overrides: Partial<TCreateListingRequest> & Record<string, unknown> = {},
+  overrides: ListingOverrides = {},
 ): Promise<TOwnerListing> {
   const res = await t.request({ method: 'POST', url: '/api/listings', headers: owner.auth, payload: listingPayload(overrides) });
   if (res.statusCode !== 201) throw new Error(`create listing failed: ${res.statusCode} ${res.body}`);
@@ -151,7 +154,7 @@ export async function setPhotos(t: TestApp, owner: SignedIn, listingId: string, 
 export async function createDraftWithPhotos(
   t: TestApp,
   owner: SignedIn,
-  overrides: Partial<TCreateListingRequest> & Record<string, unknown> = {},
+  overrides: ListingOverrides = {},
   photos = 1,
 ): Promise<TOwnerListing> {
   const listing = await createListing(t, owner, overrides);
@@ -171,7 +174,7 @@ export function publishListing(t: TestApp, actor: SignedIn, listingId: string): 
 export async function createLiveListing(
   t: TestApp,
   owner: SignedIn,
-  overrides: Partial<TCreateListingRequest> & Record<string, unknown> = {},
+  overrides: ListingOverrides = {},
 ): Promise<TOwnerListing> {
   const draft = await createDraftWithPhotos(t, owner, overrides);
   const res = await publishListing(t, owner, draft._id);
