@@ -28,6 +28,7 @@ import { seedDemoIfEmpty } from './modules/demo-seed/seed-demo.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
+import { setUpConversations } from './modules/conversations/conversations.setup.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -104,6 +105,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   const uploads = await setUpUploads(app, ctx);
   listingsRoutes(app, ctx, createListingsService(ctx, uploads.urlFor));
   unlocksRoutes(app, ctx, createUnlocksService(ctx, uploads.urlFor));
+  setUpConversations(app, ctx, uploads.urlFor);
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
   openApiRoutes(app);
   await webApp(app, env.webDist);

@@ -6,3 +6,4 @@ export * from './schema/settings.ts';
 export * from './schema/purchases.ts';
 export * from './schema/listings.ts';
 export * from './schema/unlocks.ts';
+export * from './schema/conversations.ts';

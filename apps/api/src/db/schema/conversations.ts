@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { listings } from './listings.ts';
+import { users } from './users.ts';
+
+/** One tenant and one listing (migration 0004). The owner is kept so history outlives the listing. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once the listing has been deleted. */
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The owner's first message; null means there is nothing to unlock yet. */
+    ownerRepliedAt: timestamp('owner_replied_at', { withTimezone: true }),
+    replyUnlockedAt: timestamp('reply_unlocked_at', { withTimezone: true }),
+    /** False when the tenant plan covered the unlock. */
+    replyUnlockUsedCredit: boolean('reply_unlock_used_credit'),
+    tenantUnread: integer('tenant_unread').notNull().default(0),
+    ownerUnread: integer('owner_unread').notNull().default(0),
+    lastMessageId: uuid('last_message_id'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_tenant_listing_idx').on(t.tenantId, t.listingId).where(sql`listing_id IS NOT NULL`),
+    index('conversations_tenant_inbox_idx').on(t.tenantId, t.lastMessageAt.desc()),
+    index('conversations_owner_inbox_idx').on(t.ownerId, t.lastMessageAt.desc()),
+    index('conversations_listing_idx').on(t.listingId),
+    check('conversations_tenant_unread_check', sql`tenant_unread >= 0`),
+    check('conversations_owner_unread_check', sql`owner_unread >= 0`),
+  ],
+);
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+/** A message as written; blur and contact masking happen per reader when answering. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Order of writing. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['tenant', 'owner'] }).notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_thread_idx').on(t.conversationId, t.seq)],
+);
+
+export type MessageRow = typeof messages.$inferSelect;
+
+/** Recorded product events, read by the admin metrics (type, who, about what, when). */
+export const appEvents = pgTable(
+  'app_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectType: text('subject_type'),
+    subjectId: text('subject_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('app_events_type_idx').on(t.type, t.createdAt)],
+);
+
+export type AppEventRow = typeof appEvents.$inferSelect;

@@ -1,0 +1,236 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/conversations.ts';
+import { listings, type ListingRow, type StoredPhoto } from '../../db/schema/listings.ts';
+import { contactUnlocks } from '../../db/schema/unlocks.ts';
+import { users, type UserRow } from '../../db/schema/users.ts';
+
+export type ConversationRole = MessageRow['role'];
+
+export interface ListingForConversation {
+  id: string;
+  posterId: string;
+  posterStatus: UserRow['status'];
+  posterSuspendedUntil: Date | null;
+  visibility: ListingRow['visibility'];
+  adminHidden: boolean;
+}
+
+/** The listing with what starting a conversation reads: its poster and their standing. */
+export async function findListingForConversation(db: DbOrTx, listingId: string): Promise<ListingForConversation | undefined> {
+  const [row] = await db
+    .select({
+      id: listings.id,
+      posterId: listings.posterId,
+      posterStatus: users.status,
+      posterSuspendedUntil: users.suspendedUntil,
+      visibility: listings.visibility,
+      adminHidden: listings.adminHidden,
+    })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.posterId))
+    .where(eq(listings.id, listingId))
+    .limit(1);
+  return row;
+}
+
+/** The tenant's conversation about the listing, created when missing. */
+export async function findOrCreateConversation(
+  db: DbOrTx,
+  values: { listingId: string; tenantId: string; ownerId: string; now: Date },
+): Promise<{ id: string; created: boolean }> {
+  const [inserted] = await db
+    .insert(conversations)
+    .values({ listingId: values.listingId, tenantId: values.tenantId, ownerId: values.ownerId, lastMessageAt: values.now, createdAt: values.now })
+    .onConflictDoNothing({ target: [conversations.tenantId, conversations.listingId], where: sql`listing_id IS NOT NULL` })
+    .returning({ id: conversations.id });
+  if (inserted) return { id: inserted.id, created: true };
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.tenantId, values.tenantId), eq(conversations.listingId, values.listingId)))
+    .limit(1);
+  if (!existing) throw new Error('conversation neither inserted nor found');
+  return { id: existing.id, created: false };
+}
+
+export async function findConversation(db: DbOrTx, id: string): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the conversation row for the rest of the transaction: messages, reads and unlocks of one conversation queue here. */
+export async function lockConversation(db: DbOrTx, id: string): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Appends a message to a locked conversation: the other side's unread count, the latest activity
+ * and (for the owner's first message) owner_replied_at move with it.
+ */
+export async function appendMessage(
+  db: DbOrTx,
+  conversation: ConversationRow,
+  message: { id: string; senderId: string; role: ConversationRole; body: string; now: Date },
+): Promise<MessageRow> {
+  const fromOwner = message.role === 'owner';
+  await db
+    .update(conversations)
+    .set({
+      ...(fromOwner ? { tenantUnread: sql`${conversations.tenantUnread} + 1` } : { ownerUnread: sql`${conversations.ownerUnread} + 1` }),
+      ...(fromOwner && !conversation.ownerRepliedAt ? { ownerRepliedAt: message.now } : {}),
+      lastMessageId: message.id,
+      lastMessageAt: message.now,
+    })
+    .where(eq(conversations.id, conversation.id));
+  const [row] = await db
+    .insert(messages)
+    .values({
+      id: message.id,
+      conversationId: conversation.id,
+      senderId: message.senderId,
+      role: message.role,
+      body: message.body,
+      createdAt: message.now,
+    })
+    .returning();
+  if (!row) throw new Error('message insert returned nothing');
+  return row;
+}
+
+/** The newest `limit` messages, oldest first, and whether older ones were left out. */
+export async function listMessages(db: DbOrTx, conversationId: string, limit: number): Promise<{ rows: MessageRow[]; truncated: boolean }> {
+  const newest = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.seq))
+    .limit(limit + 1);
+  const truncated = newest.length > limit;
+  return { rows: newest.slice(0, limit).reverse(), truncated };
+}
+
+/** The participant has read everything the other side wrote. */
+export async function markRead(db: DbOrTx, conversationId: string, reader: ConversationRole): Promise<void> {
+  await db
+    .update(conversations)
+    .set(reader === 'tenant' ? { tenantUnread: 0 } : { ownerUnread: 0 })
+    .where(eq(conversations.id, conversationId));
+}
+
+export async function setReplyUnlocked(db: DbOrTx, conversationId: string, usedCredit: boolean, now: Date): Promise<void> {
+  await db
+    .update(conversations)
+    .set({ replyUnlockedAt: now, replyUnlockUsedCredit: usedCredit })
+    .where(eq(conversations.id, conversationId));
+}
+
+/**
+ * Unlocks (at no cost) the tenant's conversations where the owner has written and that are still
+ * locked; used while the tenant plan is active. Answers the ids it unlocked.
+ */
+export async function unlockRepliedConversations(db: DbOrTx, tenantId: string, now: Date, conversationId?: string): Promise<string[]> {
+  const rows = await db
+    .update(conversations)
+    .set({ replyUnlockedAt: now, replyUnlockUsedCredit: false })
+    .where(
+      and(
+        eq(conversations.tenantId, tenantId),
+        isNotNull(conversations.ownerRepliedAt),
+        isNull(conversations.replyUnlockedAt),
+        conversationId ? eq(conversations.id, conversationId) : undefined,
+      ),
+    )
+    .returning({ id: conversations.id });
+  return rows.map((r) => r.id);
+}
+
+/** Unread messages over all the user's conversations (two index range scans). */
+export async function unreadCountFor(db: DbOrTx, userId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    SELECT (
+      COALESCE((SELECT SUM(tenant_unread) FROM conversations WHERE tenant_id = ${userId}), 0)
+      + COALESCE((SELECT SUM(owner_unread) FROM conversations WHERE owner_id = ${userId}), 0)
+    )::int AS n
+  `)) as unknown as { rows: Array<{ n: number | string }> };
+  // Both drivers (PGlite and node-postgres) answer { rows }.
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+export interface ConversationSummaryRow {
+  conversation: ConversationRow;
+  listing: { id: string; title: string; priceEtb: number; photos: StoredPhoto[] } | null;
+  tenant: { phone: string; name: string | null };
+  owner: { name: string | null };
+  last: { role: ConversationRole; body: string; createdAt: Date } | null;
+  /** The tenant has paid for (or the plan covered) this listing's contact. */
+  contactUnlocked: boolean;
+}
+
+const tenantUser = alias(users, 'tenant_user');
+const ownerUser = alias(users, 'owner_user');
+const lastMessage = alias(messages, 'last_message');
+
+/**
+ * Conversations with what an inbox row shows: listing (title, price, photos), names, the tenant's
+ * phone, the last message and whether the contact is unlocked. Latest activity first.
+ */
+export async function findConversationSummaries(
+  db: DbOrTx,
+  filter: { participantId?: string; conversationId?: string; listingId?: string; limit: number },
+): Promise<ConversationSummaryRow[]> {
+  const conditions: Array<SQL | undefined> = [
+    filter.participantId ? or(eq(conversations.tenantId, filter.participantId), eq(conversations.ownerId, filter.participantId)) : undefined,
+    filter.conversationId ? eq(conversations.id, filter.conversationId) : undefined,
+    filter.listingId ? eq(conversations.listingId, filter.listingId) : undefined,
+  ];
+  const rows = await db
+    .select({
+      conversation: conversations,
+      listingId: listings.id,
+      listingTitle: listings.title,
+      listingPrice: listings.priceEtb,
+      listingPhotos: listings.photos,
+      tenantPhone: tenantUser.phone,
+      tenantName: tenantUser.name,
+      ownerName: ownerUser.name,
+      lastRole: lastMessage.role,
+      lastBody: lastMessage.body,
+      lastCreatedAt: lastMessage.createdAt,
+      contactUnlocked: sql<boolean>`EXISTS (
+        SELECT 1 FROM ${contactUnlocks}
+        WHERE ${contactUnlocks.userId} = ${conversations.tenantId} AND ${contactUnlocks.listingId} = ${conversations.listingId}
+      )`,
+    })
+    .from(conversations)
+    .innerJoin(tenantUser, eq(tenantUser.id, conversations.tenantId))
+    .innerJoin(ownerUser, eq(ownerUser.id, conversations.ownerId))
+    .leftJoin(listings, eq(listings.id, conversations.listingId))
+    .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
+    .where(and(...conditions))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(filter.limit);
+  return rows.map((r) => ({
+    conversation: r.conversation,
+    listing:
+      r.listingId && r.listingTitle !== null && r.listingPrice !== null
+        ? { id: r.listingId, title: r.listingTitle, priceEtb: r.listingPrice, photos: r.listingPhotos ?? [] }
+        : null,
+    tenant: { phone: r.tenantPhone, name: r.tenantName },
+    owner: { name: r.ownerName },
+    last: r.lastRole && r.lastBody !== null && r.lastCreatedAt ? { role: r.lastRole, body: r.lastBody, createdAt: r.lastCreatedAt } : null,
+    contactUnlocked: Boolean(r.contactUnlocked),
+  }));
+}
+
+/** The participants of conversations, for notifying them. */
+export async function findParticipants(db: DbOrTx, ids: string[]): Promise<Array<{ id: string; tenantId: string; ownerId: string }>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: conversations.id, tenantId: conversations.tenantId, ownerId: conversations.ownerId })
+    .from(conversations)
+    .where(inArray(conversations.id, ids))
+    .orderBy(asc(conversations.id));
+}

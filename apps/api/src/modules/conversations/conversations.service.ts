@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import { REPLY_UNLOCK_COST } from '@betoch/contracts/constants';
+import { ZId } from '@betoch/contracts/common';
+import {
+  INBOX_MAX,
+  THREAD_MAX,
+  type TConversationSummary,
+  type TMessagesAnswer,
+  type TReplyAnswer,
+  type TStartConversationAnswer,
+  type TUnlockReplyAnswer,
+  type TViewerRole,
+} from '@betoch/contracts/conversations';
+import type { AppContext } from '../../app-context.ts';
+import type { ConversationRow } from '../../db/schema/conversations.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
+import type { EventBus, RealtimeEvent } from '../realtime/event-bus.ts';
+import type { PhotoUrlFor } from '../uploads/photo-view.ts';
+import { effectiveStatus } from '../users/user-view.ts';
+import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
+import { getWalletSnapshot } from '../wallet/wallet.repository.ts';
+import { recordEvents, type AppEvent } from './app-events.repository.ts';
+import { toConversationSummary, toMessageAnswer, type Reader } from './conversation-view.ts';
+import {
+  appendMessage,
+  findConversation,
+  findConversationSummaries,
+  findListingForConversation,
+  findOrCreateConversation,
+  listMessages,
+  lockConversation,
+  markRead,
+  setReplyUnlocked,
+  unlockRepliedConversations,
+  unreadCountFor,
+  type ConversationRole,
+  type ConversationSummaryRow,
+} from './conversations.repository.ts';
+
+/** Messages one user may send per minute (all conversations together). */
+export const MESSAGES_PER_MINUTE = 30;
+
+function notFound(): AppError {
+  return new AppError('not_found', 'Conversation not found.');
+}
+
+function isId(value: string): boolean {
+  return ZId.safeParse(value).success;
+}
+
+/** The participant's side, or null for anyone else. */
+function sideOf(user: AuthUser, conversation: Pick<ConversationRow, 'tenantId' | 'ownerId'>): ConversationRole | null {
+  if (conversation.tenantId === user.id) return 'tenant';
+  if (conversation.ownerId === user.id) return 'owner';
+  return null;
+}
+
+/** Participants read as themselves; admins may read any conversation (moderation); others get 404. */
+function readerRole(user: AuthUser, conversation: Pick<ConversationRow, 'tenantId' | 'ownerId'>): TViewerRole {
+  const side = sideOf(user, conversation);
+  if (side) return side;
+  if (user.isAdmin) return 'admin';
+  throw notFound();
+}
+
+export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor, bus: EventBus) {
+  function readerOf(role: TViewerRole, row: ConversationSummaryRow): Reader {
+    return { role, replyUnlocked: row.conversation.replyUnlockedAt !== null, contactUnlocked: row.contactUnlocked };
+  }
+
+  function summaryFor(role: TViewerRole, row: ConversationSummaryRow): TConversationSummary {
+    return toConversationSummary(row, readerOf(role, row), urlFor);
+  }
+
+  /** Events go out after the commit; a failed delivery is logged (the 30 s poll catches up). */
+  async function notify(deliveries: Array<[userId: string, event: RealtimeEvent]>): Promise<void> {
+    await Promise.all(
+      deliveries.map(([userId, event]) =>
+        bus.publish(userId, event).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'realtime publish failed')),
+      ),
+    );
+  }
+
+  async function unreadEvent(userId: string): Promise<RealtimeEvent> {
+    return { type: 'unread', data: { count: await unreadCountFor(ctx.db, userId) } };
+  }
+
+  /** The other side learns of the message and of its new unread count; the sender's other tabs refresh. */
+  async function notifyMessage(conversation: Pick<ConversationRow, 'id' | 'tenantId' | 'ownerId'>, senderSide: ConversationRole) {
+    const recipient = senderSide === 'tenant' ? conversation.ownerId : conversation.tenantId;
+    const sender = senderSide === 'tenant' ? conversation.tenantId : conversation.ownerId;
+    const message: RealtimeEvent = { type: 'message', data: { conversation_id: conversation.id } };
+    await notify([
+      [recipient, message],
+      [recipient, await unreadEvent(recipient)],
+      [sender, message],
+    ]);
+  }
+
+  async function rateLimit(user: AuthUser): Promise<void> {
+    const { count, ttl } = await ctx.kv.increment(`msg:rate:${user.id}`, 60);
+    if (count > MESSAGES_PER_MINUTE) throw new AppError('rate_limited', 'You are sending messages too fast. Please wait a moment.', { retry_after: ttl });
+  }
+
+  /**
+   * While the tenant plan is active, the tenant's conversations where the owner has written are
+   * unlocked at no cost, and stay unlocked after the plan ends (server rules section 4: free with
+   * an active tenant plan). Done whenever the tenant reads, before anything is answered.
+   */
+  async function unlockUnderPlan(user: AuthUser, conversationId?: string): Promise<string[]> {
+    const now = ctx.now();
+    const wallet = await getWalletSnapshot(ctx.db, user.id);
+    if (!planActive(wallet.tenantUnlimitedUntil, now)) return [];
+    return ctx.db.transaction(async (tx) => {
+      const ids = await unlockRepliedConversations(tx, user.id, now, conversationId);
+      await recordEvents(
+        tx,
+        ids.map((id) => ({ type: 'reply_unlocked', actorId: user.id, subjectType: 'conversation', subjectId: id, data: { used_credit: false, via: 'plan' }, at: now })),
+      );
+      return ids;
+    });
+  }
+
+  return {
+    /**
+     * POST /conversations: the tenant's conversation about a live, visible listing (created once,
+     * reused after), with the message appended. Free, always.
+     */
+    async start(user: AuthUser, input: { listing_id: string; initial_message: string }): Promise<TStartConversationAnswer> {
+      assertNotSuspended(user);
+      const listingId = input.listing_id.toLowerCase();
+      if (!isId(listingId)) throw new AppError('not_found', 'Listing not found.');
+      const listing = await findListingForConversation(ctx.db, listingId);
+      if (!listing) throw new AppError('not_found', 'Listing not found.');
+      if (listing.posterId === user.id) throw new AppError('own_listing', 'You cannot message your own listing.');
+      const now = ctx.now();
+      const visible =
+        listing.visibility === 'live' &&
+        !listing.adminHidden &&
+        effectiveStatus({ status: listing.posterStatus, suspendedUntil: listing.posterSuspendedUntil }, now) === 'active';
+      if (!visible) throw new AppError('not_found', 'Listing not found.');
+      await rateLimit(user);
+
+      const result = await ctx.db.transaction(async (tx) => {
+        const { id, created } = await findOrCreateConversation(tx, { listingId, tenantId: user.id, ownerId: listing.posterId, now });
+        const conversation = await lockConversation(tx, id);
+        if (!conversation) throw new Error('conversation vanished inside its transaction');
+        const message = await appendMessage(tx, conversation, { id: randomUUID(), senderId: user.id, role: 'tenant', body: input.initial_message, now });
+        if (created) {
+          await recordEvents(tx, [
+            { type: 'conversation_started', actorId: user.id, subjectType: 'conversation', subjectId: id, data: { listing_id: listingId, owner_id: listing.posterId }, at: now },
+          ]);
+        }
+        return { conversation, message, created };
+      });
+      await notifyMessage(result.conversation, 'tenant');
+      return {
+        ok: true as const,
+        conversation_id: result.conversation.id,
+        created: result.created,
+        message: toMessageAnswer(result.message, { role: 'tenant', replyUnlocked: true, contactUnlocked: true }),
+      };
+    },
+
+    /** GET /conversations: the viewer's conversations as tenant or owner, latest activity first. */
+    async list(user: AuthUser, listingId?: string): Promise<TConversationSummary[]> {
+      if (listingId !== undefined && !isId(listingId)) return [];
+      await unlockUnderPlan(user);
+      const rows = await findConversationSummaries(ctx.db, { participantId: user.id, listingId: listingId?.toLowerCase(), limit: INBOX_MAX });
+      return rows.map((row) => summaryFor(row.conversation.tenantId === user.id ? 'tenant' : 'owner', row));
+    },
+
+    /** GET /conversations/{id}/messages: the thread as the reader may see it; a participant's read marks it read. */
+    async thread(user: AuthUser, conversationId: string): Promise<TMessagesAnswer> {
+      if (!isId(conversationId)) throw notFound();
+      const id = conversationId.toLowerCase();
+      const found = await findConversation(ctx.db, id);
+      if (!found) throw notFound();
+      const role = readerRole(user, found);
+      if (role === 'tenant') await unlockUnderPlan(user, id);
+
+      const { rows, truncated, hadUnread } = await ctx.db.transaction(async (tx) => {
+        // The lock orders this read after any message being written, so what is marked read is what is answered.
+        const locked = await lockConversation(tx, id);
+        if (!locked) throw notFound();
+        const unread = role === 'tenant' ? locked.tenantUnread : role === 'owner' ? locked.ownerUnread : 0;
+        const page = await listMessages(tx, id, THREAD_MAX);
+        if (unread > 0 && role !== 'admin') await markRead(tx, id, role);
+        return { ...page, hadUnread: unread > 0 };
+      });
+      const [row] = await findConversationSummaries(ctx.db, { conversationId: id, limit: 1 });
+      if (!row) throw notFound();
+      const reader = readerOf(role, row);
+      if (hadUnread) await notify([[user.id, await unreadEvent(user.id)]]);
+      return {
+        ok: true as const,
+        conversation: toConversationSummary(row, reader, urlFor),
+        messages: rows.map((m) => toMessageAnswer(m, reader)),
+        is_reply_unlocked: reader.replyUnlocked,
+        truncated,
+      };
+    },
+
+    /** POST /conversations/{id}/reply: either participant writes; nothing is ever charged for writing. */
+    async reply(user: AuthUser, conversationId: string, body: string): Promise<TReplyAnswer> {
+      assertNotSuspended(user);
+      if (!isId(conversationId)) throw notFound();
+      const id = conversationId.toLowerCase();
+      const found = await findConversation(ctx.db, id);
+      if (!found) throw notFound();
+      const side = sideOf(user, found);
+      if (!side) throw user.isAdmin ? new AppError('forbidden', 'Admins read conversations; they do not write in them.') : notFound();
+      await rateLimit(user);
+
+      const now = ctx.now();
+      const result = await ctx.db.transaction(async (tx) => {
+        const conversation = await lockConversation(tx, id);
+        if (!conversation) throw notFound();
+        const message = await appendMessage(tx, conversation, { id: randomUUID(), senderId: user.id, role: side, body, now });
+        if (side === 'owner' && !conversation.ownerRepliedAt) {
+          await recordEvents(tx, [{ type: 'owner_replied', actorId: user.id, subjectType: 'conversation', subjectId: id, data: { listing_id: conversation.listingId }, at: now }]);
+        }
+        return { conversation, message };
+      });
+      await notifyMessage(result.conversation, side);
+      return {
+        ok: true as const,
+        conversation_id: id,
+        message: toMessageAnswer(result.message, { role: side, replyUnlocked: true, contactUnlocked: true }),
+      };
+    },
+
+    /**
+     * POST /conversations/{id}/unlock-first-reply (the tenant only): 409 nothing_to_unlock until the
+     * owner has written (nothing charged); free under the tenant plan; otherwise 1 credit through
+     * the ledger in the same transaction. The wallet lock, then the conversation lock, make
+     * parallel calls charge once.
+     */
+    async unlockFirstReply(user: AuthUser, conversationId: string): Promise<TUnlockReplyAnswer> {
+      if (!isId(conversationId)) throw notFound();
+      const id = conversationId.toLowerCase();
+      const found = await findConversation(ctx.db, id);
+      if (!found) throw notFound();
+      const side = sideOf(user, found);
+      if (!side) throw notFound();
+      if (side !== 'tenant') throw new AppError('forbidden', 'Only the tenant unlocks the replies.');
+      assertNotSuspended(user);
+
+      const now = ctx.now();
+      const result = await ctx.db.transaction(async (tx) => {
+        const account = await lockAccount(tx, user.id);
+        const conversation = await lockConversation(tx, id);
+        if (!conversation) throw notFound();
+        if (conversation.replyUnlockedAt) return { usedCredit: false, already: true, credits: account.credits, conversation };
+        if (!conversation.ownerRepliedAt) throw new AppError('nothing_to_unlock');
+        const coveredByPlan = planActive(account.tenantUnlimitedUntil, now);
+        if (!coveredByPlan) {
+          await changeBalance(tx, account, 'credits', -REPLY_UNLOCK_COST, { kind: 'reply_unlock', refType: 'conversation', refId: id });
+        }
+        await setReplyUnlocked(tx, id, !coveredByPlan, now);
+        const event: AppEvent = {
+          type: 'reply_unlocked',
+          actorId: user.id,
+          subjectType: 'conversation',
+          subjectId: id,
+          data: { used_credit: !coveredByPlan, via: coveredByPlan ? 'plan' : 'credit' },
+          at: now,
+        };
+        await recordEvents(tx, [event]);
+        return { usedCredit: !coveredByPlan, already: false, credits: account.credits, conversation };
+      });
+      if (!result.already) {
+        const changed: RealtimeEvent = { type: 'message', data: { conversation_id: id } };
+        await notify([
+          [result.conversation.ownerId, changed],
+          [result.conversation.tenantId, changed],
+        ]);
+      }
+      return {
+        ok: true as const,
+        is_reply_unlocked: true as const,
+        used_credit: result.usedCredit,
+        already_unlocked: result.already,
+        balance: { credits: result.credits },
+      };
+    },
+
+    /** GET /conversations/unread-count: the badge. */
+    async unreadCount(user: AuthUser): Promise<number> {
+      return unreadCountFor(ctx.db, user.id);
+    },
+
+    /** The events a new realtime stream starts with. */
+    async firstEvents(userId: string): Promise<RealtimeEvent[]> {
+      return [await unreadEvent(userId)];
+    },
+
+  };
+}
+
+export type ConversationsService = ReturnType<typeof createConversationsService>;
