@@ -1,0 +1,135 @@
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SKU_CATALOG, type Sku } from '@betoch/contracts/constants';
+import { Button } from '@/components/ui/button';
+import { HomeIcon, ShieldIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { hasRole, useSession } from '@/lib/session';
+import { formatBirr } from '../../lib/format-birr';
+import styles from './pages.module.css';
+
+const PLAN_SKUS = ['post_credit_1', 'post_subscription_delala_unlimited'] as const satisfies readonly Sku[];
+const PLAN_KEYS: Record<(typeof PLAN_SKUS)[number], 'single' | 'unlimited'> = {
+  post_credit_1: 'single',
+  post_subscription_delala_unlimited: 'unlimited',
+};
+
+function ChartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={24} height={24} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+      <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+    </svg>
+  );
+}
+
+function StarIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={24} height={24} fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
+    </svg>
+  );
+}
+
+/**
+ * /delala/welcome: the brokers' page with the two plans of the catalogue. A plan click goes to
+ * signup (role delala, the plan in the query and in the navigation state) unless the visitor is a
+ * signed-in broker, who goes to /wallet with the plan highlighted.
+ */
+export function DelalaWelcomePage() {
+  const { t, i18n } = useTranslation(['delala', 'common']);
+  const navigate = useNavigate();
+  const session = useSession();
+  const isBroker = session.isAuthenticated && (hasRole(session.user, 'delala') || session.userType === 'delala');
+
+  const choose = (sku: (typeof PLAN_SKUS)[number]) => {
+    if (isBroker) {
+      navigate(paths.wallet, { state: { highlightSku: sku } });
+      return;
+    }
+    const planName = t(`plans.${PLAN_KEYS[sku]}.name`);
+    navigate(`${paths.signup}?role=delala&plan=${encodeURIComponent(sku)}`, {
+      state: { role: 'delala', selectedPlan: sku, planName, from: paths.delalaWelcome },
+    });
+  };
+
+  const features = [
+    { icon: <ShieldIcon size={24} />, key: 'badge' },
+    { icon: <ChartIcon />, key: 'analytics' },
+    { icon: <StarIcon />, key: 'placement' },
+  ] as const;
+
+  return (
+    <div className={styles.bare}>
+      <section className={styles.hero}>
+        <Link to={paths.home} className={styles.brand}>
+          <HomeIcon size={22} /> {t('common:brand.name')}
+        </Link>
+        <h1 className={styles.heroTitle}>{t('welcome.title')}</h1>
+        <p className={styles.heroText}>{t('welcome.subtitle')}</p>
+        <ul className={styles.heroPoints}>
+          <li>{t('welcome.points.agency')}</li>
+          <li>{t('welcome.points.pay')}</li>
+        </ul>
+      </section>
+
+      <section className={styles.sectionWide} aria-labelledby="features-title">
+        <h2 id="features-title" className={styles.sectionTitle}>
+          {t('welcome.featuresTitle')}
+        </h2>
+        <ul className={styles.cards}>
+          {features.map((f) => (
+            <li key={f.key} className={styles.card}>
+              <span className={styles.icon} aria-hidden="true">
+                {f.icon}
+              </span>
+              <h3 className={styles.cardTitle}>{t(`features.${f.key}.title`)}</h3>
+              <p className={styles.cardText}>{t(`features.${f.key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.sectionWide} aria-labelledby="plans-title">
+        <h2 id="plans-title" className={styles.sectionTitle}>
+          {t('welcome.plansTitle')}
+        </h2>
+        <p className={styles.sectionIntro}>{t('welcome.plansIntro')}</p>
+        <ul className={styles.plans}>
+          {PLAN_SKUS.map((sku) => {
+            const info = SKU_CATALOG[sku];
+            const key = PLAN_KEYS[sku];
+            const best = key === 'unlimited';
+            const name = t(`plans.${key}.name`);
+            return (
+              <li key={sku}>
+                <article className={`${styles.plan} ${best ? styles.planBest : ''}`} aria-label={name}>
+                  {best ? <span className={styles.bestBadge}>{t('plans.bestValue')}</span> : null}
+                  <h3 className={styles.planName}>{name}</h3>
+                  <p className={styles.planPrice}>
+                    <span dir="ltr">{formatBirr(info.priceEtb, i18n.language)}</span>{' '}
+                    <span className={styles.planPer}>{t(`plans.${key}.per`)}</span>
+                  </p>
+                  <ul className={styles.planFeatures}>
+                    {(t(`plans.${key}.features`, { returnObjects: true }) as string[]).map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                  <Button variant={best ? 'gold' : 'primary'} block onClick={() => choose(sku)} aria-label={t('plans.chooseLabel', { plan: name })}>
+                    {t('plans.choose')}
+                  </Button>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      {!session.isAuthenticated ? (
+        <p className={styles.footer}>
+          {t('welcome.haveAccount')}{' '}
+          <Link to={paths.login}>{t('welcome.login')}</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

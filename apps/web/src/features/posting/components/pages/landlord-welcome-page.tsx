@@ -1,0 +1,78 @@
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { HomeIcon, LockIcon, ShieldIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+import { PropertyWizard } from '../wizard/property-wizard';
+import styles from './pages.module.css';
+
+/**
+ * /landlord/welcome: the landlord's landing page with the 5-step wizard built in. A signed-out
+ * landlord verifies the phone on step 5, which signs them in (or up) and publishes in one go.
+ */
+export function LandlordWelcomePage() {
+  const { t } = useTranslation(['landlord', 'common']);
+  const navigate = useNavigate();
+  const { isAuthenticated } = useSession();
+
+  const benefits = [
+    { icon: <HomeIcon size={24} />, title: t('welcome.benefits.free.title'), text: t('welcome.benefits.free.text') },
+    { icon: <ShieldIcon size={24} />, title: t('welcome.benefits.real.title'), text: t('welcome.benefits.real.text') },
+    { icon: <LockIcon size={24} />, title: t('welcome.benefits.private.title'), text: t('welcome.benefits.private.text') },
+  ];
+
+  return (
+    <div className={styles.bare}>
+      <section className={styles.hero}>
+        <Link to={paths.home} className={styles.brand}>
+          <HomeIcon size={22} /> {t('common:brand.name')}
+        </Link>
+        <h1 className={styles.heroTitle}>{t('welcome.title')}</h1>
+        <p className={styles.heroText}>{t('welcome.subtitle')}</p>
+        <ul className={styles.heroPoints}>
+          <li>{t('welcome.points.steps')}</li>
+          <li>{t('welcome.points.noPassword')}</li>
+          <li>{t('welcome.points.free')}</li>
+        </ul>
+      </section>
+
+      <section className={styles.section} aria-labelledby="wizard-title">
+        <h2 id="wizard-title" className={styles.sectionTitle}>
+          {t('welcome.wizardTitle')}
+        </h2>
+        <p className={styles.sectionIntro}>{t('welcome.wizardIntro')}</p>
+        <PropertyWizard variant="welcome" onPublished={() => navigate(paths.landlordSuccess)} />
+      </section>
+
+      <section className={styles.sectionWide} aria-labelledby="benefits-title">
+        <h2 id="benefits-title" className={styles.sectionTitle}>
+          {t('welcome.benefitsTitle')}
+        </h2>
+        <ul className={styles.cards}>
+          {benefits.map((b) => (
+            <li key={b.title} className={styles.card}>
+              <span className={styles.icon} aria-hidden="true">
+                {b.icon}
+              </span>
+              <h3 className={styles.cardTitle}>{b.title}</h3>
+              <p className={styles.cardText}>{b.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {!isAuthenticated ? (
+        <p className={styles.footer}>
+          {t('welcome.haveAccount')}{' '}
+          <Link to={paths.login} state={{ from: paths.postProperty }}>
+            {t('welcome.login')}
+          </Link>
+        </p>
+      ) : (
+        <p className={styles.footer}>
+          <Link to={paths.myListings}>{t('success.manage')}</Link>
+        </p>
+      )}
+    </div>
+  );
+}

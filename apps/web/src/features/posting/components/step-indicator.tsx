@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { CheckIcon } from '@/components/ui/icons';
+import styles from './step-indicator.module.css';
+
+/**
+ * The numbered step dots. The current one carries aria-current="step". With `onSelect` the dots
+ * are buttons (the welcome wizard lets the poster jump to any step).
+ */
+export function StepIndicator({
+  labels,
+  current,
+  done = [],
+  onSelect,
+  label,
+}: {
+  labels: readonly string[];
+  /** 1-based. */
+  current: number;
+  /** 1-based steps shown as completed. */
+  done?: readonly number[];
+  onSelect?: (step: number) => void;
+  /** Names the list for screen readers, e.g. 'Posting steps'. */
+  label: string;
+}) {
+  const { t } = useTranslation('landlord');
+  return (
+    <nav aria-label={label}>
+      <ol className={styles.steps}>
+        {labels.map((text, i) => {
+          const step = i + 1;
+          const isCurrent = step === current;
+          const isDone = done.includes(step);
+          const dot = (
+            <>
+              <span className={styles.dot} aria-hidden="true">
+                {isDone && !isCurrent ? <CheckIcon size={16} /> : step}
+              </span>
+              <span className={styles.text}>
+                <span className="visually-hidden">{t('steps.stepOf', { step, total: labels.length })} </span>
+                {text}
+                {isDone ? <span className="visually-hidden"> ({t('steps.done')})</span> : null}
+              </span>
+            </>
+          );
+          const className = `${styles.step} ${isCurrent ? styles.current : ''} ${isDone ? styles.done : ''}`;
+          return (
+            <li key={text} className={styles.item}>
+              {onSelect ? (
+                <button type="button" className={className} aria-current={isCurrent ? 'step' : undefined} onClick={() => onSelect(step)}>
+                  {dot}
+                </button>
+              ) : (
+                <span className={className} aria-current={isCurrent ? 'step' : undefined}>
+                  {dot}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPublishListingAnswer } from '@betoch/contracts/listings';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { signup } from '../../api/signup';
+import { verifyOtp } from '../../api/verify-otp';
+import { usePhotoQueue } from '../../hooks/use-photo-queue';
+import { usePostingFlow } from '../../hooks/use-posting-flow';
+import { useRefreshUser } from '../../hooks/use-refresh-user';
+import {
+  EMPTY_WIZARD_FORM,
+  errorsOfStep,
+  firstStepWithError,
+  stripPhone,
+  toCreatePayload,
+  validateListingFields,
+  validateVerification,
+  WIZARD_STEP_COUNT,
+  type WizardErrorKey,
+  type WizardErrors,
+  type WizardField,
+  type WizardForm,
+  type WizardStep,
+} from '../../lib/wizard-form';
+import { PhotoManager } from '../photo-manager';
+import { PublishStatus } from '../publish-status';
+import { StepIndicator } from '../step-indicator';
+import { ContactStep } from './contact-step';
+import { PricingStep } from './pricing-step';
+import { PropertyStep } from './property-step';
+import { ReviewSummary } from './review-step';
+import { VerifyPhone } from './verify-phone';
+import styles from './wizard.module.css';
+
+export type WizardVariant = 'welcome' | 'landlord' | 'delala';
+
+export interface PropertyWizardProps {
+  /** welcome: signed out allowed, phone verification on step 5, clickable step dots. */
+  variant: WizardVariant;
+  onPublished: (answer: TPublishListingAnswer) => void;
+}
+
+const STEP_KEYS = ['property', 'pricing', 'photos', 'contact', 'publish'] as const;
+
+/**
+ * The 5-step posting wizard (spec section 2): property info, pricing, photos, contact info,
+ * review and publish. Validation texts are the spec's (section 5). The welcome variant verifies
+ * the phone and signs the landlord in or up as part of publishing.
+ */
+export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
+  const { t } = useTranslation(['landlord', 'common']);
+  const session = useSession();
+  const signedIn = session.isAuthenticated;
+  const [form, setForm] = useState<WizardForm>(() => ({ ...EMPTY_WIZARD_FORM, name: session.user?.name ?? '' }));
+  const [step, setStep] = useState<WizardStep>(1);
+  const [errors, setErrors] = useState<WizardErrors>({});
+  const photos = usePhotoQueue({ autoUpload: signedIn });
+  const flow = usePostingFlow();
+  const refreshUser = useRefreshUser();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const topRef = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+  const needVerify = variant === 'welcome' && !signedIn;
+  const busy = flow.running;
+
+  const onChange = useCallback(<K extends WizardField>(field: K, value: WizardForm[K]) => {
+    setForm((prev) => ({ ...prev, [field]: value }));
+    setErrors((prev) => {
+      if (!prev[field]) return prev;
+      const { [field]: _gone, ...rest } = prev;
+      return rest;
+    });
+  }, []);
+
+  const errorText = useCallback((key: WizardErrorKey | undefined) => (key ? t(`validation.${key}`) : undefined), [t]);
+
+  const allErrors = useCallback(
+    (f: WizardForm): WizardErrors => {
+      const out: WizardErrors = { ...validateListingFields(f) };
+      if (photos.items.length === 0) out.photos = 'photosRequired';
+      if (needVerify) Object.assign(out, validateVerification(f, { needCode: true }));
+      return out;
+    },
+    [photos.items.length, needVerify],
+  );
+
+  // A new step: its heading takes the focus (screen readers hear where they are) and comes into view.
+  useEffect(() => {
+    if (!moved.current) return;
+    headingRef.current?.focus();
+    topRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [step]);
+
+  const goTo = (next: number) => {
+    moved.current = true;
+    setStep(Math.min(WIZARD_STEP_COUNT, Math.max(1, next)) as WizardStep);
+  };
+
+  const next = () => {
+    const stepErrors = errorsOfStep(allErrors(form), step);
+    if (Object.keys(stepErrors).length) {
+      setErrors((prev) => ({ ...prev, ...stepErrors }));
+      focusFirstInvalid();
+      return;
+    }
+    goTo(step + 1);
+  };
+
+  const focusFirstInvalid = () => {
+    requestAnimationFrame(() => topRef.current?.querySelector<HTMLElement>('[aria-invalid="true"] input, [aria-invalid="true"]')?.focus());
+  };
+
+  // A wrong or used code is cleared so the landlord types the new one (spec section 8).
+  useEffect(() => {
+    const error = flow.failure?.error;
+    if (flow.failure?.stage === 'verify' && error instanceof ApiError && (error.code === 'invalid_code' || error.code === 'code_expired')) {
+      setForm((prev) => ({ ...prev, code: '' }));
+    }
+  }, [flow.failure]);
+
+  const signInWithCode = async () => {
+    const phone = stripPhone(form.phone);
+    const code = form.code.trim();
+    try {
+      const answer = await verifyOtp({ phone, code });
+      session.signIn(answer.token, answer.user);
+    } catch (error) {
+      // A new phone number: the landlord gets an account with the same code.
+      if (!(error instanceof ApiError && error.code === 'user_not_found')) throw error;
+      const answer = await signup({ phone, code, name: form.name.trim(), email: form.email.trim() || undefined, userType: 'landlord' });
+      session.signIn(answer.token, answer.user);
+    }
+  };
+
+  const publish = async () => {
+    if (busy) return;
+    const found = allErrors(form);
+    if (Object.keys(found).length) {
+      setErrors(found);
+      const first = firstStepWithError(found);
+      if (first && first !== step) goTo(first);
+      else focusFirstInvalid();
+      return;
+    }
+    const answer = await flow.publish({
+      payload: toCreatePayload(form),
+      photos,
+      signIn: needVerify ? signInWithCode : undefined,
+      afterPublish: refreshUser,
+    });
+    if (answer) onPublished(answer);
+  };
+
+  const labels = STEP_KEYS.map((k) => t(`steps.${k === 'publish' && variant === 'welcome' ? 'verifyPublish' : k}`));
+  const done = STEP_KEYS.map((_, i) => i + 1).filter((s) => s < step);
+  const fieldProps = { form, errors, onChange, errorText, disabled: busy };
+
+  return (
+    <div className={styles.wizard} ref={topRef}>
+      <StepIndicator
+        labels={labels}
+        current={step}
+        done={done}
+        onSelect={variant === 'welcome' ? (s) => !busy && goTo(s) : undefined}
+        label={t('steps.label')}
+      />
+      <h2 className={styles.stepTitle} ref={headingRef} tabIndex={-1}>
+        <span className={styles.stepNumber}>{t('steps.stepOf', { step, total: WIZARD_STEP_COUNT })}</span>
+        {labels[step - 1]}
+      </h2>
+
+      {step === 1 ? <PropertyStep {...fieldProps} /> : null}
+      {step === 2 ? <PricingStep {...fieldProps} /> : null}
+      {/* The photos stay mounted so their uploads and previews survive moving between steps. */}
+      <div hidden={step !== 3}>
+        <PhotoManager
+          queue={photos}
+          requirement={t('photos.requirementWizard')}
+          error={errorText(errors.photos)}
+          disabled={busy}
+        />
+      </div>
+      {step === 4 ? <ContactStep {...fieldProps} askIdentity={needVerify} /> : null}
+      {step === 5 ? (
+        <>
+          <ReviewSummary form={form} photoCount={photos.items.length} onEdit={goTo} disabled={busy} />
+          {needVerify ? (
+            <VerifyPhone {...fieldProps} onError={(field, key) => setErrors((prev) => ({ ...prev, [field]: key }))} />
+          ) : null}
+        </>
+      ) : null}
+
+      <PublishStatus
+        stage={flow.stage}
+        failure={flow.failure}
+        photos={photos}
+        withVerify={needVerify}
+        action={
+          flow.failure?.stage === 'upload' && step !== 3 ? (
+            <Button variant="secondary" small onClick={() => goTo(3)}>
+              {t('flow.seePhotos')}
+            </Button>
+          ) : undefined
+        }
+      />
+
+      <div className={styles.nav}>
+        <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={step === 1 || busy}>
+          {t('wizard.previous')}
+        </Button>
+        {step < WIZARD_STEP_COUNT ? (
+          <Button onClick={next} disabled={busy}>
+            {t('wizard.next')}
+          </Button>
+        ) : (
+          <Button variant="gold" onClick={() => void publish()} loading={busy} disabled={needVerify && !form.code.trim()}>
+            {needVerify ? t('wizard.verifyPublish') : t('wizard.publish')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

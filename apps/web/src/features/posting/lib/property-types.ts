@@ -1,0 +1,59 @@
+import {
+  PROPERTY_TYPES_OFFERED,
+  WIZARD_TYPE_MAP,
+  type ListingType,
+  type PropertyTypeOffered,
+} from '@betoch/contracts/constants';
+
+/** Bedroom choices of the wizard (spec section 5): studio, 1 to 4, or 5+. */
+export const BEDROOM_CHOICES = ['studio', '1', '2', '3', '4', '5+'] as const;
+export type BedroomChoice = (typeof BEDROOM_CHOICES)[number];
+
+/** Bathroom choices of the wizard: 1 to 4+. */
+export const BATHROOM_CHOICES = ['1', '2', '3', '4+'] as const;
+export type BathroomChoice = (typeof BATHROOM_CHOICES)[number];
+
+export function isPropertyType(value: unknown): value is PropertyTypeOffered {
+  return typeof value === 'string' && (PROPERTY_TYPES_OFFERED as readonly string[]).includes(value);
+}
+
+/** 'studio' -> 0, '5+' -> 5, '2' -> 2; anything else is not a bedroom count. */
+export function bedroomsFromChoice(choice: string): number | null {
+  if (choice === 'studio') return 0;
+  const m = /^(\d+)\+?$/.exec(choice.trim());
+  if (!m) return null;
+  const n = Number(m[1]);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+/** '4+' -> 4, '1' -> 1; empty or anything else: not given. */
+export function bathroomsFromChoice(choice: string): number | null {
+  return bedroomsFromChoice(choice === 'studio' ? '' : choice);
+}
+
+/**
+ * The wizard's property type as stored (spec section 3): apartment -> apartment, house -> villa,
+ * studio -> apartment with 0 bedrooms, villa -> villa, condominium -> condo. A studio always has 0
+ * bedrooms, whatever the bedroom field says.
+ */
+export function toListingType(
+  propertyType: PropertyTypeOffered,
+  bedroomChoice: string,
+): { type: ListingType; bedrooms: number | null } {
+  const mapped = WIZARD_TYPE_MAP[propertyType];
+  return { type: mapped.type, bedrooms: mapped.studio ? 0 : bedroomsFromChoice(bedroomChoice) };
+}
+
+/** 'condominium' -> 'Condominium'. */
+export function typeWord(propertyType: PropertyTypeOffered): string {
+  return propertyType.charAt(0).toUpperCase() + propertyType.slice(1);
+}
+
+/**
+ * The listing title, built as '{Type} in {subcity}' from the type the poster chose (so a studio
+ * reads 'Studio in Bole', not 'Apartment in Bole'). Titles are data every visitor sees, so they
+ * are in English like the rest of the stored listing.
+ */
+export function buildListingTitle(propertyType: PropertyTypeOffered, subcity: string): string {
+  return `${typeWord(propertyType)} in ${subcity.trim()}`;
+}
