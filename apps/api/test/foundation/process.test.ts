@@ -10,6 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const PHONE = '+251944556677';
 
+/** The fields these tests read from an answer. */
+interface Answer {
+  ok?: boolean;
+  code?: string;
+  token?: string;
+  user?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
 interface Server {
   child: ChildProcess;
   base: string;
@@ -68,7 +77,7 @@ async function call(server: Server, method: string, url: string, body?: unknown,
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return { status: res.status, body: (await res.json()) as Answer };
 }
 
 /**
@@ -82,11 +91,11 @@ function slowPost(server: Server, url: string, body: unknown) {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
   });
-  const answer = new Promise<{ status: number; body: Record<string, any> }>((resolve, reject) => {
+  const answer = new Promise<{ status: number; body: Answer }>((resolve, reject) => {
     req.on('response', (res) => {
       let raw = '';
       res.on('data', (d: Buffer) => (raw += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(raw) as Record<string, any> }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(raw) as Answer }));
     });
     req.on('error', reject);
   });
