@@ -33,5 +33,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Testing Library imports react-dom itself: its ES build, inlined, goes through the Preact
+    // aliases too, so component tests render on the production runtime.
+    alias: [{ find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' }],
+    server: { deps: { inline: [/@testing-library\/react/] } },
   },
 });

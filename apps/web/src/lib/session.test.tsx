@@ -1,0 +1,109 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { TUser } from '@betoch/contracts/auth';
+import { fakeUser } from '@/test/render';
+import { ApiError, apiRequest } from './api-client';
+import { avatarLetter, displayName, SessionProvider, shouldRedirectOn401, useSession } from './session';
+
+describe('display name and avatar (spec section 2, Global layout)', () => {
+  it("shows the name, or 'User' and the last 4 characters of the phone", () => {
+    expect(displayName({ name: 'Hana Tesfaye', phone: '+251911223344' })).toBe('Hana Tesfaye');
+    expect(displayName({ name: null, phone: '+251911223344' })).toBe('User 3344');
+    expect(displayName({ name: '   ', phone: '+251911229876' })).toBe('User 9876');
+    expect(displayName({ name: null, phone: '+251911223344' }, 'ተጠቃሚ')).toBe('ተጠቃሚ 3344');
+  });
+  it('shows the first letter of the name, or U', () => {
+    expect(avatarLetter({ name: 'hana' })).toBe('H');
+    expect(avatarLetter({ name: 'ሀና' })).toBe('ሀ');
+    expect(avatarLetter({ name: null })).toBe('U');
+    expect(avatarLetter({ name: ' ' })).toBe('U');
+  });
+});
+
+describe('401 rule (spec section 4)', () => {
+  it('redirects except on /login and for code verification (and the logout call itself)', () => {
+    expect(shouldRedirectOn401('/wallet', '/wallet/balance')).toBe(true);
+    expect(shouldRedirectOn401('/', '/auth/me')).toBe(true);
+    expect(shouldRedirectOn401('/login', '/auth/me')).toBe(false);
+    expect(shouldRedirectOn401('/login/', '/wallet/balance')).toBe(false);
+    expect(shouldRedirectOn401('/signup', '/auth/verify-otp')).toBe(false);
+    expect(shouldRedirectOn401('/browse', '/auth/logout')).toBe(false);
+  });
+
+  function storeSession() {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify(fakeUser()));
+    localStorage.setItem('userType', 'tenant');
+  }
+
+  function Probe() {
+    const session = useSession();
+    return <p data-testid="signed-in">{String(session.isAuthenticated)}</p>;
+  }
+
+  async function callAnswering401(path: string) {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ok: false, error: 'invalid_token' }), { status: 401 })));
+    await act(async () => {
+      await apiRequest(path).catch((e: unknown) => expect(e).toBeInstanceOf(ApiError));
+    });
+  }
+
+  it('clears token, user and userType and sends the browser to /login, remembering where it was', async () => {
+    storeSession();
+    window.history.pushState({}, '', '/wallet?tab=buy');
+    const onExpired = vi.fn();
+    render(
+      <SessionProvider onExpired={onExpired}>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(screen.getByTestId('signed-in').textContent).toBe('true');
+    await callAnswering401('/wallet/balance');
+    expect(onExpired).toHaveBeenCalledWith('/wallet?tab=buy');
+    expect(screen.getByTestId('signed-in').textContent).toBe('false');
+    expect([localStorage.getItem('token'), localStorage.getItem('user'), localStorage.getItem('userType')]).toEqual([null, null, null]);
+  });
+
+  it('keeps the session for a wrong code at verification, and on /login', async () => {
+    storeSession();
+    window.history.pushState({}, '', '/browse');
+    const onExpired = vi.fn();
+    render(
+      <SessionProvider onExpired={onExpired}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await callAnswering401('/auth/verify-otp');
+    window.history.pushState({}, '', '/login');
+    await callAnswering401('/auth/me');
+    expect(onExpired).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('tok');
+    expect(screen.getByTestId('signed-in').textContent).toBe('true');
+  });
+});
+
+describe('session', () => {
+  function Controls({ onValue }: { onValue: (v: ReturnType<typeof useSession>) => void }) {
+    onValue(useSession());
+    return null;
+  }
+
+  it('signs in, keeps a user type chosen in this browser across refreshes, and signs out clearing everything', () => {
+    let session!: ReturnType<typeof useSession>;
+    render(
+      <SessionProvider onExpired={() => undefined}>
+        <Controls onValue={(v) => (session = v)} />
+      </SessionProvider>,
+    );
+    act(() => session.signIn('tok', fakeUser() as TUser));
+    expect(localStorage.getItem('token')).toBe('tok');
+    expect(localStorage.getItem('userType')).toBe('tenant');
+    act(() => session.setUserType('landlord'));
+    act(() => session.updateUser(fakeUser({ name: 'Hana T.' }) as TUser));
+    expect(session.userType).toBe('landlord');
+    expect(session.user?.name).toBe('Hana T.');
+    act(() => session.signOut());
+    expect(session.isAuthenticated).toBe(false);
+    expect([localStorage.getItem('token'), localStorage.getItem('user'), localStorage.getItem('userType')]).toEqual([null, null, null]);
+  });
+});
