@@ -49,6 +49,20 @@ export const router = createBrowserRouter([
           return { Component: () => <Guard><PostDelalaPage /></Guard> };
         },
       },
+      {
+        path: paths.wallet,
+        lazy: async () => {
+          const { WalletPage } = await import('@/features/wallet/components/wallet-page');
+          return { Component: () => <Guard><WalletPage /></Guard> };
+        },
+      },
+      {
+        path: paths.myUnlocks,
+        lazy: async () => {
+          const { MyUnlocksPage } = await import('@/features/unlocks/components/my-unlocks-page');
+          return { Component: () => <Guard><MyUnlocksPage /></Guard> };
+        },
+      },
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TMyUnlocksAnswer } from '@betoch/contracts/unlocks';
+import { apiRequest } from '@/lib/api-client';
+
+export const myUnlocksKey = ['unlocks', 'mine'] as const;
+
+/** GET /listings/unlocked/my-unlocks: the caller's unlocked contacts, newest first. */
+export function getMyUnlocks(signal?: AbortSignal): Promise<TMyUnlocksAnswer> {
+  return apiRequest<TMyUnlocksAnswer>('/listings/unlocked/my-unlocks', { signal });
+}
+
+/** Asked again each time the page opens: an unlock made on a listing page is there at once. */
+export function useMyUnlocks() {
+  return useQuery({ queryKey: myUnlocksKey, queryFn: ({ signal }) => getMyUnlocks(signal), refetchOnMount: 'always' });
+}

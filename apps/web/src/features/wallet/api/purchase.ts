@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Sku } from '@betoch/contracts/constants';
+import type { TPurchaseAnswer } from '@betoch/contracts/wallet';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
+import { randomId } from '@/lib/random-id';
+import { walletBalanceKey } from './wallet-balance';
+
+/** Waits before the retries of one click: the connection may come back meanwhile. */
+const RETRY_DELAYS_MS = [600, 1800];
+
+/**
+ * A failure worth asking again with the same key: no answer at all (offline, timeout: the first
+ * call may have been granted) or a server hiccup. Not 503 payment_unavailable, nor any 4xx.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 0) return true;
+  return error.status >= 500 && error.code !== 'payment_unavailable';
+}
+
+/**
+ * POST /purchase {sku} for one click: one fresh Idempotency-Key per click, reused by the retries
+ * of that click, so a retried request answers the first answer and is never charged twice.
+ */
+export async function purchaseSku(sku: Sku, wait: (ms: number) => Promise<void> = sleep): Promise<TPurchaseAnswer> {
+  const key = randomId();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await apiRequest<TPurchaseAnswer>('/purchase', { method: 'POST', body: { sku }, headers: { 'idempotency-key': key } });
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !isRetryable(error)) throw error;
+      await wait(delay);
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** After a purchase the balance reloads and walletUpdated fires (spec section 4). */
+export function usePurchase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sku: Sku) => purchaseSku(sku),
+    onSuccess: async () => {
+      emitAppEvent(APP_EVENTS.walletUpdated);
+      // The badge reloads on the event too: one request serves both (a running one is kept).
+      await queryClient.invalidateQueries({ queryKey: walletBalanceKey }, { cancelRefetch: false });
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { WalletIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
+import { useSession } from '@/lib/session';
+import { useWalletBalance, walletBalanceKey } from '../api/wallet-balance';
+import styles from './wallet-badge.module.css';
+
+/**
+ * The count the badge shows, for one kind of user: the balance, reloaded on `walletUpdated`.
+ * A failure is only logged (spec section 8).
+ */
+function useBadgeCount(type: 'tenant' | 'delala'): number | undefined {
+  const session = useSession();
+  const userType = session.userType ?? session.user?.userType;
+  const enabled = session.isAuthenticated && userType === type;
+  const balance = useWalletBalance(enabled);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    return onAppEvent(APP_EVENTS.walletUpdated, () => {
+      void queryClient.invalidateQueries({ queryKey: walletBalanceKey }, { cancelRefetch: false });
+    });
+  }, [enabled, queryClient]);
+  useEffect(() => {
+    if (balance.error) console.warn('Could not load the wallet balance', balance.error);
+  }, [balance.error]);
+  if (!enabled || !balance.data) return undefined;
+  return type === 'tenant' ? balance.data.credits : balance.data.post_credits;
+}
+
+/** Tenants: their credit count, linking to /wallet (landlords and brokers see none here). */
+export function WalletBadge() {
+  // Not suspended: the bar shows the count at once; the spoken label follows when loaded.
+  const { t, ready } = useTranslation('wallet', { useSuspense: false });
+  const count = useBadgeCount('tenant');
+  if (count === undefined) return null;
+  return (
+    <Link to={paths.wallet} className={styles.badge} aria-label={ready ? t('badge.credits', { count }) : undefined} data-testid="wallet-badge">
+      <WalletIcon size={18} />
+      <span>{count}</span>
+    </Link>
+  );
+}
+
+/** Brokers: their post credit count, beside the Wallet link of the top bar. */
+export function PostCreditsBadge() {
+  const { t, ready } = useTranslation('wallet', { useSuspense: false });
+  const count = useBadgeCount('delala');
+  // Only when the balance has post credits at all (spec section 2).
+  if (typeof count !== 'number') return null;
+  return (
+    <span className={styles.count} data-testid="post-credits-badge">
+      <span aria-hidden={ready || undefined}>{count}</span>
+      {ready ? <span className="visually-hidden">{` (${t('badge.postCredits', { count })})`}</span> : null}
+    </span>
+  );
+}

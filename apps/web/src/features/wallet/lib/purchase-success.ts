@@ -1,0 +1,19 @@
+import type { TPurchaseAnswer } from '@betoch/contracts/wallet';
+
+/** A success alert of spec section 8: a key of the wallet namespace and its count. */
+export interface SuccessText {
+  key: 'success.credits' | 'success.tenantUnlimited' | 'success.postCredits' | 'success.delalaUnlimited';
+  count?: number;
+}
+
+/**
+ * Which alert a purchase earns, from what this purchase granted (the `result` flags), with the
+ * balance after it: a plan says the plan is active, credits say how many the user has now.
+ */
+export function purchaseSuccess(answer: Pick<TPurchaseAnswer, 'result' | 'credits' | 'post_credits'>): SuccessText {
+  const { result } = answer;
+  if (result.delala_unlimited_active) return { key: 'success.delalaUnlimited' };
+  if (result.tenant_unlimited_active) return { key: 'success.tenantUnlimited' };
+  if (result.post_credits_granted > 0) return { key: 'success.postCredits', count: answer.post_credits };
+  return { key: 'success.credits', count: answer.credits };
+}
