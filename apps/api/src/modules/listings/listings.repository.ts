@@ -132,8 +132,9 @@ export interface BrowseRow {
 /**
  * Live listings that moderation has not hidden and whose poster is in good standing, newest
  * published first, filtered. The partial browse indexes serve this order directly.
+ * (Built separately so the benchmark can EXPLAIN the very query the call runs.)
  */
-export async function browseListings(db: DbOrTx, filters: BrowseFilters, now: Date): Promise<BrowseRow[]> {
+export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
   const conditions: SQL[] = [
     eq(listings.visibility, 'live'),
     eq(listings.adminHidden, false),
@@ -147,7 +148,7 @@ export async function browseListings(db: DbOrTx, filters: BrowseFilters, now: Da
   if (filters.after) {
     conditions.push(sql`(${listings.publishedAt}, ${listings.id}) < (${filters.after.publishedAt.toISOString()}::timestamptz, ${filters.after.id}::uuid)`);
   }
-  const rows = await db
+  return db
     .select({
       id: listings.id,
       title: listings.title,
@@ -172,6 +173,10 @@ export async function browseListings(db: DbOrTx, filters: BrowseFilters, now: Da
     .where(and(...conditions))
     .orderBy(desc(listings.publishedAt), desc(listings.id))
     .limit(filters.limit);
+}
+
+export async function browseListings(db: DbOrTx, filters: BrowseFilters, now: Date): Promise<BrowseRow[]> {
+  const rows = await browseQuery(db, filters, now);
   return rows.map((r) => ({
     ...r,
     firstPhoto: typeof r.firstPhoto === 'string' ? (JSON.parse(r.firstPhoto) as StoredPhoto) : r.firstPhoto,

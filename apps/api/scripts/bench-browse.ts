@@ -1,0 +1,165 @@
+/**
+ * Browse benchmark (not a test): seeds 100,000 listings into a fresh database, starts the server
+ * and measures GET /api/listings with autocannon.
+ *
+ *   node --import tsx apps/api/scripts/bench-browse.ts                 # embedded PGlite, in memory
+ *   DATABASE_URL=postgres://... node --import tsx apps/api/scripts/bench-browse.ts   # PostgreSQL (a fresh schema, dropped after)
+ *
+ * Options (environment): BENCH_LISTINGS (100000), BENCH_SECONDS per scenario (10), BENCH_CONNECTIONS (10),
+ * BENCH_EXPLAIN=1 to print the query plan (EXPLAIN ANALYZE) of each scenario's query.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadEnv } from '../src/config/env.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { LISTING_TYPES, SUBCITIES } from '@betoch/contracts/constants';
+import { ZBrowseQuery } from '@betoch/contracts/listings';
+import { browseQuery } from '../src/modules/listings/listings.repository.ts';
+
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const POSTERS = 2_000;
+
+const SCENARIOS: Array<[string, string]> = [
+  ['newest 20 (tenant welcome, first browse)', '/api/listings?visibility=live&limit=20'],
+  ['subcity', '/api/listings?visibility=live&subcity=Bole&limit=20'],
+  ['type + max price', '/api/listings?visibility=live&type=villa&price_max=120000&limit=20'],
+  ['source + subcity + min price', '/api/listings?visibility=live&source=delala&subcity=Yeka&price_min=20000&limit=20'],
+  ['narrow price band (few matches)', '/api/listings?visibility=live&price_min=249000&price_max=250000&limit=20'],
+  ['50 per page', '/api/listings?visibility=live&limit=50'],
+];
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; kind: string }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { database: await openDatabase({}), drop: async () => undefined, kind: 'PGlite (in memory)' };
+  const schema = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return {
+    database: await openDatabase({ url, searchPath: schema, poolSize: 20 }),
+    kind: 'PostgreSQL',
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+function sqlList(values: readonly string[]): string {
+  return `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+}
+
+/** Users and listings straight in SQL: 90% live, 1% hidden, 3 photos each, over ~90 days. */
+async function seed(database: Database): Promise<void> {
+  await database.sql.exec(`
+    INSERT INTO users (phone, name, user_type, agency_name)
+    SELECT '+2519' || lpad(n::text, 8, '0'), 'Poster ' || n,
+           CASE WHEN n % 4 = 0 THEN 'delala' ELSE 'landlord' END,
+           CASE WHEN n % 4 = 0 THEN 'Agency ' || n END
+    FROM generate_series(1, ${POSTERS}) AS n;`);
+  const photo = (i: number) =>
+    `jsonb_build_object('key', md5(n::text || '${i}'), 'width', 1280, 'height', 853, 'placeholder', 'data:image/webp;base64,UklGRlIAAABXRUJQVlA4IEYAAABQAQCdASoQAAsAA4BaJbAABYwAAP7Tef/8jTCRobMsDBCv1gffBqDjWyPvRefFj3/SsEQG/x/MbW1Kwf94lt60ppiXAAAA',
+      'sizes', jsonb_build_array(
+        jsonb_build_object('width', 320, 'height', 213, 'key', '00000000-0000-0000-0000-000000000000/320.webp', 'bytes', 9000),
+        jsonb_build_object('width', 640, 'height', 427, 'key', '00000000-0000-0000-0000-000000000000/640.webp', 'bytes', 30000),
+        jsonb_build_object('width', 1280, 'height', 853, 'key', '00000000-0000-0000-0000-000000000000/1280.webp', 'bytes', 90000)))`;
+  const batch = 20_000;
+  for (let from = 1; from <= LISTINGS; from += batch) {
+    const to = Math.min(LISTINGS, from + batch - 1);
+    await database.sql.exec(`
+      INSERT INTO listings (poster_id, title, description, type, price_etb, bedrooms, bathrooms, area_sqm, specific_location,
+                            subcity, source, contact_preference, visibility, admin_hidden, photos, published_at, created_at, updated_at)
+      SELECT u.id, 'Listing ' || n, repeat('A bright home with water and parking. ', 8),
+             (${sqlList(LISTING_TYPES)})[1 + n % ${LISTING_TYPES.length}],
+             6000 + (n * 7919) % 244000, n % 6, 1 + n % 3, 30 + n % 400, 'Place ' || (n % 50),
+             (${sqlList(SUBCITIES)})[1 + (n / 7) % ${SUBCITIES.length}],
+             u.user_type, 'show',
+             CASE WHEN n % 10 = 0 THEN 'draft' ELSE 'live' END,
+             n % 100 = 0,
+             jsonb_build_array(${photo(1)}, ${photo(2)}, ${photo(3)}),
+             date_trunc('milliseconds', now() - ((n * 7717) % 7776000) * interval '1 second'),
+             now() - interval '100 days', now()
+      FROM generate_series(${from}, ${to}) AS n
+      JOIN users u ON u.phone = '+2519' || lpad((1 + n % ${POSTERS})::text, 8, '0');`);
+  }
+  await database.sql.exec('ANALYZE');
+}
+
+/** The plan of the very query GET /api/listings runs for this URL. */
+async function explain(database: Database, url: string): Promise<string> {
+  const q = ZBrowseQuery.parse(Object.fromEntries(new URL(url, 'http://x').searchParams));
+  const query = browseQuery(
+    database.db,
+    { type: q.type, subcity: q.subcity, priceMin: q.price_min, priceMax: q.price_max, source: q.source, limit: q.limit + 1 },
+    new Date(),
+  ).toSQL();
+  const rows = await database.sql.query<Record<string, string>>(`EXPLAIN (ANALYZE, COSTS OFF) ${query.sql}`, query.params);
+  return rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+function ms(value: number): string {
+  return `${value.toFixed(1)} ms`;
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-bench-'));
+  const { database, drop, kind } = await freshDatabase();
+  const env = loadEnv({ ...process.env, APP_MODE: 'demo', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
+  const { app } = await buildApp(env, { database, logger: false });
+  try {
+    let started = Date.now();
+    await seed(database);
+    const [counts] = await database.sql.query<{ total: number; browsable: number }>(
+      "SELECT count(*)::int AS total, count(*) FILTER (WHERE visibility = 'live' AND NOT admin_hidden)::int AS browsable FROM listings",
+    );
+    console.log(`Database: ${kind}; ${counts?.total} listings (${counts?.browsable} browsable) seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+
+    if (process.env.BENCH_EXPLAIN) {
+      for (const [name, url] of SCENARIOS) console.log(`\n--- ${name}: ${url}\n${await explain(database, url)}`);
+    }
+
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    const page = await fetch(`${address}/api/listings?visibility=live&limit=20`);
+    const body = Buffer.from(await page.arrayBuffer());
+    console.log(`Answer for 20 listings: ${body.length} bytes, ${zlib.gzipSync(body).length} bytes gzip, ${zlib.brotliCompressSync(body).length} bytes brotli`);
+
+    console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario, load generated in a worker thread\n`);
+    console.log('| scenario | p50 | p90 | p99 | max | requests/s | non-2xx |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [name, url] of SCENARIOS) {
+      started = Date.now();
+      const result = await autocannon({
+        url: `${address}${url}`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        workers: 1,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      const l = result.latency;
+      console.log(`| ${name} | ${ms(l.p50)} | ${ms(l.p90)} | ${ms(l.p99)} | ${ms(l.max)} | ${result.requests.average.toFixed(0)} | ${result.non2xx + result.errors} |`);
+    }
+  } finally {
+    await app.close();
+    await database.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
