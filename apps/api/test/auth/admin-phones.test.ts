@@ -93,7 +93,9 @@ describe('admin role command', () => {
 
       // A server holding the same DATA_DIR (its pid file names a live process) makes it refuse.
       fs.writeFileSync(serverPidPath(dataDir), String(process.ppid));
-      const refused = await run('npm', ['run', '-s', 'admin', '--', 'revoke', phone], { cwd: REPO_ROOT, env }).catch((e: unknown) => e as { code: number; stderr: string });
+      const refused = await run(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/admin-role.ts', 'revoke', phone], { cwd: REPO_ROOT, env }).catch(
+        (e: unknown) => e as { code: number; stderr: string },
+      );
       expect(refused).toMatchObject({ code: 75 });
       expect((refused as { stderr: string }).stderr).toMatch(/is running on/);
       fs.unlinkSync(serverPidPath(dataDir));
@@ -104,5 +106,5 @@ describe('admin role command', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 60_000);
 });
