@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LISTING_SOURCES, PROPERTY_TYPES_OFFERED, SUBCITIES } from '@betoch/contracts/constants';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
+import { parsePrice, priceRangeInverted, type BrowseFilters } from '../lib/browse-filters';
+import styles from './browse-filters.module.css';
+
+export interface BrowseFiltersProps {
+  filters: BrowseFilters;
+  onChange: (next: BrowseFilters) => void;
+  onClear: () => void;
+  /** Landlords see only their own listings: no source filter for them (spec section 6). */
+  showSource: boolean;
+}
+
+/** Price typing is applied after a short pause, so each key press is not a new search. */
+const PRICE_DELAY_MS = 700;
+
+function PriceInput({
+  label,
+  value,
+  onCommit,
+  error,
+}: {
+  label: string;
+  value: number | undefined;
+  onCommit: (value: number | undefined) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation('listings');
+  const [text, setText] = useState(value === undefined ? '' : String(value));
+  const committed = useRef(value);
+
+  // The URL changed from outside (Back, Clear filters): show its value.
+  useEffect(() => {
+    committed.current = value;
+    setText(value === undefined ? '' : String(value));
+  }, [value]);
+
+  const commit = (raw: string) => {
+    const next = parsePrice(raw);
+    if (raw.trim() !== '' && next === undefined) return;
+    if (next !== committed.current) {
+      committed.current = next;
+      onCommit(next);
+    }
+  };
+
+  useEffect(() => {
+    const id = setTimeout(() => commit(text), PRICE_DELAY_MS);
+    return () => clearTimeout(id);
+    // commit reads only refs and props that change with the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  const invalid = text.trim() !== '' && parsePrice(text) === undefined;
+  return (
+    <TextField
+      label={label}
+      inputMode="numeric"
+      autoComplete="off"
+      enterKeyHint="search"
+      placeholder={t('filters.pricePlaceholder')}
+      value={text}
+      onChange={(e) => setText(e.currentTarget.value)}
+      onBlur={() => commit(text)}
+      error={invalid ? t('filters.priceInvalid') : error}
+    />
+  );
+}
+
+/** The /browse filters: every change goes to the URL query, so Back and shared links work. */
+export function BrowseFiltersForm({ filters, onChange, onClear, showSource }: BrowseFiltersProps) {
+  const { t } = useTranslation('listings');
+  const headingId = useId();
+  const set = (patch: Partial<BrowseFilters>) => onChange({ ...filters, ...patch });
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => e.preventDefault();
+  const inverted = priceRangeInverted(filters);
+
+  return (
+    <form className={styles.filters} onSubmit={onSubmit} aria-labelledby={headingId} role="search">
+      <h2 id={headingId} className="visually-hidden">
+        {t('filters.title')}
+      </h2>
+      {showSource ? (
+        <div className={styles.wide}>
+          <SelectField
+            label={t('filters.source')}
+            value={filters.source ?? ''}
+            onChange={(e) => set({ source: (e.currentTarget.value || undefined) as BrowseFilters['source'] })}
+            placeholder={t('filters.sourceAll')}
+            options={LISTING_SOURCES.map((s) => ({ value: s, label: t(`filters.sourceOnly.${s}`) }))}
+          />
+        </div>
+      ) : null}
+      <SelectField
+        label={t('filters.type')}
+        value={filters.type ?? ''}
+        onChange={(e) => set({ type: (e.currentTarget.value || undefined) as BrowseFilters['type'] })}
+        placeholder={t('filters.typeAll')}
+        options={PROPERTY_TYPES_OFFERED.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+      />
+      <SelectField
+        label={t('filters.subcity')}
+        value={filters.subcity ?? ''}
+        onChange={(e) => set({ subcity: (e.currentTarget.value || undefined) as BrowseFilters['subcity'] })}
+        placeholder={t('filters.subcityAll')}
+        options={SUBCITIES.map((s) => ({ value: s, label: t(`subcities.${s}`) }))}
+      />
+      <PriceInput label={t('filters.priceMin')} value={filters.priceMin} onCommit={(priceMin) => set({ priceMin })} />
+      <PriceInput
+        label={t('filters.priceMax')}
+        value={filters.priceMax}
+        onCommit={(priceMax) => set({ priceMax })}
+        error={inverted ? t('filters.priceInverted') : undefined}
+      />
+      <div className={styles.actions}>
+        <Button variant="ghost" onClick={onClear}>
+          {t('filters.clear')}
+        </Button>
+      </div>
+    </form>
+  );
+}

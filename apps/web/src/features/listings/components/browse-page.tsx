@@ -1,0 +1,140 @@
+import { useMemo } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { HomeIcon } from '@/components/ui/icons';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/error-text';
+import { useSession } from '@/lib/session';
+import { useBrowseListings } from '../api/browse-listings';
+import { useMyListings } from '../api/get-my-listings';
+import { filtersFromSearch, filtersToSearch, hasActiveFilters, matchesFilters, type BrowseFilters } from '../lib/browse-filters';
+import { effectiveUserType } from '../lib/listing-display';
+import { usePageTitle } from '../hooks/use-page-title';
+import { BrowseFiltersForm } from './browse-filters';
+import { ListingCard, ListingCardSkeleton, type CardListing } from './listing-card';
+import { ListingGrid, ListingGridItem } from './listing-grid';
+import styles from './browse-page.module.css';
+
+const SKELETON_CARDS = 6;
+
+/**
+ * /browse: live listings with filters in the URL query. Brokers are sent to /my-listings;
+ * landlords see their own listings, filtered here (spec sections 2 and 6).
+ */
+export function BrowsePage() {
+  const { t } = useTranslation(['listings', 'common']);
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const userType = effectiveUserType(session.userType, session.isAuthenticated ? session.user : null);
+  const isLandlord = userType === 'landlord';
+  const urlFilters = useMemo(() => filtersFromSearch(params), [params]);
+  // No source filter for landlords: only their own listings are shown anyway.
+  const filters = useMemo<BrowseFilters>(() => (isLandlord ? { ...urlFilters, source: undefined } : urlFilters), [urlFilters, isLandlord]);
+
+  const sessionLoading = Boolean(session.token && !session.user);
+  const browse = useBrowseListings(filters, !sessionLoading && !isLandlord && userType !== 'delala');
+  const mine = useMyListings(!sessionLoading && isLandlord);
+  usePageTitle(isLandlord ? t('browse.landlordTitle') : t('browse.title'));
+
+  if (sessionLoading) return <PageSpinner label={t('common:status.loading')} />;
+  if (userType === 'delala') return <Navigate to={paths.myListings} replace />;
+
+  const setFilters = (next: BrowseFilters) => setParams(filtersToSearch(next));
+  const clear = () => setParams(new URLSearchParams());
+  const active = hasActiveFilters(filters);
+
+  const query = isLandlord ? mine : browse;
+  const listings: CardListing[] | undefined = isLandlord
+    ? mine.data?.listings.filter((l) => matchesFilters(l, filters))
+    : browse.data?.pages.flatMap((p) => p.listings);
+  const more = !isLandlord && Boolean(browse.hasNextPage);
+
+  return (
+    <div className="page">
+      <header className={styles.header}>
+        <h1 className={styles.title}>{isLandlord ? t('browse.landlordTitle') : t('browse.title')}</h1>
+        <p className={styles.subtitle}>{isLandlord ? t('browse.landlordSubtitle') : t('browse.subtitle')}</p>
+      </header>
+
+      <BrowseFiltersForm filters={filters} onChange={setFilters} onClear={clear} showSource={!isLandlord} />
+
+      {query.isPending ? (
+        <>
+          <p className={styles.count} role="status">
+            {t('common:status.loading')}
+          </p>
+          <ListingGrid busy>
+            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              <ListingGridItem key={i}>
+                <ListingCardSkeleton />
+              </ListingGridItem>
+            ))}
+          </ListingGrid>
+        </>
+      ) : query.isError && !listings?.length ? (
+        <Alert
+          tone="error"
+          title={t('browse.loadFailed')}
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+              {t('common:actions.tryAgain')}
+            </Button>
+          }
+        >
+          <p>{errorText(t, query.error)}</p>
+        </Alert>
+      ) : !listings?.length ? (
+        <EmptyState
+          icon={<HomeIcon size={40} style={{ margin: '0 auto' }} />}
+          title={isLandlord && !active ? t('browse.landlordEmptyTitle') : t('browse.emptyTitle')}
+          action={
+            active ? (
+              <Button variant="secondary" onClick={clear}>
+                {t('filters.clear')}
+              </Button>
+            ) : null
+          }
+        >
+          <p>{active ? t('browse.emptyFiltered') : isLandlord ? t('browse.landlordEmptyText') : t('browse.emptyText')}</p>
+        </EmptyState>
+      ) : (
+        <>
+          <p className={styles.count} role="status" aria-live="polite">
+            {more ? t('browse.countMore', { count: listings.length }) : t('browse.count', { count: listings.length })}
+          </p>
+          <ListingGrid label={t('browse.resultsLabel')}>
+            {listings.map((listing, index) => (
+              <ListingGridItem key={listing._id}>
+                <ListingCard listing={listing} priority={index === 0} />
+              </ListingGridItem>
+            ))}
+          </ListingGrid>
+          {browse.isFetchNextPageError ? (
+            <Alert
+              tone="error"
+              title={t('browse.loadFailed')}
+              action={
+                <Button variant="secondary" onClick={() => void browse.fetchNextPage()}>
+                  {t('common:actions.tryAgain')}
+                </Button>
+              }
+            >
+              <p>{errorText(t, browse.error)}</p>
+            </Alert>
+          ) : null}
+          {more && !browse.isFetchNextPageError ? (
+            <div className={styles.more}>
+              <Button variant="secondary" onClick={() => void browse.fetchNextPage()} loading={browse.isFetchingNextPage}>
+                {t('browse.showMore')}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

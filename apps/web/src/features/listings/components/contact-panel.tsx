@@ -1,0 +1,167 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
+import { Button } from '@/components/ui/button';
+import { TextAreaField } from '@/components/ui/field';
+import { FlagIcon, LockIcon, MessageIcon, PhoneIcon, ShieldIcon, UnlockIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { acknowledgeSafetyTips, safetyTipsAcknowledged } from '../lib/safety-tips';
+import { ReportModal } from './report-modal';
+import { SafetyTipsModal } from './safety-tips-modal';
+import styles from './panels.module.css';
+
+/** Contact unlock, wired by the wallet work (POST /listings/{id}/unlock-contact). */
+export interface ContactUnlockWiring {
+  status: 'locked' | 'unlocking' | 'unlocked';
+  /** The poster's phone once unlocked: shown as a tel: link. */
+  phone?: string;
+  /** A failure to show under the button, already translated. */
+  error?: string;
+  /** Runs when the user asks to unlock, after the safety tips were acknowledged (asked once). */
+  onUnlock: () => void;
+}
+
+/** The first message to the poster, wired by the chat work (POST /conversations). */
+export interface ContactMessageWiring {
+  /** Runs with the trimmed, non-empty message. */
+  onSend: (message: string) => void;
+  sending: boolean;
+  /** A failure to show under the field, already translated (fallback 'Failed to send message'). */
+  error?: string;
+}
+
+export interface ContactPanelProps {
+  listing: { _id: string; title: string; contact_preference: 'hide' | 'show'; source: 'landlord' | 'delala' };
+  /** Anonymous visitors are sent to /login (unlock, report) or /signup (message) with return state. */
+  signedIn: boolean;
+  /** Absent until wired: signed-in users then see that the unlock is not available yet. */
+  unlock?: ContactUnlockWiring;
+  /** Absent until wired: signed-in users can write, but Send says messaging is not available yet. */
+  message?: ContactMessageWiring;
+}
+
+/** The visitor's side panel of /l/{id}: unlock phone, send a message, report, safety tips. */
+export function ContactPanel({ listing, signedIn, unlock, message }: ContactPanelProps) {
+  const { t } = useTranslation('listings');
+  const navigate = useNavigate();
+  const from = paths.listing(listing._id);
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [safety, setSafety] = useState<'closed' | 'info' | 'beforeUnlock'>('closed');
+  const [reporting, setReporting] = useState(false);
+  const blank = text.trim() === '';
+  const messageError = touched && blank ? t('contact.messageRequired') : message?.error;
+  const phoneHidden = listing.contact_preference === 'hide';
+  const poster = listing.source === 'delala' ? 'broker' : 'owner';
+
+  const askUnlock = () => {
+    if (!signedIn) {
+      navigate(paths.login, { state: { from, listingId: listing._id } });
+      return;
+    }
+    if (!unlock) return;
+    if (safetyTipsAcknowledged()) unlock.onUnlock();
+    else setSafety('beforeUnlock');
+  };
+
+  const acknowledged = () => {
+    acknowledgeSafetyTips();
+    setSafety('closed');
+    unlock?.onUnlock();
+  };
+
+  const send = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    setTouched(true);
+    const body = text.trim();
+    if (!body) return;
+    if (!signedIn) {
+      navigate(paths.signup, { state: { from, pendingMessage: body, listingId: listing._id } });
+      return;
+    }
+    if (message && !message.sending) message.onSend(body);
+  };
+
+  const report = () => {
+    if (!signedIn) navigate(paths.login, { state: { from, listingId: listing._id } });
+    else setReporting(true);
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby="contact-title">
+      <h2 id="contact-title" className={styles.panelTitle}>
+        {t(`contact.title.${poster}`)}
+      </h2>
+
+      <div className={styles.block}>
+        {phoneHidden ? (
+          <p className={styles.note}>
+            <LockIcon size={18} /> {t('contact.messagesOnly')}
+          </p>
+        ) : unlock?.status === 'unlocked' && unlock.phone ? (
+          <a className={styles.phone} href={`tel:${unlock.phone}`}>
+            <PhoneIcon size={20} /> <span dir="ltr">{unlock.phone}</span>
+          </a>
+        ) : (
+          <>
+            <Button
+              block
+              variant="gold"
+              onClick={askUnlock}
+              loading={unlock?.status === 'unlocking'}
+              disabled={signedIn && !unlock}
+              aria-describedby={signedIn && !unlock ? 'unlock-note' : undefined}
+            >
+              <UnlockIcon size={18} /> {t('contact.unlock')}
+            </Button>
+            {!signedIn ? <p className={styles.hint}>{t('contact.unlockAnonymous')}</p> : null}
+            {signedIn && !unlock ? (
+              <p id="unlock-note" className={styles.hint}>
+                {t('contact.unlockUnavailable')}
+              </p>
+            ) : null}
+            {unlock?.error ? (
+              <p className={styles.error} role="alert">
+                {unlock.error}
+              </p>
+            ) : null}
+          </>
+        )}
+      </div>
+
+      <form className={styles.block} onSubmit={send} noValidate>
+        <TextAreaField
+          label={t(`contact.messageLabel.${poster}`)}
+          value={text}
+          rows={3}
+          maxLength={MESSAGE_MAX_LENGTH}
+          placeholder={t('contact.messagePlaceholder')}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onBlur={() => setTouched(text.length > 0 || touched)}
+          error={messageError}
+          hint={!signedIn ? t('contact.messageAnonymous') : signedIn && !message ? t('contact.messageUnavailable') : t('contact.firstFree')}
+        />
+        <Button type="submit" block disabled={blank || (signedIn && !message)} loading={message?.sending}>
+          <MessageIcon size={18} /> {t('contact.send')}
+        </Button>
+      </form>
+
+      <div className={styles.links}>
+        <Button variant="ghost" small onClick={() => setSafety('info')}>
+          <ShieldIcon size={18} /> {t('safety.link')}
+        </Button>
+        <Button variant="ghost" small onClick={report}>
+          <FlagIcon size={18} /> {t('report.open')}
+        </Button>
+      </div>
+
+      <SafetyTipsModal
+        open={safety !== 'closed'}
+        onClose={() => setSafety('closed')}
+        onAcknowledge={safety === 'beforeUnlock' ? acknowledged : undefined}
+      />
+      {signedIn ? <ReportModal open={reporting} onClose={() => setReporting(false)} listingId={listing._id} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,220 @@
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TListing, TOwnerListing } from '@betoch/contracts/listings';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { HandshakeIcon, HomeIcon, PinIcon, ShieldIcon } from '@/components/ui/icons';
+import { Price } from '@/components/ui/price';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { useSession } from '@/lib/session';
+import { useListing } from '../api/get-listing';
+import { formatDate, isListingOwner } from '../lib/listing-display';
+import { usePageTitle } from '../hooks/use-page-title';
+import { ContactPanel } from './contact-panel';
+import { ListingFacts } from './listing-facts';
+import { ListingGallery } from './listing-gallery';
+import { ManagePanel } from './manage-panel';
+import styles from './listing-detail-page.module.css';
+
+function DetailSkeleton() {
+  return (
+    <div className={styles.layout} aria-hidden="true">
+      <div className={styles.top}>
+        <Skeleton height={260} radius={12} />
+        <div style={{ display: 'grid', gap: 10, marginTop: 16 }}>
+          <Skeleton height={28} width="40%" />
+          <Skeleton height={22} width="75%" />
+          <Skeleton height={18} width="55%" />
+          <Skeleton height={88} />
+        </div>
+      </div>
+      <div className={styles.side}>
+        <Skeleton height={220} radius={12} />
+      </div>
+    </div>
+  );
+}
+
+function PostedBy({ listing }: { listing: TListing }) {
+  const { t } = useTranslation('listings');
+  const { posted_by: by } = listing;
+  if (by.is_broker) {
+    return (
+      <p className={`${styles.postedBy} ${styles.brokerBadge}`}>
+        <HandshakeIcon size={18} />
+        <span>{by.agency_name ? t('detail.postedByBrokerAgency', { agency: by.agency_name }) : t('detail.postedByBroker')}</span>
+      </p>
+    );
+  }
+  return (
+    <p className={`${styles.postedBy} ${styles.ownerBadge}`}>
+      <HomeIcon size={18} />
+      <span>{t('detail.postedByOwner')}</span>
+    </p>
+  );
+}
+
+function ListingBody({ listing }: { listing: TListing }) {
+  const { t, i18n } = useTranslation('listings');
+  const session = useSession();
+  const user = session.isAuthenticated ? session.user : null;
+  const owner = listing.access !== 'public' && isListingOwner(listing, user) ? (listing as TOwnerListing) : null;
+  const subcity = t(`subcities.${listing.subcity}`, { defaultValue: listing.subcity });
+  const lng = i18n.language ?? 'en';
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.top}>
+        <ListingGallery photos={listing.photos} title={listing.title} />
+
+        <header className={styles.header}>
+          <p className={styles.price}>
+            <Price amount={listing.price_etb} suffix={t('card.perMonth')} />
+          </p>
+          <h1 className={styles.title}>{listing.title}</h1>
+          <p className={styles.place}>
+            <PinIcon size={18} />
+            <span>
+              {listing.specific_location ? <>{listing.specific_location}, </> : null}
+              {t('detail.subcity', { subcity })}
+            </span>
+          </p>
+          <PostedBy listing={listing} />
+        </header>
+
+        {owner && owner.visibility === 'draft' ? (
+          <Alert tone="warning" title={t('detail.draftTitle')}>
+            <p>{t('detail.draftText')}</p>
+          </Alert>
+        ) : null}
+        {owner && owner.admin_hidden ? (
+          <Alert tone="error" title={t('detail.hiddenTitle')}>
+            <p>{owner.hidden_reason ?? t('detail.hiddenText')}</p>
+          </Alert>
+        ) : null}
+        {listing.source === 'delala' ? (
+          <Alert tone="warning" title={t('detail.brokerNoticeTitle')}>
+            <p>{t('detail.brokerNotice')}</p>
+          </Alert>
+        ) : null}
+
+        <section className={styles.section} aria-labelledby="facts-title">
+          <h2 id="facts-title" className={styles.sectionTitle}>
+            {t('detail.factsTitle')}
+          </h2>
+          <ListingFacts listing={listing} large />
+        </section>
+      </div>
+
+      <aside className={styles.side}>
+        {owner ? (
+          <ManagePanel listing={owner} />
+        ) : (
+          <>
+            <ContactPanel listing={listing} signedIn={Boolean(user)} />
+            <p className={styles.safetyLine}>
+              <ShieldIcon size={18} /> {t('detail.safetyLine')}
+            </p>
+          </>
+        )}
+      </aside>
+
+      <div className={styles.rest}>
+        <section className={styles.section} aria-labelledby="description-title">
+          <h2 id="description-title" className={styles.sectionTitle}>
+            {t('detail.descriptionTitle')}
+          </h2>
+          <p className={styles.description}>{listing.description}</p>
+        </section>
+
+        <dl className={styles.dates}>
+          <div>
+            <dt>{t('detail.created')}</dt>
+            <dd>
+              <time dateTime={listing.createdAt}>{formatDate(listing.createdAt, lng)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('detail.updated')}</dt>
+            <dd>
+              <time dateTime={listing.updatedAt}>{formatDate(listing.updatedAt, lng)}</time>
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+/** /l/{id}: the listing, the owner's manage panel or the visitor's contact panel. */
+export function ListingDetailPage() {
+  const { t } = useTranslation(['listings', 'common']);
+  const { id = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const query = useListing(id, session.isAuthenticated ? (session.user?.phone ?? null) : null);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  usePageTitle(query.data?.title ?? (notFound ? t('detail.notFoundTitle') : undefined));
+
+  // Back to where the visitor came from; a shared link opened directly goes to /browse.
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.browse));
+
+  let content;
+  if (query.isPending) {
+    content = (
+      <>
+        <p className="visually-hidden" role="status">
+          {t('common:status.loading')}
+        </p>
+        <DetailSkeleton />
+      </>
+    );
+  } else if (notFound) {
+    content = (
+      <EmptyState
+        icon={<HomeIcon size={40} style={{ margin: '0 auto' }} />}
+        title={t('detail.notFoundTitle')}
+        action={<ButtonLink to={paths.browse}>{t('detail.browseOthers')}</ButtonLink>}
+      >
+        <p>{t('detail.notFoundText')}</p>
+      </EmptyState>
+    );
+  } else if (query.isError) {
+    content = (
+      <Alert
+        tone="error"
+        title={t('detail.loadFailed')}
+        action={
+          <Button variant="secondary" onClick={back}>
+            {t('common:actions.back')}
+          </Button>
+        }
+      >
+        <p>{errorText(t, query.error)}</p>
+        <p>
+          <Button variant="ghost" small onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('common:actions.tryAgain')}
+          </Button>
+        </p>
+      </Alert>
+    );
+  } else {
+    content = <ListingBody listing={query.data} />;
+  }
+
+  return (
+    <div className="page">
+      <nav className={styles.crumbs} aria-label={t('detail.breadcrumb')}>
+        <Link to={paths.browse} className={styles.backLink}>
+          <span aria-hidden="true">‹</span> {t('detail.backToBrowse')}
+        </Link>
+      </nav>
+      {content}
+    </div>
+  );
+}

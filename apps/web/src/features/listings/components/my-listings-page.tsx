@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { HomeIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/error-text';
+import { displayName, useSession } from '@/lib/session';
+import { useMyListings } from '../api/get-my-listings';
+import { effectiveUserType } from '../lib/listing-display';
+import { myListingsStats } from '../lib/my-listings-stats';
+import { noticeFrom, type MyListingsNotice } from '../lib/notices';
+import { usePageTitle } from '../hooks/use-page-title';
+import { ListingCard, ListingCardSkeleton } from './listing-card';
+import { ListingGrid, ListingGridItem } from './listing-grid';
+import styles from './my-listings-page.module.css';
+
+function StatCard({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
+  return (
+    <div className={styles.stat}>
+      <dt className={styles.statLabel}>{label}</dt>
+      <dd className={styles.statValue}>{loading || value === undefined ? <Skeleton height={30} width={44} /> : value}</dd>
+    </div>
+  );
+}
+
+/** Reads the one-time success notice from navigation state, then clears it so a reload does not repeat it. */
+function useNotice(): MyListingsNotice | undefined {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [notice] = useState(() => noticeFrom(location.state));
+  useEffect(() => {
+    if (noticeFrom(location.state)) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
+  return notice;
+}
+
+/**
+ * /my-listings (landlords and brokers; the route guard sends signed-out users to /login): the
+ * welcome, stat cards, the 3-listing banner, and every own listing, drafts marked.
+ */
+export function MyListingsPage() {
+  const { t } = useTranslation(['listings', 'common']);
+  const session = useSession();
+  const userType = effectiveUserType(session.userType, session.user);
+  const allowed = userType === 'landlord' || userType === 'delala';
+  const query = useMyListings(allowed);
+  const notice = useNotice();
+  usePageTitle(t('mine.title'));
+
+  if (!allowed) return <Navigate to={paths.home} replace />;
+  const isLandlord = userType === 'landlord';
+  const addTo = isLandlord ? paths.postProperty : paths.postDelala;
+  const name = displayName(session.user, t('common:nav.userFallback'));
+  const listings = query.data?.listings;
+  const stats = query.data ? myListingsStats(query.data.listings, query.data.stats.landlord_live) : undefined;
+  const loading = query.isPending;
+
+  return (
+    <div className="page">
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>{t('mine.welcome', { name })}</h1>
+          <p className={styles.subtitle}>{isLandlord ? t('mine.subtitleLandlord') : t('mine.subtitleBroker')}</p>
+        </div>
+        <ButtonLink to={addTo} variant="gold" className={styles.add}>
+          <span aria-hidden="true">+</span> {t('mine.add')}
+        </ButtonLink>
+      </header>
+
+      {notice ? (
+        <Alert tone="success">
+          <p>{t(`mine.notices.${notice}`)}</p>
+        </Alert>
+      ) : null}
+
+      {query.isError ? null : (
+        <dl className={styles.stats}>
+          {isLandlord ? (
+            <>
+              <StatCard label={t('mine.stats.live')} value={stats?.live} loading={loading} />
+              <StatCard label={t('mine.stats.published')} value={stats?.published} loading={loading} />
+              <StatCard label={t('mine.stats.remaining')} value={stats?.remainingSlots} loading={loading} />
+            </>
+          ) : (
+            <StatCard label={t('mine.stats.brokerLive')} value={query.data?.stats.delala_live} loading={loading} />
+          )}
+        </dl>
+      )}
+
+      {isLandlord && stats?.atLimit ? (
+        <Alert tone="warning" title={t('mine.limitTitle')}>
+          <p>{t('mine.limitText')}</p>
+        </Alert>
+      ) : null}
+
+      {loading ? (
+        <ListingGrid busy>
+          {[0, 1, 2].map((i) => (
+            <ListingGridItem key={i}>
+              <ListingCardSkeleton />
+            </ListingGridItem>
+          ))}
+        </ListingGrid>
+      ) : query.isError ? (
+        <Alert
+          tone="error"
+          title={t('browse.loadFailed')}
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+              {t('common:actions.tryAgain')}
+            </Button>
+          }
+        >
+          <p>{errorText(t, query.error)}</p>
+        </Alert>
+      ) : !listings?.length ? (
+        <EmptyState
+          icon={<HomeIcon size={40} style={{ margin: '0 auto' }} />}
+          title={t('mine.emptyTitle')}
+          action={
+            <ButtonLink to={addTo} variant="gold">
+              {t('mine.addFirst')}
+            </ButtonLink>
+          }
+        >
+          <p>{isLandlord ? t('mine.emptyTextLandlord') : t('mine.emptyTextBroker')}</p>
+        </EmptyState>
+      ) : (
+        <>
+          <h2 className={styles.listTitle}>{t('mine.listTitle', { count: listings.length })}</h2>
+          <ListingGrid label={t('mine.listLabel')}>
+            {listings.map((listing, index) => (
+              <ListingGridItem key={listing._id}>
+                <ListingCard
+                  listing={listing}
+                  priority={index === 0}
+                  action={
+                    <ButtonLink to={paths.listing(listing._id)} variant="secondary" block aria-label={t('mine.manageLabel', { title: listing.title })}>
+                      {t('mine.manage')}
+                    </ButtonLink>
+                  }
+                />
+              </ListingGridItem>
+            ))}
+          </ListingGrid>
+        </>
+      )}
+    </div>
+  );
+}

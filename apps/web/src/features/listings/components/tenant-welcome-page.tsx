@@ -1,0 +1,128 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { HomeIcon, MessageIcon, ShieldIcon, UnlockIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/error-text';
+import { useFeaturedListings } from '../api/get-featured-listings';
+import { usePageTitle } from '../hooks/use-page-title';
+import { ListingCard, ListingCardSkeleton } from './listing-card';
+import { ListingGrid, ListingGridItem } from './listing-grid';
+import styles from './tenant-welcome-page.module.css';
+
+const BENEFITS = [
+  { key: 'realOwners', icon: <ShieldIcon size={26} /> },
+  { key: 'firstMessageFree', icon: <MessageIcon size={26} /> },
+  { key: 'payToUnlock', icon: <UnlockIcon size={26} /> },
+] as const;
+
+function Featured() {
+  const { t } = useTranslation(['tenant', 'listings', 'common']);
+  const featured = useFeaturedListings();
+  if (featured.isPending) {
+    return (
+      <>
+        <p className="visually-hidden" role="status">
+          {t('common:status.loading')}
+        </p>
+        <ListingGrid busy>
+          {[0, 1, 2].map((i) => (
+            <ListingGridItem key={i}>
+              <ListingCardSkeleton />
+            </ListingGridItem>
+          ))}
+        </ListingGrid>
+      </>
+    );
+  }
+  if (featured.isError) {
+    return (
+      <Alert
+        tone="error"
+        title={t('listings:browse.loadFailed')}
+        action={
+          <Button variant="secondary" onClick={() => void featured.refetch()} loading={featured.isFetching}>
+            {t('common:actions.tryAgain')}
+          </Button>
+        }
+      >
+        <p>{errorText(t, featured.error)}</p>
+      </Alert>
+    );
+  }
+  if (!featured.data.length) {
+    return (
+      <EmptyState icon={<HomeIcon size={40} style={{ margin: '0 auto' }} />} title={t('featured.emptyTitle')}>
+        <p>{t('featured.emptyText')}</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <ListingGrid label={t('featured.title')}>
+      {featured.data.map((listing) => (
+        <ListingGridItem key={listing._id}>
+          <ListingCard listing={listing} />
+        </ListingGridItem>
+      ))}
+    </ListingGrid>
+  );
+}
+
+/** /tenant/welcome: what renters get, three random live homes, and the way in. No top bar. */
+export function TenantWelcomePage() {
+  const { t } = useTranslation(['tenant', 'common']);
+  usePageTitle(t('hero.title'));
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero}>
+        <div className={styles.heroInner}>
+          <Link to={paths.home} className={styles.brand}>
+            <HomeIcon size={22} /> {t('common:brand.name')}
+          </Link>
+          <h1 className={styles.title}>{t('hero.title')}</h1>
+          <p className={styles.subtitle}>{t('hero.subtitle')}</p>
+          <ButtonLink to={paths.browse} variant="gold" className={styles.cta}>
+            {t('hero.cta')}
+          </ButtonLink>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="featured-title">
+        <div className={styles.sectionHead}>
+          <h2 id="featured-title" className={styles.sectionTitle}>
+            {t('featured.title')}
+          </h2>
+          <Link to={paths.browse} className={styles.seeAll}>
+            {t('featured.seeAll')}
+          </Link>
+        </div>
+        <Featured />
+      </section>
+
+      <section className={styles.section} aria-labelledby="benefits-title">
+        <h2 id="benefits-title" className={styles.sectionTitle}>
+          {t('benefits.title')}
+        </h2>
+        <ul className={styles.benefits}>
+          {BENEFITS.map((b) => (
+            <li key={b.key} className={styles.benefit}>
+              <span className={styles.benefitIcon} aria-hidden="true">
+                {b.icon}
+              </span>
+              <h3 className={styles.benefitTitle}>{t(`benefits.${b.key}.title`)}</h3>
+              <p className={styles.benefitText}>{t(`benefits.${b.key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <p className={styles.footer}>
+        {t('login.question')} <Link to={paths.login} className={styles.loginLink}>
+          {t('login.link')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { useUserTypeDetection } from '../hooks/use-user-type-detection';
+
+/** Mounted once by the app shell: fills in a missing user type (spec section 4). Renders nothing. */
+export function UserTypeDetector() {
+  useUserTypeDetection();
+  return null;
+}

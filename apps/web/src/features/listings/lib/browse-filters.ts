@@ -1,0 +1,118 @@
+import {
+  BROWSE_PAGE_SIZE,
+  LISTING_SOURCES,
+  normalizeSubcity,
+  PROPERTY_TYPES_OFFERED,
+  type ListingSource,
+  type ListingType,
+  type PropertyTypeOffered,
+  type Subcity,
+} from '@betoch/contracts/constants';
+
+/** The /browse filters (spec section 2), as they live in the page's URL query. */
+export interface BrowseFilters {
+  source?: ListingSource;
+  type?: PropertyTypeOffered;
+  subcity?: Subcity;
+  priceMin?: number;
+  priceMax?: number;
+}
+
+/** URL query names: the same as the API's, so a shared link reads like the call it makes. */
+export const FILTER_PARAMS = {
+  source: 'source',
+  type: 'type',
+  subcity: 'subcity',
+  priceMin: 'price_min',
+  priceMax: 'price_max',
+} as const satisfies Record<keyof BrowseFilters, string>;
+
+/** '15,000', ' 15000 ' -> 15000; anything that is not a whole non-negative amount -> undefined. */
+export function parsePrice(raw: string | null | undefined): number | undefined {
+  if (raw === null || raw === undefined) return undefined;
+  const digits = raw.replace(/[,\s]/g, '');
+  if (!/^\d{1,9}$/.test(digits)) return undefined;
+  return Number(digits);
+}
+
+function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
+  return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
+}
+
+/** Reads the filters from a URL query; unknown or malformed values are ignored, not guessed. */
+export function filtersFromSearch(params: URLSearchParams): BrowseFilters {
+  const filters: BrowseFilters = {};
+  const source = oneOf(LISTING_SOURCES, params.get(FILTER_PARAMS.source));
+  if (source) filters.source = source;
+  const type = oneOf(PROPERTY_TYPES_OFFERED, params.get(FILTER_PARAMS.type));
+  if (type) filters.type = type;
+  const subcityRaw = params.get(FILTER_PARAMS.subcity);
+  const subcity = subcityRaw ? normalizeSubcity(subcityRaw) : undefined;
+  if (subcity) filters.subcity = subcity;
+  const priceMin = parsePrice(params.get(FILTER_PARAMS.priceMin));
+  if (priceMin !== undefined) filters.priceMin = priceMin;
+  const priceMax = parsePrice(params.get(FILTER_PARAMS.priceMax));
+  if (priceMax !== undefined) filters.priceMax = priceMax;
+  return filters;
+}
+
+/** The URL query for a set of filters, in a fixed order, without empty values. */
+export function filtersToSearch(filters: BrowseFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(FILTER_PARAMS) as (keyof BrowseFilters)[]) {
+    const value = filters[key];
+    if (value !== undefined) params.set(FILTER_PARAMS[key], String(value));
+  }
+  return params;
+}
+
+export function hasActiveFilters(filters: BrowseFilters): boolean {
+  return Object.values(filters).some((v) => v !== undefined);
+}
+
+/** A minimum above the maximum finds nothing: the page says so on the field. */
+export function priceRangeInverted(filters: BrowseFilters): boolean {
+  return filters.priceMin !== undefined && filters.priceMax !== undefined && filters.priceMin > filters.priceMax;
+}
+
+/**
+ * The GET /listings query (spec section 7): visibility live, the filters, limit 20; undefined
+ * values are left out by the API client.
+ */
+export function browseApiQuery(filters: BrowseFilters, cursor?: string) {
+  return {
+    visibility: 'live',
+    type: filters.type,
+    subcity: filters.subcity,
+    price_min: filters.priceMin,
+    price_max: filters.priceMax,
+    source: filters.source,
+    limit: BROWSE_PAGE_SIZE,
+    cursor,
+  };
+}
+
+/** Types a tenant takes for the same home (the server filters condo and condominium together). */
+const TYPE_SYNONYMS: Partial<Record<ListingType, readonly ListingType[]>> = {
+  condo: ['condo', 'condominium'],
+  condominium: ['condo', 'condominium'],
+};
+
+/**
+ * Landlords see their own listings filtered here in the browser (spec section 2), by the same
+ * rules the server applies to everyone else's: type (with synonyms), subcity and the price range.
+ * The source filter is hidden for landlords, so it is not applied.
+ */
+export function matchesFilters(
+  listing: { type: ListingType; subcity: string; price_etb: number },
+  filters: BrowseFilters,
+): boolean {
+  if (filters.type) {
+    const accepted = TYPE_SYNONYMS[filters.type] ?? [filters.type];
+    if (!accepted.includes(listing.type)) return false;
+  }
+  if (filters.subcity && normalizeSubcity(listing.subcity) !== filters.subcity) return false;
+  if (filters.priceMin !== undefined && listing.price_etb < filters.priceMin) return false;
+  if (filters.priceMax !== undefined && listing.price_etb > filters.priceMax) return false;
+  return true;
+}
