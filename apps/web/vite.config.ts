@@ -33,9 +33,16 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    // Testing Library imports react-dom itself: its ES build, inlined, goes through the Preact
-    // aliases too, so component tests render on the production runtime.
-    alias: [{ find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' }],
-    server: { deps: { inline: [/@testing-library\/react/] } },
+    // Libraries that import react are inlined, so their imports go through the Preact aliases too
+    // and component tests render on the production runtime (Testing Library through its ES build).
+    alias: [
+      { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
+    ],
+    server: {
+      deps: {
+        inline: [/@testing-library\/react/, /react-i18next/, /react-router/, /@tanstack\/react-query/, /react-hook-form/, /@hookform\/resolvers/],
+      },
+    },
   },
 });

@@ -1,0 +1,199 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, fakeUser, renderApp, type FakeCall } from '@/test/render';
+import { SignupPage } from './signup-page';
+
+const PHONE = '0911223344';
+
+function setup(path = '/signup', state?: unknown) {
+  const api = fakeApi();
+  api.answer('POST', '/auth/request-otp', () => ({ body: { ok: true, code: '482913', expires_in: 300, retry_after: 60 } }));
+  api.answer('POST', '/auth/signup', (call: FakeCall) => {
+    const body = call.body as { name: string; userType: string; agencyName?: string };
+    return { status: 201, body: { ok: true, token: 'tok-new', user: fakeUser({ name: body.name, userType: body.userType, agency_name: body.agencyName ?? null }) } };
+  });
+  const view = renderApp({ routes: [{ path: '/signup', element: <SignupPage /> }], path, state });
+  return { api, ...view, user: userEvent.setup() };
+}
+
+async function toProfile(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Phone number'), PHONE);
+  await user.click(screen.getByRole('button', { name: 'Send code' }));
+  await screen.findByRole('heading', { level: 1, name: 'Your details' });
+}
+
+const location = () => screen.getByTestId('location');
+const locationState = () => JSON.parse(location().getAttribute('data-state')!) as unknown;
+
+describe('/signup', () => {
+  it('a tenant goes phone, then profile and code, then the plan step; skipping returns to /browse', async () => {
+    const { api, user } = setup();
+    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+    await toProfile(user);
+    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+    expect(screen.getByTestId('demo-code').textContent).toBe('482913');
+    expect(screen.queryByLabelText('Agency name')).toBeNull();
+    await user.type(screen.getByLabelText('Full name'), 'Hana Tesfaye');
+    await user.type(screen.getByLabelText(/Email/), 'hana@example.com');
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose how you pay' })).toBeTruthy();
+    expect(screen.getByText('Step 3 of 3')).toBeTruthy();
+    expect(screen.getByText('250 ETB')).toBeTruthy();
+    // Nothing is created before the last step.
+    expect(api.calls.filter((c) => c.path === '/auth/signup')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await waitFor(() => expect(location().textContent).toBe('/browse'));
+    expect(api.calls.at(-1)).toMatchObject({
+      path: '/auth/signup',
+      body: { phone: PHONE, code: '482913', name: 'Hana Tesfaye', email: 'hana@example.com', userType: 'tenant' },
+    });
+    expect(localStorage.getItem('token')).toBe('tok-new');
+  });
+
+  it('Back from the plan goes to the code step, and back from the code to the phone', async () => {
+    const { user } = setup();
+    await toProfile(user);
+    await user.type(screen.getByLabelText('Full name'), 'Hana');
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your details' })).toBeTruthy();
+    expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Hana');
+    expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('482913');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe(PHONE);
+  });
+
+  it('choosing a plan creates the account and opens the wallet with that sku highlighted', async () => {
+    const { user } = setup('/signup?plan=SUB_TENANT_MONTHLY');
+    await toProfile(user);
+    await user.type(screen.getByLabelText('Full name'), 'Hana');
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Your choice')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Choose.*10 credits/ }));
+    await waitFor(() => expect(location().textContent).toBe('/wallet'));
+    expect(locationState()).toEqual({ highlightSku: 'CREDIT_BUNDLE_10' });
+  });
+
+  it('skipping with a pending message sends it and opens the conversation with the sent banner', async () => {
+    const { api, user } = setup('/signup', { from: '/l/77', listingId: '77', pendingMessage: 'Is the flat still free?' });
+    api.answer('POST', '/conversations', () => ({ status: 201, body: { ok: true, conversation_id: 'c-9' } }));
+    await toProfile(user);
+    await user.type(screen.getByLabelText('Full name'), 'Hana');
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
+    await waitFor(() => expect(location().textContent).toBe('/chat/c-9'));
+    expect(locationState()).toEqual({ messageSent: true });
+    const sent = api.calls.find((c) => c.path === '/conversations');
+    expect(sent?.body).toEqual({ listing_id: '77', initial_message: 'Is the flat still free?' });
+    expect(sent?.headers.authorization).toBe('Bearer tok-new');
+  });
+
+  it('a broker needs an agency name, skips the plan step and goes to /my-listings', async () => {
+    const { api, user } = setup('/signup?role=delala');
+    expect(screen.getByText('Step 1 of 2')).toBeTruthy();
+    await toProfile(user);
+    expect((screen.getByLabelText('I am') as HTMLSelectElement).value).toBe('delala');
+    await user.type(screen.getByLabelText('Full name'), 'Dawit');
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Agency name is required for brokers.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/auth/signup')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(location().textContent).toBe('/my-listings'));
+    expect(api.calls.at(-1)?.body).toMatchObject({ userType: 'delala', agencyName: 'Bole Brokers' });
+  });
+
+  it('a broker with a plan buys it right after signup and goes to /post/delala', async () => {
+    const { api, user } = setup('/signup?role=delala&plan=post_subscription_delala_unlimited');
+    api.answer('POST', '/purchase', () => ({ body: { ok: true, purchase_id: 'p-1' } }));
+    await toProfile(user);
+    expect(screen.getByText(/Your plan: Unlimited monthly posting \(199 ETB\)/)).toBeTruthy();
+    await user.type(screen.getByLabelText('Full name'), 'Dawit');
+    await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(location().textContent).toBe('/post/delala'));
+    const purchase = api.calls.find((c) => c.path === '/purchase');
+    expect(purchase?.body).toEqual({ sku: 'post_subscription_delala_unlimited' });
+    expect(purchase?.headers.authorization).toBe('Bearer tok-new');
+  });
+
+  it('when that purchase fails, the broker is told the account exists and is sent to the wallet', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { api, user } = setup('/signup?role=delala&plan=post_credit_1');
+    api.answer('POST', '/purchase', () => ({ status: 503, body: { ok: false, error: 'payment_unavailable' } }));
+    await toProfile(user);
+    await user.type(screen.getByLabelText('Full name'), 'Dawit');
+    await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(location().textContent).toBe('/wallet'));
+    expect(alert).toHaveBeenCalledWith('Your account was created, but the payment failed. You can buy the plan from your wallet.');
+    expect(locationState()).toEqual({ highlightSku: 'post_credit_1' });
+    expect(localStorage.getItem('token')).toBe('tok-new');
+  });
+
+  it('a wrong code found at the last step returns to the code step with the field cleared', async () => {
+    const { api, user } = setup();
+    api.answer('POST', '/auth/signup', () => ({ status: 400, body: { ok: false, error: 'invalid_code', fields: { code: 'invalid_code' } } }));
+    await toProfile(user);
+    await user.type(screen.getByLabelText('Full name'), 'Hana');
+    await user.type(screen.getByLabelText('6-digit code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
+    expect(await screen.findByText('That code is not right. Please check it and try again.')).toBeTruthy();
+    expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Hana');
+  });
+
+  it('user_already_exists shows its message with a way to log in with the same phone and code', async () => {
+    const { api, user, router } = setup();
+    api.answer('POST', '/auth/signup', () => ({ status: 409, body: { ok: false, error: 'user_already_exists' } }));
+    await toProfile(user);
+    await user.type(screen.getByLabelText('Full name'), 'Hana');
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
+    expect(await screen.findByText(/An account with this phone number already exists/)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Log in with this number' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ phone: PHONE, code: '482913' });
+  });
+
+  it('agency_name_required from the server goes on the agency field', async () => {
+    const { api, user } = setup('/signup?role=delala');
+    api.answer('POST', '/auth/signup', () => ({ status: 400, body: { ok: false, error: 'agency_name_required' } }));
+    await toProfile(user);
+    await user.type(screen.getByLabelText('Full name'), 'Dawit');
+    await user.type(screen.getByLabelText('Agency name'), 'X');
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Agency name is required for brokers.')).toBeTruthy();
+    expect(screen.getByLabelText('Agency name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('speaks Amharic: steps, fields and the plan prices in birr', async () => {
+    const api = fakeApi();
+    api.answer('POST', '/auth/request-otp', () => ({ body: { ok: true, code: '482913', expires_in: 300, retry_after: 60 } }));
+    renderApp({ routes: [{ path: '/signup', element: <SignupPage /> }], path: '/signup', lng: 'am' });
+    const user = userEvent.setup();
+    expect(screen.getByText('ደረጃ 1 ከ3')).toBeTruthy();
+    await user.type(screen.getByLabelText('ስልክ ቁጥር'), PHONE);
+    await user.click(screen.getByRole('button', { name: 'ኮድ ይላክልኝ' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'የእርስዎ መረጃ' })).toBeTruthy();
+    await user.type(screen.getByLabelText('ሙሉ ስም'), 'ሀና');
+    await user.type(screen.getByLabelText('ባለ 6 አሃዝ ኮድ'), '482913');
+    await user.click(screen.getByRole('button', { name: 'ይቀጥሉ' }));
+    expect(await screen.findByText('500 ብር')).toBeTruthy();
+  });
+});
