@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { MemoryKvStore, type KvStore } from './lib/kv-store.ts';
 import { RedisKvStore } from './lib/redis-kv-store.ts';
 import { deriveKey, resolveSigningSecret } from './lib/secrets.ts';
+import { bodyGuard } from './plugins/body-guard.ts';
 import { errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { openApiRoutes } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -98,6 +99,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   securityHeaders(app, env.mode === 'production');
   errorHandler(app);
+  bodyGuard(app);
 
   healthRoutes(app, ctx, kv instanceof RedisKvStore ? [() => kv.ping()] : []);
   authRoutes(app, ctx, createAuthService(ctx, deriveKey(secret, 'otp')));

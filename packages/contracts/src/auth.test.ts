@@ -37,6 +37,9 @@ describe('auth contracts', () => {
   it('requires a name and refuses roles outside the three user types', () => {
     expect(firstMessage(ZSignupFields.safeParse({ ...base, name: '   ' }))).toBe('name_required');
     expect(ZSignupFields.safeParse({ ...base, userType: 'admin' }).success).toBe(false);
+    expect(firstMessage(ZSignupFields.safeParse({ ...base, name: 'Abe\nbe' }))).toBe('invalid_name');
+    expect(firstMessage(ZSignupFields.safeParse({ ...base, userType: 'delala', agencyName: 'Bole\u0000' }))).toBe('invalid_agency');
+    expect(ZSignupFields.parse({ ...base, name: 'ሰላም ዓለም' }).name).toBe('ሰላም ዓለም');
   });
 
   it('asks the form for an agency name for brokers only', () => {

@@ -33,6 +33,9 @@ export type TVerifyOtpRequest = z.infer<typeof ZVerifyOtpRequest>;
 
 export const ZUserType = z.enum(USER_TYPES);
 
+// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+
 /**
  * The signup fields as the server reads them. The broker's agency name is checked by the server
  * itself so that it can answer the spec's own error, 400 agency_name_required.
@@ -40,7 +43,12 @@ export const ZUserType = z.enum(USER_TYPES);
 export const ZSignupFields = z.object({
   phone: ZPhoneInput,
   code: ZCodeInput,
-  name: z.string({ error: 'name_required' }).trim().min(1, 'name_required').max(80, 'name_too_long'),
+  name: z
+    .string({ error: 'name_required' })
+    .trim()
+    .min(1, 'name_required')
+    .max(80, 'name_too_long')
+    .regex(NO_CONTROL_CHARACTERS, 'invalid_name'),
   /** Optional; blank means none. Surrounding spaces are dropped before the address is checked. */
   email: z
     .string({ error: 'invalid_email' })
@@ -50,7 +58,7 @@ export const ZSignupFields = z.object({
     .nullish()
     .transform((v) => (v ? v : undefined)),
   userType: ZUserType,
-  agencyName: z.string().trim().max(120, 'agency_too_long').optional(),
+  agencyName: z.string().trim().max(120, 'agency_too_long').regex(NO_CONTROL_CHARACTERS, 'invalid_agency').optional(),
 });
 
 /** The signup form: the same fields, plus the broker's agency name required on the field (agency_required). */

@@ -60,8 +60,6 @@ export function frameworkErrorHandler(production: boolean) {
 
 /** One envelope for every failure; a 5xx never carries a stack, SQL or any other internals. */
 export function errorHandler(app: FastifyInstance): void {
-  // JSON is the only body the API reads (uploads register their own multipart parser).
-  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const known = error instanceof AppError ? sharpenValidation(error) : fromFastifyError(error);
     if (known) return send(known, req, reply);

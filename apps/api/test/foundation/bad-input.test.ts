@@ -89,6 +89,26 @@ describe('bad bodies', () => {
     expect(res.json().fields).toMatchObject({ name: 'name_too_long', agencyName: 'agency_too_long', email: 'invalid_email' });
   });
 
+  it('text with a NUL character is refused before it reaches the database (no 500)', async () => {
+    const phone = uniquePhone();
+    const code = (await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } })).json().code;
+    const nul = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Ab\u0000ebe', userType: 'tenant' } });
+    expectClientError(nul, 400, 'validation_error');
+    expect(nul.json().fields).toEqual({ name: 'invalid_text' });
+    // An escaped backslash before u0000 is plain text, not a NUL: it passes.
+    const escaped = await t.request(json('/api/auth/verify-otp', '{"phone":"0911223344","code":"123456","x":{"y":["\\\\u0000"]}}'));
+    expect(escaped.statusCode).toBe(400);
+    expect(escaped.json().error).not.toBe('validation_error');
+    const deep = await t.request(json('/api/auth/verify-otp', '{"phone":"0911223344","code":"123456","x":{"y":["a\\u0000"]}}'));
+    expectClientError(deep, 400, 'validation_error');
+    expect(deep.json().fields).toEqual({ 'x.y.0': 'invalid_text' });
+    expectClientError(await t.request({ method: 'GET', url: '/api/auth/me?q=%00' }), 400, 'validation_error');
+    const bell = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Ab\u0007ebe', userType: 'tenant' } });
+    expectClientError(bell, 400, 'validation_error');
+    expect(bell.json().fields).toEqual({ name: 'invalid_name' });
+    expect((await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Abebe', userType: 'tenant' } })).statusCode).toBe(201);
+  });
+
   it('prototype tricks are refused and pollute nothing', async () => {
     for (const payload of ['{"__proto__":{"isAdmin":true},"phone":"0911223344"}', '{"constructor":{"prototype":{"isAdmin":true}}}']) {
       expectClientError(await t.request(json('/api/auth/request-otp', payload)), 400, 'invalid_json');
