@@ -146,7 +146,7 @@ function digitsOf(token: string): string | undefined {
  * dots, dashes, brackets, slashes, commas, colons, Ethiopic punctuation, keycap emoji parts).
  */
 const ATOM =
-  /(\d{1,3}(?:,\d{3})+(?![\d,]))|([\p{Nd}\p{No}]+)|(\p{L}[\p{L}\p{M}]*(?:['’]\p{L}+)?)|([+＋])|([\s.\-‐‑–—_()[\]{}/\\,|*~·•:;'"“”’፡፣፤።፥፦\uFE0F\u20E3]+)|([\s\S])/gu;
+  /(\d{1,3}(?:,\d{3})+(?![\d,]))|([\p{Nd}\p{No}]+)|(\p{L}[\p{L}\p{M}]*(?:['’]\p{L}+)?)|([+＋])|((?:[\s.\-‐‑–—_()[\]{}/\\,|*~·•:;'"“”’፡፣፤።፥፦]|\uFE0F|\u20E3)+)|([\s\S])/gu;
 
 /** The longest gap of separators still read as one number ('09 - 11' but not a new sentence). */
 const MAX_GAP = 4;

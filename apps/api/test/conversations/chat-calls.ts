@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type {
   TConversationSummary,
   TMessagesAnswer,
@@ -25,20 +25,20 @@ export class AnswerLog {
 }
 
 export function chat(t: TestApp, log?: AnswerLog) {
-  const call = async (user: SignedIn | null, method: 'GET' | 'POST', url: string, payload?: unknown) => {
+  const call = async (user: SignedIn | null, method: 'GET' | 'POST', url: string, payload?: InjectOptions['payload']) => {
     const res = await t.request({ method, url, headers: user ? user.auth : {}, ...(payload === undefined ? {} : { payload }) });
     log?.add(res);
     return res;
   };
   return {
-    startRaw: (user: SignedIn | null, listingId: string, text: unknown) =>
+    startRaw: (user: SignedIn | null, listingId: string, text: string | number | undefined) =>
       call(user, 'POST', '/api/conversations', { listing_id: listingId, initial_message: text }),
     async start(user: SignedIn, listingId: string, text: string): Promise<TStartConversationAnswer> {
       const res = await call(user, 'POST', '/api/conversations', { listing_id: listingId, initial_message: text });
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as TStartConversationAnswer;
     },
-    replyRaw: (user: SignedIn | null, id: string, body: unknown) => call(user, 'POST', `/api/conversations/${id}/reply`, { body }),
+    replyRaw: (user: SignedIn | null, id: string, body: string) => call(user, 'POST', `/api/conversations/${id}/reply`, { body }),
     async reply(user: SignedIn, id: string, body: string): Promise<TReplyAnswer> {
       const res = await call(user, 'POST', `/api/conversations/${id}/reply`, { body });
       expect(res.statusCode, res.body).toBe(200);

@@ -236,3 +236,23 @@ describe('a deleted listing', () => {
     expect((await c.replyRaw(tenant, conversation_id, 'OK, thanks')).statusCode).toBe(200);
   });
 });
+
+describe('the API document', () => {
+  it('/api/docs lists the conversation and realtime calls with their answers', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs' })).json();
+    for (const [path, method] of [
+      ['/api/conversations', 'post'],
+      ['/api/conversations', 'get'],
+      ['/api/conversations/unread-count', 'get'],
+      ['/api/conversations/{id}/messages', 'get'],
+      ['/api/conversations/{id}/reply', 'post'],
+      ['/api/conversations/{id}/unlock-first-reply', 'post'],
+      ['/api/realtime/ticket', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    const start = doc.paths['/api/conversations'].post;
+    expect(Object.keys(start.requestBody.content['application/json'].schema.properties).sort()).toEqual(['initial_message', 'listing_id']);
+    expect(Object.keys(doc.paths['/api/conversations/{id}/unlock-first-reply'].post.responses)).toEqual(expect.arrayContaining(['200', '402', '404', '409']));
+  });
+});
