@@ -107,13 +107,16 @@ describe('apiRequest', () => {
     expect(timeout).toHaveBeenCalledWith(10_000);
   });
 
-  it('reports every 401 to the session with the failing call', async () => {
+  it('reports every 401 to the session with the failing call and the token it carried', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     answerWith(401, { ok: false, error: 'invalid_token', message: 'Your session has ended. Please log in again.' });
     const error = await failure(apiRequest('/auth/me'));
     expect(error.status).toBe(401);
-    expect(handler).toHaveBeenCalledWith('/auth/me');
+    expect(handler).toHaveBeenCalledWith('/auth/me', null);
+    localStorage.setItem('token', 'tok-9');
+    await failure(apiRequest('/wallet/balance'));
+    expect(handler).toHaveBeenLastCalledWith('/wallet/balance', 'tok-9');
     setUnauthorizedHandler(() => undefined);
   });
 });

@@ -52,7 +52,11 @@ export function displayText(body: ErrorBody | null | undefined): string {
   return 'Unknown error';
 }
 
-type UnauthorizedHandler = (path: string) => void;
+/**
+ * `sentToken`: the token the failing call carried (null: none), or undefined when the caller
+ * does not say.
+ */
+type UnauthorizedHandler = (path: string, sentToken: string | null | undefined) => void;
 let onUnauthorized: UnauthorizedHandler = () => undefined;
 
 /** The session registers what a 401 does (clear the session, go to /login). */
@@ -107,12 +111,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const message = !timedOut && error instanceof Error && error.message ? error.message : 'Network error';
     throw new ApiError(message, { status: 0, code: NETWORK_ERROR, timedOut });
   }
-  return handleResponse<T>(res, path);
+  return handleResponse<T>(res, path, token);
 }
 
-export async function handleResponse<T>(res: Response, path: string): Promise<T> {
+export async function handleResponse<T>(res: Response, path: string, sentToken?: string | null): Promise<T> {
   const body = (await res.json().catch(() => null)) as (ErrorBody & T) | null;
-  if (res.status === 401) onUnauthorized(path);
+  if (res.status === 401) onUnauthorized(path, sentToken);
   if (!res.ok) {
     throw new ApiError(body ? displayText(body) : res.statusText || 'Network error', { status: res.status, body });
   }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TUser } from '@betoch/contracts/auth';
 import { fakeUser } from '@/test/render';
 import { ApiError, apiRequest } from './api-client';
-import { avatarLetter, displayName, SessionProvider, shouldRedirectOn401, useSession } from './session';
+import { avatarLetter, displayName, sessionLostBy, SessionProvider, shouldRedirectOn401, useSession } from './session';
 
 describe('display name and avatar (spec section 2, Global layout)', () => {
   it("shows the name, or 'User' and the last 4 characters of the phone", () => {
@@ -28,6 +28,14 @@ describe('401 rule (spec section 4)', () => {
     expect(shouldRedirectOn401('/login/', '/wallet/balance')).toBe(false);
     expect(shouldRedirectOn401('/signup', '/auth/verify-otp')).toBe(false);
     expect(shouldRedirectOn401('/browse', '/auth/logout')).toBe(false);
+  });
+
+  it('only a stored session can be lost: not by a visitor call, nor by a late answer to an old token', () => {
+    expect(sessionLostBy('tok', 'tok')).toBe(true);
+    expect(sessionLostBy(undefined, 'tok')).toBe(true);
+    expect(sessionLostBy(null, 'tok')).toBe(false);
+    expect(sessionLostBy('old', 'tok')).toBe(false);
+    expect(sessionLostBy('tok', null)).toBe(false);
   });
 
   function storeSession() {
@@ -62,6 +70,18 @@ describe('401 rule (spec section 4)', () => {
     expect(onExpired).toHaveBeenCalledWith('/wallet?tab=buy');
     expect(screen.getByTestId('signed-in').textContent).toBe('false');
     expect([localStorage.getItem('token'), localStorage.getItem('user'), localStorage.getItem('userType')]).toEqual([null, null, null]);
+  });
+
+  it('a 401 to a call made without a token (after logout, or by a visitor) sends nobody anywhere', async () => {
+    window.history.pushState({}, '', '/');
+    const onExpired = vi.fn();
+    render(
+      <SessionProvider onExpired={onExpired}>
+        <Probe />
+      </SessionProvider>,
+    );
+    await callAnswering401('/wallet/balance');
+    expect(onExpired).not.toHaveBeenCalled();
   });
 
   it('keeps the session for a wrong code at verification, and on /login', async () => {

@@ -18,7 +18,7 @@ export interface SessionValue extends StoredSession {
 const SessionContext = createContext<SessionValue | null>(null);
 
 /**
- * 401 rule of spec section 4: any 401 ends the session and sends the browser to /login, except
+ * 401 rule of spec section 4: a 401 ends the session and sends the browser to /login, except
  * when it is already on /login, or when the failing call was code verification (a wrong code is
  * not a lost session). A failed logout call needs no redirect either: the user is leaving.
  */
@@ -26,6 +26,15 @@ export function shouldRedirectOn401(pathname: string, callPath: string): boolean
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/login') return false;
   return !callPath.startsWith('/auth/verify-otp') && !callPath.startsWith('/auth/logout');
+}
+
+/**
+ * Only a session can be lost: a call made without a token (a visitor), or with a token that is
+ * no longer the stored one (signed out or in again meanwhile), changes nothing.
+ */
+export function sessionLostBy(sentToken: string | null | undefined, currentToken: string | null): boolean {
+  if (!currentToken) return false;
+  return sentToken === undefined || sentToken === currentToken;
 }
 
 export function SessionProvider({ children, onExpired }: { children: ReactNode; onExpired: (from: string) => void }) {
@@ -41,7 +50,8 @@ export function SessionProvider({ children, onExpired }: { children: ReactNode; 
   }, [apply]);
 
   useEffect(() => {
-    setUnauthorizedHandler((callPath) => {
+    setUnauthorizedHandler((callPath, sentToken) => {
+      if (!sessionLostBy(sentToken, loadSession().token)) return;
       if (!shouldRedirectOn401(window.location.pathname, callPath)) return;
       signOut();
       onExpired(`${window.location.pathname}${window.location.search}`);
