@@ -56,7 +56,7 @@ function start(extra: Record<string, string>): Server {
   return { child, base: `http://127.0.0.1:${extra.PORT}`, output: () => out, exited };
 }
 
-async function waitReady(server: Server, timeoutMs = 45_000): Promise<void> {
+async function waitReady(server: Server, timeoutMs = 90_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
@@ -154,7 +154,7 @@ describe('the server process', () => {
 
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('refuses a bad environment value with a message naming it', async () => {
     const bad = start({ DATA_DIR: dataDir, PORT: 'abc' });
@@ -164,5 +164,5 @@ describe('the server process', () => {
     expect(code).not.toBeNull();
     expect(bad.output()).toMatch(/PORT/);
     expect(bad.output()).not.toMatch(/\n\s+at /); // a message, not a stack
-  }, 20_000);
+  }, 90_000);
 });
