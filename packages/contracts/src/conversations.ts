@@ -14,12 +14,19 @@ export const CONTACT_MASK = '⟦contact hidden⟧';
 /** Validation message of spec section 5 ('Please enter a message'). */
 export const MESSAGE_REQUIRED = 'Please enter a message';
 
-/** A message body: trimmed, 1 to 2000 characters. */
-export const ZMessageBody = z
-  .string({ error: MESSAGE_REQUIRED })
-  .trim()
-  .min(1, MESSAGE_REQUIRED)
-  .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters`);
+/** Control characters other than tab and line breaks (a NUL cannot even be stored). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** A message body: control characters dropped, trimmed, 1 to 2000 characters. */
+export const ZMessageBody = z.preprocess(
+  (value) => (typeof value === 'string' ? value.replace(CONTROL_CHARACTERS, '') : value),
+  z
+    .string({ error: MESSAGE_REQUIRED })
+    .trim()
+    .min(1, MESSAGE_REQUIRED)
+    .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters`),
+);
 
 /** POST /conversations: starts the tenant's conversation about a listing, or adds to it. */
 export const ZStartConversationRequest = z.object({

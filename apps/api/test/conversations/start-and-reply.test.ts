@@ -97,6 +97,15 @@ describe('starting a conversation', () => {
     expect(await c.inbox(tenant)).toEqual([]);
   });
 
+  it('drops control characters, and a NUL (which cannot be stored) is a 400, never a 500', async () => {
+    const tenant = await signUp(t);
+    const res = await c.startRaw(tenant, listingId, 'Hel\u0007lo\u001b there\nsecond line');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message.body_text).toBe('Hello there\nsecond line');
+    expect((await c.startRaw(tenant, listingId, '\u0001\u0002')).statusCode).toBe(400);
+    expect((await c.startRaw(tenant, listingId, 'a\u0000b')).statusCode).toBe(400);
+  });
+
   it('refuses 2001 characters', async () => {
     const tenant = await signUp(t);
     const res = await c.startRaw(tenant, listingId, 'b'.repeat(MESSAGE_MAX_LENGTH + 1));
