@@ -136,6 +136,20 @@ async function main(): Promise<void> {
     const body = Buffer.from(await page.arrayBuffer());
     console.log(`Answer for 20 listings: ${body.length} bytes, ${zlib.gzipSync(body).length} bytes gzip, ${zlib.brotliCompressSync(body).length} bytes brotli`);
 
+    // One request at a time: the time the server spends on one browse call, without queueing.
+    console.log('\nOne connection, one request at a time (100 requests each):');
+    for (const [name, url] of SCENARIOS) {
+      const times: number[] = [];
+      for (let i = 0; i < 100; i += 1) {
+        const t0 = performance.now();
+        const res = await fetch(`${address}${url}`, { headers: { 'accept-encoding': 'gzip' } });
+        await res.arrayBuffer();
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`  ${name}: p50 ${ms(times[49]!)}, p99 ${ms(times[98]!)}`);
+    }
+
     console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per scenario, load generated in a worker thread\n`);
     console.log('| scenario | p50 | p90 | p99 | max | requests/s | non-2xx |');
     console.log('|---|---|---|---|---|---|---|');

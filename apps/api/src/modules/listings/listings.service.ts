@@ -22,6 +22,7 @@ import { effectiveStatus } from '../users/user-view.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { attachUploads, lockUploadsByKeys, releaseUploads, toStoredPhoto } from '../uploads/uploads.repository.ts';
 import { spendPostCreditForPublish } from '../wallet/ledger.ts';
+import { recordListingPublished } from '../metrics/events.ts';
 import { decodeCursor, encodeCursor } from './browse-cursor.ts';
 import { toListingCard, toOwnerListing, toPublicListing } from './listing-view.ts';
 import {
@@ -82,7 +83,11 @@ function columnsOf(input: Partial<TCreateListingInput>): Partial<NewListingRow> 
   return patch;
 }
 
-export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor) {
+/**
+ * `afterPublish` runs after a publish has committed (trust and safety's duplicate check); it never
+ * fails the publish.
+ */
+export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afterPublish?: (listingId: string) => Promise<void>) {
   function ownerView(found: ListingWithPoster, access: 'poster' | 'admin'): TOwnerListing {
     return toOwnerListing(found.listing, found.poster, access, urlFor);
   }
@@ -164,7 +169,8 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor) {
         const { found, access } = await managed(tx, user, id);
         const listing = await lockListing(tx, id);
         if (!listing) throw notFound();
-        const onlyUnpublishing = Object.keys(input).every((k) => k === 'visibility') && input.visibility === 'draft';
+        const changes = Object.entries(input).filter(([, value]) => value !== undefined);
+        const onlyUnpublishing = changes.length === 1 && input.visibility === 'draft';
         if (!onlyUnpublishing) assertNotSuspended(user);
         if (input.visibility === 'live' && listing.visibility !== 'live') {
           throw new AppError('invalid_state', 'Publish the listing to make it live.', {
@@ -198,7 +204,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor) {
      */
     async publish(user: AuthUser, rawId: string): Promise<TPublishListingAnswer> {
       const id = listingIdOrThrow(rawId);
-      return ctx.db.transaction(async (tx) => {
+      const answer = await ctx.db.transaction(async (tx) => {
         const { found, access } = await managed(tx, user, id);
         assertNotSuspended(user);
         const poster = await lockPoster(tx, found.listing.posterId);
@@ -224,8 +230,11 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor) {
           throw new AppError('landlord_listing_limit_exceeded');
         }
         const published = await updateListing(tx, id, { visibility: 'live', publishedAt: now, updatedAt: now });
+        await recordListingPublished(tx, { listingId: id, posterId: poster.id, source: published.source, postCreditSpent: credits.covered_by_plan === false, at: now });
         return { ok: true as const, listing: toOwnerListing(published, posterInfo(poster), access, urlFor), ...credits };
       });
+      await afterPublish?.(id);
+      return answer;
     },
 
     /** DELETE /listings/{id}: gone for good; its photos start their day of grace. */

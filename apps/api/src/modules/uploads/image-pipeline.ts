@@ -33,6 +33,19 @@ export interface ProcessedImage {
 /** HTML, SVG, PHP or script text inside an "image" is a polyglot: refused even if it decodes. */
 const MARKUP = /<(?:script|html|svg|iframe|body|object|embed|meta|link|style)[\s>/]|<\?php|<!doctype|javascript:/i;
 
+const SCAN_CHUNK = 512 * 1024;
+const SCAN_OVERLAP = 32;
+
+/** Scans for markup in slices, yielding between them, so a 10 MB upload never blocks other calls. */
+async function containsMarkup(input: Buffer): Promise<boolean> {
+  for (let offset = 0; offset < input.length; offset += SCAN_CHUNK) {
+    const slice = input.toString('latin1', offset, Math.min(input.length, offset + SCAN_CHUNK + SCAN_OVERLAP));
+    if (MARKUP.test(slice)) return true;
+    if (offset + SCAN_CHUNK < input.length) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return false;
+}
+
 function unsupported(): AppError {
   return new AppError('unsupported_media_type', 'Only JPG, PNG or WebP images are accepted.');
 }
@@ -59,7 +72,7 @@ function decoderOf(input: Buffer): Sharp {
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > PHOTO_MAX_BYTES) throw tooManyBytes();
   if (input.length === 0) throw unsupported();
-  if (MARKUP.test(input.toString('latin1'))) throw unsupported();
+  if (await containsMarkup(input)) throw unsupported();
 
   let meta: Metadata;
   try {

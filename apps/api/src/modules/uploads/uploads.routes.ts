@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZUploadAnswer } from '@betoch/contracts/uploads';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -7,7 +7,7 @@ import { FILE_NAME_PATTERN, UPLOAD_KEY_PATTERN, type PhotoStorage } from './phot
 import type { UploadsService } from './uploads.service.ts';
 
 /** Reads the one file of a multipart request into memory (at most PHOTO_MAX_BYTES, else 413). */
-async function readOneFile(req: import('fastify').FastifyRequest): Promise<Buffer> {
+async function readOneFile(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data.');
   let part;
   try {
