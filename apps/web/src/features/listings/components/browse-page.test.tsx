@@ -1,0 +1,155 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BrowsePage } from './browse-page';
+import { fakeListingsApi } from '../test/fake-listings-api';
+import { browseAnswer, card, fakeUser, ownerListing, renderListings } from '../test/render-listings';
+
+const routes = [{ path: '/browse', element: <BrowsePage /> }];
+
+const bole = card({ _id: 'a1', title: 'Apartment in Bole', subcity: 'Bole', price_etb: 25000 });
+const yeka = card({ _id: 'a2', title: 'Villa in Yeka', type: 'villa', subcity: 'Yeka', price_etb: 90000, source: 'delala', posted_by: { name: 'Tigist', agency_name: 'Addis Home Finders', is_broker: true } });
+
+describe('/browse', { timeout: 20_000 }, () => {
+  it('shows the homes found with their count, price, facts and broker badge', async () => {
+    const api = fakeListingsApi();
+    api.answer('GET', '/listings', () => ({ body: browseAnswer([bole, yeka]) }));
+    renderListings({ routes, path: '/browse' });
+
+    expect(await screen.findByText('2 properties found')).toBeTruthy();
+    const cards = screen.getAllByRole('article');
+    expect(within(cards[0]!).getByRole('link', { name: 'Apartment in Bole' }).getAttribute('href')).toBe('/l/a1');
+    expect(within(cards[0]!).getByText('25,000 ETB')).toBeTruthy();
+    expect(within(cards[0]!).getByText('2 bedrooms')).toBeTruthy();
+    expect(within(cards[0]!).getByText('Edna Mall, Bole')).toBeTruthy();
+    expect(within(cards[0]!).queryByText('Broker')).toBeNull();
+    expect(within(cards[1]!).getByText('Broker')).toBeTruthy();
+    // The first photo loads at once, the rest lazily.
+    expect(cards[0]!.querySelector('img')!.getAttribute('loading')).toBe('eager');
+    expect(cards[1]!.querySelector('img')!.getAttribute('loading')).toBe('lazy');
+
+    const call = api.callsTo('GET', '/listings')[0]!;
+    expect(Object.fromEntries(call.query)).toEqual({ visibility: 'live', limit: '20' });
+  });
+
+  it('puts a filter in the URL and asks the API with it', async () => {
+    const api = fakeListingsApi();
+    api.answer('GET', '/listings', (call) => ({
+      body: browseAnswer(call.query.get('subcity') === 'Yeka' ? [yeka] : [bole, yeka]),
+    }));
+    const { router } = renderListings({ routes, path: '/browse' });
+    await screen.findByText('2 properties found');
+
+    fireEvent.change(screen.getByLabelText('Subcity'), { target: { value: 'Yeka' } });
+    expect(await screen.findByText('1 property found')).toBeTruthy();
+    expect(router.state.location.search).toBe('?subcity=Yeka');
+    expect(api.calls.at(-1)!.query.get('subcity')).toBe('Yeka');
+
+    fireEvent.change(screen.getByLabelText('Listed by'), { target: { value: 'delala' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?source=delala&subcity=Yeka'));
+    expect(api.calls.at(-1)!.query.get('source')).toBe('delala');
+  });
+
+  it('reads the filters of a shared link, and Clear filters empties them', async () => {
+    const api = fakeListingsApi();
+    api.answer('GET', '/listings', (call) => ({ body: browseAnswer(call.query.get('price_max') ? [] : [bole]) }));
+    const { router } = renderListings({ routes, path: '/browse?type=villa&price_max=1000' });
+
+    expect(await screen.findByRole('heading', { name: 'No properties found' })).toBeTruthy();
+    expect((screen.getByLabelText('Property type') as HTMLSelectElement).value).toBe('villa');
+    expect((screen.getByLabelText('Max price (ETB)') as HTMLInputElement).value).toBe('1000');
+    expect(api.calls[0]!.query.get('price_max')).toBe('1000');
+
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' });
+    fireEvent.click(clear[clear.length - 1]!);
+    expect(await screen.findByText('1 property found')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect((screen.getByLabelText('Max price (ETB)') as HTMLInputElement).value).toBe('');
+  });
+
+  it('applies a typed price after a pause, not on every key', async () => {
+    const api = fakeListingsApi();
+    api.answer('GET', '/listings', () => ({ body: browseAnswer([bole]) }));
+    const { router } = renderListings({ routes, path: '/browse' });
+    await screen.findByText('1 property found');
+
+    const min = screen.getByLabelText('Min price (ETB)');
+    fireEvent.input(min, { target: { value: '20,000' } });
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe('?price_min=20000'), { timeout: 2000 });
+    await waitFor(() => expect((min as HTMLInputElement).value).toBe('20000'));
+    expect(api.calls.at(-1)!.query.get('price_min')).toBe('20000');
+
+    fireEvent.input(min, { target: { value: 'cheap' } });
+    expect(await screen.findByText('Enter an amount in birr, digits only.')).toBeTruthy();
+  });
+
+  it('says Failed to load listings with the reason, and Try again asks again', async () => {
+    const api = fakeListingsApi();
+    let fail = true;
+    api.answer('GET', '/listings', () =>
+      fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'Boom' } } : { body: browseAnswer([bole]) },
+    );
+    renderListings({ routes, path: '/browse' });
+
+    expect(await screen.findByText('Failed to load listings')).toBeTruthy();
+    expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1 property found')).toBeTruthy();
+  });
+
+  it('shows an empty state when nothing is listed', async () => {
+    const api = fakeListingsApi();
+    api.answer('GET', '/listings', () => ({ body: browseAnswer([]) }));
+    renderListings({ routes, path: '/browse' });
+    expect(await screen.findByRole('heading', { name: 'No properties found' })).toBeTruthy();
+    expect(screen.getByText('No homes are listed right now. Please check back soon.')).toBeTruthy();
+  });
+
+  it('offers more homes after the first 20 and counts them', async () => {
+    const api = fakeListingsApi();
+    api.answer('GET', '/listings', (call) =>
+      call.query.get('cursor') === 'next' ? { body: browseAnswer([yeka]) } : { body: browseAnswer([bole], 'next') },
+    );
+    renderListings({ routes, path: '/browse' });
+    expect(await screen.findByText('1+ properties found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more homes' }));
+    expect(await screen.findByText('2 properties found')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more homes' })).toBeNull();
+  });
+
+  it('sends brokers to /my-listings', async () => {
+    fakeListingsApi();
+    renderListings({ routes, path: '/browse', user: fakeUser({ userType: 'delala', roles: ['delala'] }) });
+    expect((await screen.findByTestId('location')).textContent).toBe('/my-listings');
+  });
+
+  it('shows landlords their own listings, filtered in the browser, without the source filter', async () => {
+    const api = fakeListingsApi();
+    const mine = [
+      ownerListing({ _id: 'm1', title: 'My Bole flat', subcity: 'Bole', price_etb: 20000 }),
+      ownerListing({ _id: 'm2', title: 'My Yeka villa', type: 'villa', subcity: 'Yeka', price_etb: 80000 }),
+    ];
+    api.answer('GET', '/listings/my-listings', () => ({
+      body: { ok: true, listings: mine, stats: { landlord_live: 2, delala_live: 0, live: 2, draft: 0, total: 2, remaining_slots: 1 } },
+    }));
+    renderListings({ routes, path: '/browse?subcity=Yeka&source=delala', user: fakeUser({ userType: 'landlord', roles: ['landlord'] }) });
+
+    expect(await screen.findByText('1 property found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My Yeka villa' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'My Bole flat' })).toBeNull();
+    expect(screen.queryByLabelText('Listed by')).toBeNull();
+    expect(api.callsTo('GET', '/listings')).toHaveLength(0);
+  });
+
+  it('speaks Amharic: subcities as people say them, prices in ብር', async () => {
+    const api = fakeListingsApi();
+    api.answer('GET', '/listings', () => ({ body: browseAnswer([bole, yeka]) }));
+    renderListings({ routes, path: '/browse', lng: 'am' });
+    expect(await screen.findByText('2 ቤቶች ተገኝተዋል')).toBeTruthy();
+    expect(screen.getByText('25,000 ብር')).toBeTruthy();
+    expect(screen.getByText('Edna Mall, ቦሌ')).toBeTruthy();
+    const subcities = Array.from((screen.getByLabelText('ክፍለ ከተማ') as HTMLSelectElement).options).map((o) => o.text);
+    expect(subcities).toEqual(expect.arrayContaining(['ቦሌ', 'የካ', 'አራዳ', 'ቂርቆስ', 'ልደታ', 'ጉለሌ', 'አዲስ ከተማ', 'ኮልፌ ቀራንዮ', 'ንፋስ ስልክ ላፍቶ', 'አቃቂ ቃሊቲ']));
+  });
+});

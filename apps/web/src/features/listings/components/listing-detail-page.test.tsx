@@ -1,0 +1,193 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ListingDetailPage } from './listing-detail-page';
+import { fakeListingsApi, installDialogPolyfill } from '../test/fake-listings-api';
+import { fakeUser, ownerListing, publicListing, renderListings } from '../test/render-listings';
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const routes = [{ path: '/l/:id', element: <ListingDetailPage /> }];
+const landlord = fakeUser({ phone: '+251911000020', sub: '+251911000020', userType: 'landlord', roles: ['landlord'], name: 'Abebe Kebede' });
+
+beforeAll(installDialogPolyfill);
+
+function answerListing(listing: unknown, status = 200) {
+  const api = fakeListingsApi();
+  api.answer('GET', `/listings/${ID}`, () => (status === 200 ? { body: { ok: true, listing } } : { status, body: listing }));
+  return api;
+}
+
+describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
+  it('shows every field: price, title, place, facts with studio, description, posted-by and dates', async () => {
+    answerListing(publicListing({ bedrooms: 0, bathrooms: 1, area_sqm: 35, type: 'apartment' }));
+    renderListings({ routes, path: `/l/${ID}` });
+
+    expect(await screen.findByRole('heading', { level: 1, name: '2-Bedroom Apartment near Edna Mall' })).toBeTruthy();
+    expect(screen.getByText('25,000 ETB')).toBeTruthy();
+    expect(screen.getByText('Edna Mall, Bole subcity')).toBeTruthy();
+    expect(screen.getByText('Studio')).toBeTruthy();
+    expect(screen.getByText('1 bathroom')).toBeTruthy();
+    expect(screen.getByText('35 m²')).toBeTruthy();
+    expect(screen.getByText('Bright apartment with a balcony. Water tank and a guard.')).toBeTruthy();
+    expect(screen.getByText('Posted by the owner')).toBeTruthy();
+    expect(screen.getByText('November 20, 2026')).toBeTruthy();
+    expect(screen.getByText('November 21, 2026')).toBeTruthy();
+    expect(screen.queryByText('Listed by a broker (delala)')).toBeNull();
+    // The visitor's panel, not the owner's.
+    expect(screen.getByRole('heading', { name: 'Contact the owner' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Manage your listing' })).toBeNull();
+  });
+
+  it('shows the broker notice and the agency for a broker listing', async () => {
+    answerListing(publicListing({ source: 'delala', posted_by: { name: 'Tigist', agency_name: 'Addis Home Finders', is_broker: true } }));
+    renderListings({ routes, path: `/l/${ID}` });
+    expect(await screen.findByText('Listed by a broker (delala)')).toBeTruthy();
+    expect(screen.getByText('Broker · Addis Home Finders')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Contact the broker' })).toBeTruthy();
+  });
+
+  it('shows the first photo large and loaded first, the next four small, and how many more there are', async () => {
+    answerListing(publicListing());
+    renderListings({ routes, path: `/l/${ID}` });
+    const main = await screen.findByRole('button', { name: 'Open photo 1 of 7' });
+    expect(main.querySelector('img')!.getAttribute('loading')).toBe('eager');
+    expect(screen.getByRole('button', { name: 'Open photo 2 of 7' }).querySelector('img')!.getAttribute('loading')).toBe('lazy');
+    expect(screen.getByRole('button', { name: 'Open photo 4 of 7' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open photo 5 of 7 (2 more)' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Open photo 6/ })).toBeNull();
+  });
+
+  it('opens the viewer at a photo, steps with the arrow keys and buttons, closes, and gives focus back', async () => {
+    answerListing(publicListing());
+    renderListings({ routes, path: `/l/${ID}` });
+    const thumb = await screen.findByRole('button', { name: 'Open photo 2 of 7' });
+    thumb.focus();
+    fireEvent.click(thumb);
+
+    const viewer = screen.getByRole('dialog', { name: /Photos of/ });
+    expect(within(viewer).getByText('2 / 7')).toBeTruthy();
+    fireEvent.keyDown(viewer, { key: 'ArrowRight' });
+    expect(within(viewer).getByText('3 / 7')).toBeTruthy();
+    fireEvent.keyDown(viewer, { key: 'ArrowLeft' });
+    fireEvent.keyDown(viewer, { key: 'ArrowLeft' });
+    expect(within(viewer).getByText('1 / 7')).toBeTruthy();
+    fireEvent.click(within(viewer).getByRole('button', { name: 'Previous photo' }));
+    expect(within(viewer).getByText('7 / 7')).toBeTruthy();
+    expect(within(viewer).getByRole('img').getAttribute('alt')).toBe('Photo 7 of 7: 2-Bedroom Apartment near Edna Mall');
+
+    // Escape: the browser fires 'cancel' on the dialog.
+    fireEvent(viewer, new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(viewer.hasAttribute('open')).toBe(false));
+    expect(document.activeElement).toBe(thumb);
+  });
+
+  it('says so when the listing does not exist', async () => {
+    answerListing({ ok: false, error: 'not_found', message: 'Listing not found.' }, 404);
+    renderListings({ routes, path: `/l/${ID}` });
+    expect(await screen.findByRole('heading', { name: 'Listing not found' })).toBeTruthy();
+    expect(screen.getByText('It may have been rented or removed by its owner.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse other homes' }).getAttribute('href')).toBe('/browse');
+  });
+
+  it('shows the failure with a back button when the listing cannot load', async () => {
+    answerListing({ ok: false, error: 'internal_error', message: 'Database down' }, 500);
+    renderListings({ routes, path: `/l/${ID}` });
+    expect(await screen.findByText('Could not load this listing')).toBeTruthy();
+    expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/browse');
+  });
+
+  it('in Amharic: studio, ብር, subcity and the contact panel', async () => {
+    answerListing(publicListing({ bedrooms: 0, subcity: 'Nefas Silk-Lafto' }));
+    renderListings({ routes, path: `/l/${ID}`, lng: 'am' });
+    expect(await screen.findByText('25,000 ብር')).toBeTruthy();
+    expect(screen.getByText('ስቱዲዮ')).toBeTruthy();
+    expect(screen.getByText('Edna Mall, ንፋስ ስልክ ላፍቶ ክፍለ ከተማ')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'ባለቤቱን ያግኙ' })).toBeTruthy();
+  });
+});
+
+describe('/l/{id} for its owner', { timeout: 20_000 }, () => {
+  it('shows the manage panel instead of the contact panel', async () => {
+    answerListing(ownerListing());
+    renderListings({ routes, path: `/l/${ID}`, user: landlord });
+    expect(await screen.findByRole('heading', { name: 'Manage your listing' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Contact the owner' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Edit listing' }).getAttribute('href')).toBe(`/post/owner?edit=${ID}`);
+  });
+
+  it('opens the messages of this listing', async () => {
+    answerListing(ownerListing());
+    renderListings({ routes, path: `/l/${ID}`, user: landlord });
+    fireEvent.click(await screen.findByRole('button', { name: 'View messages' }));
+    const where = await screen.findByTestId('location');
+    expect(where.textContent).toBe('/chat');
+    expect(JSON.parse(where.dataset.state!)).toEqual({ listingId: ID, listingTitle: '2-Bedroom Apartment near Edna Mall' });
+  });
+
+  it('marks it as rented after asking, then returns to /my-listings with the success notice', async () => {
+    const api = answerListing(ownerListing());
+    api.answer('PATCH', `/listings/${ID}`, () => ({ body: { ok: true, listing: ownerListing({ visibility: 'draft' }) } }));
+    renderListings({ routes, path: `/l/${ID}`, user: landlord });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as rented' }));
+    expect(api.callsTo('PATCH', `/listings/${ID}`)).toHaveLength(0);
+    const confirm = screen.getByRole('dialog', { name: 'Mark this home as rented?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, mark as rented' }));
+
+    const where = await screen.findByTestId('location');
+    expect(where.textContent).toBe('/my-listings');
+    expect(JSON.parse(where.dataset.state!)).toEqual({ notice: 'markedRented' });
+    expect(api.callsTo('PATCH', `/listings/${ID}`)[0]!.body).toEqual({ visibility: 'draft' });
+  });
+
+  it('deletes only after the confirmation, and shows an alert when it fails', async () => {
+    const api = answerListing(ownerListing());
+    api.answer('DELETE', `/listings/${ID}`, () => ({ status: 500, body: { ok: false, error: 'internal_error', message: 'x' } }));
+    renderListings({ routes, path: `/l/${ID}`, user: landlord });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete listing' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete this listing?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('DELETE', `/listings/${ID}`)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete listing' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete this listing?' })).getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('Could not delete the listing')).toBeTruthy();
+    expect(api.callsTo('DELETE', `/listings/${ID}`)).toHaveLength(1);
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it('deletes and returns to /my-listings with the success notice', async () => {
+    const api = answerListing(ownerListing());
+    api.answer('DELETE', `/listings/${ID}`, () => ({ body: { ok: true, _id: ID } }));
+    renderListings({ routes, path: `/l/${ID}`, user: landlord });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete listing' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete this listing?' })).getByRole('button', { name: 'Yes, delete' }));
+    const where = await screen.findByTestId('location');
+    expect(where.textContent).toBe('/my-listings');
+    expect(JSON.parse(where.dataset.state!)).toEqual({ notice: 'deleted' });
+  });
+
+  it('publishes a rented listing again, and explains the 3-listing limit when it is reached', async () => {
+    const api = answerListing(ownerListing({ visibility: 'draft' }));
+    api.answer('POST', `/listings/${ID}/publish`, () => ({
+      status: 409,
+      body: { ok: false, error: 'landlord_listing_limit_exceeded', message: 'limit' },
+    }));
+    renderListings({ routes, path: `/l/${ID}`, user: landlord });
+    expect(await screen.findByText('Not visible to renters')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish again' }));
+    expect(await screen.findByText('Failed to publish listing. Please try again.')).toBeTruthy();
+    expect(
+      screen.getByText('You have reached the maximum of 3 listings. Please delete an existing listing to post a new one.'),
+    ).toBeTruthy();
+  });
+
+  it('treats someone else signed in as a visitor', async () => {
+    answerListing(publicListing());
+    renderListings({ routes, path: `/l/${ID}`, user: fakeUser() });
+    expect(await screen.findByRole('heading', { name: 'Contact the owner' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,108 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TOwnerListing } from '@betoch/contracts/listings';
+import { MyListingsPage } from './my-listings-page';
+import { fakeListingsApi } from '../test/fake-listings-api';
+import { fakeUser, ownerListing, renderListings } from '../test/render-listings';
+
+const routes = [{ path: '/my-listings', element: <MyListingsPage /> }];
+const landlord = fakeUser({ userType: 'landlord', roles: ['landlord'], name: 'Abebe Kebede' });
+const broker = fakeUser({ userType: 'delala', roles: ['delala'], name: 'Tigist Haile', agency_name: 'Addis Home Finders' });
+
+function mine(listings: TOwnerListing[], landlordLive: number, delalaLive = 0) {
+  const api = fakeListingsApi();
+  api.answer('GET', '/listings/my-listings', () => ({
+    body: {
+      ok: true,
+      listings,
+      stats: { landlord_live: landlordLive, delala_live: delalaLive, live: landlordLive + delalaLive, draft: 0, total: listings.length, remaining_slots: Math.max(0, 3 - landlordLive) },
+    },
+  }));
+  return api;
+}
+
+describe('/my-listings', { timeout: 20_000 }, () => {
+  it('welcomes a landlord with the three stat cards and every own listing, drafts marked', async () => {
+    mine(
+      [
+        ownerListing({ _id: 'l1', title: 'Live flat' }),
+        ownerListing({ _id: 'l2', title: 'Rented flat', visibility: 'draft' }),
+      ],
+      1,
+    );
+    renderListings({ routes, path: '/my-listings', user: landlord });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Abebe Kebede' })).toBeTruthy();
+    await screen.findAllByRole('article');
+    const term = (label: string) => screen.getByText(label).parentElement!;
+    expect(within(term('Live Listings')).getByText('1')).toBeTruthy();
+    expect(within(term('Published')).getByText('2')).toBeTruthy();
+    expect(within(term('Remaining Slots')).getByText('2')).toBeTruthy();
+    expect(screen.queryByText('You have 3 live listings')).toBeNull();
+
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[1]!).getByText('Draft · hidden')).toBeTruthy();
+    expect(within(cards[0]!).getByRole('link', { name: 'Manage: Live flat' }).getAttribute('href')).toBe('/l/l1');
+    expect(screen.getByRole('link', { name: /Add property/ }).getAttribute('href')).toBe('/post-property');
+  });
+
+  it('shows the limit banner and no slot left at 3 live listings', async () => {
+    mine([ownerListing({ _id: 'a' }), ownerListing({ _id: 'b' }), ownerListing({ _id: 'c' })], 3);
+    renderListings({ routes, path: '/my-listings', user: landlord });
+    expect(await screen.findByText('You have 3 live listings')).toBeTruthy();
+    await screen.findAllByRole('article');
+    expect(within(screen.getByText('Remaining Slots').parentElement!).getByText('0')).toBeTruthy();
+  });
+
+  it('shows brokers their live count and sends Add to the broker page', async () => {
+    mine([ownerListing({ source: 'delala' })], 0, 1);
+    renderListings({ routes, path: '/my-listings', user: broker });
+    await screen.findAllByRole('article');
+    expect(within(screen.getByText('Live Broker Listings').parentElement!).getByText('1')).toBeTruthy();
+    expect(screen.queryByText('Remaining Slots')).toBeNull();
+    expect(screen.getByRole('link', { name: /Add property/ }).getAttribute('href')).toBe('/post/delala');
+  });
+
+  it('has an empty state with the way to post', async () => {
+    mine([], 0);
+    renderListings({ routes, path: '/my-listings', user: landlord });
+    expect(await screen.findByRole('heading', { name: 'No listings yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Post your first home' }).getAttribute('href')).toBe('/post-property');
+  });
+
+  it('says Failed to load listings, and Try again asks again', async () => {
+    const api = fakeListingsApi();
+    let fail = true;
+    api.answer('GET', '/listings/my-listings', () =>
+      fail
+        ? { status: 503, body: { ok: false, error: 'not_ready', message: 'x' } }
+        : { body: { ok: true, listings: [], stats: { landlord_live: 0, delala_live: 0, live: 0, draft: 0, total: 0, remaining_slots: 3 } } },
+    );
+    renderListings({ routes, path: '/my-listings', user: landlord });
+    expect(await screen.findByText('Failed to load listings')).toBeTruthy();
+    expect(screen.getByText('The service is starting. Please try again shortly.')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No listings yet' })).toBeTruthy();
+  });
+
+  it('shows the success notice after mark as rented or delete', async () => {
+    mine([], 0);
+    renderListings({ routes, path: '/my-listings', user: landlord, state: { notice: 'deleted' } });
+    expect(await screen.findByText('Listing deleted.')).toBeTruthy();
+  });
+
+  it('sends tenants home', async () => {
+    fakeListingsApi();
+    renderListings({ routes, path: '/my-listings', user: fakeUser() });
+    expect((await screen.findByTestId('location')).textContent).toBe('/');
+  });
+
+  it('reads in Amharic', async () => {
+    mine([ownerListing()], 1);
+    renderListings({ routes, path: '/my-listings', user: landlord, lng: 'am' });
+    expect(screen.getByRole('heading', { level: 1, name: 'እንኳን ደህና መጡ፣ Abebe Kebede' })).toBeTruthy();
+    expect(await screen.findByText('የቀሩ ቦታዎች')).toBeTruthy();
+  });
+});

@@ -1,0 +1,48 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TenantWelcomePage } from './tenant-welcome-page';
+import { fakeListingsApi } from '../test/fake-listings-api';
+import { browseAnswer, card, renderListings } from '../test/render-listings';
+
+const routes = [{ path: '/tenant/welcome', element: <TenantWelcomePage /> }];
+
+describe('/tenant/welcome', { timeout: 20_000 }, () => {
+  it('shows 3 of 20 live listings, a call to /browse and the login link', async () => {
+    const api = fakeListingsApi();
+    const twenty = Array.from({ length: 20 }, (_, i) => card({ _id: `id-${i}`, title: `Home ${i}` }));
+    api.answer('GET', '/listings', () => ({ body: browseAnswer(twenty) }));
+    renderListings({ routes, path: '/tenant/welcome' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Find your next home in Addis' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse homes' }).getAttribute('href')).toBe('/browse');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+    const call = api.callsTo('GET', '/listings')[0]!;
+    expect(call.query.get('limit')).toBe('20');
+    expect(call.query.get('visibility')).toBe('live');
+  });
+
+  it('has an empty state when nothing is live', async () => {
+    fakeListingsApi().answer('GET', '/listings', () => ({ body: browseAnswer([]) }));
+    renderListings({ routes, path: '/tenant/welcome' });
+    expect(await screen.findByRole('heading', { name: 'No homes listed right now' })).toBeTruthy();
+  });
+
+  it('says when the homes cannot load, with Try again', async () => {
+    const api = fakeListingsApi();
+    let fail = true;
+    api.answer('GET', '/listings', () => (fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'x' } } : { body: browseAnswer([card()]) }));
+    renderListings({ routes, path: '/tenant/welcome' });
+    expect(await screen.findByText('Failed to load listings')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+  });
+
+  it('reads in Amharic', async () => {
+    fakeListingsApi().answer('GET', '/listings', () => ({ body: browseAnswer([]) }));
+    renderListings({ routes, path: '/tenant/welcome', lng: 'am' });
+    expect(screen.getByRole('heading', { level: 1, name: 'ቀጣዩን ቤትዎን በአዲስ አበባ ያግኙ' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'አሁን የተለጠፈ ቤት የለም' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,112 @@
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import type { TBrowseAnswer, TListingCard, TOwnerListing, TPublicListing } from '@betoch/contracts/listings';
+import { SessionProvider } from '@/lib/session';
+import { createTestI18n } from '@/test/i18n';
+import { fakeUser, WhereAmI } from '@/test/render';
+import enListings from '../../../../public/locales/en/listings.json';
+import amListings from '../../../../public/locales/am/listings.json';
+import enTenant from '../../../../public/locales/en/tenant.json';
+import amTenant from '../../../../public/locales/am/tenant.json';
+
+export interface RenderListingsOptions {
+  routes: RouteObject[];
+  path: string;
+  state?: unknown;
+  lng?: 'en' | 'am';
+  /** Signs in as this user (stored as the app stores a session) before the first render. */
+  user?: ReturnType<typeof fakeUser>;
+}
+
+/** renderApp of src/test, with the listings and tenant translations loaded too. */
+export function renderListings({ routes, path, state, lng = 'en', user }: RenderListingsOptions) {
+  if (user) {
+    localStorage.setItem('token', 'test-token');
+    localStorage.setItem('user', JSON.stringify(user));
+    localStorage.setItem('userType', String(user.userType));
+  }
+  const i18n = createTestI18n(lng);
+  i18n.addResourceBundle('en', 'listings', enListings);
+  i18n.addResourceBundle('am', 'listings', amListings);
+  i18n.addResourceBundle('en', 'tenant', enTenant);
+  i18n.addResourceBundle('am', 'tenant', amTenant);
+  const [pathname, search = ''] = path.split('?');
+  const router = createMemoryRouter([...routes, { path: '*', element: <WhereAmI /> }], {
+    initialEntries: [{ pathname, search: search ? `?${search}` : '', state }],
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider onExpired={vi.fn()}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...result, router, queryClient, i18n };
+}
+
+const photo = (key: string) => ({
+  url: `/media/${key}/640.webp`,
+  key,
+  width: 640,
+  height: 427,
+  sizes: [
+    { width: 320, height: 213, url: `/media/${key}/320.webp` },
+    { width: 640, height: 427, url: `/media/${key}/640.webp` },
+  ],
+  placeholder: 'data:image/webp;base64,AAAA',
+});
+
+/** A browse card as GET /listings answers it. */
+export function card(overrides: Partial<TListingCard> = {}): TListingCard {
+  return {
+    _id: '11111111-1111-4111-8111-111111111111',
+    title: '2-Bedroom Apartment near Edna Mall',
+    type: 'apartment',
+    price_etb: 25000,
+    bedrooms: 2,
+    bathrooms: 1,
+    area_sqm: 90,
+    specific_location: 'Edna Mall',
+    subcity: 'Bole',
+    source: 'landlord',
+    photos: [photo('p1')],
+    photo_count: 3,
+    posted_by: { name: 'Abebe Kebede', agency_name: null, is_broker: false },
+    published_at: '2026-11-20T08:00:00.000Z',
+    createdAt: '2026-11-20T08:00:00.000Z',
+    updatedAt: '2026-11-21T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function browseAnswer(listings: TListingCard[], nextCursor: string | null = null): TBrowseAnswer {
+  return { ok: true, listings, next_cursor: nextCursor };
+}
+
+/** GET /listings/{id} as a visitor sees it (no poster_phone). */
+export function publicListing(overrides: Partial<TPublicListing> = {}): TPublicListing {
+  const { photo_count: _count, ...base } = card();
+  return {
+    ...base,
+    description: 'Bright apartment with a balcony. Water tank and a guard.',
+    contact_preference: 'show',
+    visibility: 'live',
+    photos: [photo('p1'), photo('p2'), photo('p3'), photo('p4'), photo('p5'), photo('p6'), photo('p7')],
+    access: 'public',
+    ...overrides,
+  };
+}
+
+/** GET /listings/{id} or my-listings as the poster sees it. */
+export function ownerListing(overrides: Partial<TOwnerListing> = {}): TOwnerListing {
+  const { access: _access, ...base } = publicListing();
+  return { ...base, access: 'poster', poster_phone: '+251911000020', admin_hidden: false, hidden_reason: null, ...overrides };
+}
+
+export { fakeUser };
