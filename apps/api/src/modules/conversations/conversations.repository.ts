@@ -5,6 +5,7 @@ import { conversations, messages, type ConversationRow, type MessageRow } from '
 import { listings, type ListingRow, type StoredPhoto } from '../../db/schema/listings.ts';
 import { contactUnlocks } from '../../db/schema/unlocks.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
+import { conversationNotHidden } from '../moderation/hidden-conversations.repository.ts';
 
 export type ConversationRole = MessageRow['role'];
 
@@ -151,8 +152,8 @@ export async function unlockRepliedConversations(db: DbOrTx, tenantId: string, n
 export async function unreadCountFor(db: DbOrTx, userId: string): Promise<number> {
   const result = (await db.execute(sql`
     SELECT (
-      COALESCE((SELECT SUM(tenant_unread) FROM conversations WHERE tenant_id = ${userId}), 0)
-      + COALESCE((SELECT SUM(owner_unread) FROM conversations WHERE owner_id = ${userId}), 0)
+      COALESCE((SELECT SUM(tenant_unread) FROM conversations WHERE tenant_id = ${userId} AND ${conversationNotHidden(sql`conversations.id`)}), 0)
+      + COALESCE((SELECT SUM(owner_unread) FROM conversations WHERE owner_id = ${userId} AND ${conversationNotHidden(sql`conversations.id`)}), 0)
     )::int AS n
   `)) as unknown as { rows: Array<{ n: number | string }> };
   // Both drivers (PGlite and node-postgres) answer { rows }.
@@ -183,6 +184,8 @@ export async function findConversationSummaries(
 ): Promise<ConversationSummaryRow[]> {
   const conditions: Array<SQL | undefined> = [
     filter.participantId ? or(eq(conversations.tenantId, filter.participantId), eq(conversations.ownerId, filter.participantId)) : undefined,
+    // A participant's inbox leaves out conversations hidden by moderation.
+    filter.participantId ? conversationNotHidden(conversations.id) : undefined,
     filter.conversationId ? eq(conversations.id, filter.conversationId) : undefined,
     filter.listingId ? eq(conversations.listingId, filter.listingId) : undefined,
   ];

@@ -20,6 +20,7 @@ import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
 import { getWalletSnapshot } from '../wallet/wallet.repository.ts';
+import { isConversationHidden } from '../moderation/hidden-conversations.repository.ts';
 import { recordEvents, type AppEvent } from './app-events.repository.ts';
 import { toConversationSummary, toMessageAnswer, type Reader } from './conversation-view.ts';
 import {
@@ -73,29 +74,57 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
     return toConversationSummary(row, readerOf(role, row), urlFor);
   }
 
-  /** Events go out after the commit; a failed delivery is logged (the 30 s poll catches up). */
-  async function notify(deliveries: Array<[userId: string, event: RealtimeEvent]>): Promise<void> {
-    await Promise.all(
-      deliveries.map(([userId, event]) =>
-        bus.publish(userId, event).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'realtime publish failed')),
-      ),
-    );
+  /**
+   * Events go out after the commit, in the background: the answer never waits for Redis, and a
+   * failed delivery is only logged (the client's 30 s poll catches up). `drain` waits for those
+   * still on their way (the app awaits it before closing).
+   */
+  const inFlight = new Set<Promise<void>>();
+  function background(work: () => Promise<void>): void {
+    const job = work().catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'realtime publish failed'));
+    inFlight.add(job);
+    void job.finally(() => inFlight.delete(job));
+  }
+
+  async function publishAll(deliveries: Array<[userId: string, event: RealtimeEvent]>): Promise<void> {
+    await Promise.all(deliveries.map(([userId, event]) => bus.publish(userId, event)));
   }
 
   async function unreadEvent(userId: string): Promise<RealtimeEvent> {
     return { type: 'unread', data: { count: await unreadCountFor(ctx.db, userId) } };
   }
 
+  /**
+   * Counts one user's unread messages and publishes the count, one after another per user, so a
+   * count read later is never overtaken by one read earlier.
+   */
+  const unreadChains = new Map<string, Promise<void>>();
+  function publishUnread(userId: string): void {
+    const previous = unreadChains.get(userId) ?? Promise.resolve();
+    const job = previous.then(async () => bus.publish(userId, await unreadEvent(userId)));
+    const tail = job.then(
+      () => undefined,
+      () => undefined,
+    );
+    unreadChains.set(userId, tail);
+    void tail.then(() => {
+      if (unreadChains.get(userId) === tail) unreadChains.delete(userId);
+    });
+    background(() => job);
+  }
+
   /** The other side learns of the message and of its new unread count; the sender's other tabs refresh. */
-  async function notifyMessage(conversation: Pick<ConversationRow, 'id' | 'tenantId' | 'ownerId'>, senderSide: ConversationRole) {
+  function notifyMessage(conversation: Pick<ConversationRow, 'id' | 'tenantId' | 'ownerId'>, senderSide: ConversationRole): void {
     const recipient = senderSide === 'tenant' ? conversation.ownerId : conversation.tenantId;
     const sender = senderSide === 'tenant' ? conversation.tenantId : conversation.ownerId;
     const message: RealtimeEvent = { type: 'message', data: { conversation_id: conversation.id } };
-    await notify([
-      [recipient, message],
-      [recipient, await unreadEvent(recipient)],
-      [sender, message],
-    ]);
+    background(() =>
+      publishAll([
+        [recipient, message],
+        [sender, message],
+      ]),
+    );
+    publishUnread(recipient);
   }
 
   async function rateLimit(user: AuthUser): Promise<void> {
@@ -144,6 +173,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
 
       const result = await ctx.db.transaction(async (tx) => {
         const { id, created } = await findOrCreateConversation(tx, { listingId, tenantId: user.id, ownerId: listing.posterId, now });
+        if (!created && (await isConversationHidden(tx, id))) throw new AppError('forbidden', 'This conversation was closed by moderation.');
         const conversation = await lockConversation(tx, id);
         if (!conversation) throw new Error('conversation vanished inside its transaction');
         const message = await appendMessage(tx, conversation, { id: randomUUID(), senderId: user.id, role: 'tenant', body: input.initial_message, now });
@@ -154,7 +184,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
         }
         return { conversation, message, created };
       });
-      await notifyMessage(result.conversation, 'tenant');
+      notifyMessage(result.conversation, 'tenant');
       return {
         ok: true as const,
         conversation_id: result.conversation.id,
@@ -177,6 +207,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
       const id = conversationId.toLowerCase();
       const found = await findConversation(ctx.db, id);
       if (!found) throw notFound();
+      if (sideOf(user, found) && (await isConversationHidden(ctx.db, id))) throw notFound();
       const role = readerRole(user, found);
       if (role === 'tenant') await unlockUnderPlan(user, id);
 
@@ -192,7 +223,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
       const [row] = await findConversationSummaries(ctx.db, { conversationId: id, limit: 1 });
       if (!row) throw notFound();
       const reader = readerOf(role, row);
-      if (hadUnread) await notify([[user.id, await unreadEvent(user.id)]]);
+      if (hadUnread) publishUnread(user.id);
       return {
         ok: true as const,
         conversation: toConversationSummary(row, reader, urlFor),
@@ -209,6 +240,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
       const id = conversationId.toLowerCase();
       const found = await findConversation(ctx.db, id);
       if (!found) throw notFound();
+      if (sideOf(user, found) && (await isConversationHidden(ctx.db, id))) throw notFound();
       const side = sideOf(user, found);
       if (!side) throw user.isAdmin ? new AppError('forbidden', 'Admins read conversations; they do not write in them.') : notFound();
       await rateLimit(user);
@@ -223,7 +255,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
         }
         return { conversation, message };
       });
-      await notifyMessage(result.conversation, side);
+      notifyMessage(result.conversation, side);
       return {
         ok: true as const,
         conversation_id: id,
@@ -242,6 +274,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
       const id = conversationId.toLowerCase();
       const found = await findConversation(ctx.db, id);
       if (!found) throw notFound();
+      if (sideOf(user, found) && (await isConversationHidden(ctx.db, id))) throw notFound();
       const side = sideOf(user, found);
       if (!side) throw notFound();
       if (side !== 'tenant') throw new AppError('forbidden', 'Only the tenant unlocks the replies.');
@@ -272,10 +305,12 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
       });
       if (!result.already) {
         const changed: RealtimeEvent = { type: 'message', data: { conversation_id: id } };
-        await notify([
-          [result.conversation.ownerId, changed],
-          [result.conversation.tenantId, changed],
-        ]);
+        background(() =>
+          publishAll([
+            [result.conversation.ownerId, changed],
+            [result.conversation.tenantId, changed],
+          ]),
+        );
       }
       return {
         ok: true as const,
@@ -289,6 +324,11 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
     /** GET /conversations/unread-count: the badge. */
     async unreadCount(user: AuthUser): Promise<number> {
       return unreadCountFor(ctx.db, user.id);
+    },
+
+    /** Waits for the events still being published. */
+    async drain(): Promise<void> {
+      await Promise.all([...inFlight]);
     },
 
     /** The events a new realtime stream starts with. */

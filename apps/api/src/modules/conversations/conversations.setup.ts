@@ -12,5 +12,6 @@ export function setUpConversations(app: FastifyInstance, ctx: AppContext, urlFor
   const service = createConversationsService(ctx, urlFor, bus);
   setUpRealtime(app, ctx, bus, (userId) => service.firstEvents(userId), sse);
   conversationsRoutes(app, ctx, service);
+  app.addHook('preClose', async () => service.drain());
   return service;
 }

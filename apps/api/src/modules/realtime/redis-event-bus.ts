@@ -16,9 +16,10 @@ export class RedisEventBus implements EventBus {
 
   constructor(url: string, keyPrefix: string, private readonly log?: FastifyBaseLogger) {
     this.channelPrefix = `${keyPrefix}rt:user:`;
-    this.publisher = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
-    // ioredis subscribes again by itself after a reconnect.
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false, autoResubscribe: true });
+    this.publisher = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false });
+    // ioredis subscribes again by itself after a reconnect. While Redis is away a new stream's
+    // SUBSCRIBE fails after a retry, the stream closes, and the client falls back to polling.
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false, autoResubscribe: true });
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (error: Error) => this.log?.warn({ err: error.message }, 'realtime redis connection error'));
     }
