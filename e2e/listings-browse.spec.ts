@@ -1,0 +1,129 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { startInLanguage } from './support/auth';
+import { tr, type Lang } from './support/i18n';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The app's text for a key as a pattern: `vars` filled in, each of `numbers` any number. */
+function textPattern(lang: Lang, key: string, vars: Record<string, string | number>, numbers: string[]): string {
+  const marker = '\u0000';
+  const text = tr(lang, key, { ...vars, ...Object.fromEntries(numbers.map((n) => [n, marker])) });
+  return text.split(marker).map(escape).join('\\d+');
+}
+
+/** The result cards on /browse. */
+function cards(page: Page): Locator {
+  return page.getByRole('list', { name: /Search results|የፍለጋ ውጤቶች/ }).getByRole('article');
+}
+
+/** The birr amount a card shows ('12,500 ETB' / '12,500 ብር'). */
+async function priceOf(card: Locator): Promise<number> {
+  const text = await card.getByText(/^[\d,]+ (ETB|ብር)$/).textContent();
+  return Number((text ?? '').replace(/\D/g, ''));
+}
+
+/** Waits until the page shows results for the current URL, and answers how many cards there are. */
+async function settled(page: Page, lang: Lang): Promise<number> {
+  const counts = ['count_one', 'count_other', 'countMore'].map((key) => textPattern(lang, `listings:browse.${key}`, {}, ['count']));
+  const count = page.getByText(new RegExp(`^(?:${counts.join('|')})$`));
+  await expect(count).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  return cards(page).count();
+}
+
+for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
+  test(`browse filters narrow the results, Back keeps them, Clear filters restores them (${lang})`, async ({ page }) => {
+    await startInLanguage(page, lang);
+    await page.goto('/browse');
+    await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'listings:browse.title') })).toBeVisible();
+    const all = await settled(page, lang);
+    expect(all).toBe(20);
+
+    // Subcity: every card is in Bole, named the way the language says it.
+    await page.getByLabel(tr(lang, 'listings:filters.subcity')).selectOption('Bole');
+    await expect(page).toHaveURL(/\?subcity=Bole$/);
+    const inBole = await settled(page, lang);
+    expect(inBole).toBeGreaterThan(0);
+    expect(inBole).toBeLessThan(all);
+    const bole = tr(lang, 'listings:subcities.Bole');
+    for (const card of await cards(page).all()) await expect(card).toContainText(bole);
+
+    // Type, on top of the subcity.
+    await page.getByLabel(tr(lang, 'listings:filters.type')).selectOption('apartment');
+    await expect(page).toHaveURL(/type=apartment/);
+    const apartments = await settled(page, lang);
+    expect(apartments).toBeLessThanOrEqual(inBole);
+    for (const card of await cards(page).all()) await expect(card).toContainText(tr(lang, 'listings:types.apartment'));
+
+    // Price: a typed maximum applies after a pause.
+    await page.getByLabel(tr(lang, 'listings:filters.type')).selectOption('');
+    await page.getByLabel(tr(lang, 'listings:filters.subcity')).selectOption('');
+    await expect(page).toHaveURL(/\/browse$/);
+    await page.getByLabel(tr(lang, 'listings:filters.priceMax')).fill('15,000');
+    await expect(page).toHaveURL(/\?price_max=15000$/);
+    const cheap = await settled(page, lang);
+    expect(cheap).toBeGreaterThan(0);
+    for (const card of await cards(page).all()) expect(await priceOf(card)).toBeLessThanOrEqual(15000);
+
+    // Nothing that cheap in the villas: the empty state offers to clear.
+    await page.getByLabel(tr(lang, 'listings:filters.type')).selectOption('villa');
+    await expect(page.getByRole('heading', { name: tr(lang, 'listings:browse.emptyTitle') })).toBeVisible();
+
+    // Back returns to the previous filters, on the page and in the fields.
+    await page.goBack();
+    await expect(page).toHaveURL(/\?price_max=15000$/);
+    await expect(page.getByLabel(tr(lang, 'listings:filters.type'))).toHaveValue('');
+    await expect(page.getByLabel(tr(lang, 'listings:filters.priceMax'))).toHaveValue('15000');
+    expect(await settled(page, lang)).toBe(cheap);
+
+    await page.getByRole('button', { name: tr(lang, 'listings:filters.clear') }).first().click();
+    await expect(page).toHaveURL(/\/browse$/);
+    await expect(page.getByLabel(tr(lang, 'listings:filters.priceMax'))).toHaveValue('');
+    expect(await settled(page, lang)).toBe(all);
+  });
+
+  test(`a card opens its listing, and the photo viewer works with the keyboard (${lang})`, async ({ page }) => {
+    await startInLanguage(page, lang);
+    await page.goto('/browse');
+    await settled(page, lang);
+    const first = cards(page).first();
+    const title = (await first.getByRole('heading').textContent())!.trim();
+    const price = await priceOf(first);
+    await first.getByRole('link').click();
+
+    await expect(page).toHaveURL(/\/l\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(await priceOf(page.locator('main header'))).toBe(price);
+    await expect(page.getByRole('heading', { name: tr(lang, 'listings:detail.descriptionTitle') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: new RegExp(`${tr(lang, 'listings:contact.title.owner')}|${tr(lang, 'listings:contact.title.broker')}`) })).toBeVisible();
+
+    // The first photo is a button; Enter opens the viewer on it.
+    const mainPhoto = page.getByRole('button', { name: new RegExp(`^${textPattern(lang, 'listings:gallery.open', { n: 1 }, ['total'])}$`) });
+    await mainPhoto.focus();
+    await page.keyboard.press('Enter');
+    const viewer = page.getByRole('dialog');
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByText(/^1 \/ \d+$/)).toBeVisible();
+    const total = Number((await viewer.getByText(/^1 \/ \d+$/).textContent())!.split('/')[1]);
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer.getByText(`2 / ${total}`)).toBeVisible();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(viewer.getByText(`${total} / ${total}`)).toBeVisible();
+    // The shown image is the one its alt text names.
+    await expect(viewer.getByRole('img')).toHaveAttribute('alt', tr(lang, 'listings:gallery.photoAlt', { n: total, total, title }));
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+    await expect(mainPhoto).toBeFocused();
+  });
+
+  test(`a missing listing shows the not-found text (${lang})`, async ({ page }) => {
+    await startInLanguage(page, lang);
+    await page.goto('/l/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: tr(lang, 'listings:detail.notFoundTitle') })).toBeVisible();
+    await expect(page.getByText(tr(lang, 'listings:detail.notFoundText'))).toBeVisible();
+    await page.getByRole('link', { name: tr(lang, 'listings:detail.browseOthers') }).click();
+    await expect(page).toHaveURL(/\/browse$/);
+  });
+}
