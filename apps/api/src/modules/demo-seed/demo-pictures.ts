@@ -163,6 +163,7 @@ const DRAW: Record<Kind, (hue: number, random: Random) => string> = { exterior, 
 export async function drawDemoPicture(kind: Kind, hue: number, random: Random): Promise<ProcessedImage> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${OUT_W}" height="${OUT_H}" viewBox="0 0 ${W} ${H}">${DRAW[kind](hue, random)}</svg>`;
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  // Effort 0: these flat drawings compress well anyway, and the seed must be quick.
-  return renditionsOf(data, info, { effort: 0 });
+  // Effort 0 and two renditions (320 for cards, 800 for the gallery): these flat drawings
+  // compress well anyway, and encoding is most of the seeding time.
+  return renditionsOf(data, info, { effort: 0, widths: [320] });
 }

@@ -106,12 +106,12 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
 export async function renditionsOf(
   pixels: Buffer,
   info: { width: number; height: number; channels: number },
-  options: { effort?: number } = {},
+  options: { effort?: number; widths?: readonly number[] } = {},
 ): Promise<ProcessedImage> {
   const effort = options.effort ?? 3;
   const raw = () =>
     sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 } });
-  const widths = [...PHOTO_WIDTHS.filter((w) => w < info.width), info.width];
+  const widths = [...(options.widths ?? PHOTO_WIDTHS).filter((w) => w < info.width), info.width];
   const renditions: Rendition[] = [];
   for (const width of widths) {
     const pipeline = width === info.width ? raw() : raw().resize({ width });
