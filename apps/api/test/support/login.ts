@@ -50,6 +50,7 @@ export async function signUp(
 /** Signs in an existing phone through request-otp and verify-otp. */
 export async function logIn(t: TestApp, phone: string): Promise<SignedIn> {
   await t.kv.delete(`otp:cool:${phone}`);
+  await t.kv.delete('otp:ip:127.0.0.1');
   const otp = await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } });
   const code = otp.json().code as string;
   const res = await t.request({ method: 'POST', url: '/api/auth/verify-otp', payload: { phone, code } });
