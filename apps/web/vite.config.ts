@@ -23,6 +23,8 @@ export default defineConfig({
     sourcemap: false,
     cssCodeSplit: true,
     modulePreload: { polyfill: false },
+    // scripts/bundle-size.mjs follows the manifest to weigh what each first-load route needs.
+    manifest: true,
   },
   server: {
     port: 5173,
