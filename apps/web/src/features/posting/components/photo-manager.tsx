@@ -17,6 +17,8 @@ export interface PhotoManagerProps {
   disabled?: boolean;
   /** The heading level of the title. */
   headingLevel?: 2 | 3;
+  /** False when the page already has a 'Photos' heading right above (the wizard step). */
+  showTitle?: boolean;
 }
 
 type Action = 'earlier' | 'later' | 'remove' | 'retry';
@@ -26,7 +28,7 @@ type Action = 'earlier' | 'later' | 'remove' | 'retry';
  * up to 10 MB each, at most 8, the first one primary. Every photo has its own progress bar and,
  * when it fails, its own error and retry button; the others and the form are not touched.
  */
-export function PhotoManager({ queue, requirement, error, disabled, headingLevel = 3 }: PhotoManagerProps) {
+export function PhotoManager({ queue, requirement, error, disabled, headingLevel = 3, showTitle = true }: PhotoManagerProps) {
   const { t } = useTranslation(['landlord', 'common']);
   const titleId = useId();
   const inputId = useId();
@@ -73,7 +75,7 @@ export function PhotoManager({ queue, requirement, error, disabled, headingLevel
   return (
     <section className={styles.manager} aria-labelledby={titleId}>
       <div className={styles.header}>
-        <Heading id={titleId} className={styles.title}>
+        <Heading id={titleId} className={showTitle ? styles.title : 'visually-hidden'}>
           {t('photos.title')}
         </Heading>
         <span className={styles.count}>{t('photos.count', { count: queue.items.length, max: PHOTOS_MAX })}</span>

@@ -11,6 +11,7 @@ export function StepIndicator({
   current,
   done = [],
   onSelect,
+  disabled,
   label,
 }: {
   labels: readonly string[];
@@ -19,6 +20,8 @@ export function StepIndicator({
   /** 1-based steps shown as completed. */
   done?: readonly number[];
   onSelect?: (step: number) => void;
+  /** Dots that cannot be used right now (while publishing). */
+  disabled?: boolean;
   /** Names the list for screen readers, e.g. 'Posting steps'. */
   label: string;
 }) {
@@ -46,7 +49,7 @@ export function StepIndicator({
           return (
             <li key={text} className={styles.item}>
               {onSelect ? (
-                <button type="button" className={className} aria-current={isCurrent ? 'step' : undefined} onClick={() => onSelect(step)}>
+                <button type="button" className={className} aria-current={isCurrent ? 'step' : undefined} onClick={() => onSelect(step)} disabled={disabled}>
                   {dot}
                 </button>
               ) : (

@@ -1,17 +1,17 @@
 import { useCallback } from 'react';
-import { readToken } from '@/lib/session-storage';
 import { useSession } from '@/lib/session';
 import { getMe } from '../api/get-me';
 
 /**
- * After posting, the user is read again (GET /auth/me): a tenant who posts has become a landlord,
- * and the stored user type follows the account's (spec section 2, landlord welcome).
+ * After posting, the user is read again (GET /auth/me) and stored. Posting makes a tenant a
+ * landlord, so then the stored user type becomes landlord too (spec section 2, landlord welcome);
+ * a broker stays a broker.
  */
 export function useRefreshUser() {
-  const { signIn } = useSession();
+  const { updateUser, setUserType } = useSession();
   return useCallback(async () => {
     const me = await getMe();
-    const token = readToken();
-    if (token) signIn(token, me);
-  }, [signIn]);
+    updateUser(me);
+    if (me.userType === 'landlord') setUserType('landlord');
+  }, [updateUser, setUserType]);
 }

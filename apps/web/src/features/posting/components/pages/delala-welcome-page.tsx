@@ -61,9 +61,11 @@ export function DelalaWelcomePage() {
   return (
     <div className={styles.bare}>
       <section className={styles.hero}>
-        <Link to={paths.home} className={styles.brand}>
-          <HomeIcon size={22} /> {t('common:brand.name')}
-        </Link>
+        <p className={styles.brandRow}>
+          <Link to={paths.home} className={styles.brand}>
+            <HomeIcon size={22} /> {t('common:brand.name')}
+          </Link>
+        </p>
         <h1 className={styles.heroTitle}>{t('welcome.title')}</h1>
         <p className={styles.heroText}>{t('welcome.subtitle')}</p>
         <ul className={styles.heroPoints}>

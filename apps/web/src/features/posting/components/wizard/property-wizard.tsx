@@ -64,6 +64,8 @@ export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
   const moved = useRef(false);
   const needVerify = variant === 'welcome' && !signedIn;
   const busy = flow.running;
+  // Whether the run in progress began with the code check (the session changes half-way through).
+  const [runVerifies, setRunVerifies] = useState(false);
 
   const onChange = useCallback(<K extends WizardField>(field: K, value: WizardForm[K]) => {
     setForm((prev) => ({ ...prev, [field]: value }));
@@ -144,6 +146,7 @@ export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
       else focusFirstInvalid();
       return;
     }
+    setRunVerifies(needVerify);
     const answer = await flow.publish({
       payload: toCreatePayload(form),
       photos,
@@ -163,7 +166,8 @@ export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
         labels={labels}
         current={step}
         done={done}
-        onSelect={variant === 'welcome' ? (s) => !busy && goTo(s) : undefined}
+        onSelect={variant === 'welcome' ? goTo : undefined}
+        disabled={busy}
         label={t('steps.label')}
       />
       <h2 className={styles.stepTitle} ref={headingRef} tabIndex={-1}>
@@ -177,6 +181,7 @@ export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
       <div hidden={step !== 3}>
         <PhotoManager
           queue={photos}
+          showTitle={false}
           requirement={t('photos.requirementWizard')}
           error={errorText(errors.photos)}
           disabled={busy}
@@ -196,7 +201,7 @@ export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
         stage={flow.stage}
         failure={flow.failure}
         photos={photos}
-        withVerify={needVerify}
+        withVerify={busy ? runVerifies : needVerify}
         action={
           flow.failure?.stage === 'upload' && step !== 3 ? (
             <Button variant="secondary" small onClick={() => goTo(3)}>
@@ -216,7 +221,7 @@ export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
           </Button>
         ) : (
           <Button variant="gold" onClick={() => void publish()} loading={busy} disabled={needVerify && !form.code.trim()}>
-            {needVerify ? t('wizard.verifyPublish') : t('wizard.publish')}
+            {needVerify || (busy && runVerifies) ? t('wizard.verifyPublish') : t('wizard.publish')}
           </Button>
         )}
       </div>

@@ -88,7 +88,9 @@ export function VerifyPhone({ form, errors, onChange, errorText, disabled, onErr
           {sent?.demoCode ? (
             <Alert tone="info" title={t('verify.demoTitle')}>
               <p>
-                {t('verify.demoText')} <strong className={styles.demoCode}>{sent.demoCode}</strong>
+                {t('verify.demoText')} <strong className={styles.demoCode} data-testid="demo-code">
+                  {sent.demoCode}
+                </strong>
               </p>
             </Alert>
           ) : null}
