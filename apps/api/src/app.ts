@@ -30,6 +30,7 @@ import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
+import { setUpTrustAndSafety } from './modules/moderation/trust.setup.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -105,7 +106,8 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   authRoutes(app, ctx, createAuthService(ctx, deriveKey(secret, 'otp')));
   walletRoutes(app, ctx, createWalletService(ctx, createPaymentProvider(env.paymentProvider)));
   const uploads = await setUpUploads(app, ctx);
-  listingsRoutes(app, ctx, createListingsService(ctx, uploads.urlFor));
+  const trust = setUpTrustAndSafety(app, ctx, uploads.urlFor);
+  listingsRoutes(app, ctx, createListingsService(ctx, uploads.urlFor, trust.afterPublish));
   unlocksRoutes(app, ctx, createUnlocksService(ctx, uploads.urlFor));
   setUpConversations(app, ctx, uploads.urlFor);
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);

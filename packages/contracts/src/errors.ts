@@ -40,6 +40,7 @@ export const ERROR_STATUS = {
   already_reported: 409,
   adjustment_not_pending: 409,
   balance_would_go_negative: 409,
+  cluster_not_open: 409,
   idempotency_conflict: 409,
   // 413 / 415: uploads
   payload_too_large: 413,

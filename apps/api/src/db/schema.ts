@@ -7,3 +7,4 @@ export * from './schema/purchases.ts';
 export * from './schema/listings.ts';
 export * from './schema/unlocks.ts';
 export * from './schema/conversations.ts';
+export * from './schema/trust.ts';

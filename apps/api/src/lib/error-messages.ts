@@ -33,6 +33,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   already_reported: 'You have already reported this.',
   adjustment_not_pending: 'This adjustment was already reviewed.',
   balance_would_go_negative: 'This debit would take the balance below zero.',
+  cluster_not_open: 'This duplicate cluster was already reviewed.',
   idempotency_conflict: 'This request is already being processed.',
   payload_too_large: 'The upload is too large.',
   image_too_large: 'The image is too large.',

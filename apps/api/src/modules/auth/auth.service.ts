@@ -25,6 +25,7 @@ import {
 import type { AuthUser } from './authenticate.ts';
 import { generateCode, hashCode, sameHash } from './otp.ts';
 import { SmsDeliveryError } from './sms/sms-sender.ts';
+import { recordOtpRequested } from '../metrics/events.ts';
 
 const HOUR = 3600;
 
@@ -100,6 +101,7 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
         await ctx.kv.delete(cooldownKey);
         throw new AppError('sms_unavailable');
       }
+      await recordOtpRequested(ctx.db, { ip, phone, at: ctx.now() });
       return {
         ok: true,
         ...(ctx.env.mode === 'demo' ? { code } : {}),

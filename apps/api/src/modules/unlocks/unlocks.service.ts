@@ -8,6 +8,7 @@ import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
+import { recordContactUnlocked } from '../metrics/events.ts';
 import { findListingForUnlock, findUnlock, findUnlockedPhones, insertUnlock, listMyUnlocks, type ListingForUnlock } from './unlocks.repository.ts';
 
 function isId(value: string): boolean {
@@ -62,6 +63,7 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
         if (!coveredByPlan) {
           await changeBalance(tx, account, 'credits', -CONTACT_UNLOCK_COST, { kind: 'contact_unlock', refType: 'listing', refId: listingId });
         }
+        await recordContactUnlocked(tx, { listingId, userId: user.id, usedCredit: !coveredByPlan, at: now });
         return {
           ok: true as const,
           contact: { phone: listing.posterPhone },
