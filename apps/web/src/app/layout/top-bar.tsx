@@ -53,7 +53,11 @@ export function TopBar() {
           <div className={styles.desktopOnly}>
             <LanguageSwitcher onDark />
           </div>
-          {user ? <WalletBadge /> : null}
+          {user ? (
+            <div className={styles.desktopOnly}>
+              <WalletBadge />
+            </div>
+          ) : null}
           {user ? (
             <AvatarMenu />
           ) : (
@@ -64,6 +68,8 @@ export function TopBar() {
         </div>
       </div>
       <nav className={styles.strip} aria-label={t('nav.mobile')}>
+        {/* On phones the tenant's credit badge leads the strip: the bar above has no room left. */}
+        {user ? <WalletBadge /> : null}
         {links.map((link) => (
           <LinkItem key={link.to} link={link} className={styles.stripLink} />
         ))}

@@ -78,7 +78,7 @@ export function WalletPage() {
       <h1 className={styles.title}>{title}</h1>
 
       {arrival.listingId ? (
-        <Alert tone="warning" title={t('arrival.almostThere')}>
+        <Alert tone="info" title={t('arrival.almostThere')}>
           <p>{t(audience === 'delala' ? 'arrival.fromListingBroker' : 'arrival.fromListing')}</p>
         </Alert>
       ) : arrival.returnTo ? (
