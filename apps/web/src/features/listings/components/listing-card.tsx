@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TListingCard } from '@betoch/contracts/listings';
 import { HomeIcon, PinIcon } from '@/components/ui/icons';
@@ -31,6 +31,7 @@ export interface ListingCardProps {
 
 export function ListingCard({ listing, priority = false, action }: ListingCardProps) {
   const { t } = useTranslation('listings');
+  const { pathname, search } = useLocation();
   const photo = listing.photos[0];
   const subcity = t(`subcities.${listing.subcity}`, { defaultValue: listing.subcity });
   const place = listing.specific_location ? `${listing.specific_location}, ${subcity}` : subcity;
@@ -55,7 +56,7 @@ export function ListingCard({ listing, priority = false, action }: ListingCardPr
           <Price amount={listing.price_etb} suffix={t('card.perMonth')} />
         </p>
         <h3 className={styles.title}>
-          <Link to={paths.listing(listing._id)} className={styles.link}>
+          <Link to={paths.listing(listing._id)} state={{ from: `${pathname}${search}` }} className={styles.link}>
             {listing.title}
           </Link>
         </h3>

@@ -37,6 +37,12 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Manage your listing' })).toBeNull();
   });
 
+  it("leads back to the search it was opened from, filters kept", async () => {
+    answerListing(publicListing());
+    renderListings({ routes, path: `/l/${ID}`, state: { from: '/browse?subcity=Bole' } });
+    expect((await screen.findByRole('link', { name: /All homes/ })).getAttribute('href')).toBe('/browse?subcity=Bole');
+  });
+
   it('shows the broker notice and the agency for a broker listing', async () => {
     answerListing(publicListing({ source: 'delala', posted_by: { name: 'Tigist', agency_name: 'Addis Home Finders', is_broker: true } }));
     renderListings({ routes, path: `/l/${ID}` });

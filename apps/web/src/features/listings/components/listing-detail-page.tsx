@@ -163,6 +163,9 @@ export function ListingDetailPage() {
 
   // Back to where the visitor came from; a shared link opened directly goes to /browse.
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.browse));
+  // 'All homes' keeps the filters of the search the card was opened from.
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const browseBack = typeof from === 'string' && from.startsWith(paths.browse) ? from : paths.browse;
 
   let content;
   if (query.isPending) {
@@ -210,7 +213,7 @@ export function ListingDetailPage() {
   return (
     <div className="page">
       <nav className={styles.crumbs} aria-label={t('detail.breadcrumb')}>
-        <Link to={paths.browse} className={styles.backLink}>
+        <Link to={browseBack} className={styles.backLink}>
           <span aria-hidden="true">‹</span> {t('detail.backToBrowse')}
         </Link>
       </nav>
