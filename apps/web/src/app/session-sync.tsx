@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session';
  */
 export function SessionSync() {
   const session = useSession();
-  const me = useMe(Boolean(session.token));
+  const me = useMe(session.token);
   const { updateUser } = session;
   useEffect(() => {
     if (me.data) updateUser(me.data);

@@ -126,4 +126,24 @@ describe('session', () => {
     expect(session.isAuthenticated).toBe(false);
     expect([localStorage.getItem('token'), localStorage.getItem('user'), localStorage.getItem('userType')]).toEqual([null, null, null]);
   });
+
+  it('a late refresh of the user after sign-out, or for another account, changes nothing', () => {
+    let session!: ReturnType<typeof useSession>;
+    render(
+      <SessionProvider onExpired={() => undefined}>
+        <Controls onValue={(v) => (session = v)} />
+      </SessionProvider>,
+    );
+    act(() => session.signIn('tok', fakeUser() as TUser));
+    const staleUpdate = session.updateUser;
+    act(() => session.signOut());
+    act(() => staleUpdate(fakeUser() as TUser));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(session.isAuthenticated).toBe(false);
+
+    act(() => session.signIn('tok-b', fakeUser({ sub: '+251911000999', phone: '+251911000999', name: 'B' }) as TUser));
+    act(() => session.updateUser(fakeUser({ name: 'A again' }) as TUser));
+    expect(session.user?.name).toBe('B');
+  });
 });

@@ -49,6 +49,20 @@ export function SessionProvider({ children, onExpired }: { children: ReactNode; 
     apply({ token: null, user: null, userType: null });
   }, [apply]);
 
+  // Changes start from what is stored now, never from a render's copy: a late answer for a
+  // session that has ended cannot bring it back, nor overwrite another account's.
+  const signIn = useCallback((token: string, user: TUser) => apply({ token, user, userType: user.userType }), [apply]);
+  const updateUser = useCallback(
+    (user: TUser) => {
+      const current = loadSession();
+      if (!current.token || (current.user && current.user.sub !== user.sub)) return;
+      // A user type chosen in this browser (console helper) stays until sign-out.
+      apply({ ...current, user, userType: current.userType ?? user.userType });
+    },
+    [apply],
+  );
+  const setUserType = useCallback((userType: UserType) => apply({ ...loadSession(), userType }), [apply]);
+
   useEffect(() => {
     setUnauthorizedHandler((callPath, sentToken) => {
       if (!sessionLostBy(sentToken, loadSession().token)) return;
@@ -72,13 +86,12 @@ export function SessionProvider({ children, onExpired }: { children: ReactNode; 
     () => ({
       ...session,
       isAuthenticated: Boolean(session.token && session.user),
-      signIn: (token, user) => apply({ token, user, userType: user.userType ?? session.userType }),
-      // A user type chosen in this browser (console helper) stays until sign-out.
-      updateUser: (user) => apply({ ...session, user, userType: session.userType ?? user.userType }),
-      setUserType: (userType) => apply({ ...session, userType }),
+      signIn,
+      updateUser,
+      setUserType,
       signOut,
     }),
-    [session, apply, signOut],
+    [session, signIn, updateUser, setUserType, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
