@@ -92,12 +92,6 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
     return toOwnerListing(found.listing, found.poster, access, urlFor);
   }
 
-  async function reload(db: DbOrTx, id: string, access: 'poster' | 'admin'): Promise<TOwnerListing> {
-    const found = await findListingWithPoster(db, id);
-    if (!found) throw notFound();
-    return ownerView(found, access);
-  }
-
   /** Loads the listing for a change by its poster or an admin; 404 for anyone else. */
   async function managed(db: DbOrTx, user: AuthUser, rawId: string): Promise<{ found: ListingWithPoster; access: 'poster' | 'admin' }> {
     const found = await findListingWithPoster(db, listingIdOrThrow(rawId));
