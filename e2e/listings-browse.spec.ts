@@ -127,3 +127,16 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     await expect(page).toHaveURL(/\/browse$/);
   });
 }
+
+test('the listing routes send people where they belong', async ({ page }) => {
+  await startInLanguage(page, 'en');
+  await page.goto('/tenant/search?subcity=Yeka');
+  await expect(page).toHaveURL(/\/browse\?subcity=Yeka$/);
+  await expect(page.getByLabel('Subcity')).toHaveValue('Yeka');
+
+  await page.goto('/landlord');
+  await expect(page).toHaveURL(/\/landlord\/welcome$/);
+
+  await page.goto('/my-listings');
+  await expect(page).toHaveURL(/\/login$/);
+});
