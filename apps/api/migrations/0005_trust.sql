@@ -140,3 +140,6 @@ CREATE INDEX manual_adjustments_status_idx ON manual_adjustments (status, create
 
 -- Moderation reads listings by poster and hidden date (the broker auto-block rule).
 CREATE INDEX listings_hidden_poster_idx ON listings (poster_id, hidden_at) WHERE admin_hidden = true;
+
+-- The metrics funnel follows a conversation's events by subject (app_events is migration 0004's).
+CREATE INDEX app_events_subject_idx ON app_events (subject_id, type);

@@ -133,9 +133,9 @@ export async function recordedPartners(db: DbOrTx, listingId: string, otherIds: 
   return new Set(rows.map((r) => (r.a === listingId ? r.b : r.a)));
 }
 
-/** Cluster formation runs one at a time across processes (a transaction-scoped advisory lock). */
+/** Cluster formation runs one at a time across processes (a transaction-scoped advisory lock; 727_001 is the migrations'). */
 export async function lockClusterFormation(db: DbOrTx): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(727001)`);
+  await db.execute(sql`SELECT pg_advisory_xact_lock(727006)`);
 }
 
 /** Open clusters holding any of the listings, oldest first. */
