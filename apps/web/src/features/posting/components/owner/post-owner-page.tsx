@@ -84,6 +84,8 @@ function OwnerPosting({ initial, onCreated }: { initial: TListing | null; onCrea
   const [photosSaved, setPhotosSaved] = useState(false);
 
   const live = listing?.visibility === 'live';
+  // A draft is still being posted; a listing that was ever published is being edited.
+  const published = live || Boolean(listing?.published_at);
   const storedKeys = (listing?.photos ?? []).map((p) => p.key).join(',');
   const currentKeys = photos.items.map((i) => i.photo?.key ?? i.id).join(',');
   const photosChanged = storedKeys !== currentKeys;
@@ -143,8 +145,8 @@ function OwnerPosting({ initial, onCreated }: { initial: TListing | null; onCrea
 
   return (
     <div className={styles.page}>
-      <h1>{initial ? t('owner.editTitle') : t('owner.title')}</h1>
-      <p className={styles.intro}>{initial ? t('owner.editIntro') : t('owner.intro')}</p>
+      <h1>{published ? t('owner.editTitle') : t('owner.title')}</h1>
+      <p className={styles.intro}>{published ? t('owner.editIntro') : t('owner.intro')}</p>
       <StepIndicator
         labels={[t('owner.steps.details'), t('owner.steps.photos'), t('owner.steps.publish')]}
         current={current}
@@ -172,6 +174,7 @@ function OwnerPosting({ initial, onCreated }: { initial: TListing | null; onCrea
         {!listing ? <p className={styles.lockedText}>{t('owner.photosLocked')}</p> : null}
         <PhotoManager
           queue={photos}
+          showTitle={false}
           requirement={t('photos.requirementOwner', { count: PHOTOS_MIN_TO_PUBLISH_UI })}
           disabled={!listing || busy !== null}
           headingLevel={3}
