@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
@@ -68,7 +71,10 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 }
 
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  // Photos and other files go to a fresh temporary folder, removed on close, never into the repo.
+  const ownDataDir = envOverrides.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-test-'));
   const env = loadEnv({
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
     NODE_ENV: 'test',
     APP_MODE: 'demo',
     LOG_LEVEL: 'silent',
@@ -95,6 +101,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       await built.app.close();
       await database.close();
       await drop();
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
