@@ -49,6 +49,20 @@ export const router = createBrowserRouter([
           return { Component: () => <Guard><PostDelalaPage /></Guard> };
         },
       },
+      ...[paths.chat, paths.messages].map((path) => ({
+        path,
+        lazy: async () => {
+          const { InboxPage } = await import('@/features/chat/components/inbox-page');
+          return { Component: () => <Guard><InboxPage /></Guard> };
+        },
+      })),
+      {
+        path: '/chat/:id',
+        lazy: async () => {
+          const { ThreadPage } = await import('@/features/chat/components/thread-page');
+          return { Component: () => <Guard><ThreadPage /></Guard> };
+        },
+      },
       {
         path: paths.wallet,
         lazy: async () => {

@@ -5,6 +5,7 @@ import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { PostCreditsBadge, WalletBadge } from '@/features/wallet/components/wallet-badge';
+import { UnreadBadge } from '@/features/chat/components/unread-badge';
 import { AvatarMenu } from './avatar-menu';
 import { LanguageSwitcher } from './language-switcher';
 import { homeFor, navLinksFor, type NavLink, type NavLinkKind } from './nav-links';
@@ -15,7 +16,7 @@ import styles from './top-bar.module.css';
  * Badges shown beside a link, by the link's kind. A feature plugs its badge in here, e.g.
  * `messages: UnreadBadge`; a badge renders nothing when it has nothing to show.
  */
-const LINK_BADGES: Partial<Record<NavLinkKind, ComponentType>> = { wallet: PostCreditsBadge };
+const LINK_BADGES: Partial<Record<NavLinkKind, ComponentType>> = { wallet: PostCreditsBadge, messages: UnreadBadge };
 
 function LinkItem({ link, className }: { link: NavLink; className?: string }) {
   const { t } = useTranslation('common');

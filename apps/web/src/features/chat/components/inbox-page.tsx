@@ -1,0 +1,126 @@
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { MessageIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/error-text';
+import { useConversations } from '../api/get-conversations';
+import { useChatLive } from '../hooks/use-chat-live';
+import { useMessageSent } from '../hooks/use-message-sent';
+import { useNow } from '../hooks/use-now';
+import { usePageTitle } from '../hooks/use-page-title';
+import { byLatestActivity } from '../lib/conversation-view';
+import { readInboxState } from '../lib/inbox-state';
+import { ConversationRow } from './conversation-row';
+import styles from './inbox-page.module.css';
+
+function RowSkeleton() {
+  return (
+    <li className={styles.skeletonRow} aria-hidden="true">
+      <Skeleton width={64} height={64} radius={10} />
+      <span className={styles.skeletonLines}>
+        <Skeleton height={18} width="50%" />
+        <Skeleton height={16} width="80%" />
+        <Skeleton height={16} width="65%" />
+      </span>
+    </li>
+  );
+}
+
+/**
+ * /chat and /messages (signed in): the conversations inbox, latest activity first; one listing's
+ * conversations when navigation state names it (the owner's 'view messages').
+ */
+export function InboxPage() {
+  const { t } = useTranslation(['chat', 'common']);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { listingId, listingTitle } = readInboxState(location.state);
+  const messageSent = useMessageSent();
+  const query = useConversations(listingId);
+  const now = useNow(30_000);
+  useChatLive();
+
+  const conversations = query.data ? byLatestActivity(query.data.conversations) : undefined;
+  const filterTitle = listingId ? (listingTitle ?? conversations?.[0]?.listing_id?.title) : undefined;
+  const title = filterTitle ? t('inbox.titleForListing', { title: filterTitle }) : t('inbox.title');
+  usePageTitle(title);
+  const showAll = () => void navigate(location.pathname, { replace: true, state: null });
+
+  return (
+    <div className={`page ${styles.page}`}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{title}</h1>
+        {listingId ? null : <p className={styles.subtitle}>{t('inbox.subtitle')}</p>}
+      </header>
+
+      {messageSent ? (
+        <Alert tone="success">
+          <p>{t('inbox.messageSent')}</p>
+        </Alert>
+      ) : null}
+
+      {query.isPending ? (
+        <ul className={styles.list} aria-busy="true" aria-label={t('common:status.loading')}>
+          <RowSkeleton />
+          <RowSkeleton />
+          <RowSkeleton />
+        </ul>
+      ) : query.isError ? (
+        <Alert
+          tone="error"
+          title={t('inbox.loadFailed')}
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+              {t('inbox.tryAgain')}
+            </Button>
+          }
+        >
+          <p>{errorText(t, query.error)}</p>
+        </Alert>
+      ) : !conversations?.length ? (
+        listingId ? (
+          <EmptyState
+            icon={<MessageIcon size={40} />}
+            title={t('inbox.emptyForListingTitle')}
+            action={
+              <Button variant="secondary" onClick={showAll}>
+                {t('inbox.showAll')}
+              </Button>
+            }
+          >
+            <p>{t('inbox.emptyForListingText')}</p>
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={<MessageIcon size={40} />}
+            title={t('inbox.emptyTitle')}
+            action={<ButtonLink to={paths.home}>{t('inbox.browse')}</ButtonLink>}
+          >
+            <p>{t('inbox.emptyText')}</p>
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <ul className={styles.list}>
+            {conversations.map((c) => (
+              <li key={c._id}>
+                <ConversationRow conversation={c} now={now} />
+              </li>
+            ))}
+          </ul>
+          {listingId ? (
+            <div className={styles.showAll}>
+              <Button variant="secondary" onClick={showAll}>
+                {t('inbox.showAll')}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

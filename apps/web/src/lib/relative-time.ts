@@ -1,0 +1,53 @@
+import type { Language } from '@betoch/contracts/constants';
+import { toLanguage } from './i18n-language';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** 'Just now' in each interface language (Intl would say 'now', which is not the spec's text). */
+const JUST_NOW: Record<Language, string> = { en: 'Just now', am: 'ልክ አሁን' };
+
+const LOCALES: Record<Language, string> = { en: 'en-US', am: 'am-ET' };
+
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function relativeFormat(language: Language): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(language);
+  if (!format) {
+    // 'auto': 'yesterday' / 'ትናንት' instead of '1 day ago'.
+    format = new Intl.RelativeTimeFormat(LOCALES[language], { numeric: 'auto' });
+    relativeFormats.set(language, format);
+  }
+  return format;
+}
+
+function dateFormat(language: Language, withYear: boolean): Intl.DateTimeFormat {
+  const key = `${language}:${withYear}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}) });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * How long ago something happened, by the rule of spec section 9: under a minute 'Just now';
+ * then minutes; hours under 24; days under 7; after that the date ('Nov 20', with the year when
+ * it is not this year's). A time in the future (a phone whose clock runs late) is 'Just now'.
+ * Empty for a date that cannot be read.
+ */
+export function formatRelativeTime(iso: string, language: string | undefined, now: number = Date.now()): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  const lang = toLanguage(language);
+  const elapsed = now - time;
+  if (elapsed < MINUTE) return JUST_NOW[lang];
+  if (elapsed < HOUR) return relativeFormat(lang).format(-Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return relativeFormat(lang).format(-Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < 7 * DAY) return relativeFormat(lang).format(-Math.floor(elapsed / DAY), 'day');
+  const withYear = new Date(time).getFullYear() !== new Date(now).getFullYear();
+  return dateFormat(lang, withYear).format(time);
+}
