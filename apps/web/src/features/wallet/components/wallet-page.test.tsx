@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SessionProvider } from '@/lib/session';
+import { createTestI18n } from '@/test/i18n';
+import { fakeApi, fakeUser, WhereAmI } from '@/test/render';
+import amWallet from '../../../../public/locales/am/wallet.json';
+import enWallet from '../../../../public/locales/en/wallet.json';
+import { WalletPage } from './wallet-page';
+
+const none = { credits_granted: 0, tenant_unlimited_active: false, post_credits_granted: 0, delala_unlimited_active: false };
+const emptyBalance = { ok: true, credits: 0, post_credits: 0, sub_tenant_unlimited_until: null, sub_delala_unlimited_until: null };
+
+/** /wallet signed in as a user of this type, arriving with this navigation state. */
+function renderWallet({ userType = 'tenant', state, lng = 'en' }: { userType?: string; state?: unknown; lng?: 'en' | 'am' } = {}) {
+  localStorage.setItem('token', 'token-1');
+  localStorage.setItem('user', JSON.stringify(fakeUser({ userType, roles: [userType] })));
+  localStorage.setItem('userType', userType);
+  const i18n = createTestI18n(lng);
+  i18n.addResourceBundle('en', 'wallet', enWallet);
+  i18n.addResourceBundle('am', 'wallet', amWallet);
+  const router = createMemoryRouter(
+    [
+      { path: '/wallet', element: <WalletPage /> },
+      { path: '*', element: <WhereAmI /> },
+    ],
+    { initialEntries: [{ pathname: '/wallet', state }] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider onExpired={vi.fn()}>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { router };
+}
+
+let alerts: string[];
+let walletUpdated: number;
+const countWalletUpdated = () => {
+  walletUpdated += 1;
+};
+
+beforeEach(() => {
+  alerts = [];
+  walletUpdated = 0;
+  vi.spyOn(window, 'alert').mockImplementation((text?: unknown) => {
+    alerts.push(String(text));
+  });
+  window.addEventListener('walletUpdated', countWalletUpdated);
+});
+
+afterEach(() => {
+  window.removeEventListener('walletUpdated', countWalletUpdated);
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('/wallet', () => {
+  it("a tenant from a listing sees 'Almost there!', buys the bundle, is told so and goes back to the listing", async () => {
+    const api = fakeApi();
+    let credits = 0;
+    api.answer('GET', '/wallet/balance', () => ({ body: { ...emptyBalance, credits } }));
+    api.answer('POST', '/purchase', () => {
+      credits = 10;
+      return { body: { ...emptyBalance, purchase_id: 'p1', sku: 'CREDIT_BUNDLE_10', price_etb: 250, result: { ...none, credits_granted: 10 }, credits } };
+    });
+    renderWallet({ state: { from: 'listing', listingId: 'listing-7' } });
+
+    expect(await screen.findByText('Almost there!')).toBeTruthy();
+    expect(await screen.findByTestId('credits-balance')).toHaveProperty('textContent', '0');
+    const bundle = screen.getByRole('listitem', { name: '10 Credits Bundle' });
+    expect(within(bundle).getByText('BEST VALUE')).toBeTruthy();
+    expect(within(bundle).getByText('Saves 17% per contact')).toBeTruthy();
+    await userEvent.click(within(bundle).getByRole('button', { name: /Buy for 250 ETB/ }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/l/listing-7'));
+    expect(alerts).toEqual(['Success! You now have 10 credits.']);
+    expect(walletUpdated).toBe(1);
+    const purchase = api.calls.find((c) => c.method === 'POST')!;
+    expect(purchase.body).toEqual({ sku: 'CREDIT_BUNDLE_10' });
+    expect(purchase.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+    // The balance was asked again after the purchase.
+    expect(api.calls.filter((c) => c.path === '/wallet/balance').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('without a way back the user stays, with the success in the page and the new balance', async () => {
+    const api = fakeApi();
+    let until: string | null = null;
+    api.answer('GET', '/wallet/balance', () => ({ body: { ...emptyBalance, sub_tenant_unlimited_until: until } }));
+    api.answer('POST', '/purchase', () => {
+      until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+      return {
+        body: { ...emptyBalance, purchase_id: 'p2', sku: 'SUB_TENANT_MONTHLY', price_etb: 500, result: { ...none, tenant_unlimited_active: true }, until, sub_tenant_unlimited_until: until },
+      };
+    });
+    renderWallet();
+    await screen.findByTestId('credits-balance');
+    expect(screen.queryByText('Almost there!')).toBeNull();
+    expect(screen.queryByTestId('active-plan')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Buy for 500 ETB/ }));
+
+    const success = await screen.findByText('Success! Your unlimited subscription is now active.');
+    expect(success.closest('[role="status"]')).toBeTruthy();
+    expect(alerts).toEqual(['Success! Your unlimited subscription is now active.']);
+    const plan = await screen.findByTestId('active-plan');
+    expect(plan.textContent).toContain('Unlimited Access Active');
+    expect(plan.textContent).toMatch(/Valid until [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    expect(plan.querySelector('time')?.getAttribute('datetime')).toBe(new Date(until!).toISOString());
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it('the chat return path with its flag wins', async () => {
+    const api = fakeApi();
+    api.answer('GET', '/wallet/balance', () => ({ body: emptyBalance }));
+    api.answer('POST', '/purchase', () => ({
+      body: { ...emptyBalance, purchase_id: 'p3', sku: 'CREDIT_SINGLE', price_etb: 30, result: { ...none, credits_granted: 1 }, credits: 1 },
+    }));
+    renderWallet({ state: { returnTo: '/chat/c-9', returnAfterPurchase: true } });
+    expect(await screen.findByText('After your purchase we will take you back to where you were.')).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: /Buy for 30 ETB/ }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/c-9'));
+    expect(alerts).toEqual(['Success! You now have 1 credit.']);
+  });
+
+  it('a refused purchase is shown in the page and in an alert; the balance stays', async () => {
+    const api = fakeApi();
+    api.answer('GET', '/wallet/balance', () => ({ body: emptyBalance }));
+    api.answer('POST', '/purchase', () => ({ status: 503, body: { ok: false, error: 'payment_unavailable', message: 'No payments' } }));
+    renderWallet({ state: { from: 'listing', listingId: 'listing-7' } });
+    await userEvent.click(await screen.findByRole('button', { name: /Buy for 30 ETB/ }));
+
+    const failure = await screen.findByRole('alert');
+    expect(failure.textContent).toContain('Failed to complete purchase');
+    expect(failure.textContent).toContain('Payments are not available yet. Please contact support.');
+    expect(alerts).toEqual(['Payments are not available yet. Please contact support.']);
+    expect(walletUpdated).toBe(0);
+    expect(screen.queryByTestId('location')).toBeNull();
+    expect(screen.getByRole('button', { name: /Buy for 30 ETB/ })).toHaveProperty('disabled', false);
+  });
+
+  it('a broker sees the posting plan with its date, the post credits and the broker cards; the highlighted one is outlined', async () => {
+    const api = fakeApi();
+    const until = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    api.answer('GET', '/wallet/balance', () => ({ body: { ...emptyBalance, post_credits: 2, sub_delala_unlimited_until: until } }));
+    renderWallet({ userType: 'delala', state: { highlightSku: 'post_subscription_delala_unlimited' } });
+
+    expect((await screen.findByTestId('active-plan')).textContent).toContain('Unlimited Posting Active');
+    expect(screen.getByTestId('post-credits-balance').textContent).toBe('2');
+    expect(screen.queryByTestId('credits-balance')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Buy Post Credits' })).toBeTruthy();
+    const cards = screen.getAllByRole('listitem').filter((li) => li.hasAttribute('data-sku'));
+    expect(cards.map((c) => c.getAttribute('data-sku'))).toEqual(['post_credit_1', 'post_subscription_delala_unlimited']);
+    expect(cards[1]!.getAttribute('data-highlighted')).toBe('true');
+    expect(within(cards[1]!).getByText('Your choice')).toBeTruthy();
+    expect(cards[0]!.hasAttribute('data-highlighted')).toBe(false);
+    expect(screen.getByText('Publish 1 listing')).toBeTruthy();
+    expect(screen.getByText('Priority support')).toBeTruthy();
+  });
+
+  it('a balance that fails to load says so with the reason, and Try Again loads it', async () => {
+    const api = fakeApi();
+    let fail = true;
+    api.answer('GET', '/wallet/balance', () =>
+      fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'Boom' } } : { body: { ...emptyBalance, credits: 4 } },
+    );
+    renderWallet({ userType: 'landlord' });
+    const error = await screen.findByRole('alert');
+    expect(error.textContent).toContain('Failed to fetch balance');
+    expect(error.textContent).toContain('Something went wrong on our side. Please try again.');
+    // Landlords buy the tenant cards meanwhile.
+    expect(screen.getByRole('heading', { name: 'Buy Credits' })).toBeTruthy();
+    fail = false;
+    await userEvent.click(within(error).getByRole('button', { name: 'Try Again' }));
+    expect((await screen.findByTestId('credits-balance')).textContent).toBe('4');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('speaks Amharic with prices in ብር', async () => {
+    const api = fakeApi();
+    api.answer('GET', '/wallet/balance', () => ({ body: emptyBalance }));
+    renderWallet({ lng: 'am', state: { from: 'listing', listingId: 'x' } });
+    expect(await screen.findByText('ጥቂት ብቻ ቀርቷል!')).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'የ10 ክሬዲት ጥቅል' }).textContent).toContain('250 ብር');
+    expect(screen.getByRole('button', { name: /በ500 ብር ይግዙ/ })).toBeTruthy();
+  });
+});
