@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MODERATION_LIST_LIMIT, type ModerationAction } from '@betoch/contracts/constants';
+import type { CaseStatus, TModerationActionAnswer, TModerationCasesAnswer } from '@betoch/contracts/admin';
+import { adminRequest } from '@/lib/api-client';
+
+type Cases = TModerationCasesAnswer['data'];
+type ActionResult = TModerationActionAnswer['data'];
+
+export const casesKey = (status: CaseStatus) => ['admin', 'cases', status] as const;
+
+/** GET /admin/moderation/cases?status=…&limit=50: newest first. */
+export function useModerationCases(status: CaseStatus) {
+  return useQuery({
+    queryKey: casesKey(status),
+    queryFn: ({ signal }) => adminRequest<Cases>('/admin/moderation/cases', { query: { status, limit: MODERATION_LIST_LIMIT }, signal }),
+  });
+}
+
+export interface CaseActionInput {
+  caseId: string;
+  action: ModerationAction;
+  reason: string;
+}
+
+/** POST /admin/moderation/cases/{id}/actions {action, reason}; both lists reload afterwards. */
+export function useCaseAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ caseId, action, reason }: CaseActionInput) =>
+      adminRequest<ActionResult>(`/admin/moderation/cases/${encodeURIComponent(caseId)}/actions`, { method: 'POST', body: { action, reason } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'cases'] }),
+  });
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import type { TAlert } from '@betoch/contracts/admin';
+import styles from '../admin.module.css';
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Alerts of the last 24 hours: severity 'alert' in red, any other in amber; message and data. */
+export function AlertsList({ alerts }: { alerts: TAlert[] }) {
+  const { t } = useTranslation('admin');
+  if (alerts.length === 0) return <p className={styles.empty}>{t('metrics.alertsEmpty')}</p>;
+  return (
+    <ul className={styles.stack}>
+      {alerts.map((alert, i) => {
+        const severe = alert.severity === 'alert';
+        return (
+          <li key={`${alert.rule}-${i}`} className={`${styles.alertItem} ${severe ? styles.alertRed : styles.alertAmber}`}>
+            <p className={styles.alertHead}>
+              <span className={`${styles.badge} ${severe ? styles.badgeRed : styles.badgeAmber}`}>{t(`metrics.severity.${alert.severity}`, { defaultValue: alert.severity })}</span>{' '}
+              <strong>{t(`metrics.rules.${alert.rule}`)}</strong>
+            </p>
+            <p className={styles.alertMessage}>{alert.message}</p>
+            {Object.keys(alert.data).length ? (
+              <dl className={styles.alertData}>
+                {Object.entries(alert.data).map(([key, value]) => (
+                  <div key={key}>
+                    <dt>{key}</dt>
+                    <dd>{show(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CaseStatus } from '@betoch/contracts/admin';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useModerationCases } from '../../api/moderation';
+import { LoadFailure } from '../load-failure';
+import { CaseCard } from './case-card';
+import styles from '../admin.module.css';
+
+/** Tab 1: open or closed moderation cases, newest first, each with its actions. */
+export function ModerationTab() {
+  const { t } = useTranslation('admin');
+  const [status, setStatus] = useState<CaseStatus>('open');
+  const cases = useModerationCases(status);
+  const items = cases.data?.items ?? [];
+  const [done, setDone] = useState<string | null>(null);
+
+  return (
+    <div>
+      <div className={styles.toolbar}>
+        <div className={styles.segmented} role="group" aria-label={t('moderation.statusLabel')}>
+          {(['open', 'closed'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={status === value}
+              onClick={() => {
+                setStatus(value);
+                setDone(null);
+              }}
+            >
+              {t(`moderation.${value}`)}
+            </button>
+          ))}
+        </div>
+        <Button small variant="secondary" onClick={() => void cases.refetch()} loading={cases.isFetching && !cases.isPending}>
+          {t('common.refresh')}
+        </Button>
+      </div>
+
+      <div aria-live="polite" aria-atomic="true">{done ? <Alert tone="success" title={done} /> : null}</div>
+
+      {cases.isPending ? (
+        <div className={styles.stack} role="status" aria-label={t('common.loading')}>
+          <Skeleton height={180} radius={12} />
+          <Skeleton height={180} radius={12} />
+        </div>
+      ) : cases.isError ? (
+        <LoadFailure title={t('moderation.loadFailed')} error={cases.error} onRetry={() => void cases.refetch()} retrying={cases.isFetching} />
+      ) : items.length === 0 ? (
+        <p className={styles.empty}>{t(status === 'open' ? 'moderation.emptyOpen' : 'moderation.emptyClosed')}</p>
+      ) : (
+        <>
+          <p className={styles.count} aria-live="polite">
+            {t('moderation.count', { count: items.length })}
+          </p>
+          <ul className={styles.stack}>
+            {items.map((item) => (
+              <li key={item._id}>
+                <CaseCard moderationCase={item} onDone={setDone} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

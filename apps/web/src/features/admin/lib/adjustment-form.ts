@@ -1,0 +1,41 @@
+import type { TFunction } from 'i18next';
+import type { AdjustmentTarget, AdjustmentType } from '@betoch/contracts/admin';
+import { ADJUSTMENT_MESSAGES, ZManualAdjustmentRequest, type TManualAdjustmentRequest } from '@betoch/contracts/admin';
+
+/** What the adjustment form's inputs hold, as typed. */
+export interface AdjustmentFormValues {
+  phone: string;
+  amount: string;
+  type: AdjustmentType;
+  target: AdjustmentTarget;
+  reason: string;
+  notes: string;
+}
+
+/** Credit to the wallet unless the admin picks otherwise (spec section 5). */
+export const EMPTY_ADJUSTMENT_FORM: AdjustmentFormValues = { phone: '', amount: '', type: 'credit', target: 'wallet', reason: '', notes: '' };
+
+/** The form is checked with the call's own schema, so the screen and the server agree. */
+export const ZAdjustmentForm = ZManualAdjustmentRequest;
+
+/** The contract's English messages (the spec's texts) to this screen's keys. */
+const MESSAGE_KEYS: Record<string, string> = {
+  [ADJUSTMENT_MESSAGES.phoneRequired]: 'adjust.errors.phoneRequired',
+  [ADJUSTMENT_MESSAGES.amountMin]: 'adjust.errors.amountMin',
+  [ADJUSTMENT_MESSAGES.amountMax]: 'adjust.errors.amountMax',
+  [ADJUSTMENT_MESSAGES.reasonRequired]: 'adjust.errors.reasonRequired',
+  [ADJUSTMENT_MESSAGES.brokerTargetOnly]: 'adjust.errors.brokerTargetOnly',
+};
+
+/** A field message in the interface language; an unknown message is shown as the server wrote it. */
+export function adjustmentMessageText(t: TFunction, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const key = MESSAGE_KEYS[message];
+  return key ? t(`admin:${key}`) : message;
+}
+
+/** The request body from checked values: notes only when given. */
+export function adjustmentPayload(values: TManualAdjustmentRequest): TManualAdjustmentRequest {
+  const { notes, ...rest } = values;
+  return notes ? { ...rest, notes } : rest;
+}
