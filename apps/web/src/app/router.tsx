@@ -77,6 +77,16 @@ export const router = createBrowserRouter([
           return { Component: () => <Guard><MyUnlocksPage /></Guard> };
         },
       },
+      {
+        path: paths.admin,
+        lazy: async () => {
+          const [{ AdminPage }, { AccessDenied }] = await Promise.all([
+            import('@/features/admin/components/admin-page'),
+            import('@/features/admin/components/access-denied'),
+          ]);
+          return { Component: () => <Guard role="admin" fallback={<AccessDenied />}><AdminPage /></Guard> };
+        },
+      },
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },
