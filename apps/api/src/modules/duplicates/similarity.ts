@@ -6,10 +6,13 @@ export const DUPLICATE_RULES = {
   /** Two dHashes this close (of 64 bits) are the same picture: resizing and re-encoding move a few bits. */
   maxPhotoDistance: 6,
   /**
-   * A hash with fewer than this many 1-bits (or 0-bits) comes from a nearly flat picture (a blank
-   * wall, a plain sky): such pictures all look alike to dHash, so they are not compared.
+   * Pictures with little detail (a blank wall, a plain sky, a shape on a plain ground) all look
+   * alike to dHash, so they are not compared. A photo of a room sets about half of its 64 bits and
+   * its 8 rows differ; a hash needs at least this many 1-bits (and 0-bits)...
    */
-  minHashBits: 6,
+  minHashBits: 12,
+  /** ...and this many different rows of 8 bits. */
+  minDistinctRows: 5,
   /** Words per shingle. */
   shingleSize: 3,
   /** Descriptions shorter than this (in words) say too little to be compared. */
@@ -44,7 +47,8 @@ function popcount(hash: string): number {
 export function informativeHash(hash: string): boolean {
   if (!/^[0-9a-f]{16}$/i.test(hash)) return false;
   const bits = popcount(hash);
-  return bits >= DUPLICATE_RULES.minHashBits && bits <= 64 - DUPLICATE_RULES.minHashBits;
+  const rows = new Set(hash.toLowerCase().match(/../g));
+  return bits >= DUPLICATE_RULES.minHashBits && bits <= 64 - DUPLICATE_RULES.minHashBits && rows.size >= DUPLICATE_RULES.minDistinctRows;
 }
 
 /** How many of `mine` are within the distance of some hash of `theirs`. */
