@@ -37,7 +37,7 @@ export function navLinksFor(user: TUser | null, userType: UserType | null): NavL
   return links;
 }
 
-/** Wallet in the avatar menu for everyone but landlords (and brokers, who have it as a top link). */
+/** Wallet in the avatar menu for everyone but landlords (spec: hidden in their profile menu). */
 export function showWalletInMenu(user: TUser | null, userType: UserType | null): boolean {
   const type = userType ?? user?.userType;
   return Boolean(user) && type !== 'landlord';

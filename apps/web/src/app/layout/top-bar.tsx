@@ -11,6 +11,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { homeFor, navLinksFor, type NavLink, type NavLinkKind } from './nav-links';
 import { PostPropertyMenu } from './post-property-menu';
 import styles from './top-bar.module.css';
+import { useStripScroll } from './use-strip-scroll';
 
 /**
  * Badges shown beside a link, by the link's kind. A feature plugs its badge in here, e.g.
@@ -36,6 +37,7 @@ export function TopBar() {
   const user = session.isAuthenticated ? session.user : null;
   const links = navLinksFor(user, session.userType);
   const isDelala = (session.userType ?? user?.userType) === 'delala';
+  const strip = useStripScroll<HTMLElement>();
 
   return (
     <header className={styles.header}>
@@ -68,7 +70,7 @@ export function TopBar() {
           )}
         </div>
       </div>
-      <nav className={styles.strip} aria-label={t('nav.mobile')}>
+      <nav ref={strip} className={styles.strip} aria-label={t('nav.mobile')}>
         {/* On phones the tenant's credit badge leads the strip: the bar above has no room left. */}
         {user ? <WalletBadge /> : null}
         {links.map((link) => (

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SKU_CATALOG, type Sku, type UserType } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
@@ -25,24 +25,20 @@ export interface PlanStepProps {
 /** Step 3 of /signup for tenants and landlords: choose a plan (bought in the wallet) or skip. */
 export function PlanStep({ userType, preselected, busy, notice, canGoBack, onChoose, onSkip, onBack }: PlanStepProps) {
   const { t, i18n } = useTranslation('auth');
-  const baseId = useId();
   return (
     <div>
       <p className={styles.intro}>{userType === 'landlord' ? t('signup.planIntroLandlord') : t('signup.planIntroTenant')}</p>
       {notice}
       <ul className={styles.plans}>
         {PLAN_SKUS.map((sku) => {
-          const nameId = `${baseId}-${sku}`;
           const chosen = sku === preselected;
           return (
             <li key={sku} className={[styles.plan, chosen && styles.planChosen].filter(Boolean).join(' ')}>
               <div className={styles.planHead}>
-                <h2 id={nameId} className={styles.planName}>
+                <h2 className={styles.planName}>
                   {t(`plans.${sku}.name`)}
                 </h2>
                 <span className={styles.planPrice}>{formatEtb(SKU_CATALOG[sku].priceEtb, i18n.language)}</span>
-                {sku === BEST_VALUE ? <span className={styles.planBadge}>{t('plans.bestValue')}</span> : null}
-                {chosen ? <span className={styles.planBadge}>{t('signup.chosen')}</span> : null}
               </div>
               <Button
                 className={styles.planButton}
@@ -55,6 +51,12 @@ export function PlanStep({ userType, preselected, busy, notice, canGoBack, onCho
                 {t('signup.choosePlan')}
                 <span className="visually-hidden"> – {t(`plans.${sku}.name`)}</span>
               </Button>
+              {sku === BEST_VALUE || chosen ? (
+                <p className={styles.planBadges}>
+                  {sku === BEST_VALUE ? <span className={styles.planBadge}>{t('plans.bestValue')}</span> : null}
+                  {chosen ? <span className={`${styles.planBadge} ${styles.planBadgeChosen}`}>{t('signup.chosen')}</span> : null}
+                </p>
+              ) : null}
               <p className={styles.planText}>{t(`plans.${sku}.text`)}</p>
             </li>
           );
