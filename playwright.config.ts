@@ -28,7 +28,8 @@ if (!fs.existsSync(WEB_INDEX)) {
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results/e2e',
+  // Per port, so two engineers' runs (E2E_PORT=8182 ...) never delete each other's results.
+  outputDir: `./test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

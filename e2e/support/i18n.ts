@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Lang = 'en' | 'am';
+
+const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/public/locales');
+const cache = new Map<string, Record<string, unknown>>();
+
+function namespace(lang: Lang, ns: string): Record<string, unknown> {
+  const key = `${lang}/${ns}`;
+  let value = cache.get(key);
+  if (!value) {
+    value = JSON.parse(fs.readFileSync(path.join(LOCALES, lang, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+    cache.set(key, value);
+  }
+  return value;
+}
+
+/**
+ * The app's own text for a key ('auth:login.title', 'common:nav.logout'), with {{vars}} filled
+ * in and <tags> dropped, so journeys find things by the words a person reads in either language.
+ */
+export function tr(lang: Lang, fullKey: string, vars: Record<string, string | number> = {}): string {
+  const [ns, key] = fullKey.includes(':') ? (fullKey.split(':', 2) as [string, string]) : ['common', fullKey];
+  let node: unknown = namespace(lang, ns);
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`No text for ${lang}:${fullKey}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? '')).replace(/<\/?\w+>/g, '');
+}
+
+/** A pattern for a text with variables: 'You can ask for a new code in (\\d+) s'. */
+export function trPattern(lang: Lang, fullKey: string, captures: string[]): RegExp {
+  const marker = '\u0000';
+  const vars = Object.fromEntries(captures.map((name) => [name, marker]));
+  const escaped = tr(lang, fullKey, vars)
+    .split(marker)
+    .map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(escaped.join('(\\d+)'));
+}
