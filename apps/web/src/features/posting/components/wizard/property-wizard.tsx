@@ -119,6 +119,7 @@ export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
     const error = flow.failure?.error;
     if (flow.failure?.stage === 'verify' && error instanceof ApiError && (error.code === 'invalid_code' || error.code === 'code_expired')) {
       setForm((prev) => ({ ...prev, code: '' }));
+      requestAnimationFrame(() => topRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus());
     }
   }, [flow.failure]);
 

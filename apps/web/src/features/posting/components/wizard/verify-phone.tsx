@@ -9,7 +9,7 @@ import { errorText as apiErrorText } from '@/lib/error-text';
 import { useCountdown } from '@/lib/use-countdown';
 import { useRequestOtp } from '../../api/request-otp';
 import { stripPhone, type WizardErrorKey } from '../../lib/wizard-form';
-import { normalizePhone } from '@betoch/contracts/phone';
+import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
 import type { WizardFieldProps } from './wizard-field-props';
 import styles from './wizard.module.css';
 
@@ -83,7 +83,7 @@ export function VerifyPhone({ form, errors, onChange, errorText, disabled, onErr
       {codeVisible ? (
         <div className={styles.codeBlock}>
           <p className={styles.note} role="status">
-            {t('verify.sentTo', { phone })}
+            {t('verify.sentTo', { phone: formatPhoneLocal(normalizePhone(phone) ?? phone) })}
           </p>
           {sent?.demoCode ? (
             <Alert tone="info" title={t('verify.demoTitle')}>
