@@ -12,13 +12,6 @@ export function niceMax(values: readonly number[]): number {
   return 10 * magnitude;
 }
 
-/** Evenly spaced grid values from 0 to `top` (inclusive), `count` intervals, whole numbers only. */
-export function gridValues(top: number, count = 4): number[] {
-  const values = new Set<number>();
-  for (let i = 0; i <= count; i += 1) values.add(Math.round((top * i) / count));
-  return [...values];
-}
-
 /** Sum of one series. */
 export function total(values: readonly number[]): number {
   return values.reduce((sum, v) => sum + v, 0);

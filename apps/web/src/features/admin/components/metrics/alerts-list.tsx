@@ -4,6 +4,7 @@ import styles from '../admin.module.css';
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return '—';
+  if (Array.isArray(value)) return value.map(show).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -61,7 +61,7 @@ export function CaseCard({ moderationCase: item, onDone }: { moderationCase: TMo
           {t('moderation.caseTitle', { type, id: shortId(item.target.id) })}
         </h2>
         <span className={`${styles.badge} ${item.status === 'open' ? styles.badgeWarn : styles.badgeMuted}`}>
-          {t(`moderation.${item.status}`)}
+          {t(`moderation.statusBadge.${item.status}`)}
         </span>
       </header>
 

@@ -79,9 +79,7 @@ export function DelalaTable({ accounts, onDone }: { accounts: TDelalaAccount[]; 
                 >
                   {t('payments.unblock')}
                 </Button>
-              ) : (
-                t('common.none')
-              )}
+              ) : null}
             </td>
           </tr>
         ))}
