@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
@@ -11,10 +11,10 @@ import { ReportModal } from './report-modal';
 import { SafetyTipsModal } from './safety-tips-modal';
 import styles from './panels.module.css';
 
-/** Contact unlock, wired by the wallet work (POST /listings/{id}/unlock-contact). */
+/** Contact unlock (POST /listings/{id}/unlock-contact), wired by the listing page. */
 export interface ContactUnlockWiring {
   status: 'locked' | 'unlocking' | 'unlocked';
-  /** The poster's phone once unlocked: shown as a tel: link. */
+  /** The poster's phone once unlocked, as people read it (0911 22 33 44): shown as a tel: link. */
   phone?: string;
   /** A failure to show under the button, already translated. */
   error?: string;
@@ -22,7 +22,7 @@ export interface ContactUnlockWiring {
   onUnlock: () => void;
 }
 
-/** The first message to the poster, wired by the chat work (POST /conversations). */
+/** The first message to the poster (POST /conversations), wired by the listing page. */
 export interface ContactMessageWiring {
   /** Runs with the trimmed, non-empty message. */
   onSend: (message: string) => void;
@@ -95,14 +95,20 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
       </h2>
 
       <div className={styles.block}>
-        {phoneHidden ? (
+        {unlock?.status === 'unlocked' && unlock.phone ? (
+          // A number paid for stays shown, even if the owner has since switched to messages only.
+          <>
+            <a className={styles.phone} href={`tel:${unlock.phone.replace(/[^\d+]/g, '')}`}>
+              <PhoneIcon size={20} /> <span dir="ltr">{unlock.phone}</span>
+            </a>
+            <p className={styles.hint}>
+              {t('contact.unlockedHint')} <Link to={paths.myUnlocks}>{t('contact.myUnlocksLink')}</Link>
+            </p>
+          </>
+        ) : phoneHidden ? (
           <p className={styles.note}>
             <LockIcon size={18} /> {t('contact.messagesOnly')}
           </p>
-        ) : unlock?.status === 'unlocked' && unlock.phone ? (
-          <a className={styles.phone} href={`tel:${unlock.phone}`}>
-            <PhoneIcon size={20} /> <span dir="ltr">{unlock.phone}</span>
-          </a>
         ) : (
           <>
             <Button
@@ -113,9 +119,10 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
               disabled={signedIn && !unlock}
               aria-describedby={signedIn && !unlock ? 'unlock-note' : undefined}
             >
-              <UnlockIcon size={18} /> {t('contact.unlock')}
+              <UnlockIcon size={18} /> {unlock?.status === 'unlocking' ? t('contact.unlocking') : t('contact.unlock')}
             </Button>
             {!signedIn ? <p className={styles.hint}>{t('contact.unlockAnonymous')}</p> : null}
+            {signedIn && unlock ? <p className={styles.hint}>{t('contact.unlockCost')}</p> : null}
             {signedIn && !unlock ? (
               <p id="unlock-note" className={styles.hint}>
                 {t('contact.unlockUnavailable')}

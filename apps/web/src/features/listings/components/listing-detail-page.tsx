@@ -13,6 +13,7 @@ import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useListing } from '../api/get-listing';
 import { formatDate, isListingOwner } from '../lib/listing-display';
+import { useContactWiring } from '../hooks/use-contact-wiring';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ContactPanel } from './contact-panel';
 import { ListingFacts } from './listing-facts';
@@ -56,6 +57,13 @@ function PostedBy({ listing }: { listing: TListing }) {
       <span>{t('detail.postedByOwner')}</span>
     </p>
   );
+}
+
+/** The contact panel with its calls: unlock status and unlock, the first message. */
+function VisitorContactPanel({ listing, viewer }: { listing: TListing; viewer: string | null }) {
+  const { unlock, message, contactHidden } = useContactWiring(listing._id, viewer);
+  const shown = contactHidden ? { ...listing, contact_preference: 'hide' as const } : listing;
+  return <ContactPanel listing={shown} signedIn={viewer !== null} unlock={unlock} message={message} />;
 }
 
 function ListingBody({ listing }: { listing: TListing }) {
@@ -115,7 +123,7 @@ function ListingBody({ listing }: { listing: TListing }) {
           <ManagePanel listing={owner} />
         ) : (
           <>
-            <ContactPanel listing={listing} signedIn={Boolean(user)} />
+            <VisitorContactPanel listing={listing} viewer={user?.phone ?? null} />
             <p className={styles.safetyLine}>
               <ShieldIcon size={18} /> {t('detail.safetyLine')}
             </p>
