@@ -201,6 +201,7 @@ test('a photo that fails to upload is retried alone; the others and the form sta
   await expect(page.getByText('Only 4 more photos can be added.')).toBeVisible();
   await expect(page.locator('li[data-photo-id]')).toHaveCount(8);
   await expect(page.getByLabel('Add photos', { exact: true })).toBeDisabled();
+  await expect(page.locator('li[data-photo-id]').getByText('Uploaded', { exact: true })).toHaveCount(8);
 });
 
 test('the broker page and the welcome pages route people the spec way', async ({ page, request }) => {
@@ -240,4 +241,19 @@ test('the broker page and the welcome pages route people the spec way', async ({
   await page.getByRole('button', { name: 'Publish listing' }).click();
   await expect(page.getByText('You need more post credits to publish this listing.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Buy post credits' })).toHaveAttribute('href', '/wallet');
+
+  // With a post credit bought, the same draft is published: an alert, then /my-listings.
+  const bought = await request.post('/api/purchase', { data: { sku: 'post_credit_1' }, headers: { authorization: `Bearer ${broker.token}` } });
+  expect(bought.ok(), await bought.text()).toBe(true);
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Publish listing' }).click();
+  await expect(page).toHaveURL(/\/my-listings$/);
+  expect(alerts).toEqual(['Listing published! You have 0 post credits left.']);
+  const mine = await request.get('/api/listings/my-listings', { headers: { authorization: `Bearer ${broker.token}` } });
+  const body = (await mine.json()) as { listings: { source: string; visibility: string }[] };
+  expect(body.listings).toEqual([expect.objectContaining({ source: 'delala', visibility: 'live' })]);
 });
