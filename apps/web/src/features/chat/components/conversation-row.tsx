@@ -53,7 +53,6 @@ export function ConversationRow({ conversation, now }: { conversation: TConversa
           {listing ? (
             <>
               <span className={styles.listingTitle}>{listing.title}</span>
-              <span aria-hidden="true"> · </span>
               <Price amount={listing.price_etb} className={styles.price} />
             </>
           ) : (
@@ -61,15 +60,14 @@ export function ConversationRow({ conversation, now }: { conversation: TConversa
           )}
         </span>
         <span className={styles.rowBottom}>
-          <span className={`${styles.last} ${last.kind === 'text' ? '' : styles.lastMuted}`} data-testid="last-message">
-            {last.kind === 'locked' ? <LockIcon size={14} /> : null}
-            <span className={styles.lastText}>{lastText}</span>
-          </span>
           {locked ? (
             <span className={styles.lockedBadge}>
               <LockIcon size={12} /> {t('inbox.locked')}
             </span>
           ) : null}
+          <span className={`${styles.last} ${last.kind === 'text' ? '' : styles.lastMuted}`} data-testid="last-message">
+            {lastText}
+          </span>
           {unread ? (
             <span className={styles.unread} data-testid="row-unread">
               <span aria-hidden="true">{unread}</span>

@@ -84,7 +84,7 @@ export function InboxPage() {
       ) : !conversations?.length ? (
         listingId ? (
           <EmptyState
-            icon={<MessageIcon size={40} />}
+            icon={<MessageIcon size={40} style={{ margin: '0 auto' }} />}
             title={t('inbox.emptyForListingTitle')}
             action={
               <Button variant="secondary" onClick={showAll}>
@@ -96,7 +96,7 @@ export function InboxPage() {
           </EmptyState>
         ) : (
           <EmptyState
-            icon={<MessageIcon size={40} />}
+            icon={<MessageIcon size={40} style={{ margin: '0 auto' }} />}
             title={t('inbox.emptyTitle')}
             action={<ButtonLink to={paths.home}>{t('inbox.browse')}</ButtonLink>}
           >

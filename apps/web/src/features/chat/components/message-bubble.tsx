@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '@betoch/contracts/conversations';
 import { LockIcon } from '@/components/ui/icons';
-import { translateContactMask } from '../lib/contact-mask';
 import { formatMessageTime } from '../lib/message-time';
 import { messageSide } from '../lib/message-side';
+import { MessageText } from './message-text';
 import styles from './thread-page.module.css';
 
 export interface MessageBubbleProps {
@@ -38,7 +38,7 @@ export function MessageBubble({ message, author, now }: MessageBubbleProps) {
             </span>
           </div>
         ) : (
-          <p className={styles.text}>{translateContactMask(message.body_text, t('contact_hidden'))}</p>
+          <MessageText text={message.body_text} />
         )}
       </div>
       <p className={styles.meta}>

@@ -56,7 +56,7 @@ export function MessageComposer({ conversationId }: { conversationId: string }) 
         <textarea
           id={fieldId}
           className={`${styles.input} ${error ? styles.inputInvalid : ''}`}
-          rows={2}
+          rows={1}
           value={text}
           maxLength={MESSAGE_MAX_LENGTH}
           placeholder={t('composer.placeholder')}

@@ -124,18 +124,16 @@ export function ThreadPage() {
   return (
     <div className={`page ${styles.page}`}>
       <header className={styles.header}>
-        <BackToInbox />
-        <div className={styles.titleRow}>
-          <h1 className={styles.title}>{t('thread.title')}</h1>
+        <div className={styles.topRow}>
+          <BackToInbox />
           {role === 'admin' ? null : (
             <Button variant="ghost" small className={styles.reportButton} onClick={() => setReportOpen(true)} aria-label={t('thread.report')}>
               <FlagIcon size={18} />
-              <span className={styles.reportText} aria-hidden="true">
-                {t('thread.report')}
-              </span>
+              <span aria-hidden="true">{t('thread.reportShort')}</span>
             </Button>
           )}
         </div>
+        <h1 className={styles.title}>{t('thread.title')}</h1>
         <p className={styles.context}>
           {counterpart ? <span className={styles.with}>{t('thread.with', { name: translateContactMask(counterpart, t('contact_hidden')) })}</span> : null}
           {listing ? (
@@ -157,15 +155,15 @@ export function ThreadPage() {
       ) : null}
 
       <section className={styles.thread} aria-label={t('thread.messages')}>
-        <ol ref={panel} className={styles.panel} role="log" aria-live="polite" tabIndex={0} aria-label={t('thread.messages')}>
+        {showUnlock ? <UnlockBanner unlocking={unlock.isPending} onUnlock={onUnlock} /> : null}
+
+        <ol ref={panel} className={`${styles.panel} ${showUnlock ? styles.panelShort : ''}`} role="log" aria-live="polite" tabIndex={0} aria-label={t('thread.messages')}>
           {data.truncated ? <li className={styles.note}>{t('thread.truncated')}</li> : null}
           {data.messages.length === 0 ? <li className={styles.empty}>{t('thread.empty')}</li> : null}
           {data.messages.map((m) => (
             <MessageBubble key={m._id} message={m} author={authorName(t, conversation, m.role, m.mine)} now={now} />
           ))}
         </ol>
-
-        {showUnlock ? <UnlockBanner unlocking={unlock.isPending} onUnlock={onUnlock} /> : null}
 
         {role === 'admin' ? (
           <p className={styles.footer}>{t('thread.adminReadOnly')}</p>
