@@ -1,0 +1,101 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { routesOf, type RegisteredRoute } from '../../src/lib/route.ts';
+import { listingPayload, multipart, testImage } from '../support/factories.ts';
+import { uniquePhone, type SignedIn } from '../support/login.ts';
+import type { TestApp } from '../support/test-app.ts';
+
+/** 'GET /listings/{id}': how the tables of these tests name a route. */
+export function routeKey(r: Pick<RegisteredRoute, 'method' | 'url'>): string {
+  return `${r.method} ${r.url}`;
+}
+
+export function allRoutes(t: TestApp): RegisteredRoute[] {
+  return routesOf(t.app);
+}
+
+/** The objects a call is about: path parameters and the ids a body names. */
+export interface Targets {
+  listing: string;
+  conversation: string;
+  case: string;
+  cluster: string;
+  adjustment: string;
+  phone: string;
+}
+
+/** The path of a route with its parameters filled in from the targets (by the route's family). */
+export function pathOf(url: string, targets: Targets): string {
+  const id = url.startsWith('/conversations/')
+    ? targets.conversation
+    : url.startsWith('/admin/moderation/cases/')
+      ? targets.case
+      : url.startsWith('/admin/moderation/duplicates/')
+        ? targets.cluster
+        : url.startsWith('/admin/payments/manual-adjustments/')
+          ? targets.adjustment
+          : targets.listing;
+  return `/api${url.replace('{id}', encodeURIComponent(id)).replace('{phone}', encodeURIComponent(targets.phone))}`;
+}
+
+/** A valid body for each route that takes one (what the web app would send). */
+export function sampleBody(key: string, targets: Targets): Record<string, unknown> | undefined {
+  switch (key) {
+    case 'POST /auth/request-otp':
+      return { phone: uniquePhone() };
+    case 'POST /auth/verify-otp':
+      return { phone: targets.phone, code: '000000' };
+    case 'POST /auth/signup':
+      return { phone: uniquePhone(), code: '000000', name: 'Someone', userType: 'tenant' };
+    case 'POST /purchase':
+      return { sku: 'CREDIT_SINGLE' };
+    case 'POST /reports':
+      return { targetType: 'listing', targetId: targets.listing, reason: 'fake' };
+    case 'POST /admin/moderation/cases/{id}/actions':
+      return { action: 'warn', reason: 'Admin action: warn' };
+    case 'POST /admin/moderation/duplicates/{id}/merge':
+      return { primaryListingId: targets.listing };
+    case 'POST /admin/payments/delala/{phone}/unblock':
+      return { reason: 'Checked by phone' };
+    case 'POST /admin/payments/manual-adjustments':
+      return { phone: targets.phone, amount: 1, type: 'credit', target: 'wallet', reason: 'Refund for a failed payment' };
+    case 'POST /admin/payments/manual-adjustments/{id}/approve':
+    case 'POST /admin/payments/manual-adjustments/{id}/reject':
+      return { notes: 'checked' };
+    case 'POST /listings':
+      return listingPayload();
+    case 'PATCH /listings/{id}':
+      return { title: 'Changed by this caller' };
+    case 'POST /listings/batch-unlock-status':
+      return { listing_ids: [targets.listing] };
+    case 'POST /conversations':
+      return { listing_id: targets.listing, initial_message: 'Is it still available?' };
+    case 'POST /conversations/{id}/reply':
+      return { body: 'Thank you' };
+    default:
+      return undefined;
+  }
+}
+
+/** Calls a route as `who` (null: anonymous) with its sample body, or a small photo for /uploads. */
+export async function callRoute(
+  t: TestApp,
+  route: RegisteredRoute,
+  who: SignedIn | null,
+  targets: Targets,
+  options: { query?: string; body?: unknown } = {},
+): Promise<LightMyRequestResponse> {
+  const key = routeKey(route);
+  const url = pathOf(route.url, targets) + (options.query ?? '');
+  const headers: Record<string, string> = who ? { ...who.auth } : {};
+  if (key === 'POST /uploads') {
+    const form = multipart(await testImage());
+    return t.request({ method: 'POST', url, payload: form.payload, headers: { ...headers, ...form.headers } });
+  }
+  const body = options.body ?? sampleBody(key, targets);
+  return t.request({ method: route.method as 'GET', url, headers, ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
+}
+
+/** 'GET /listings/{id}' -> 2xx, 401, ... */
+export function outcomeClass(status: number): string {
+  return status >= 200 && status < 300 ? '2xx' : String(status);
+}
