@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AdminPage } from '../admin-page';
+import { fakeAdminApi } from '../../test/fake-admin-api';
+import { envelope, renderAdmin } from '../../test/render-admin';
+
+const routes = [{ path: '/admin', element: <AdminPage /> }];
+
+const series = Array.from({ length: 14 }, (_, i) => ({
+  date: `2026-11-${String(9 + i).padStart(2, '0')}`,
+  listings: i === 13 ? 4 : 1,
+  reports: i === 12 ? 7 : 0,
+  unlocks: 2,
+  creditsSpent: 3,
+  autoHides: i === 12 ? 2 : 0,
+  conversationsStarted: 5,
+}));
+
+function metricsApi() {
+  const api = fakeAdminApi();
+  api.answer('GET', '/admin/metrics/daily', () => envelope({ days: 14, series }));
+  api.answer('GET', '/admin/metrics/funnels', () => envelope({ days: 30, started: 40, ownerReplied: 21, unlocked: 9, unlockRate: 42.857 }));
+  api.answer('GET', '/admin/metrics/alerts', () =>
+    envelope({
+      hours: 24,
+      items: [
+        { rule: 'auto_hides', severity: 'alert', message: '2 listings were hidden automatically', data: { count: 2, listingIds: ['a', 'b'] } },
+        { rule: 'report_spike', severity: 'warning', message: '7 reports in the last 24 hours', data: { reports: 7 } },
+      ],
+    }),
+  );
+  return api;
+}
+
+describe('/admin metrics and alerts', { timeout: 20_000 }, () => {
+  it('shows the 14-day table, newest day first, with every column', async () => {
+    metricsApi();
+    renderAdmin({ routes, path: '/admin?tab=metrics' });
+    const table = await screen.findByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Date', 'Listings', 'Reports', 'Unlocks', 'Credits spent', 'Auto hides', 'Chats started']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(14);
+    expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('Sun, Nov 22');
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '7', '2', '3', '2', '5']);
+  });
+
+  it('draws each daily series as an accessible chart with a text summary', async () => {
+    metricsApi();
+    renderAdmin({ routes, path: '/admin?tab=metrics' });
+    const reports = await screen.findByRole('img', { name: 'Reports per day over the last 14 days: 7 in all. Most on Nov 21: 7.' });
+    expect(reports.querySelectorAll('rect')).toHaveLength(14);
+    expect(screen.getByRole('img', { name: 'Listings per day over the last 14 days: 17 in all. Most on Nov 22: 4.' })).toBeTruthy();
+    expect(screen.getAllByRole('img')).toHaveLength(6);
+    // The peak bar is the tallest.
+    const heights = [...reports.querySelectorAll('rect')].map((r) => Number(r.getAttribute('height')));
+    expect(Math.max(...heights)).toBe(heights[12]);
+    expect(heights.filter((h) => h > 0)).toHaveLength(1);
+  });
+
+  it('shows the 30-day funnel and the unlock conversion with 1 decimal', async () => {
+    metricsApi();
+    renderAdmin({ routes, path: '/admin?tab=metrics' });
+    const funnel = (await screen.findByRole('heading', { name: 'Conversation funnel (last 30 days)' })).closest('section')!;
+    const steps = within(funnel).getAllByRole('listitem').map((li) => li.textContent);
+    expect(steps).toEqual(['40Chats started', '21Owner replied52.5% of the step before', '9Unlocked42.9% of the step before']);
+    expect(within(funnel).getByText('42.9%', { selector: 'p' })).toBeTruthy();
+  });
+
+  it('colours alerts red and warnings amber, each with its message and data', async () => {
+    metricsApi();
+    renderAdmin({ routes, path: '/admin?tab=metrics' });
+    const alert = (await screen.findByText('2 listings were hidden automatically')).closest('li')!;
+    expect(alert.className).toMatch(/alertRed/);
+    expect(within(alert).getByText('Alert')).toBeTruthy();
+    expect(within(alert).getByText('a, b')).toBeTruthy();
+    const warning = screen.getByText('7 reports in the last 24 hours').closest('li')!;
+    expect(warning.className).toMatch(/alertAmber/);
+    expect(within(warning).getByText('reports')).toBeTruthy();
+  });
+
+  it('shows "Failed to load metrics" when one of the calls fails', async () => {
+    const api = metricsApi();
+    api.answer('GET', '/admin/metrics/funnels', () => ({ status: 500, body: { ok: false, error: 'internal_error', message: 'x' } }));
+    renderAdmin({ routes, path: '/admin?tab=metrics' });
+    expect(await screen.findByText('Failed to load metrics')).toBeTruthy();
+  });
+
+  it('speaks Amharic', async () => {
+    metricsApi();
+    renderAdmin({ routes, path: '/admin?tab=metrics', lng: 'am' });
+    expect(await screen.findByRole('heading', { name: 'የውይይት ፈንገስ (ያለፉት 30 ቀናት)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'መለኪያዎች እና ማስጠንቀቂያዎች' }).getAttribute('aria-selected')).toBe('true');
+  });
+});
