@@ -27,11 +27,15 @@ const MESSAGE_KEYS: Record<string, string> = {
   [ADJUSTMENT_MESSAGES.brokerTargetOnly]: 'adjust.errors.brokerTargetOnly',
 };
 
-/** A field message in the interface language; an unknown message is shown as the server wrote it. */
+/**
+ * A field message in the interface language: the form's own messages, or an error code the server
+ * put on a field ('user_not_found'); anything else is shown as the server wrote it.
+ */
 export function adjustmentMessageText(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
   const key = MESSAGE_KEYS[message];
-  return key ? t(`admin:${key}`) : message;
+  if (key) return t(`admin:${key}`);
+  return t(`common:errors.${message}`, { defaultValue: message });
 }
 
 /** The request body from checked values: notes only when given. */

@@ -82,7 +82,10 @@ describe('/admin payments and adjustments', { timeout: 20_000 }, () => {
 
   it('alerts "Failed to create adjustment" with the reason', async () => {
     const api = paymentsApi();
-    api.answer('POST', '/admin/payments/manual-adjustments', () => ({ status: 404, body: { ok: false, error: 'user_not_found', message: 'No user' } }));
+    api.answer('POST', '/admin/payments/manual-adjustments', () => ({
+      status: 404,
+      body: { ok: false, error: 'user_not_found', message: 'No user', fields: { phone: 'user_not_found' } },
+    }));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderAdmin({ routes, path: '/admin?tab=payments' });
     const form = (await screen.findByRole('heading', { name: /Log a manual adjustment/ })).closest('section')!;
@@ -91,6 +94,8 @@ describe('/admin payments and adjustments', { timeout: 20_000 }, () => {
     fireEvent.input(within(form).getByLabelText('Reason'), { target: { value: 'Goodwill' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Log adjustment' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to create adjustment\nNo account uses this phone number.'));
+    expect(within(form).getByText('No account uses this phone number.').id).toMatch(/-error$/);
+    expect((within(form).getByLabelText('Phone number') as HTMLInputElement).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('approves with the optional note, keeps one’s own adjustment for another admin, and shows a refused self-approval clearly', async () => {
