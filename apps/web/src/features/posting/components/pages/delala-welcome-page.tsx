@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { HomeIcon, ShieldIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { hasRole, useSession } from '@/lib/session';
-import { formatBirr } from '../../lib/format-birr';
+import { formatEtb } from '@/lib/format-money';
 import styles from './pages.module.css';
 
 const PLAN_SKUS = ['post_credit_1', 'post_subscription_delala_unlimited'] as const satisfies readonly Sku[];
@@ -108,7 +108,7 @@ export function DelalaWelcomePage() {
                   {best ? <span className={styles.bestBadge}>{t('plans.bestValue')}</span> : null}
                   <h3 className={styles.planName}>{name}</h3>
                   <p className={styles.planPrice}>
-                    <span dir="ltr">{formatBirr(info.priceEtb, i18n.language)}</span>{' '}
+                    <span dir="ltr">{formatEtb(info.priceEtb, i18n.language)}</span>{' '}
                     <span className={styles.planPer}>{t(`plans.${key}.per`)}</span>
                   </p>
                   <ul className={styles.planFeatures}>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { bathroomsFromChoice, buildListingTitle, isPropertyType, toListingType } from '../../lib/property-types';
 import { parseAmount, type WizardForm, type WizardStep } from '../../lib/wizard-form';
-import { formatBirr } from '../../lib/format-birr';
+import { formatEtb } from '@/lib/format-money';
 import styles from './wizard.module.css';
 
 /** Step 5: what will be published, with a way back to each part. */
@@ -29,7 +29,7 @@ export function ReviewSummary({ form, photoCount, onEdit, disabled }: { form: Wi
         [t('wizard.area'), area ? t('review.area', { area: Math.round(area) }) : dash],
       ],
     },
-    { step: 2, title: t('steps.pricing'), rows: [[t('review.price'), price ? t('review.perMonth', { price: formatBirr(price, i18n.language) }) : dash]] },
+    { step: 2, title: t('steps.pricing'), rows: [[t('review.price'), price ? t('review.perMonth', { price: formatEtb(price, i18n.language) }) : dash]] },
     { step: 3, title: t('steps.photos'), rows: [[t('review.photos'), t('review.photoCount', { count: photoCount })]] },
     { step: 4, title: t('steps.contact'), rows: [[t('wizard.contactPreference'), t(`wizard.contact.${form.contactPreference}.title`)]] },
   ];
