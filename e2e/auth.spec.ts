@@ -1,5 +1,6 @@
 import { test, expect } from './support/fixtures';
 import {
+  apiSignUp,
   logInViaUi,
   logOutViaUi,
   openAccountMenu,
@@ -7,6 +8,7 @@ import {
   readDemoCode,
   signUpViaUi,
   startInLanguage,
+  storeSession,
   switchLanguage,
 } from './support/auth';
 import { tr, type Lang } from './support/i18n';
@@ -175,4 +177,24 @@ test('the language switcher sits bottom right on the bare pages and is remembere
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'am');
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('am');
+});
+
+type HelperWindow = Window & { betochUserType?: (value?: string) => string | null };
+
+test('the console helper betochUserType views and sets the stored user type, and the top bar follows', async ({ page, request }) => {
+  await startInLanguage(page, 'en');
+  const session = await apiSignUp(request, { role: 'tenant', name: 'Hana Tesfaye' });
+  await storeSession(page, session, '/browse');
+  const strip = page.getByRole('navigation', { name: 'Main (mobile)' });
+  await expect(strip.getByRole('link', { name: 'My unlocks' })).toBeVisible();
+  expect(await page.evaluate(() => (window as HelperWindow).betochUserType?.())).toBe('tenant');
+
+  await page.evaluate(() => (window as HelperWindow).betochUserType?.('landlord'));
+  await expect(strip.getByRole('link', { name: 'My listings' })).toBeVisible();
+  await expect(strip.getByRole('link', { name: 'My unlocks' })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('userType'))).toBe('landlord');
+
+  // Sign-out clears it with the rest.
+  await logOutViaUi(page);
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user'), localStorage.getItem('userType')])).toEqual([null, null, null]);
 });
