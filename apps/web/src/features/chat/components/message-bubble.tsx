@@ -22,7 +22,7 @@ export function MessageBubble({ message, author, now }: MessageBubbleProps) {
   const { t, i18n } = useTranslation('chat');
   const side = messageSide(message.role);
   return (
-    <li className={`${styles.item} ${side === 'end' ? styles.end : styles.start}`} data-testid="message" data-role={message.role}>
+    <li className={`${styles.item} ${side === 'end' ? styles.end : styles.start}`} data-testid="message" data-role={message.role} data-side={side}>
       <div className={`${styles.bubble} ${message.mine ? styles.mine : styles.theirs} ${message.blurred ? styles.blurred : ''}`}>
         <span className="visually-hidden">{`${author}: `}</span>
         {message.blurred ? (

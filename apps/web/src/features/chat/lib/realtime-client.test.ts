@@ -1,28 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
+import { FakeEventSource } from '../test/fake-event-source';
 import { retryDelay, streamUrl, subscribeRealtime, type RealtimeListener } from './realtime-client';
 
-/** A stand-in for the browser's EventSource that the test drives. */
-class FakeEventSource {
-  static all: FakeEventSource[] = [];
-  readonly url: string;
-  closed = false;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private listeners = new Map<string, Array<(e: MessageEvent) => void>>();
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.all.push(this);
-  }
-  addEventListener(type: string, listener: (e: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(type: string, data: string) {
-    for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data }));
-  }
+/** The fake with a handle on the newest stream. */
+class LastEventSource extends FakeEventSource {
   static get last(): FakeEventSource {
     return FakeEventSource.all[FakeEventSource.all.length - 1]!;
   }
@@ -79,15 +61,15 @@ describe('the realtime client', () => {
     await vi.waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
     expect(ticketCalls).toBe(1);
     expect(ticketAuth).toEqual(['Bearer token-a']);
-    expect(FakeEventSource.last.url).toBe('/api/realtime/stream?ticket=t1');
+    expect(LastEventSource.last.url).toBe('/api/realtime/stream?ticket=t1');
 
     const received = vi.fn();
     const off = onAppEvent(APP_EVENTS.messageReceived, received);
-    FakeEventSource.last.onopen?.();
-    FakeEventSource.last.emit('unread', '{"count":3}');
-    FakeEventSource.last.emit('message', '{"conversation_id":"c1"}');
-    FakeEventSource.last.emit('unread', 'not json');
-    FakeEventSource.last.emit('unread', '{"count":-1}');
+    LastEventSource.last.onopen?.();
+    LastEventSource.last.emit('unread', '{"count":3}');
+    LastEventSource.last.emit('message', '{"conversation_id":"c1"}');
+    LastEventSource.last.emit('unread', 'not json');
+    LastEventSource.last.emit('unread', '{"count":-1}');
     off();
 
     expect(first.calls.unread).toEqual([3]);
@@ -103,9 +85,9 @@ describe('the realtime client', () => {
     const b = listen('token-a');
     await vi.waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
     a.stop();
-    expect(FakeEventSource.last.closed).toBe(false);
+    expect(LastEventSource.last.closed).toBe(false);
     b.stop();
-    expect(FakeEventSource.last.closed).toBe(true);
+    expect(LastEventSource.last.closed).toBe(true);
   });
 
   it('opens a new stream for another session (signed out and in as someone else)', async () => {
@@ -122,27 +104,27 @@ describe('the realtime client', () => {
     vi.useFakeTimers();
     const { calls } = listen('token-a');
     await vi.waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
-    FakeEventSource.last.onopen?.();
-    FakeEventSource.last.onerror?.();
-    expect(FakeEventSource.last.closed).toBe(true);
+    LastEventSource.last.onopen?.();
+    LastEventSource.last.onerror?.();
+    expect(LastEventSource.last.closed).toBe(true);
     expect(calls.status.at(-1)).toBe(false);
 
     await vi.advanceTimersByTimeAsync(4_999);
     expect(FakeEventSource.all).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     await vi.waitFor(() => expect(FakeEventSource.all).toHaveLength(2));
-    expect(FakeEventSource.last.url).toBe('/api/realtime/stream?ticket=t2');
+    expect(LastEventSource.last.url).toBe('/api/realtime/stream?ticket=t2');
 
     // Fails again before opening: the next wait is 10 s.
-    FakeEventSource.last.onerror?.();
+    LastEventSource.last.onerror?.();
     await vi.advanceTimersByTimeAsync(9_999);
     expect(FakeEventSource.all).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
     await vi.waitFor(() => expect(FakeEventSource.all).toHaveLength(3));
 
     // Once open, the delay starts over at 5 s.
-    FakeEventSource.last.onopen?.();
-    FakeEventSource.last.onerror?.();
+    LastEventSource.last.onopen?.();
+    LastEventSource.last.onerror?.();
     await vi.advanceTimersByTimeAsync(5_000);
     await vi.waitFor(() => expect(FakeEventSource.all).toHaveLength(4));
   });

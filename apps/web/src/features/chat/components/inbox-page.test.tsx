@@ -1,0 +1,164 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CONTACT_MASK, type TConversationSummary } from '@betoch/contracts/conversations';
+import { summary, LISTING_ID } from '../test/fixtures';
+import { fakeChatApi, fakeUser, renderChat } from '../test/render-chat';
+import { InboxPage } from './inbox-page';
+
+const routes = [
+  { path: '/chat', element: <InboxPage /> },
+  { path: '/messages', element: <InboxPage /> },
+];
+
+function inbox(conversations: TConversationSummary[]) {
+  const api = fakeChatApi();
+  api.answer('GET', '/conversations', () => ({ body: { ok: true, conversations } }));
+  return api;
+}
+
+const recent = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+describe('InboxPage', { timeout: 20_000 }, () => {
+  it('shows each row as the spec lists it, latest activity first, linking to the thread', async () => {
+    inbox([
+      summary({ _id: 'older', updatedAt: recent(180), listing_id: { _id: 'L2', title: 'Studio in Kirkos', price_etb: 8500, photos: [] }, participants: { tenant_phone: null, tenant_name: 'Hana', owner_name: 'Meron Alemu' } }),
+      summary({
+        _id: 'newer',
+        updatedAt: recent(5),
+        owner_has_replied: true,
+        unread_count: 2,
+        last_message: { body_text: '', role: 'owner', blurred: true, masked: false, mine: false, createdAt: recent(5) },
+      }),
+    ]);
+    renderChat({ routes, path: '/chat' });
+    const rows = await screen.findAllByTestId('conversation-row');
+    expect(rows.map((r) => r.getAttribute('href'))).toEqual(['/chat/newer', '/chat/older']);
+
+    const first = within(rows[0]!);
+    expect(first.getByText('Abebe Kebede')).toBeTruthy();
+    expect(first.getByText('Locked')).toBeTruthy();
+    expect(first.getByTestId('last-message').textContent).toBe('Unlock to view messages');
+    expect(first.getByTestId('row-unread').textContent).toBe('2 (2 unread)');
+    expect(first.getByText('2-Bedroom Apartment near Edna Mall')).toBeTruthy();
+    expect(first.getByText('25,000 ETB')).toBeTruthy();
+    expect(first.getByText('5 minutes ago')).toBeTruthy();
+    expect(rows[0]!.querySelector('img')).not.toBeNull();
+
+    const second = within(rows[1]!);
+    expect(second.getByText('Meron Alemu')).toBeTruthy();
+    expect(second.queryByText('Locked')).toBeNull();
+    expect(second.queryByTestId('row-unread')).toBeNull();
+    expect(second.getByText('8,500 ETB')).toBeTruthy();
+    expect(second.getByText('3 hours ago')).toBeTruthy();
+    // No photo: the house placeholder.
+    expect(rows[1]!.querySelector('img')).toBeNull();
+    expect(rows[1]!.querySelector('svg')).not.toBeNull();
+  });
+
+  it("shows the owner the tenant's name and the text, with hidden contacts translated", async () => {
+    inbox([
+      summary({
+        viewer_role: 'owner',
+        owner_has_replied: true,
+        unread_count: 120,
+        participants: { tenant_phone: null, tenant_name: 'Hana Tesfaye', owner_name: 'Abebe Kebede' },
+        last_message: { body_text: `Call me on ${CONTACT_MASK}`, role: 'tenant', blurred: false, masked: true, mine: false, createdAt: recent(0) },
+      }),
+    ]);
+    renderChat({ routes, path: '/messages', user: fakeUser({ userType: 'landlord', roles: ['landlord'] }) });
+    const row = within(await screen.findByTestId('conversation-row'));
+    expect(row.getByText('Hana Tesfaye')).toBeTruthy();
+    expect(row.queryByText('Locked')).toBeNull();
+    expect(row.getByTestId('last-message').textContent).toBe('Call me on [contact hidden - unlock the contact to see it]');
+    expect(row.getByTestId('row-unread').textContent).toMatch(/^99\+/);
+    expect(row.getByText('Just now')).toBeTruthy();
+  });
+
+  it("says 'Message' for an empty body, 'No messages yet' without one, and names a deleted listing", async () => {
+    inbox([
+      summary({ _id: 'a', updatedAt: recent(1), last_message: { ...summary().last_message!, body_text: '' } }),
+      summary({ _id: 'b', updatedAt: recent(2), last_message: null, listing_id: null }),
+    ]);
+    renderChat({ routes, path: '/chat' });
+    const rows = await screen.findAllByTestId('conversation-row');
+    expect(within(rows[0]!).getByTestId('last-message').textContent).toBe('Message');
+    expect(within(rows[1]!).getByTestId('last-message').textContent).toBe('No messages yet');
+    expect(within(rows[1]!).getByText('Listing removed')).toBeTruthy();
+  });
+
+  it('offers Browse Properties when there are no conversations', async () => {
+    inbox([]);
+    renderChat({ routes, path: '/chat' });
+    expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Properties' }).getAttribute('href')).toBe('/');
+  });
+
+  it("shows one listing's conversations from the owner's 'view messages', and Show All Messages resets it", async () => {
+    const api = fakeChatApi();
+    api.answer('GET', '/conversations', (call) => ({
+      body: { ok: true, conversations: call.query.get('listing_id') ? [] : [summary({ viewer_role: 'owner' })] },
+    }));
+    renderChat({
+      routes,
+      path: '/chat',
+      state: { listingId: LISTING_ID, listingTitle: 'Flat in Bole' },
+      user: fakeUser({ userType: 'landlord', roles: ['landlord'] }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages for "Flat in Bole"' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No conversations for this listing' })).toBeTruthy();
+    expect(screen.getByText('No tenants have messaged you about this listing yet.')).toBeTruthy();
+    expect(api.callsTo('GET', '/conversations')[0]!.query.get('listing_id')).toBe(LISTING_ID);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show All Messages' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeTruthy();
+    expect(await screen.findByTestId('conversation-row')).toBeTruthy();
+    expect(api.callsTo('GET', '/conversations').at(-1)!.query.has('listing_id')).toBe(false);
+  });
+
+  it("shows the 'message sent' banner once, keeping the rest of the state", async () => {
+    inbox([summary()]);
+    const { router } = renderChat({ routes, path: '/chat', state: { messageSent: true, listingId: LISTING_ID } });
+    expect(await screen.findByText('Message sent! The owner will see it in their inbox.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.state).toEqual({ listingId: LISTING_ID }));
+    expect(screen.getByText('Message sent! The owner will see it in their inbox.')).toBeTruthy();
+  });
+
+  it('says when the conversations failed to load, and Try Again loads them', async () => {
+    const api = fakeChatApi();
+    let fail = true;
+    api.answer('GET', '/conversations', () =>
+      fail ? { status: 500, body: { ok: false, error: 'internal_error' } } : { body: { ok: true, conversations: [summary()] } },
+    );
+    renderChat({ routes, path: '/chat' });
+    expect(await screen.findByText('Failed to load conversations')).toBeTruthy();
+    expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByTestId('conversation-row')).toBeTruthy();
+  });
+
+  it('reads in Amharic', async () => {
+    inbox([
+      summary({
+        owner_has_replied: true,
+        updatedAt: recent(10),
+        last_message: { body_text: '', role: 'owner', blurred: true, masked: false, mine: false, createdAt: recent(10) },
+      }),
+    ]);
+    renderChat({ routes, path: '/chat', lng: 'am' });
+    const row = within(await screen.findByTestId('conversation-row'));
+    expect(screen.getByRole('heading', { level: 1, name: 'መልዕክቶች' })).toBeTruthy();
+    expect(row.getByText('ተቆልፏል')).toBeTruthy();
+    expect(row.getByTestId('last-message').textContent).toBe('መልዕክቶቹን ለማየት ይክፈቱ');
+    expect(row.getByText('25,000 ብር')).toBeTruthy();
+    expect(row.getByText('ከ10 ደቂቃዎች በፊት')).toBeTruthy();
+  });
+
+  it('reads the empty states in Amharic', async () => {
+    inbox([]);
+    renderChat({ routes, path: '/chat', lng: 'am', state: { listingId: LISTING_ID, listingTitle: 'ቤት በቦሌ' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'ስለ "ቤት በቦሌ" የመጡ መልዕክቶች' })).toBeTruthy();
+    expect(await screen.findByText('እስካሁን ስለዚህ ማስታወቂያ መልዕክት የላከልዎ ተከራይ የለም።')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ሁሉንም መልዕክቶች አሳይ' })).toBeTruthy();
+  });
+});
