@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
+import noLiteralJsxText from './eslint-rules/no-literal-jsx-text.js';
 
 // Features never import each other: each one may use shared code (components, lib, config) and
 // its own files; the app folder composes features.
@@ -58,4 +59,13 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  {
+    // Every word on screen comes from the locale files (issue 7; docs/i18n-and-a11y.md).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**', 'apps/web/src/**/test/**'],
+    plugins: { local: { rules: { 'no-literal-jsx-text': noLiteralJsxText } } },
+    rules: {
+      'local/no-literal-jsx-text': ['error', { allow: ['Betoch', 'English', 'አማርኛ', 'ETB', 'ብር'] }],
+    },
+  },
 );

@@ -64,7 +64,7 @@ export function VerifyPhone({ form, errors, onChange, errorText, disabled, onErr
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        placeholder="09XX XX XX XX"
+        placeholder={t('verify.phonePlaceholder')}
         value={form.phone}
         onChange={(e) => onChange('phone', e.currentTarget.value)}
         error={errorText(errors.phone)}
