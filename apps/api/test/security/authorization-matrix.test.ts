@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisteredRoute } from '../../src/lib/route.ts';
+import { createListingsTestApp, signUpAdmin } from '../support/factories.ts';
+import { logIn, signUp, type SignedIn } from '../support/login.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { expectLedgerConsistent, grantByLedger } from '../support/wallet.ts';
+import { insertListing, setUserStanding } from '../unlocks/listing-rows.ts';
+import { allRoutes, callRoute, outcomeClass, routeKey, type Targets } from './route-calls.ts';
+
+/**
+ * The authorization matrix (issue 9, point 2): every route of the app by every kind of caller, with
+ * the outcome class each must get. The targets are the owner's listing and the conversation between
+ * the participant (a tenant) and the owner; calls that change their target get a fresh one each.
+ * A route added to the app without a row here fails the first test.
+ */
+/*
+ * Rows run in this order, on one app: 'POST /purchase' runs before the unlock rows, so every caller
+ * allowed to buy a tenant credit holds one when 'unlock-contact' runs (the broker may not buy one:
+ * 402), and the participant has spent it on the contact before 'unlock-first-reply' (402).
+ * A banned user's live token is refused (401) wherever a token is read.
+ */
+const ACTORS = ['anonymous', 'tenant', 'landlord', 'broker', 'owner', 'otherOwner', 'participant', 'stranger', 'admin', 'suspended', 'banned'] as const;
+type Actor = (typeof ACTORS)[number];
+
+// Columns:                                          anon tenant landl broker owner other  part  strang admin  susp banned
+const MATRIX: Record<string, string> = {
+  'POST /auth/request-otp':                          '2xx  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  2xx',
+  'POST /auth/verify-otp':                           '400  400    400   400    400   400    400   400    400    400  400',
+  'POST /auth/signup':                               '400  400    400   400    400   400    400   400    400    400  400',
+  'GET /auth/me':                                    '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /auth/logout':                               '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /wallet/balance':                             '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /purchase':                                  '401  2xx    2xx   403    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /uploads':                                   '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    403  401',
+  'POST /reports':                                   '401  2xx    2xx   2xx    403   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /admin/moderation/cases':                     '401  403    403   403    403   403    403   403    2xx    403  401',
+  'POST /admin/moderation/cases/{id}/actions':       '401  403    403   403    403   403    403   403    2xx    403  401',
+  'GET /admin/moderation/duplicates':                '401  403    403   403    403   403    403   403    2xx    403  401',
+  'POST /admin/moderation/duplicates/{id}/merge':    '401  403    403   403    403   403    403   403    404    403  401',
+  'POST /admin/moderation/duplicates/{id}/dismiss':  '401  403    403   403    403   403    403   403    404    403  401',
+  'POST /admin/moderation/duplicates/{id}/remove':   '401  403    403   403    403   403    403   403    404    403  401',
+  'GET /admin/payments/delala':                      '401  403    403   403    403   403    403   403    2xx    403  401',
+  'POST /admin/payments/delala/{phone}/unblock':     '401  403    403   403    403   403    403   403    2xx    403  401',
+  'GET /admin/payments/manual-adjustments':          '401  403    403   403    403   403    403   403    2xx    403  401',
+  'POST /admin/payments/manual-adjustments':         '401  403    403   403    403   403    403   403    2xx    403  401',
+  'POST /admin/payments/manual-adjustments/{id}/approve': '401 403 403  403    403   403    403   403    2xx    403  401',
+  'POST /admin/payments/manual-adjustments/{id}/reject':  '401 403 403  403    403   403    403   403    2xx    403  401',
+  'GET /admin/metrics/daily':                        '401  403    403   403    403   403    403   403    2xx    403  401',
+  'GET /admin/metrics/funnels':                      '401  403    403   403    403   403    403   403    2xx    403  401',
+  'GET /admin/metrics/alerts':                       '401  403    403   403    403   403    403   403    2xx    403  401',
+  'POST /listings':                                  '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    403  401',
+  'GET /listings/my-listings':                       '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /listings':                                   '2xx  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  2xx',
+  'GET /listings/{id}':                              '2xx  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'PATCH /listings/{id}':                            '401  404    404   404    2xx   404    404   404    2xx    404  401',
+  'POST /listings/{id}/publish':                     '401  404    404   404    2xx   404    404   404    2xx    404  401',
+  'DELETE /listings/{id}':                           '401  404    404   404    2xx   404    404   404    2xx    404  401',
+  'POST /listings/{id}/unlock-contact':              '401  2xx    2xx   402    403   2xx    2xx   2xx    2xx    403  401',
+  'GET /listings/{id}/unlock-status':                '2xx  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /listings/batch-unlock-status':              '2xx  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /listings/unlocked/my-unlocks':               '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /realtime/ticket':                           '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /conversations':                             '401  2xx    2xx   2xx    403   2xx    2xx   2xx    2xx    403  401',
+  'GET /conversations':                              '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /conversations/unread-count':                 '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /conversations/{id}/messages':                '401  404    404   404    2xx   404    2xx   404    2xx    404  401',
+  'POST /conversations/{id}/reply':                  '401  404    404   404    2xx   404    2xx   404    403    403  401',
+  'POST /conversations/{id}/unlock-first-reply':     '401  404    404   404    403   404    402   404    404    404  401',
+};
+
+function expected(key: string): Record<Actor, string> {
+  const cells = MATRIX[key]!.trim().split(/\s+/);
+  if (cells.length !== ACTORS.length) throw new Error(`row ${key} has ${cells.length} cells`);
+  return Object.fromEntries(ACTORS.map((a, i) => [a, cells[i]!])) as Record<Actor, string>;
+}
+
+let t: TestApp;
+const main = {} as Record<Exclude<Actor, 'anonymous'>, SignedIn>;
+/** A second session per actor, for the calls that end a session (logout). */
+const spare = {} as Record<Exclude<Actor, 'anonymous'>, SignedIn>;
+let secondAdmin: SignedIn;
+let shared: Targets;
+
+beforeAll(async () => {
+  t = await createListingsTestApp();
+  const make = async (actor: Exclude<Actor, 'anonymous'>, userType: 'tenant' | 'landlord' | 'delala') => {
+    main[actor] = actor === 'admin' ? await signUpAdmin(t) : await signUp(t, { userType, name: `Actor ${actor}` });
+    spare[actor] = await logIn(t, main[actor].phone);
+  };
+  await make('tenant', 'tenant');
+  await make('landlord', 'landlord');
+  await make('broker', 'delala');
+  await make('owner', 'landlord');
+  await make('otherOwner', 'landlord');
+  await make('participant', 'tenant');
+  await make('stranger', 'tenant');
+  await make('admin', 'tenant');
+  await make('suspended', 'tenant');
+  await make('banned', 'tenant');
+  secondAdmin = await signUp(t, { phone: '+251900000002', name: 'Second admin' });
+  await grantByLedger(t, main.tenant, 'credits', 10);
+  await insertListing(t, main.otherOwner);
+  const listing = await insertListing(t, main.owner);
+  const start = await t.request({ method: 'POST', url: '/api/conversations', headers: main.participant.auth, payload: { listing_id: listing, initial_message: 'Hello' } });
+  const conversation = start.json().conversation_id as string;
+  await t.request({ method: 'POST', url: `/api/conversations/${conversation}/reply`, headers: main.owner.auth, payload: { body: 'Yes, come and see it' } });
+  await setUserStanding(t, main.suspended, 'suspended', new Date(Date.now() + 7 * 24 * 3600 * 1000));
+  await setUserStanding(t, main.banned, 'banned');
+  const unknown = '00000000-0000-4000-8000-000000000000';
+  shared = { listing, conversation, case: unknown, cluster: unknown, adjustment: unknown, phone: main.broker.phone };
+}, 120_000);
+afterAll(async () => {
+  await expectLedgerConsistent(t);
+  await t.close();
+});
+
+/** Targets for one cell: fresh objects for the calls that change or use up their target. */
+async function targetsFor(key: string): Promise<{ targets: Targets; cleanup?: () => Promise<void> }> {
+  const fresh = async (overrides: Parameters<typeof insertListing>[2] = {}) => {
+    const id = await insertListing(t, main.owner, overrides);
+    return { id, cleanup: async () => void (await t.database.sql.query('DELETE FROM listings WHERE id = $1', [id])) };
+  };
+  switch (key) {
+    case 'PATCH /listings/{id}':
+    case 'DELETE /listings/{id}': {
+      const l = await fresh();
+      return { targets: { ...shared, listing: l.id }, cleanup: l.cleanup };
+    }
+    case 'POST /listings/{id}/publish': {
+      const l = await fresh({ visibility: 'draft', publishedAt: null });
+      return { targets: { ...shared, listing: l.id }, cleanup: l.cleanup };
+    }
+    case 'POST /reports': {
+      // Reports stay (they are the point); the listing goes back to draft so the owner's 3 live slots stay free.
+      const id = await insertListing(t, main.owner);
+      return { targets: { ...shared, listing: id }, cleanup: async () => void (await t.database.sql.query("UPDATE listings SET visibility = 'draft' WHERE id = $1", [id])) };
+    }
+    case 'POST /admin/moderation/cases/{id}/actions': {
+      const listing = await insertListing(t, main.otherOwner);
+      await t.request({ method: 'POST', url: '/api/reports', headers: main.stranger.auth, payload: { targetType: 'listing', targetId: listing, reason: 'fake' } });
+      const cases = await t.request({ method: 'GET', url: '/api/admin/moderation/cases?status=open&limit=50', headers: main.admin.auth });
+      const found = (cases.json().data.items as Array<{ _id: string; target: { id: string } }>).find((c) => c.target.id === listing);
+      if (!found) throw new Error('no case for the reported listing');
+      return { targets: { ...shared, case: found._id } };
+    }
+    case 'POST /admin/payments/manual-adjustments/{id}/approve':
+    case 'POST /admin/payments/manual-adjustments/{id}/reject': {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/admin/payments/manual-adjustments',
+        headers: secondAdmin.auth,
+        payload: { phone: main.stranger.phone, amount: 1, type: 'credit', target: 'wallet', reason: 'Goodwill credit' },
+      });
+      return { targets: { ...shared, adjustment: res.json().data.adjustment._id as string } };
+    }
+    default:
+      return { targets: shared };
+  }
+}
+
+async function outcomeOf(route: RegisteredRoute, actor: Actor): Promise<string> {
+  const key = routeKey(route);
+  const { targets, cleanup } = await targetsFor(key);
+  const who = actor === 'anonymous' ? null : key === 'POST /auth/logout' ? spare[actor] : main[actor];
+  await t.kv.delete('otp:ip:127.0.0.1');
+  const res = await callRoute(t, route, who, targets);
+  if (res.statusCode >= 500) throw new Error(`${key} as ${actor}: ${res.statusCode} ${res.body}`);
+  await cleanup?.();
+  return outcomeClass(res.statusCode);
+}
+
+describe('the authorization matrix', () => {
+  it('has a row for every route of the app, and no row for a route that does not exist', () => {
+    const keys = allRoutes(t).map(routeKey).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(keys);
+  });
+
+  it('every route answers every kind of caller as the table says', async () => {
+    const mismatches: string[] = [];
+    for (const route of allRoutes(t)) {
+      const key = routeKey(route);
+      if (!MATRIX[key]) continue; // reported by the test above
+      const want = expected(key);
+      const got: string[] = [];
+      for (const actor of ACTORS) {
+        const outcome = await outcomeOf(route, actor);
+        got.push(outcome);
+        if (outcome !== want[actor]) mismatches.push(`${key} as ${actor}: expected ${want[actor]}, got ${outcome}`);
+      }
+      if (got.join(' ') !== Object.values(want).join(' ')) mismatches.push(`  actual row '${key}': '${got.join(' ')}'`);
+    }
+    expect(mismatches).toEqual([]);
+  }, 180_000);
+});
