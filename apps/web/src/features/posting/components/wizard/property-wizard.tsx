@@ -55,6 +55,7 @@ export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
   const signedIn = session.isAuthenticated;
   const [form, setForm] = useState<WizardForm>(() => ({ ...EMPTY_WIZARD_FORM, name: session.user?.name ?? '' }));
   const [step, setStep] = useState<WizardStep>(1);
+  const [visited, setVisited] = useState<ReadonlySet<WizardStep>>(() => new Set([1]));
   const [errors, setErrors] = useState<WizardErrors>({});
   const photos = usePhotoQueue({ autoUpload: signedIn });
   const flow = usePostingFlow();
@@ -97,7 +98,9 @@ export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
 
   const goTo = (next: number) => {
     moved.current = true;
-    setStep(Math.min(WIZARD_STEP_COUNT, Math.max(1, next)) as WizardStep);
+    const target = Math.min(WIZARD_STEP_COUNT, Math.max(1, next)) as WizardStep;
+    setVisited((prev) => new Set(prev).add(step).add(target));
+    setStep(target);
   };
 
   const next = () => {
@@ -157,8 +160,10 @@ export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
     if (answer) onPublished(answer);
   };
 
-  const labels = STEP_KEYS.map((k) => t(`steps.${k === 'publish' && variant === 'welcome' ? 'verifyPublish' : k}`));
-  const done = STEP_KEYS.map((_, i) => i + 1).filter((s) => s < step);
+  const labels = STEP_KEYS.map((k) => t(`steps.${k === 'publish' && (needVerify || (busy && runVerifies)) ? 'verifyPublish' : k}`));
+  // A step is done once it has been seen and has nothing left to fix.
+  const currentErrors = allErrors(form);
+  const done = [...visited].filter((s) => s !== step && s < WIZARD_STEP_COUNT && Object.keys(errorsOfStep(currentErrors, s)).length === 0);
   const fieldProps = { form, errors, onChange, errorText, disabled: busy };
 
   return (
