@@ -1,4 +1,5 @@
 import type { Language } from '@betoch/contracts/constants';
+import { calendarYear, formatDate } from './format-date';
 import { toLanguage } from './i18n-language';
 
 const MINUTE = 60_000;
@@ -11,8 +12,6 @@ const JUST_NOW: Record<Language, string> = { en: 'Just now', am: 'ልክ አሁ�
 const LOCALES: Record<Language, string> = { en: 'en-US', am: 'am-ET' };
 
 const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 function relativeFormat(language: Language): Intl.RelativeTimeFormat {
   let format = relativeFormats.get(language);
   if (!format) {
@@ -23,21 +22,11 @@ function relativeFormat(language: Language): Intl.RelativeTimeFormat {
   return format;
 }
 
-function dateFormat(language: Language, withYear: boolean): Intl.DateTimeFormat {
-  const key = `${language}:${withYear}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], { month: 'short', day: 'numeric', ...(withYear ? { year: 'numeric' } : {}) });
-    dateFormats.set(key, format);
-  }
-  return format;
-}
-
 /**
  * How long ago something happened, by the rule of spec section 9: under a minute 'Just now';
  * then minutes; hours under 24; days under 7; after that the date ('Nov 20', with the year when
- * it is not this year's). A time in the future (a phone whose clock runs late) is 'Just now'.
- * Empty for a date that cannot be read.
+ * it is not this year's; in Amharic the Ethiopian date). A time in the future (a phone whose
+ * clock runs late) is 'Just now'. Empty for a date that cannot be read.
  */
 export function formatRelativeTime(iso: string, language: string | undefined, now: number = Date.now()): string {
   const time = new Date(iso).getTime();
@@ -48,6 +37,8 @@ export function formatRelativeTime(iso: string, language: string | undefined, no
   if (elapsed < HOUR) return relativeFormat(lang).format(-Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return relativeFormat(lang).format(-Math.floor(elapsed / HOUR), 'hour');
   if (elapsed < 7 * DAY) return relativeFormat(lang).format(-Math.floor(elapsed / DAY), 'day');
-  const withYear = new Date(time).getFullYear() !== new Date(now).getFullYear();
-  return dateFormat(lang, withYear).format(time);
+  // The date in the language's calendar (Ethiopian in Amharic), with the year when it is not
+  // this year in that calendar.
+  const withYear = calendarYear(time, lang) !== calendarYear(now, lang);
+  return formatDate(time, lang, withYear ? 'medium' : 'dayMonth');
 }

@@ -1,19 +1,11 @@
-const formats = new Map<string, Intl.DateTimeFormat>();
+import { formatDate } from '@/lib/format-date';
 
 /**
- * A calendar date in the interface language: 'December 22, 2026' in English, the Amharic month
- * names in Amharic. Empty for a date that cannot be read.
+ * A calendar date in the interface language and its calendar: 'December 22, 2026' in English,
+ * the Ethiopian date in Amharic ('13 ታኅሣሥ 2019 ዓ.ም.'). Empty for a date that cannot be read.
  */
 export function formatLocalDate(iso: string, language: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const locale = language?.toLowerCase().startsWith('am') ? 'am-ET' : 'en-US';
-  let format = formats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' });
-    formats.set(locale, format);
-  }
-  return format.format(date);
+  return formatDate(iso, language, 'long');
 }
 
 /** A date as <time>, so machines read the exact moment and people the local date. */

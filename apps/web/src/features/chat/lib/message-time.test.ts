@@ -18,6 +18,8 @@ describe('formatMessageTime', () => {
     const text = formatMessageTime(new Date(2026, 10, 22, 9, 5).toISOString(), 'am', NOW);
     expect(text).toContain('9:05');
     expect(text).toMatch(/[\u1200-\u137f]/);
+    // Earlier days in the Ethiopian calendar: 20 November 2026 is 11 Hidar 2019.
+    expect(formatMessageTime(new Date(2026, 10, 20, 16, 5).toISOString(), 'am', NOW)).toMatch(/^ኅዳር 11 /);
   });
 
   it('answers nothing for a date it cannot read', () => {

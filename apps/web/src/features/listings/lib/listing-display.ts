@@ -1,3 +1,4 @@
+import { formatDate as formatCalendarDate } from '@/lib/format-date';
 import type { ListingType, UserType } from '@betoch/contracts/constants';
 import type { TUser } from '@betoch/contracts/auth';
 
@@ -49,17 +50,7 @@ export function effectiveUserType(userType: UserType | null, user: Pick<TUser, '
   return userType ?? user.userType ?? 'tenant';
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A calendar date in the interface language: 'Nov 22, 2026' / '22 ኖቬምበር 2026'. */
+/** A calendar date in the interface language and calendar: 'November 22, 2026' / '13 ኅዳር 2019 ዓ.ም.'. */
 export function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const locale = language.startsWith('am') ? 'am-ET' : 'en-US';
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' });
-    dateFormats.set(locale, format);
-  }
-  return format.format(date);
+  return formatCalendarDate(iso, language, 'long');
 }

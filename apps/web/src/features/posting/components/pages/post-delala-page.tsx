@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@/lib/format-date';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -19,7 +20,7 @@ export function PostDelalaPage() {
   const unlimitedUntil = user?.sub_delala_unlimited_until ? new Date(user.sub_delala_unlimited_until) : null;
   const unlimited = unlimitedUntil !== null && unlimitedUntil.getTime() > Date.now();
   const credits = user?.post_credits ?? user?.badges.post_credits;
-  const dateText = unlimitedUntil?.toLocaleDateString(i18n.language.startsWith('am') ? 'am-ET' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  const dateText = unlimitedUntil ? formatDate(unlimitedUntil, i18n.language, 'long') : undefined;
 
   return (
     <div className={styles.page}>
