@@ -1,8 +1,10 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// The machine is shared by several test runs at once: give findBy/waitFor room before failing.
+// The machine is shared by several test runs at once: give findBy/waitFor, and a whole journey
+// through a page, room before failing.
 configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

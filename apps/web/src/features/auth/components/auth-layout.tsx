@@ -10,7 +10,11 @@ export interface AuthLayoutProps {
   /** 'Step 2 of 3'. */
   step?: ReactNode;
   intro?: ReactNode;
-  /** Changes when the step changes: the heading then takes focus, so screen readers hear the new step. */
+  /**
+   * Changes when the step changes. Focus then moves into the new step: to its field marked
+   * `data-autofocus` (the phone's keyboard opens on it), else to the heading, so screen readers
+   * hear the new step. The first step of a page load keeps the browser's own focus.
+   */
   stepKey: string;
   children: ReactNode;
   below?: ReactNode;
@@ -21,10 +25,14 @@ export function AuthLayout({ title, step, intro, stepKey, children, below }: Aut
   const { t } = useTranslation('common');
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const card = useRef<HTMLElement>(null);
   const firstStep = useRef(stepKey);
 
   useEffect(() => {
-    if (stepKey !== firstStep.current) heading.current?.focus();
+    if (stepKey === firstStep.current) return;
+    firstStep.current = '';
+    const target = card.current?.querySelector<HTMLElement>('[data-autofocus]') ?? heading.current;
+    target?.focus();
   }, [stepKey]);
 
   return (
@@ -33,7 +41,7 @@ export function AuthLayout({ title, step, intro, stepKey, children, below }: Aut
         <Logo size={32} />
         {t('brand.name')}
       </Link>
-      <section className={styles.card} aria-labelledby={titleId}>
+      <section ref={card} className={styles.card} aria-labelledby={titleId}>
         {step ? <p className={styles.step}>{step}</p> : null}
         <h1 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>
           {title}

@@ -15,6 +15,7 @@ export function CodeField({
 }: {
   registration: UseFormRegisterReturn<'code'>;
   error?: string;
+  /** The field to focus when its step opens (see AuthLayout). */
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation('auth');
@@ -29,7 +30,7 @@ export function CodeField({
       maxLength={OTP_LENGTH}
       dir="ltr"
       spellCheck={false}
-      autoFocus={autoFocus}
+      data-autofocus={autoFocus || undefined}
       className={styles.codeInput}
       error={error}
       {...rest}

@@ -113,6 +113,8 @@ describe('/login', () => {
     await user.type(screen.getByLabelText('Phone number'), PHONE);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     const code = (await screen.findByLabelText('6-digit code')) as HTMLInputElement;
+    // The code step opens on its field (the phone's number pad comes up).
+    await waitFor(() => expect(document.activeElement).toBe(code));
     expect(code.inputMode).toBe('numeric');
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(code.maxLength).toBe(6);
@@ -146,6 +148,7 @@ describe('/login', () => {
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe(PHONE);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Phone number')));
   });
 
   it('signs in, stores the session and goes back where the user was sent from', async () => {

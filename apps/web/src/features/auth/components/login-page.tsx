@@ -80,7 +80,7 @@ export function LoginPage() {
           defaultPhone={phone}
           submitLabel={t('phone.sendCode')}
           pending={sender.pending}
-          autoFocus={Boolean(phone)}
+          autoFocus
           initialError={phoneError}
           onSubmit={onPhone}
           notice={

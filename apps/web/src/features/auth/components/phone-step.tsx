@@ -14,6 +14,7 @@ export interface PhoneStepProps {
   pending: boolean;
   /** A message above the field (a server failure, a note). */
   notice?: ReactNode;
+  /** Focus the field when the step opens (coming back to it). */
   autoFocus?: boolean;
   /** A message key to show on the field from the start (the server refused this phone). */
   initialError?: string;
@@ -47,7 +48,7 @@ export function PhoneStep({ defaultPhone, submitLabel, pending, notice, autoFocu
         autoComplete="tel"
         dir="ltr"
         placeholder={t('phone.placeholder')}
-        autoFocus={autoFocus}
+        data-autofocus={autoFocus || undefined}
         error={fieldError(t, form.formState.errors.phone?.message)}
         {...form.register('phone')}
       />

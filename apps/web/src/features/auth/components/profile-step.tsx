@@ -55,7 +55,7 @@ export function ProfileStep({ form, phone, sender, notice, brokerPlan, planName,
       <TextField
         label={t('fields.name')}
         autoComplete="name"
-        autoFocus
+        data-autofocus
         error={fieldError(t, errors.name?.message)}
         {...form.register('name')}
       />

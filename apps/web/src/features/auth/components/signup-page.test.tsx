@@ -32,6 +32,7 @@ describe('/signup', () => {
     expect(screen.getByText('Step 1 of 3')).toBeTruthy();
     await toProfile(user);
     expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Full name')));
     expect(screen.getByTestId('demo-code').textContent).toBe('482913');
     expect(screen.queryByLabelText('Agency name')).toBeNull();
     await user.type(screen.getByLabelText('Full name'), 'Hana Tesfaye');
@@ -39,7 +40,8 @@ describe('/signup', () => {
     await user.type(screen.getByLabelText('6-digit code'), '482913');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose how you pay' })).toBeTruthy();
+    const planHeading = await screen.findByRole('heading', { level: 1, name: 'Choose how you pay' });
+    await waitFor(() => expect(document.activeElement).toBe(planHeading));
     expect(screen.getByText('Step 3 of 3')).toBeTruthy();
     expect(screen.getByText('250 ETB')).toBeTruthy();
     // Nothing is created before the last step.

@@ -240,7 +240,7 @@ export function SignupPage() {
           defaultPhone={phone}
           submitLabel={t('phone.sendCode')}
           pending={sender.pending}
-          autoFocus={Boolean(phone)}
+          autoFocus
           initialError={phoneError}
           notice={noticeAlert}
           onSubmit={onPhone}
