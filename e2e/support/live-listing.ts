@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { apiSignUp, type ApiSession } from './auth';
+
+const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/room-1.jpg');
+
+export interface LiveListing {
+  id: string;
+  title: string;
+  /** The landlord who posted it (their phone is the listing's contact). */
+  landlord: ApiSession;
+}
+
+async function call<T>(request: APIRequestContext, session: ApiSession, method: 'POST' | 'PATCH', url: string, options: Parameters<APIRequestContext['fetch']>[1] = {}): Promise<T> {
+  const res = await request.fetch(`/api${url}`, { ...options, method, headers: { ...options.headers, authorization: `Bearer ${session.token}` } });
+  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/**
+ * A new landlord posts a live listing through the API (draft, one photo, publish), so a journey
+ * knows the poster's phone. `contactPreference` 'show' lets tenants unlock the number.
+ */
+export async function createLiveListing(
+  request: APIRequestContext,
+  options: { contactPreference?: 'show' | 'hide'; title?: string } = {},
+): Promise<LiveListing> {
+  const landlord = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
+  const title = options.title ?? `2-Bedroom Apartment near Edna Mall ${Math.floor(Math.random() * 1e6)}`;
+  const photo = await call<{ key: string }>(request, landlord, 'POST', '/uploads', {
+    multipart: { file: { name: 'room-1.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHOTO) } },
+  });
+  const draft = await call<{ _id: string }>(request, landlord, 'POST', '/listings', {
+    data: {
+      title,
+      description: 'Bright apartment with a balcony, a water tank and a guard. Close to Edna Mall.',
+      type: 'apartment',
+      price_etb: 25000,
+      bedrooms: 2,
+      bathrooms: 1,
+      area_sqm: 90,
+      specific_location: 'Edna Mall',
+      subcity: 'Bole',
+      contact_preference: options.contactPreference ?? 'show',
+    },
+  });
+  await call(request, landlord, 'PATCH', `/listings/${draft._id}`, { data: { photos: [photo.key] } });
+  await call(request, landlord, 'POST', `/listings/${draft._id}/publish`);
+  return { id: draft._id, title, landlord };
+}
