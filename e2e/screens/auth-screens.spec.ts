@@ -72,3 +72,25 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     await page.screenshot({ path: shot(`${lang}-topbar-signed-out`) });
   });
 }
+
+test.describe('desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
+    test(`top bar on a wide screen, broker and tenant (${lang}) @screens`, async ({ page, request }) => {
+      await startInLanguage(page, lang);
+      for (const role of ['delala', 'tenant'] as const) {
+        const session = await apiSignUp(request, { role, name: lang === 'am' ? 'አበበ ከበደ' : 'Abebe Kebede' });
+        await storeSession(page, session, '/wallet');
+        await expect(page.getByRole('banner')).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await openAccountMenu(page);
+        await page.screenshot({ path: shot(`${lang}-desktop-topbar-${role}`), clip: { x: 0, y: 0, width: 1280, height: 260 } });
+      }
+      await page.goto('/login');
+      await page.evaluate(() => localStorage.clear());
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.screenshot({ path: shot(`${lang}-desktop-login`) });
+    });
+  }
+});
