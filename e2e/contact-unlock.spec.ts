@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { apiSignUp, startInLanguage, storeSession } from './support/auth';
@@ -120,4 +122,80 @@ test('a listing whose owner takes messages only offers no unlock; an earlier pag
   await page.reload();
   await expect(page.getByText(tr('en', 'listings:contact.messagesOnly'))).toBeVisible();
   await expect(unlock).toHaveCount(0);
+});
+
+/**
+ * Screenshot tour of the contact panel for people to look at (360x800, both languages):
+ * SCREENSHOTS=1 npx playwright test e2e/contact-unlock.spec.ts -g @screens
+ */
+test('contact panel screens @screens', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const dir = path.resolve('test-results/screens/contact');
+  fs.mkdirSync(dir, { recursive: true });
+  const hidden = await createLiveListing(request, { contactPreference: 'hide' });
+  const tenant = await apiSignUp(request, { role: 'tenant' });
+  const buy = await request.post('/api/purchase', { data: { sku: 'CREDIT_BUNDLE_10' }, headers: { authorization: `Bearer ${tenant.token}` } });
+  expect(buy.ok()).toBe(true);
+  page.on('dialog', (dialog) => void dialog.accept());
+
+  for (const lang of LANGS) {
+    // Its own listing per language: the tenant has not unlocked it yet.
+    const shown = await createLiveListing(request, { contactPreference: 'show' });
+    const panel = page.getByRole('region', { name: tr(lang, 'listings:contact.title.owner') });
+    const shot = async (name: string) => {
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(dir, `${lang}-${name}.png`) });
+    };
+    await page.context().clearCookies();
+    await startInLanguage(page, lang);
+    await storeSession(page, tenant, `/l/${shown.id}`);
+    await page.evaluate((lng) => {
+      localStorage.setItem('i18nextLng', lng);
+      localStorage.setItem('safetyTipsAcknowledged', 'true');
+    }, lang);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    const unlock = page.getByRole('button', { name: tr(lang, 'listings:contact.unlock') });
+    await expect(unlock).toBeVisible();
+    await shot('locked');
+
+    // A failure shown in the panel, and one under the message field.
+    await page.route('**/api/listings/*/unlock-contact', (route) =>
+      route.fulfill({ status: 403, json: { ok: false, error: 'account_suspended', message: 'Suspended' } }),
+    );
+    await page.route('**/api/conversations', (route) => route.fulfill({ status: 500, json: { ok: false, error: 'boom', message: 'Boom' } }));
+    await unlock.click();
+    await expect(panel.getByRole('alert')).toHaveText(tr(lang, 'common:errors.account_suspended'));
+    await panel.getByLabel(tr(lang, 'listings:contact.messageLabel.owner')).fill(lang === 'am' ? 'ሰላም፣ ቤቱ አሁንም አለ?' : 'Hello, is it still available?');
+    await panel.getByRole('button', { name: tr(lang, 'listings:contact.send') }).click();
+    await expect(panel.getByText(tr(lang, 'listings:contact.sendFailed'))).toBeVisible();
+    await shot('error');
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.reload();
+
+    // Unlocking: the answer held back.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/listings/*/unlock-contact', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await unlock.click();
+    await expect(panel.getByRole('button', { name: tr(lang, 'listings:contact.unlocking') })).toBeVisible();
+    await shot('unlocking');
+    release();
+    await expect(panel.getByRole('link', { name: formatLocal(shown.landlord.phone), exact: true })).toBeVisible();
+    await page.unrouteAll({ behavior: 'wait' });
+    await shot('unlocked');
+
+    await page.goto(`/l/${hidden.id}`);
+    await expect(panel.getByText(tr(lang, 'listings:contact.messagesOnly'))).toBeVisible();
+    await shot('hidden');
+
+    // Anonymous: the panel asks to log in.
+    await page.evaluate(() => ['token', 'user', 'userType'].forEach((k) => localStorage.removeItem(k)));
+    await page.goto(`/l/${shown.id}`);
+    await expect(panel.getByText(tr(lang, 'listings:contact.unlockAnonymous'))).toBeVisible();
+    await shot('anonymous');
+  }
 });

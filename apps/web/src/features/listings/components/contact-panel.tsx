@@ -119,7 +119,13 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
               disabled={signedIn && !unlock}
               aria-describedby={signedIn && !unlock ? 'unlock-note' : undefined}
             >
-              <UnlockIcon size={18} /> {unlock?.status === 'unlocking' ? t('contact.unlocking') : t('contact.unlock')}
+              {unlock?.status === 'unlocking' ? (
+                t('contact.unlocking')
+              ) : (
+                <>
+                  <UnlockIcon size={18} /> {t('contact.unlock')}
+                </>
+              )}
             </Button>
             {!signedIn ? <p className={styles.hint}>{t('contact.unlockAnonymous')}</p> : null}
             {signedIn && unlock ? <p className={styles.hint}>{t('contact.unlockCost')}</p> : null}
