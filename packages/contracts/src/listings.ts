@@ -294,7 +294,16 @@ export type TListingStats = z.infer<typeof ZListingStats>;
 export const ZMyListingsAnswer = okAnswer({ listings: z.array(ZOwnerListing), stats: ZListingStats });
 export type TMyListingsAnswer = z.infer<typeof ZMyListingsAnswer>;
 
-const ZPriceFilter = z.preprocess(numberish, z.number({ error: 'Price must be a number' }).min(0).optional());
+/**
+ * A price bound in whole birr, as the column stores it: a decimal bound is rounded inwards (1.5 asks
+ * for 2 and up, or 1 and below) and a bound past the largest price is refused, never sent to SQL.
+ */
+function priceFilter(round: (value: number) => number) {
+  return z.preprocess(
+    numberish,
+    z.number({ error: 'Price must be a number' }).min(0, 'Price must be a number').max(PRICE_MAX_ETB, 'Price must be a number').transform(round).optional(),
+  );
+}
 
 /**
  * GET /listings query. Only live listings are ever browsed (visibility, when sent, must be 'live').
@@ -304,8 +313,8 @@ export const ZBrowseQuery = z.object({
   visibility: z.preprocess(blankToUndefined, z.literal('live').optional()),
   type: z.preprocess(blankToUndefined, ZListingType.optional()),
   subcity: z.preprocess(blankToUndefined, ZSubcityInput.optional()),
-  price_min: ZPriceFilter,
-  price_max: ZPriceFilter,
+  price_min: priceFilter(Math.ceil),
+  price_max: priceFilter(Math.floor),
   source: z.preprocess(blankToUndefined, z.enum(LISTING_SOURCES).optional()),
   limit: z.preprocess(
     numberish,
