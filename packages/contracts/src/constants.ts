@@ -21,6 +21,8 @@ export const PHOTO_MAX_MEGAPIXELS = 40;
 
 export const BROWSE_PAGE_SIZE = 20;
 export const BROWSE_MAX_PAGE_SIZE = 50;
+/** Longest place search text on /browse (issue 7). */
+export const BROWSE_QUERY_MAX_LENGTH = 60;
 export const FEATURED_COUNT = 3;
 
 export const BEDROOMS_MIN = 1;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BEDROOMS_MAX,
   BROWSE_MAX_PAGE_SIZE,
+  BROWSE_QUERY_MAX_LENGTH,
   BROWSE_PAGE_SIZE,
   CONTACT_PREFERENCES,
   LISTING_SOURCES,
@@ -316,6 +317,8 @@ export const ZBrowseQuery = z.object({
   price_min: priceFilter(Math.ceil),
   price_max: priceFilter(Math.floor),
   source: z.preprocess(blankToUndefined, z.enum(LISTING_SOURCES).optional()),
+  /** Place search (issue 7): a subcity, neighbourhood or landmark in Ge'ez or Latin letters. */
+  q: z.preprocess(blankToUndefined, z.string().trim().max(BROWSE_QUERY_MAX_LENGTH).optional()),
   limit: z.preprocess(
     numberish,
     z

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { placeFoldSql } from '../../modules/listings/place-search.ts';
 import { users } from './users.ts';
 
 /** One rendition of a photo: a WebP file of the given size under the storage key. */
@@ -48,6 +49,8 @@ export const listings = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Title and specific location folded for the place search (migration 0006, never written). */
+    placeText: text('place_text').generatedAlwaysAs(sql.raw(placeFoldSql(`title || ' ' || coalesce(specific_location, '')`))),
   },
   (t) => [
     index('listings_browse_idx').on(t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),

@@ -3,6 +3,7 @@ import type { ListingType } from '@betoch/contracts/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { listings, type ListingRow, type NewListingRow, type StoredPhoto } from '../../db/schema/listings.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
+import type { PlaceQuery } from './place-search.ts';
 
 /** What a listing answer says about its poster (the phone only reaches poster and admin views). */
 export interface PosterInfo {
@@ -104,6 +105,8 @@ export interface BrowseFilters {
   priceMin?: number;
   priceMax?: number;
   source?: ListingRow['source'];
+  /** The place search `q`, expanded (./place-search.ts). */
+  place?: PlaceQuery;
   /** Continue after this (published_at, id). */
   after?: { publishedAt: Date; id: string };
   limit: number;
@@ -130,6 +133,17 @@ export interface BrowseRow {
 }
 
 /**
+ * The place search: any expanded term inside place_text (the title and specific location folded
+ * when written, migration 0006), or the subcity the query names. A plain LIKE on a stored
+ * column over the live rows the other conditions leave; see docs/i18n-and-a11y.md.
+ */
+function placeCondition(place: PlaceQuery): SQL {
+  const matches: SQL[] = place.terms.map((term) => sql`${listings.placeText} LIKE ${`%${term}%`}`);
+  if (place.subcities.length) matches.push(inArray(listings.subcity, place.subcities));
+  return or(...matches)!;
+}
+
+/**
  * Live listings that moderation has not hidden and whose poster is in good standing, newest
  * published first, filtered. The partial browse indexes serve this order directly.
  * (Built separately so the benchmark can EXPLAIN the very query the call runs.)
@@ -145,6 +159,7 @@ export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
   if (filters.priceMin !== undefined) conditions.push(gte(listings.priceEtb, filters.priceMin));
   if (filters.priceMax !== undefined) conditions.push(lte(listings.priceEtb, filters.priceMax));
   if (filters.source) conditions.push(eq(listings.source, filters.source));
+  if (filters.place) conditions.push(placeCondition(filters.place));
   if (filters.after) {
     conditions.push(sql`(${listings.publishedAt}, ${listings.id}) < (${filters.after.publishedAt.toISOString()}::timestamptz, ${filters.after.id}::uuid)`);
   }

@@ -24,6 +24,7 @@ import { attachUploads, lockUploadsByKeys, releaseUploads, toStoredPhoto } from 
 import { spendPostCreditForPublish } from '../wallet/ledger.ts';
 import { recordListingPublished } from '../metrics/events.ts';
 import { decodeCursor, encodeCursor } from './browse-cursor.ts';
+import { expandPlaceQuery } from './place-search.ts';
 import { toListingCard, toOwnerListing, toPublicListing } from './listing-view.ts';
 import {
   browseListings,
@@ -292,6 +293,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
           priceMin: filters.price_min,
           priceMax: filters.price_max,
           source: filters.source,
+          place: filters.q ? (expandPlaceQuery(filters.q) ?? undefined) : undefined,
           after,
           limit: filters.limit + 1,
         },

@@ -1,0 +1,184 @@
+import { SUBCITIES, type Subcity } from '@betoch/contracts/constants';
+
+/**
+ * The place search of /browse (issue 7): `q` finds the same listings whether a person types the
+ * place in Ge'ez or Latin letters, in any of the common spellings: ቦሌ or Bole, መገናኛ or
+ * Megenagna / Megenagnya, ፒያሳ or Piassa / Piazza.
+ *
+ * 1. `normalizePlace` folds text to one searchable form: lower case; the Ge'ez letters people write
+ *    for the same sound folded to one (ሀ/ሃ/ሐ/ሓ/ኀ/ኃ, ሰ/ሠ, አ/ኣ/ዐ/ዓ, ጸ/ፀ, each in all seven orders);
+ *    spaces and punctuation dropped (so 'Sar Bet' = 'Sarbet', '4 ኪሎ' = '4ኪሎ'); doubled Latin
+ *    letters made single ('Piassa' = 'Piasa', 'Jemmo' = 'Jemo').
+ * 2. `expandPlaceQuery` looks the folded query up in PLACES and answers every spelling of the places
+ *    it names (and the query itself, so any other word still searches the text), plus the subcity
+ *    when the place is one.
+ * 3. The repository matches those terms in the folded title and specific location, written in SQL
+ *    by `placeFoldSql` with the same rules (translate with GEEZ_FOLD_FROM/TO, then the same
+ *    removals), and the subcity column for subcity names.
+ */
+
+export interface Place {
+  /** The name used in English. */
+  name: string;
+  /** The subcity this name is (only for the ten subcities). */
+  subcity?: Subcity;
+  /** Every spelling, Ge'ez and Latin; the name itself is included automatically. */
+  spellings: string[];
+}
+
+export const PLACES: readonly Place[] = [
+  // The ten subcities.
+  { name: 'Addis Ketema', subcity: 'Addis Ketema', spellings: ['አዲስ ከተማ', 'Addis Katama'] },
+  { name: 'Akaky Kaliti', subcity: 'Akaky Kaliti', spellings: ['አቃቂ ቃሊቲ', 'Akaki Kaliti', 'Akaki Kality', 'Akaky Kality'] },
+  { name: 'Arada', subcity: 'Arada', spellings: ['አራዳ'] },
+  { name: 'Bole', subcity: 'Bole', spellings: ['ቦሌ', 'Bolle'] },
+  { name: 'Gullele', subcity: 'Gullele', spellings: ['ጉለሌ', 'Gulele', 'Gulelle'] },
+  { name: 'Kirkos', subcity: 'Kirkos', spellings: ['ቂርቆስ', 'Qirqos', 'Kirkose', 'Chirkos', 'Cherkos'] },
+  { name: 'Kolfe Keranio', subcity: 'Kolfe Keranio', spellings: ['ኮልፌ ቀራኒዮ', 'Kolfe Keraniyo', 'Kolfe Qeraniyo', 'Kolfe'] },
+  { name: 'Lideta', subcity: 'Lideta', spellings: ['ልደታ', 'Ledeta', 'Lidata'] },
+  { name: 'Nefas Silk-Lafto', subcity: 'Nefas Silk-Lafto', spellings: ['ንፋስ ስልክ ላፍቶ', 'Nifas Silk Lafto', 'Nifas Silk', 'Nefas Silk', 'Nefas Selk'] },
+  { name: 'Yeka', subcity: 'Yeka', spellings: ['የካ'] },
+  // Well-known neighbourhoods and landmarks.
+  { name: 'Megenagna', spellings: ['መገናኛ', 'Megenagnya', 'Megenagn', 'Meganagna', 'Megnagna'] },
+  { name: 'Piassa', spellings: ['ፒያሳ', 'ፒያሣ', 'Piazza', 'Piasa', 'Piyassa', 'Piyasa'] },
+  { name: 'Kazanchis', spellings: ['ካዛንቺስ', 'Kasanchis', 'Kazanches', 'Kazanchiz'] },
+  { name: 'Sarbet', spellings: ['ሳር ቤት', 'Sar Bet', 'Sar Biet'] },
+  { name: 'CMC', spellings: ['ሲኤምሲ', 'ሲ ኤም ሲ', 'ሲ.ኤም.ሲ'] },
+  { name: 'Goro', spellings: ['ጎሮ'] },
+  { name: 'Ayat', spellings: ['አያት', 'Ayat Condominium'] },
+  { name: 'Lebu', spellings: ['ለቡ', 'Lebu Music Sefer', 'ለቡ ሙዚቃ ሰፈር'] },
+  { name: 'Jemo', spellings: ['ጀሞ', 'Jemmo'] },
+  { name: 'Gerji', spellings: ['ገርጂ', 'Gergi', 'Gerje'] },
+  { name: 'Summit', spellings: ['ሰሚት', 'Semit', 'Summet'] },
+  { name: 'Merkato', spellings: ['መርካቶ', 'Mercato', 'Markato'] },
+  { name: 'Arat Kilo', spellings: ['4 ኪሎ', 'አራት ኪሎ', '4 Kilo', 'Arat Killo', '4kilo'] },
+  { name: 'Sidist Kilo', spellings: ['6 ኪሎ', 'ስድስት ኪሎ', '6 Kilo', 'Sedist Kilo'] },
+  { name: 'Kality', spellings: ['ቃሊቲ', 'Kaliti', 'Qaliti', 'Qality'] },
+  { name: 'Kotebe', spellings: ['ኮተቤ', 'Kotobe', 'Kottebe'] },
+  { name: '22', spellings: ['ሃያ ሁለት', 'Haya Hulet', 'Hayahulet', '22 Mazoria', 'ሃያ ሁለት ማዞሪያ'] },
+  { name: 'Bole Bulbula', spellings: ['ቦሌ ቡልቡላ', 'Bulbula', 'ቡልቡላ'] },
+  { name: 'Bole Michael', spellings: ['ቦሌ ሚካኤል', 'Bole Mikael', 'Bole Michel'] },
+  { name: 'Bole Arabsa', spellings: ['ቦሌ አራብሳ', 'Arabsa', 'አራብሳ'] },
+  { name: 'Gurd Shola', spellings: ['ጉርድ ሾላ', 'Gurdshola'] },
+  { name: 'Mexico', spellings: ['ሜክሲኮ', 'Meksiko'] },
+  { name: 'Saris', spellings: ['ሳሪስ', 'Sarris'] },
+  { name: 'Gotera', spellings: ['ጎተራ', 'Gottera'] },
+  { name: 'Mekanisa', spellings: ['መካኒሳ', 'Mekanissa'] },
+  { name: 'Bisrate Gabriel', spellings: ['ብስራተ ገብርኤል', 'Bisrate Gebriel', 'Bisrate Gabreal'] },
+  { name: 'Hayat', spellings: ['ሃያት', 'Hayat Real Estate'] },
+  { name: 'Tor Hailoch', spellings: ['ጦር ኃይሎች', 'Tor Hayloch', 'Torhayloch'] },
+  { name: 'Meskel Square', spellings: ['መስቀል አደባባይ', 'Meskel Adebabay'] },
+  { name: 'Stadium', spellings: ['ስታዲየም', 'Stadiam'] },
+  { name: 'Wollo Sefer', spellings: ['ወሎ ሰፈር', 'Welo Sefer'] },
+  { name: 'Atlas', spellings: ['አትላስ'] },
+  { name: 'Gofa', spellings: ['ጎፋ', 'Gofa Camp', 'ጎፋ ካምፕ'] },
+  { name: 'Jackros', spellings: ['ጃክሮስ', 'Jacros'] },
+  { name: 'Tulu Dimtu', spellings: ['ቱሉ ዲምቱ'] },
+  { name: 'Asko', spellings: ['አስኮ'] },
+  { name: 'Lafto', spellings: ['ላፍቶ'] },
+  { name: 'Kara', spellings: ['ካራ'] },
+  { name: 'Shiromeda', spellings: ['ሽሮ ሜዳ', 'Shiro Meda'] },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Ge'ez letter folding. Each family is a row of seven orders (ä u i a e ə o) in Unicode; the
+// variants below are written interchangeably for the same sound, so each folds to one row, and
+// the 'a' order of ሀ and አ (ሃ, ኣ) folds to the first order as people also write them so.
+
+function row(start: number): string[] {
+  return Array.from({ length: 7 }, (_, i) => String.fromCodePoint(start + i));
+}
+
+const H = row(0x1200); // ሀ ሁ ሂ ሃ ሄ ህ ሆ
+const GLOTTAL = row(0x12a0); // አ ኡ ኢ ኣ ኤ እ ኦ
+const FOLD_PAIRS: [string, string][] = [
+  ...row(0x1210).map((c, i) => [c, H[i]!] as [string, string]), // ሐ
+  ...row(0x1280).map((c, i) => [c, H[i]!] as [string, string]), // ኀ
+  ...row(0x1220).map((c, i) => [c, row(0x1230)[i]!] as [string, string]), // ሠ -> ሰ
+  ...row(0x12d0).map((c, i) => [c, GLOTTAL[i]!] as [string, string]), // ዐ -> አ
+  ...row(0x1340).map((c, i) => [c, row(0x1338)[i]!] as [string, string]), // ፀ -> ጸ
+];
+// The 'a' order to the first: ሃ -> ሀ, ኣ -> አ (after the row folds, so ሓ, ኃ, ዓ get there too).
+const A_ORDER: Record<string, string> = { [H[3]!]: H[0]!, [GLOTTAL[3]!]: GLOTTAL[0]! };
+
+const FOLD = new Map<string, string>();
+for (const [from, to] of FOLD_PAIRS) FOLD.set(from, A_ORDER[to] ?? to);
+for (const [from, to] of Object.entries(A_ORDER)) FOLD.set(from, to);
+
+/** Characters for SQL translate(): GEEZ_FOLD_FROM[i] becomes GEEZ_FOLD_TO[i]. */
+export const GEEZ_FOLD_FROM = [...FOLD.keys()].join('');
+export const GEEZ_FOLD_TO = [...FOLD.values()].join('');
+
+/** Whitespace, ASCII punctuation and the Ethiopic punctuation (፡ ። ፣ ፤ ፥ ፦ ፧ ፨). */
+const DROPPED = /[\s!-/:-@[-`{-~\u1360-\u1368]/gu;
+/** The same set for PostgreSQL's regexp_replace (ARE syntax). */
+const DROPPED_SQL = '[[:space:][:punct:]\u1360-\u1368]';
+const DOUBLED_LATIN = /([a-z])\1+/g;
+
+/** The one searchable form of a place text (see the file comment). */
+export function normalizePlace(text: string): string {
+  const lower = text.normalize('NFC').toLowerCase();
+  let folded = '';
+  for (const ch of lower) folded += FOLD.get(ch) ?? ch;
+  return folded.replace(DROPPED, '').replace(DOUBLED_LATIN, '$1');
+}
+
+/**
+ * The SQL text of the same fold over a column expression, for the repository: lower, translate
+ * the Ge'ez variants, drop spaces and punctuation, single doubled Latin letters. Parameters are
+ * constants of this file, never user input.
+ */
+export function placeFoldSql(column: string): string {
+  const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+  return (
+    `regexp_replace(regexp_replace(translate(lower(${column}), ${quote(GEEZ_FOLD_FROM)}, ${quote(GEEZ_FOLD_TO)}), ` +
+    `${quote(DROPPED_SQL)}, '', 'g'), '([a-z])\\1+', '\\1', 'g')`
+  );
+}
+
+interface IndexedPlace extends Place {
+  keys: string[];
+}
+
+const INDEX: IndexedPlace[] = PLACES.map((p) => ({
+  ...p,
+  keys: [...new Set([p.name, ...p.spellings].map(normalizePlace).filter(Boolean))],
+}));
+
+export interface PlaceQuery {
+  /** Folded texts to look for inside the folded title and specific location. */
+  terms: string[];
+  /** Subcities the query names (matched on the subcity column). */
+  subcities: Subcity[];
+  /** The places recognised, by their English name (for tests and logs). */
+  places: string[];
+}
+
+/** Shortest folded query that may stand for the start of a longer place name ('Megen' -> Megenagna). */
+const PREFIX_MIN = 3;
+
+/**
+ * What to search for a typed place: every spelling of each place the query names (exactly, or as
+ * the start of a name once it has three letters), the subcities among them, and the query itself.
+ * Null for a query with nothing searchable in it (only spaces or punctuation).
+ */
+export function expandPlaceQuery(q: string): PlaceQuery | null {
+  const folded = normalizePlace(q);
+  if (!folded) return null;
+  const matched = INDEX.filter((p) => p.keys.some((k) => k === folded || (folded.length >= PREFIX_MIN && k.startsWith(folded))));
+  const terms = new Set<string>([folded]);
+  const subcities = new Set<Subcity>();
+  for (const place of matched) {
+    for (const key of place.keys) terms.add(key);
+    if (place.subcity) subcities.add(place.subcity);
+  }
+  // A term that contains a shorter term adds nothing to a LIKE '%term%' search.
+  const sorted = [...terms].sort((a, b) => a.length - b.length);
+  const minimal = sorted.filter((t, i) => !sorted.slice(0, i).some((shorter) => t.includes(shorter)));
+  return { terms: minimal, subcities: [...subcities], places: matched.map((p) => p.name) };
+}
+
+// Every subcity has its entry (a new subcity without Ge'ez spellings would not be found in Amharic).
+for (const subcity of SUBCITIES) {
+  if (!PLACES.some((p) => p.subcity === subcity)) throw new Error(`place-search: no entry for the subcity ${subcity}`);
+}
