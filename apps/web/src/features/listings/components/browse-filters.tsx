@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LISTING_SOURCES, PROPERTY_TYPES_OFFERED, SUBCITIES } from '@betoch/contracts/constants';
+import { BROWSE_QUERY_MAX_LENGTH, LISTING_SOURCES, PROPERTY_TYPES_OFFERED, SUBCITIES } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
-import { parsePrice, priceRangeInverted, type BrowseFilters } from '../lib/browse-filters';
+import { parsePlace, parsePrice, priceRangeInverted, type BrowseFilters } from '../lib/browse-filters';
 import styles from './browse-filters.module.css';
 
 export interface BrowseFiltersProps {
@@ -70,6 +70,56 @@ function PriceInput({
   );
 }
 
+/** Place typing is searched after a short pause too, or at once with Enter. */
+const PLACE_DELAY_MS = 500;
+
+/**
+ * The place search box (issue 7): ቦሌ or Bole, መገናኛ or Megenagna find the same listings. Bound to
+ * `q` in the URL like the other filters.
+ */
+function PlaceInput({ value, onCommit }: { value: string | undefined; onCommit: (value: string | undefined) => void }) {
+  const { t } = useTranslation('listings');
+  const [text, setText] = useState(value ?? '');
+  const committed = useRef(value);
+
+  useEffect(() => {
+    committed.current = value;
+    setText(value ?? '');
+  }, [value]);
+
+  const commit = (raw: string) => {
+    const next = parsePlace(raw);
+    if (next !== committed.current) {
+      committed.current = next;
+      onCommit(next);
+    }
+  };
+
+  useEffect(() => {
+    const id = setTimeout(() => commit(text), PLACE_DELAY_MS);
+    return () => clearTimeout(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  return (
+    <TextField
+      label={t('filters.place')}
+      type="search"
+      name="q"
+      autoComplete="off"
+      enterKeyHint="search"
+      maxLength={BROWSE_QUERY_MAX_LENGTH}
+      placeholder={t('filters.placePlaceholder')}
+      value={text}
+      onChange={(e) => setText(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(e.currentTarget.value);
+      }}
+      onBlur={() => commit(text)}
+    />
+  );
+}
+
 /** The /browse filters: every change goes to the URL query, so Back and shared links work. */
 export function BrowseFiltersForm({ filters, onChange, onClear, showSource }: BrowseFiltersProps) {
   const { t } = useTranslation('listings');
@@ -83,6 +133,9 @@ export function BrowseFiltersForm({ filters, onChange, onClear, showSource }: Br
       <h2 id={headingId} className="visually-hidden">
         {t('filters.title')}
       </h2>
+      <div className={styles.search}>
+        <PlaceInput value={filters.q} onCommit={(q) => set({ q })} />
+      </div>
       {showSource ? (
         <div className={styles.wide}>
           <SelectField

@@ -119,3 +119,27 @@ describe('matchesFilters (landlords filter their own listings in the browser)', 
     expect(matchesFilters(home, { source: 'delala' })).toBe(true);
   });
 });
+
+describe('the place search q (issue 7)', () => {
+  it('reads q from the URL, squeezed and at most 60 characters, and writes it first', () => {
+    expect(filtersFromSearch(new URLSearchParams('q=%20%20Sar%20%20Bet%20')).q).toBe('Sar Bet');
+    expect(filtersFromSearch(new URLSearchParams('q=%E1%89%A6%E1%88%8C')).q).toBe('ቦሌ');
+    expect(filtersFromSearch(new URLSearchParams('q=%20%20')).q).toBeUndefined();
+    expect(filtersFromSearch(new URLSearchParams(`q=${'x'.repeat(80)}`)).q).toHaveLength(60);
+    expect(filtersToSearch({ q: 'መገናኛ', subcity: 'Yeka' }).toString()).toBe('q=%E1%88%98%E1%8C%88%E1%8A%93%E1%8A%9B&subcity=Yeka');
+    expect(hasActiveFilters({ q: 'Bole' })).toBe(true);
+  });
+
+  it('sends q to the browse call', () => {
+    expect(browseApiQuery({ q: 'Piassa' })).toMatchObject({ q: 'Piassa', visibility: 'live' });
+    expect(browseApiQuery({}).q).toBeUndefined();
+  });
+
+  it("filters a landlord's own listings by the words of their title, location or subcity", () => {
+    const home = { type: 'apartment' as const, subcity: 'Yeka', price_etb: 20000, title: 'Flat near Megenagna', specific_location: 'Behind Zefmesh' };
+    expect(matchesFilters(home, { q: 'megenagna' })).toBe(true);
+    expect(matchesFilters(home, { q: 'zef mesh' })).toBe(true);
+    expect(matchesFilters(home, { q: 'Yeka' })).toBe(true);
+    expect(matchesFilters(home, { q: 'Piassa' })).toBe(false);
+  });
+});

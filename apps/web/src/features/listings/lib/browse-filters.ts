@@ -1,5 +1,6 @@
 import {
   BROWSE_PAGE_SIZE,
+  BROWSE_QUERY_MAX_LENGTH,
   LISTING_SOURCES,
   normalizeSubcity,
   PROPERTY_TYPES_OFFERED,
@@ -11,6 +12,8 @@ import {
 
 /** The /browse filters (spec section 2), as they live in the page's URL query. */
 export interface BrowseFilters {
+  /** Place search (issue 7): a subcity, neighbourhood or landmark, in Ge'ez or Latin letters. */
+  q?: string;
   source?: ListingSource;
   type?: PropertyTypeOffered;
   subcity?: Subcity;
@@ -20,6 +23,7 @@ export interface BrowseFilters {
 
 /** URL query names: the same as the API's, so a shared link reads like the call it makes. */
 export const FILTER_PARAMS = {
+  q: 'q',
   source: 'source',
   type: 'type',
   subcity: 'subcity',
@@ -35,6 +39,12 @@ export function parsePrice(raw: string | null | undefined): number | undefined {
   return Number(digits);
 }
 
+/** The place search text: spaces squeezed, at most 60 characters; blank -> undefined. */
+export function parsePlace(raw: string | null | undefined): string | undefined {
+  const text = (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, BROWSE_QUERY_MAX_LENGTH).trim();
+  return text === '' ? undefined : text;
+}
+
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | undefined {
   return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
 }
@@ -42,6 +52,8 @@ function oneOf<T extends string>(values: readonly T[], raw: string | null): T | 
 /** Reads the filters from a URL query; unknown or malformed values are ignored, not guessed. */
 export function filtersFromSearch(params: URLSearchParams): BrowseFilters {
   const filters: BrowseFilters = {};
+  const q = parsePlace(params.get(FILTER_PARAMS.q));
+  if (q) filters.q = q;
   const source = oneOf(LISTING_SOURCES, params.get(FILTER_PARAMS.source));
   if (source) filters.source = source;
   const type = oneOf(PROPERTY_TYPES_OFFERED, params.get(FILTER_PARAMS.type));
@@ -82,6 +94,7 @@ export function priceRangeInverted(filters: BrowseFilters): boolean {
 export function browseApiQuery(filters: BrowseFilters, cursor?: string) {
   return {
     visibility: 'live',
+    q: filters.q,
     type: filters.type,
     subcity: filters.subcity,
     price_min: filters.priceMin,
@@ -104,9 +117,16 @@ const TYPE_SYNONYMS: Partial<Record<ListingType, readonly ListingType[]>> = {
  * The source filter is hidden for landlords, so it is not applied.
  */
 export function matchesFilters(
-  listing: { type: ListingType; subcity: string; price_etb: number },
+  listing: { type: ListingType; subcity: string; price_etb: number; title?: string; specific_location?: string | null },
   filters: BrowseFilters,
 ): boolean {
+  if (filters.q) {
+    // A landlord's own few listings: the words in the title, location or subcity, any case and
+    // spacing (the server's place search also knows the other script's spellings).
+    const squeeze = (s: string) => s.toLowerCase().replace(/\s+/g, '');
+    const text = squeeze(`${listing.title ?? ''} ${listing.specific_location ?? ''} ${listing.subcity}`);
+    if (!text.includes(squeeze(filters.q))) return false;
+  }
   if (filters.type) {
     const accepted = TYPE_SYNONYMS[filters.type] ?? [filters.type];
     if (!accepted.includes(listing.type)) return false;
