@@ -32,6 +32,9 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
         }
       },
     });
+    // The site root is the dist folder itself: with index: false the static plugin refuses it (403),
+    // so the landing page is answered here like every other app route.
+    app.get('/', async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'));
   }
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
