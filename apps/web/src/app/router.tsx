@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { LandlordRedirect } from '@/features/listings/components/landlord-redirect';
 import { TenantSearchRedirect } from '@/features/listings/components/tenant-search-redirect';
 import { AppLayout } from './layout/app-layout';
+import { RouteError } from './layout/route-error';
 import { ShellLoading } from './layout/shell-loading';
 import { Guard } from './route-guard';
 
@@ -16,8 +17,9 @@ import { Guard } from './route-guard';
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
-    // Shown while the first page's code loads.
+    // Shown while the first page's code loads, and when a page cannot load or render.
     HydrateFallback: ShellLoading,
+    errorElement: <RouteError />,
     children: [
       { path: paths.home, lazy: async () => ({ Component: (await import('@/features/landing/components/landing-page')).LandingPage }) },
       { path: paths.login, lazy: async () => ({ Component: (await import('@/features/auth/components/login-page')).LoginPage }) },
