@@ -64,7 +64,7 @@ export function ThreadPage() {
   const messageSent = useMessageSent();
   const [reportOpen, setReportOpen] = useState(false);
   const now = useNow(30_000);
-  const panel = useRef<HTMLOListElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   usePageTitle(t('thread.title'));
 
   // Spec section 4: after a message load a messageReceived event fires (the badge reloads); the
@@ -157,13 +157,16 @@ export function ThreadPage() {
       <section className={styles.thread} aria-label={t('thread.messages')}>
         {showUnlock ? <UnlockBanner unlocking={unlock.isPending} onUnlock={onUnlock} /> : null}
 
-        <ol ref={panel} className={`${styles.panel} ${showUnlock ? styles.panelShort : ''}`} role="log" aria-live="polite" tabIndex={0} aria-label={t('thread.messages')}>
-          {data.truncated ? <li className={styles.note}>{t('thread.truncated')}</li> : null}
-          {data.messages.length === 0 ? <li className={styles.empty}>{t('thread.empty')}</li> : null}
-          {data.messages.map((m) => (
-            <MessageBubble key={m._id} message={m} author={authorName(t, conversation, m.role, m.mine)} now={now} />
-          ))}
-        </ol>
+        {/* The log holds the list (a role on the <ol> itself would hide its list items). */}
+        <div ref={panel} className={`${styles.panel} ${showUnlock ? styles.panelShort : ''}`} role="log" aria-live="polite" tabIndex={0} aria-label={t('thread.messages')}>
+          <ol className={styles.messages}>
+            {data.truncated ? <li className={styles.note}>{t('thread.truncated')}</li> : null}
+            {data.messages.length === 0 ? <li className={styles.empty}>{t('thread.empty')}</li> : null}
+            {data.messages.map((m) => (
+              <MessageBubble key={m._id} message={m} author={authorName(t, conversation, m.role, m.mine)} now={now} />
+            ))}
+          </ol>
+        </div>
 
         {role === 'admin' ? (
           <p className={styles.footer}>{t('thread.adminReadOnly')}</p>
