@@ -10,7 +10,8 @@
  *    scripts/locale-allowlist.json (brand and product names, 'ETB', numbers, Latin place names);
  *    values with no letters at all (numbers, punctuation, only {{variables}}) are always allowed;
  *  - the {{interpolation}} variables and <tags> of a key are the same in both languages;
- *  - every value is a non-empty string.
+ *  - every value is a non-empty string;
+ *  - every API error code (packages/contracts/src/errors.ts) has its text in common:errors.<code>.
  * Prints every problem as `ns:key  message` and exits 1 when there is any.
  */
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCALES = path.join(ROOT, 'apps/web/public/locales');
 const ALLOWLIST_FILE = path.join(ROOT, 'scripts/locale-allowlist.json');
+const ERRORS_FILE = path.join(ROOT, 'packages/contracts/src/errors.ts');
 const LANGS = ['en', 'am'];
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -174,16 +176,35 @@ export function checkLocales({ localesDir = LOCALES, allowlist = readAllowlist()
   return problems;
 }
 
+/** The API's error codes: the keys of ERROR_STATUS in packages/contracts/src/errors.ts. */
+export function errorCodes(file = ERRORS_FILE) {
+  const source = fs.readFileSync(file, 'utf8');
+  const block = /export const ERROR_STATUS = \{([\s\S]*?)\n\}/.exec(source);
+  if (!block) throw new Error(`No ERROR_STATUS in ${file}`);
+  return [...block[1].matchAll(/^\s*([a-z0-9_]+):\s*\d{3}/gm)].map((m) => m[1]);
+}
+
+/** Every API error code has its text in common:errors.<code>, in both languages. */
+export function checkErrorCodes({ localesDir = LOCALES, codes = errorCodes() } = {}) {
+  const problems = [];
+  for (const lang of LANGS) {
+    const file = path.join(localesDir, lang, 'common.json');
+    const errors = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')).errors ?? {}) : {};
+    for (const code of codes) if (typeof errors[code] !== 'string') problems.push(`common:errors.${code}  the API error code has no ${lang} text`);
+  }
+  return problems;
+}
+
 function readAllowlist() {
   return JSON.parse(fs.readFileSync(ALLOWLIST_FILE, 'utf8'));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const problems = checkLocales();
+  const problems = [...checkLocales(), ...checkErrorCodes()];
   if (problems.length) {
     console.error(`Locale check: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
     for (const p of problems) console.error(`  ${p}`);
     process.exit(1);
   }
-  console.log(`Locale check: every key in ${LANGS.join(' and ')}, no English copies, same variables.`);
+  console.log(`Locale check: every key in ${LANGS.join(' and ')}, no English copies, same variables, every API error code translated.`);
 }
