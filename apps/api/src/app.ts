@@ -60,6 +60,18 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
               paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.code', '*.token'],
               censor: '[redacted]',
             },
+            hooks: {
+              // A phone that leaves a page mid-download closes the stream ('premature close'):
+              // ordinary on 3G, so it is debug noise, not an error.
+              logMethod(args, method, level) {
+                const first: unknown = args[0];
+                if (level >= 50 && first instanceof Error && first.message === 'premature close') {
+                  this.debug({ aborted: true }, 'client closed the connection early');
+                  return;
+                }
+                return method.apply(this, args);
+              },
+            },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: env.bodyLimitBytes,
