@@ -1,4 +1,3 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +7,7 @@ import { apiRequest } from '@/lib/api-client';
 import { avatarLetter, displayName, useSession } from '@/lib/session';
 import { showWalletInMenu } from './nav-links';
 import styles from './top-bar.module.css';
+import { useDropdown } from './use-dropdown';
 
 /** Avatar button and its menu: display name, phone, Wallet, Logout. */
 export function AvatarMenu() {
@@ -15,35 +15,13 @@ export function AvatarMenu() {
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, close, menuId, rootRef, buttonProps } = useDropdown();
 
   if (!session.user) return null;
   const user = session.user;
 
   const logout = () => {
-    setOpen(false);
+    close();
     // Revoke this token on the server; the session ends here whatever the answer.
     void apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
     session.signOut();
@@ -52,16 +30,12 @@ export function AvatarMenu() {
   };
 
   return (
-    <div className={styles.avatarWrap} ref={root}>
+    <div className={styles.avatarWrap} ref={rootRef}>
       <button
-        ref={button}
+        {...buttonProps}
         type="button"
         className={styles.avatar}
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={menuId}
         aria-label={t('nav.accountMenu', { name: displayName(user, t('nav.userFallback')) })}
-        onClick={() => setOpen((v) => !v)}
       >
         <span aria-hidden="true">{avatarLetter(user)}</span>
       </button>
@@ -74,7 +48,7 @@ export function AvatarMenu() {
           <ul className={styles.menuList}>
             {showWalletInMenu(user, session.userType) ? (
               <li>
-                <Link to={paths.wallet} className={styles.menuItem} onClick={() => setOpen(false)}>
+                <Link to={paths.wallet} className={styles.menuItem} onClick={close}>
                   {t('nav.wallet')}
                 </Link>
               </li>

@@ -1,35 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import styles from './top-bar.module.css';
+import { useDropdown } from './use-dropdown';
 
 /** The 'Post property' dropdown for everyone but brokers (who have a direct link). */
 export function PostPropertyMenu() {
   const { t } = useTranslation('common');
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, close, menuId, rootRef, buttonProps } = useDropdown();
 
   const items = [
     { to: paths.postProperty, label: t('nav.postWizard') },
@@ -38,16 +16,8 @@ export function PostPropertyMenu() {
   ];
 
   return (
-    <div className={styles.avatarWrap} ref={root}>
-      <button
-        ref={button}
-        type="button"
-        className={styles.postButton}
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((v) => !v)}
-      >
+    <div className={styles.avatarWrap} ref={rootRef}>
+      <button {...buttonProps} type="button" className={styles.postButton}>
         {t('nav.postProperty')} <span aria-hidden="true">▾</span>
       </button>
       {open ? (
@@ -55,7 +25,7 @@ export function PostPropertyMenu() {
           <ul className={styles.menuList}>
             {items.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className={styles.menuItem} onClick={() => setOpen(false)}>
+                <Link to={item.to} className={styles.menuItem} onClick={close}>
                   {item.label}
                 </Link>
               </li>
