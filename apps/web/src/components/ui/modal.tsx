@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styles from './modal.module.css';
+import { useModalDialog } from './use-modal-dialog';
 
 export interface ModalProps {
   open: boolean;
@@ -16,39 +17,8 @@ export interface ModalProps {
  * and focus goes back to what had it before.
  */
 export function Modal({ open, onClose, title, closeLabel, children, footer }: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open, onClose);
   const titleId = useId();
-  const opener = useRef<Element | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const handleClose = () => {
-      const back = opener.current;
-      if (back instanceof HTMLElement) back.focus();
-    };
-    const handleCancel = (event: Event) => {
-      event.preventDefault();
-      onClose();
-    };
-    dialog.addEventListener('close', handleClose);
-    dialog.addEventListener('cancel', handleCancel);
-    return () => {
-      dialog.removeEventListener('close', handleClose);
-      dialog.removeEventListener('cancel', handleCancel);
-    };
-  }, [onClose]);
 
   return (
     <dialog ref={ref} className={styles.dialog} aria-labelledby={titleId}>

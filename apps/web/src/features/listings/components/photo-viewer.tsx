@@ -1,7 +1,8 @@
-import { useEffect, useRef, type KeyboardEvent, type TouchEvent } from 'react';
+import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPhoto } from '@betoch/contracts/uploads';
 import { ResponsivePhoto } from '@/components/ui/responsive-photo';
+import { useModalDialog } from '@/components/ui/use-modal-dialog';
 import styles from './photo-viewer.module.css';
 
 export interface PhotoViewerProps {
@@ -21,41 +22,10 @@ const SWIPE_PX = 40;
  */
 export function PhotoViewer({ photos, index, onIndexChange, onClose, title }: PhotoViewerProps) {
   const { t } = useTranslation(['listings', 'common']);
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
-  const touchX = useRef<number | null>(null);
   const open = index !== null;
+  const ref = useModalDialog(open, onClose);
+  const touchX = useRef<number | null>(null);
   const count = photos.length;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const handleClose = () => {
-      const back = opener.current;
-      if (back instanceof HTMLElement) back.focus();
-    };
-    const handleCancel = (event: Event) => {
-      event.preventDefault();
-      onClose();
-    };
-    dialog.addEventListener('close', handleClose);
-    dialog.addEventListener('cancel', handleCancel);
-    return () => {
-      dialog.removeEventListener('close', handleClose);
-      dialog.removeEventListener('cancel', handleCancel);
-    };
-  }, [onClose]);
 
   const step = (delta: number) => {
     if (index === null || count < 2) return;
