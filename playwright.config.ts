@@ -21,7 +21,9 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = path.join(os.tmpdir(), `betoch-e2e-${PORT}`);
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+// WEB_DIST lets an engineer test their own build (vite build --outDir /tmp/x) beside another's.
+const WEB_DIST = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(ROOT, 'apps/web/dist');
+const WEB_INDEX = path.join(WEB_DIST, 'index.html');
 if (!fs.existsSync(WEB_INDEX)) {
   throw new Error('The web app is not built: run `npm run test:e2e` (it builds first) or `npm run build`.');
 }
@@ -80,6 +82,7 @@ export default defineConfig({
       APP_MODE: 'demo',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      WEB_DIST,
       // The test runner is the proxy in front: each test's X-Forwarded-For is its client address.
       TRUST_PROXY: '127.0.0.1',
     },
