@@ -1,0 +1,109 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REPORT_REASONS, type ReportReason } from '@betoch/contracts/constants';
+import { REPORT_DETAILS_MAX } from '@betoch/contracts/reports';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextAreaField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { errorText } from '@/lib/error-text';
+
+/** The part of a report mutation the dialog shows: pending, success and failure. */
+export interface ReportDialogState {
+  isPending: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+export interface ReportDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The locale namespace holding this report's `report.*` texts (listings or chat). */
+  namespace: 'listings' | 'chat';
+  formId: string;
+  defaultReason: ReportReason;
+  report: ReportDialogState;
+  onSubmit: (reason: ReportReason, details: string) => void;
+}
+
+/**
+ * The report form shared by listings and conversations (spec sections 4 and 5): reason and optional
+ * details; idle, submitting, success (confirmation and Continue); a failure shows on the details
+ * field and the form is usable again. Everything resets when the modal opens or closes.
+ */
+export function ReportDialog({ open, onClose, namespace, formId, defaultReason, report, onSubmit }: ReportDialogProps) {
+  const { t } = useTranslation([namespace, 'common']);
+  const [reason, setReason] = useState<ReportReason>(defaultReason);
+  const [details, setDetails] = useState('');
+  const { reset } = report;
+
+  useEffect(() => {
+    setReason(defaultReason);
+    setDetails('');
+    reset();
+  }, [open, reset, defaultReason]);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (report.isPending) return;
+    onSubmit(reason, details);
+  };
+
+  if (report.isSuccess) {
+    return (
+      <Modal
+        open={open}
+        onClose={onClose}
+        title={t('report.title')}
+        closeLabel={t('common:actions.close')}
+        footer={<Button onClick={onClose}>{t('common:actions.continue')}</Button>}
+      >
+        <Alert tone="success" title={t('report.successTitle')}>
+          <p>{t('report.successText')}</p>
+        </Alert>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('report.title')}
+      closeLabel={t('common:actions.close')}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form={formId} variant="danger" loading={report.isPending}>
+            {report.isPending ? t('report.submitting') : t('report.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <p>{t('report.intro')}</p>
+        <SelectField
+          label={t('report.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value as ReportReason)}
+          options={REPORT_REASONS.map((r) => ({ value: r, label: t(`report.reasons.${r}`) }))}
+          required
+        />
+        <TextAreaField
+          label={t('report.details')}
+          optionalText={t('report.optional')}
+          value={details}
+          maxLength={REPORT_DETAILS_MAX}
+          rows={4}
+          onChange={(e) => setDetails(e.currentTarget.value)}
+          placeholder={t('report.detailsPlaceholder')}
+          error={report.isError ? errorText(t, report.error) : undefined}
+        />
+      </form>
+    </Modal>
+  );
+}
