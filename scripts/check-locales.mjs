@@ -11,17 +11,23 @@
  *    values with no letters at all (numbers, punctuation, only {{variables}}) are always allowed;
  *  - the {{interpolation}} variables and <tags> of a key are the same in both languages;
  *  - every value is a non-empty string;
- *  - every API error code (packages/contracts/src/errors.ts) has its text in common:errors.<code>.
+ *  - every API error code (packages/contracts/src/errors.ts) has its text in common:errors.<code>;
+ *  - every key the code of apps/web/src uses exists in both languages, with the namespaces
+ *    resolved as the app does; dynamic keys only with a pattern listed, and checked value by
+ *    value, in scripts/locale-dynamic-keys.mjs (scripts/locale-key-usage.mjs says how).
  * Prints every problem as `ns:key  message` and exits 1 when there is any.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkKeyUsage } from './locale-key-usage.mjs';
+import { dynamicKeys } from './locale-dynamic-keys.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCALES = path.join(ROOT, 'apps/web/public/locales');
 const ALLOWLIST_FILE = path.join(ROOT, 'scripts/locale-allowlist.json');
 const ERRORS_FILE = path.join(ROOT, 'packages/contracts/src/errors.ts');
+const WEB_SRC = path.join(ROOT, 'apps/web/src');
 const LANGS = ['en', 'am'];
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -200,11 +206,17 @@ function readAllowlist() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const problems = [...checkLocales(), ...checkErrorCodes()];
+  const usage = checkKeyUsage({ srcDir: WEB_SRC, localesDir: LOCALES, langs: LANGS, dynamic: await dynamicKeys() });
+  const problems = [...checkLocales(), ...checkErrorCodes(), ...usage.problems];
   if (problems.length) {
     console.error(`Locale check: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n`);
     for (const p of problems) console.error(`  ${p}`);
     process.exit(1);
   }
+  const u = usage.summary;
   console.log(`Locale check: every key in ${LANGS.join(' and ')}, no English copies, same variables, every API error code translated.`);
+  console.log(
+    `Keys used in code (${u.files} files): ${u.static} literal keys, ${u.loose} keys handed to helpers, ${u.dynamic} dynamic keys ` +
+      `(${u.dynamicValues} values checked), ${u.expression} listed expressions; all present in ${LANGS.join(' and ')}.`,
+  );
 }
