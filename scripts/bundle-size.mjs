@@ -1,4 +1,5 @@
-// Weighs the first load of each budgeted route from the Vite manifest (apps/web/dist/.vite/manifest.json):
+// Weighs the first load of each budgeted route from the Vite manifest (apps/web/dist/.vite/manifest.json,
+// or WEB_DIST/.vite/manifest.json when WEB_DIST names another build):
 // the entry chunk and its static imports, plus the route's lazy page chunk and its static imports.
 // Prints a table and exits 1 when a budget in bundle-budget.json is broken.
 import fs from 'node:fs';
@@ -6,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = path.join(root, 'apps/web/dist');
+const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
 if (!fs.existsSync(manifestPath)) {
   console.error('No build manifest: run `npm run build` first.');

@@ -136,6 +136,10 @@ export type Visibility = (typeof VISIBILITIES)[number];
 
 export const REPORT_REASONS = ['fake', 'scam', 'wrong_price', 'duplicate', 'harassment', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+/** Longest free text of a report. This and the next are here, not in reports.ts, so the report forms load no zod. */
+export const REPORT_DETAILS_MAX = 1000;
+/** Default reason of each report modal (spec section 5). */
+export const DEFAULT_REPORT_REASON = { listing: 'fake', conversation: 'harassment' } as const;
 
 export const MODERATION_ACTIONS = ['warn', 'hide', 'suspend', 'ban', 'restore'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

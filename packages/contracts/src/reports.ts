@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { REPORT_REASONS } from './constants.ts';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from './constants.ts';
 import { okAnswer } from './common.ts';
 
 /** What can be reported (spec section 3, Report). */
 export const REPORT_TARGET_TYPES = ['listing', 'conversation'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-
-export const REPORT_DETAILS_MAX = 1000;
-
-/** Default reason of each report modal (spec section 5). */
-export const DEFAULT_REPORT_REASON = { listing: 'fake', conversation: 'harassment' } as const;
 
 /** Validation messages, answered in `fields` of a 400. */
 export const REPORT_MESSAGES = {

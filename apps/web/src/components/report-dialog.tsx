@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_REASONS, type ReportReason } from '@betoch/contracts/constants';
-import { REPORT_DETAILS_MAX } from '@betoch/contracts/reports';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '@betoch/contracts/constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField } from '@/components/ui/field';

@@ -1,4 +1,4 @@
-import { DEFAULT_REPORT_REASON } from '@betoch/contracts/reports';
+import { DEFAULT_REPORT_REASON } from '@betoch/contracts/constants';
 import { ReportDialog } from '@/components/report-dialog';
 import { useCreateReport } from '../api/create-report';
 
