@@ -22,13 +22,20 @@ export interface RenderAppOptions {
   path: string;
   state?: unknown;
   lng?: 'en' | 'am';
+  /** Signs in as this user (stored as the app stores a session) before the first render. */
+  user?: ReturnType<typeof fakeUser> | null;
 }
 
 /**
  * Renders pages inside the app's providers (query client, session, i18n with the real locale
  * files) and a memory router. Any path without a route shows <WhereAmI />.
  */
-export function renderApp({ routes, path, state, lng = 'en' }: RenderAppOptions) {
+export function renderApp({ routes, path, state, lng = 'en', user }: RenderAppOptions) {
+  if (user) {
+    localStorage.setItem('token', 'test-token');
+    localStorage.setItem('user', JSON.stringify(user));
+    localStorage.setItem('userType', String(user.userType));
+  }
   const router = createMemoryRouter([...routes, { path: '*', element: <WhereAmI /> }], {
     initialEntries: [{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }],
   });
@@ -43,12 +50,13 @@ export function renderApp({ routes, path, state, lng = 'en' }: RenderAppOptions)
     </I18nextProvider>
   );
   const result = render(wrap(<RouterProvider router={router} />));
-  return { ...result, router, onExpired, i18n };
+  return { ...result, router, queryClient, onExpired, i18n };
 }
 
 export interface FakeCall {
   method: string;
   path: string;
+  query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -67,6 +75,7 @@ export function fakeApi() {
     const call: FakeCall = {
       method: init?.method ?? 'GET',
       path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
       headers: (init?.headers ?? {}) as Record<string, string>,
     };
@@ -84,6 +93,10 @@ export function fakeApi() {
     calls,
     answer(method: string, path: string, responder: Responder) {
       responders.set(`${method} ${path}`, responder);
+    },
+    /** The calls made to one method and path. */
+    callsTo(method: string, path: string) {
+      return calls.filter((c) => c.method === method && c.path === path);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { installDialogPolyfill } from './dialog-polyfill';
 
 // The machine is shared by several test runs at once: give findBy/waitFor, and a whole journey
 // through a page, room before failing.
@@ -13,3 +14,5 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
+
+installDialogPolyfill();

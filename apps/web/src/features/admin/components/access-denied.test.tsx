@@ -4,7 +4,7 @@ import { Guard } from '@/app/route-guard';
 import { fakeUser } from '@/test/render';
 import { AccessDenied } from './access-denied';
 import { AdminPage } from './admin-page';
-import { fakeAdminApi } from '../test/fake-admin-api';
+import { fakeApi } from '@/test/render';
 import { envelope, renderAdmin } from '../test/render-admin';
 
 const routes = (redirectAfterMs?: number) => [
@@ -30,7 +30,7 @@ describe('/admin for someone who is not an admin', { timeout: 20_000 }, () => {
   });
 
   it('admins get the four tabs, and the arrow keys move between them', async () => {
-    const api = fakeAdminApi();
+    const api = fakeApi();
     api.answer('GET', '/admin/moderation/cases', () => envelope({ items: [] }));
     api.answer('GET', '/admin/moderation/duplicates', () => envelope({ items: [] }));
     renderAdmin({ routes: routes(), path: '/admin' });

@@ -1,38 +1,12 @@
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import type { RouteObject } from 'react-router';
 import type { TDelalaAccount, TDuplicateCluster, TManualAdjustment, TModerationCase } from '@betoch/contracts/admin';
-import { SessionProvider } from '@/lib/session';
-import { createTestI18n } from '@/test/i18n';
-import { fakeUser, WhereAmI } from '@/test/render';
-import enAdmin from '../../../../public/locales/en/admin.json';
-import amAdmin from '../../../../public/locales/am/admin.json';
+import { fakeUser, renderApp } from '@/test/render';
 
 export const admin = fakeUser({ phone: '+251911000001', sub: '+251911000001', name: 'Admin One', roles: ['tenant', 'admin'] });
 
-/** renderApp of src/test with the admin translations, signed in as `user` (default: an admin). */
+/** renderApp of src/test, signed in as `user` (default: an admin). */
 export function renderAdmin({ routes, path, lng = 'en', user = admin }: { routes: RouteObject[]; path: string; lng?: 'en' | 'am'; user?: ReturnType<typeof fakeUser> }) {
-  localStorage.setItem('token', 'test-token');
-  localStorage.setItem('user', JSON.stringify(user));
-  localStorage.setItem('userType', String(user.userType));
-  const i18n = createTestI18n(lng);
-  i18n.addResourceBundle('en', 'admin', enAdmin);
-  i18n.addResourceBundle('am', 'admin', amAdmin);
-  const [pathname, search = ''] = path.split('?');
-  const router = createMemoryRouter([...routes, { path: '*', element: <WhereAmI /> }], { initialEntries: [{ pathname, search: search ? `?${search}` : '' }] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const result = render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider onExpired={vi.fn()}>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { ...result, router, i18n };
+  return renderApp({ routes, path, lng, user });
 }
 
 export const envelope = (data: unknown) => ({ body: { ok: true, data } });

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MASK, type TConversationSummary } from '@betoch/contracts/conversations';
 import { summary, LISTING_ID } from '../test/fixtures';
-import { fakeChatApi, fakeUser, renderChat } from '../test/render-chat';
+import { fakeApi, fakeUser } from '@/test/render';
+import { renderChat } from '../test/render-chat';
 import { InboxPage } from './inbox-page';
 
 const routes = [
@@ -11,7 +12,7 @@ const routes = [
 ];
 
 function inbox(conversations: TConversationSummary[]) {
-  const api = fakeChatApi();
+  const api = fakeApi();
   api.answer('GET', '/conversations', () => ({ body: { ok: true, conversations } }));
   return api;
 }
@@ -94,7 +95,7 @@ describe('InboxPage', { timeout: 20_000 }, () => {
   });
 
   it("shows one listing's conversations from the owner's 'view messages', and Show All Messages resets it", async () => {
-    const api = fakeChatApi();
+    const api = fakeApi();
     api.answer('GET', '/conversations', (call) => ({
       body: { ok: true, conversations: call.query.get('listing_id') ? [] : [summary({ viewer_role: 'owner' })] },
     }));
@@ -124,7 +125,7 @@ describe('InboxPage', { timeout: 20_000 }, () => {
   });
 
   it('says when the conversations failed to load, and Try Again loads them', async () => {
-    const api = fakeChatApi();
+    const api = fakeApi();
     let fail = true;
     api.answer('GET', '/conversations', () =>
       fail ? { status: 500, body: { ok: false, error: 'internal_error' } } : { body: { ok: true, conversations: [summary()] } },

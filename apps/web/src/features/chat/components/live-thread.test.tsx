@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TMessage } from '@betoch/contracts/conversations';
 import { FakeEventSource } from '../test/fake-event-source';
 import { CONVERSATION_ID, message, threadAnswer } from '../test/fixtures';
-import { fakeChatApi, renderChat } from '../test/render-chat';
+import { fakeApi } from '@/test/render';
+import { renderChat } from '../test/render-chat';
 import { ThreadPage } from './thread-page';
 
 describe('An open thread without reloading', { timeout: 20_000 }, () => {
@@ -11,7 +12,7 @@ describe('An open thread without reloading', { timeout: 20_000 }, () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     FakeEventSource.all = [];
     let messages: TMessage[] = [message({ body_text: 'Is it free?' })];
-    const api = fakeChatApi();
+    const api = fakeApi();
     api.answer('GET', `/conversations/${CONVERSATION_ID}/messages`, () => ({ body: threadAnswer(messages, { is_reply_unlocked: true, owner_has_replied: true }) }));
     api.answer('POST', '/realtime/ticket', () => ({ body: { ok: true, ticket: 't', expires_in: 60, stream_url: '/api/realtime/stream?ticket=t' } }));
     renderChat({ routes: [{ path: '/chat/:id', element: <ThreadPage /> }], path: `/chat/${CONVERSATION_ID}` });

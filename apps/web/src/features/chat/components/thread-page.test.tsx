@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CONTACT_MASK, type TMessage, type TMessagesAnswer } from '@betoch/contracts/conversations';
 import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
 import { blurredOwnerMessage, CONVERSATION_ID, message, threadAnswer } from '../test/fixtures';
-import { fakeChatApi, fakeUser, installDialogPolyfill, renderChat } from '../test/render-chat';
+import { fakeApi, fakeUser } from '@/test/render';
+import { renderChat } from '../test/render-chat';
 import { ThreadPage } from './thread-page';
 
-beforeAll(installDialogPolyfill);
 
 const PATH = `/chat/${CONVERSATION_ID}`;
 const MESSAGES = `/conversations/${CONVERSATION_ID}/messages`;
@@ -14,7 +14,7 @@ const routes = [{ path: '/chat/:id', element: <ThreadPage /> }];
 const landlord = fakeUser({ userType: 'landlord', roles: ['landlord'], name: 'Abebe Kebede' });
 
 function thread(answer: () => TMessagesAnswer | { status: number; body: unknown }) {
-  const api = fakeChatApi();
+  const api = fakeApi();
   api.answer('GET', MESSAGES, () => {
     const a = answer();
     return 'status' in a ? a : { body: a };

@@ -2,13 +2,14 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
 import { FakeEventSource } from '../test/fake-event-source';
-import { fakeChatApi, fakeUser, renderChat } from '../test/render-chat';
+import { fakeApi, fakeUser } from '@/test/render';
+import { renderChat } from '../test/render-chat';
 import { UnreadBadge } from './unread-badge';
 
 const routes = [{ path: '/', element: <UnreadBadge /> }];
 
 function unread(counts: number[]) {
-  const api = fakeChatApi();
+  const api = fakeApi();
   let i = 0;
   api.answer('GET', '/conversations/unread-count', () => ({ body: { ok: true, count: counts[Math.min(i++, counts.length - 1)] } }));
   return api;
@@ -23,7 +24,7 @@ describe('UnreadBadge', { timeout: 20_000 }, () => {
     view.unmount();
 
     unread([0]);
-    const api = fakeChatApi();
+    const api = fakeApi();
     api.answer('GET', '/conversations/unread-count', () => ({ body: { ok: true, count: 0 } }));
     renderChat({ routes, path: '/' });
     await waitFor(() => expect(api.callsTo('GET', '/conversations/unread-count')).toHaveLength(1));
@@ -59,7 +60,7 @@ describe('UnreadBadge', { timeout: 20_000 }, () => {
   });
 
   it('only logs a failure', async () => {
-    const api = fakeChatApi();
+    const api = fakeApi();
     api.answer('GET', '/conversations/unread-count', () => ({ status: 500, body: { ok: false, error: 'internal_error' } }));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderChat({ routes, path: '/' });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BrowsePage } from './browse-page';
-import { fakeListingsApi } from '../test/fake-listings-api';
+import { fakeApi } from '@/test/render';
 import { browseAnswer, card, fakeUser, ownerListing, renderListings } from '../test/render-listings';
 
 const routes = [{ path: '/browse', element: <BrowsePage /> }];
@@ -11,7 +11,7 @@ const yeka = card({ _id: 'a2', title: 'Villa in Yeka', type: 'villa', subcity: '
 
 describe('/browse', { timeout: 20_000 }, () => {
   it('shows the homes found with their count, price, facts and broker badge', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     api.answer('GET', '/listings', () => ({ body: browseAnswer([bole, yeka]) }));
     renderListings({ routes, path: '/browse' });
 
@@ -32,7 +32,7 @@ describe('/browse', { timeout: 20_000 }, () => {
   });
 
   it('puts a filter in the URL and asks the API with it', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     api.answer('GET', '/listings', (call) => ({
       body: browseAnswer(call.query.get('subcity') === 'Yeka' ? [yeka] : [bole, yeka]),
     }));
@@ -50,7 +50,7 @@ describe('/browse', { timeout: 20_000 }, () => {
   });
 
   it('reads the filters of a shared link, and Clear filters empties them', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     api.answer('GET', '/listings', (call) => ({ body: browseAnswer(call.query.get('price_max') ? [] : [bole]) }));
     const { router } = renderListings({ routes, path: '/browse?type=villa&price_max=1000' });
 
@@ -67,7 +67,7 @@ describe('/browse', { timeout: 20_000 }, () => {
   });
 
   it('applies a typed price after a pause, not on every key', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     api.answer('GET', '/listings', () => ({ body: browseAnswer([bole]) }));
     const { router } = renderListings({ routes, path: '/browse' });
     await screen.findByText('1 property found');
@@ -84,7 +84,7 @@ describe('/browse', { timeout: 20_000 }, () => {
   });
 
   it('says Failed to load listings with the reason, and Try again asks again', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     let fail = true;
     api.answer('GET', '/listings', () =>
       fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'Boom' } } : { body: browseAnswer([bole]) },
@@ -99,7 +99,7 @@ describe('/browse', { timeout: 20_000 }, () => {
   });
 
   it('shows an empty state when nothing is listed', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     api.answer('GET', '/listings', () => ({ body: browseAnswer([]) }));
     renderListings({ routes, path: '/browse' });
     expect(await screen.findByRole('heading', { name: 'No properties found' })).toBeTruthy();
@@ -107,7 +107,7 @@ describe('/browse', { timeout: 20_000 }, () => {
   });
 
   it('offers more homes after the first 20 and counts them', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     api.answer('GET', '/listings', (call) =>
       call.query.get('cursor') === 'next' ? { body: browseAnswer([yeka]) } : { body: browseAnswer([bole], 'next') },
     );
@@ -119,13 +119,13 @@ describe('/browse', { timeout: 20_000 }, () => {
   });
 
   it('sends brokers to /my-listings', async () => {
-    fakeListingsApi();
+    fakeApi();
     renderListings({ routes, path: '/browse', user: fakeUser({ userType: 'delala', roles: ['delala'] }) });
     expect((await screen.findByTestId('location')).textContent).toBe('/my-listings');
   });
 
   it('shows landlords their own listings, filtered in the browser, without the source filter', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     const mine = [
       ownerListing({ _id: 'm1', title: 'My Bole flat', subcity: 'Bole', price_etb: 20000 }),
       ownerListing({ _id: 'm2', title: 'My Yeka villa', type: 'villa', subcity: 'Yeka', price_etb: 80000 }),
@@ -143,7 +143,7 @@ describe('/browse', { timeout: 20_000 }, () => {
   });
 
   it('speaks Amharic: subcities as people say them, prices in ብር', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     api.answer('GET', '/listings', () => ({ body: browseAnswer([bole, yeka]) }));
     renderListings({ routes, path: '/browse', lng: 'am' });
     expect(await screen.findByText('2 ቤቶች ተገኝተዋል')).toBeTruthy();

@@ -1,13 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ContactPanel, type ContactPanelProps } from './contact-panel';
-import { fakeListingsApi, installDialogPolyfill } from '../test/fake-listings-api';
+import { fakeApi } from '@/test/render';
 import { renderListings } from '../test/render-listings';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const listing: ContactPanelProps['listing'] = { _id: ID, title: 'Flat in Bole', contact_preference: 'show', source: 'landlord' };
 
-beforeAll(installDialogPolyfill);
 
 function renderPanel(props: Partial<ContactPanelProps> = {}, lng: 'en' | 'am' = 'en') {
   return renderListings({
@@ -118,7 +117,7 @@ describe('ContactPanel for signed-in users', { timeout: 20_000 }, () => {
   });
 
   it('reports the listing with the chosen reason and details', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     api.answer('POST', '/reports', () => ({ body: { ok: true, report: {} } }));
     renderPanel({ signedIn: true });
     fireEvent.click(screen.getByRole('button', { name: 'Report listing' }));
@@ -146,7 +145,7 @@ describe('ContactPanel for signed-in users', { timeout: 20_000 }, () => {
   });
 
   it('shows a report failure on the details field and lets the user try again', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     let fail = true;
     api.answer('POST', '/reports', () =>
       fail ? { status: 409, body: { ok: false, error: 'already_reported', message: 'x' } } : { body: { ok: true, report: {} } },

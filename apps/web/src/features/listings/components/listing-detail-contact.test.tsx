@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListingDetailPage } from './listing-detail-page';
-import { fakeListingsApi, installDialogPolyfill } from '../test/fake-listings-api';
+import { fakeApi } from '@/test/render';
 import { fakeUser, publicListing, renderListings } from '../test/render-listings';
 
 const ID = '11111111-1111-4111-8111-111111111111';
@@ -9,7 +9,6 @@ const CONVERSATION = '22222222-2222-4222-8222-222222222222';
 const routes = [{ path: '/l/:id', element: <ListingDetailPage /> }];
 const tenant = fakeUser({ phone: '+251911000031', sub: '+251911000031', userType: 'tenant', roles: ['tenant'], wallet_credits: 3 });
 
-beforeAll(installDialogPolyfill);
 
 let alerts: string[];
 let confirms: string[];
@@ -45,7 +44,7 @@ function failure(status: number, error: string, message = 'x') {
 
 /** The listing, and its unlock status (not unlocked unless told). */
 function api(options: { listing?: Parameters<typeof publicListing>[0]; status?: { is_unlocked: boolean; poster_phone?: string } | 'fails' } = {}) {
-  const fake = fakeListingsApi();
+  const fake = fakeApi();
   fake.answer('GET', `/listings/${ID}`, () => ({ body: { ok: true, listing: publicListing(options.listing) } }));
   fake.answer('GET', `/listings/${ID}/unlock-status`, () =>
     options.status === 'fails' ? failure(500, 'internal_error') : { body: { ok: true, ...(options.status ?? { is_unlocked: false }) } },

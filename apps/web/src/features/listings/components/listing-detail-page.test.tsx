@@ -1,17 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ListingDetailPage } from './listing-detail-page';
-import { fakeListingsApi, installDialogPolyfill } from '../test/fake-listings-api';
+import { fakeApi } from '@/test/render';
 import { fakeUser, ownerListing, publicListing, renderListings } from '../test/render-listings';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const routes = [{ path: '/l/:id', element: <ListingDetailPage /> }];
 const landlord = fakeUser({ phone: '+251911000020', sub: '+251911000020', userType: 'landlord', roles: ['landlord'], name: 'Abebe Kebede' });
 
-beforeAll(installDialogPolyfill);
 
 function answerListing(listing: unknown, status = 200) {
-  const api = fakeListingsApi();
+  const api = fakeApi();
   api.answer('GET', `/listings/${ID}`, () => (status === 200 ? { body: { ok: true, listing } } : { status, body: listing }));
   return api;
 }

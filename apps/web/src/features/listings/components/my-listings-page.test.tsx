@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TOwnerListing } from '@betoch/contracts/listings';
 import { MyListingsPage } from './my-listings-page';
-import { fakeListingsApi } from '../test/fake-listings-api';
+import { fakeApi } from '@/test/render';
 import { fakeUser, ownerListing, renderListings } from '../test/render-listings';
 
 const routes = [{ path: '/my-listings', element: <MyListingsPage /> }];
@@ -10,7 +10,7 @@ const landlord = fakeUser({ userType: 'landlord', roles: ['landlord'], name: 'Ab
 const broker = fakeUser({ userType: 'delala', roles: ['delala'], name: 'Tigist Haile', agency_name: 'Addis Home Finders' });
 
 function mine(listings: TOwnerListing[], landlordLive: number, delalaLive = 0) {
-  const api = fakeListingsApi();
+  const api = fakeApi();
   api.answer('GET', '/listings/my-listings', () => ({
     body: {
       ok: true,
@@ -72,7 +72,7 @@ describe('/my-listings', { timeout: 20_000 }, () => {
   });
 
   it('says Failed to load listings, and Try again asks again', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     let fail = true;
     api.answer('GET', '/listings/my-listings', () =>
       fail
@@ -94,7 +94,7 @@ describe('/my-listings', { timeout: 20_000 }, () => {
   });
 
   it('sends tenants home', async () => {
-    fakeListingsApi();
+    fakeApi();
     renderListings({ routes, path: '/my-listings', user: fakeUser() });
     expect((await screen.findByTestId('location')).textContent).toBe('/');
   });

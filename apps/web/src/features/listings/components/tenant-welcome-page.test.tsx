@@ -1,14 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TenantWelcomePage } from './tenant-welcome-page';
-import { fakeListingsApi } from '../test/fake-listings-api';
+import { fakeApi } from '@/test/render';
 import { browseAnswer, card, renderListings } from '../test/render-listings';
 
 const routes = [{ path: '/tenant/welcome', element: <TenantWelcomePage /> }];
 
 describe('/tenant/welcome', { timeout: 20_000 }, () => {
   it('shows 3 of 20 live listings, a call to /browse and the login link', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     const twenty = Array.from({ length: 20 }, (_, i) => card({ _id: `id-${i}`, title: `Home ${i}` }));
     api.answer('GET', '/listings', () => ({ body: browseAnswer(twenty) }));
     renderListings({ routes, path: '/tenant/welcome' });
@@ -23,13 +23,13 @@ describe('/tenant/welcome', { timeout: 20_000 }, () => {
   });
 
   it('has an empty state when nothing is live', async () => {
-    fakeListingsApi().answer('GET', '/listings', () => ({ body: browseAnswer([]) }));
+    fakeApi().answer('GET', '/listings', () => ({ body: browseAnswer([]) }));
     renderListings({ routes, path: '/tenant/welcome' });
     expect(await screen.findByRole('heading', { name: 'No homes listed right now' })).toBeTruthy();
   });
 
   it('says when the homes cannot load, with Try again', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     let fail = true;
     api.answer('GET', '/listings', () => (fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'x' } } : { body: browseAnswer([card()]) }));
     renderListings({ routes, path: '/tenant/welcome' });
@@ -40,7 +40,7 @@ describe('/tenant/welcome', { timeout: 20_000 }, () => {
   });
 
   it('reads in Amharic', async () => {
-    fakeListingsApi().answer('GET', '/listings', () => ({ body: browseAnswer([]) }));
+    fakeApi().answer('GET', '/listings', () => ({ body: browseAnswer([]) }));
     renderListings({ routes, path: '/tenant/welcome', lng: 'am' });
     expect(screen.getByRole('heading', { level: 1, name: 'ቀጣዩን ቤትዎን በአዲስ አበባ ያግኙ' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'አሁን የተለጠፈ ቤት የለም' })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UserTypeDetector } from '../components/user-type-detector';
-import { fakeListingsApi } from '../test/fake-listings-api';
+import { fakeApi } from '@/test/render';
 import { fakeUser, ownerListing, renderListings } from '../test/render-listings';
 
 function signInWithoutType(user: ReturnType<typeof fakeUser>) {
@@ -13,14 +13,14 @@ const stats = (landlordLive: number) => ({ landlord_live: landlordLive, delala_l
 
 describe('user-type detection (spec section 4)', { timeout: 20_000 }, () => {
   it('stores landlord when the own listings show landlord_live above 0', async () => {
-    fakeListingsApi().answer('GET', '/listings/my-listings', () => ({ body: { ok: true, listings: [], stats: stats(1) } }));
+    fakeApi().answer('GET', '/listings/my-listings', () => ({ body: { ok: true, listings: [], stats: stats(1) } }));
     signInWithoutType(fakeUser({ userType: 'tenant' }));
     renderListings({ routes: [{ path: '/', element: <UserTypeDetector /> }], path: '/' });
     await waitFor(() => expect(localStorage.getItem('userType')).toBe('landlord'));
   });
 
   it('stores landlord when any own listing has source landlord', async () => {
-    fakeListingsApi().answer('GET', '/listings/my-listings', () => ({
+    fakeApi().answer('GET', '/listings/my-listings', () => ({
       body: { ok: true, listings: [ownerListing({ visibility: 'draft', source: 'landlord' })], stats: stats(0) },
     }));
     signInWithoutType(fakeUser({ userType: 'tenant' }));
@@ -29,14 +29,14 @@ describe('user-type detection (spec section 4)', { timeout: 20_000 }, () => {
   });
 
   it("keeps the account's own type otherwise", async () => {
-    fakeListingsApi().answer('GET', '/listings/my-listings', () => ({ body: { ok: true, listings: [], stats: stats(0) } }));
+    fakeApi().answer('GET', '/listings/my-listings', () => ({ body: { ok: true, listings: [], stats: stats(0) } }));
     signInWithoutType(fakeUser({ userType: 'delala', roles: ['delala'] }));
     renderListings({ routes: [{ path: '/', element: <UserTypeDetector /> }], path: '/' });
     await waitFor(() => expect(localStorage.getItem('userType')).toBe('delala'));
   });
 
   it('asks nothing when the type is known, or nobody is signed in', async () => {
-    const api = fakeListingsApi();
+    const api = fakeApi();
     renderListings({ routes: [{ path: '/', element: <UserTypeDetector /> }], path: '/', user: fakeUser() });
     await new Promise((r) => setTimeout(r, 50));
     expect(api.calls).toHaveLength(0);

@@ -1,54 +1,8 @@
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
 import type { TBrowseAnswer, TListingCard, TOwnerListing, TPublicListing } from '@betoch/contracts/listings';
-import { SessionProvider } from '@/lib/session';
-import { createTestI18n } from '@/test/i18n';
-import { fakeUser, WhereAmI } from '@/test/render';
-import enListings from '../../../../public/locales/en/listings.json';
-import amListings from '../../../../public/locales/am/listings.json';
-import enTenant from '../../../../public/locales/en/tenant.json';
-import amTenant from '../../../../public/locales/am/tenant.json';
+import { fakeUser, renderApp } from '@/test/render';
 
-export interface RenderListingsOptions {
-  routes: RouteObject[];
-  path: string;
-  state?: unknown;
-  lng?: 'en' | 'am';
-  /** Signs in as this user (stored as the app stores a session) before the first render. */
-  user?: ReturnType<typeof fakeUser>;
-}
-
-/** renderApp of src/test, with the listings and tenant translations loaded too. */
-export function renderListings({ routes, path, state, lng = 'en', user }: RenderListingsOptions) {
-  if (user) {
-    localStorage.setItem('token', 'test-token');
-    localStorage.setItem('user', JSON.stringify(user));
-    localStorage.setItem('userType', String(user.userType));
-  }
-  const i18n = createTestI18n(lng);
-  i18n.addResourceBundle('en', 'listings', enListings);
-  i18n.addResourceBundle('am', 'listings', amListings);
-  i18n.addResourceBundle('en', 'tenant', enTenant);
-  i18n.addResourceBundle('am', 'tenant', amTenant);
-  const [pathname, search = ''] = path.split('?');
-  const router = createMemoryRouter([...routes, { path: '*', element: <WhereAmI /> }], {
-    initialEntries: [{ pathname, search: search ? `?${search}` : '', state }],
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const result = render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider onExpired={vi.fn()}>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { ...result, router, queryClient, i18n };
-}
+/** The listings screens render with the shared renderApp of src/test. */
+export const renderListings = renderApp;
 
 const photo = (key: string) => ({
   url: `/media/${key}/640.webp`,

@@ -1,39 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SessionProvider } from '@/lib/session';
-import { createTestI18n } from '@/test/i18n';
-import { fakeApi, fakeUser, WhereAmI } from '@/test/render';
-import amWallet from '../../../../public/locales/am/wallet.json';
-import enWallet from '../../../../public/locales/en/wallet.json';
+import { fakeApi, fakeUser, renderApp } from '@/test/render';
 import { MyUnlocksPage } from './my-unlocks-page';
 
 function renderPage(lng: 'en' | 'am' = 'en') {
-  localStorage.setItem('token', 'token-1');
-  localStorage.setItem('user', JSON.stringify(fakeUser()));
-  const i18n = createTestI18n(lng);
-  i18n.addResourceBundle('en', 'wallet', enWallet);
-  i18n.addResourceBundle('am', 'wallet', amWallet);
-  const router = createMemoryRouter(
-    [
-      { path: '/my-unlocks', element: <MyUnlocksPage /> },
-      { path: '*', element: <WhereAmI /> },
-    ],
-    { initialEntries: ['/my-unlocks'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider onExpired={vi.fn()}>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  renderApp({ routes: [{ path: '/my-unlocks', element: <MyUnlocksPage /> }], path: '/my-unlocks', lng, user: fakeUser() });
 }
 
 const photo = {

@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SessionProvider } from '@/lib/session';
-import { createTestI18n } from '@/test/i18n';
-import { fakeApi, fakeUser, WhereAmI } from '@/test/render';
-import amWallet from '../../../../public/locales/am/wallet.json';
-import enWallet from '../../../../public/locales/en/wallet.json';
+import { fakeApi, fakeUser, renderApp } from '@/test/render';
 import { WalletPage } from './wallet-page';
 
 const none = { credits_granted: 0, tenant_unlimited_active: false, post_credits_granted: 0, delala_unlimited_active: false };
@@ -16,29 +9,13 @@ const emptyBalance = { ok: true, credits: 0, post_credits: 0, sub_tenant_unlimit
 
 /** /wallet signed in as a user of this type, arriving with this navigation state. */
 function renderWallet({ userType = 'tenant', state, lng = 'en' }: { userType?: string; state?: unknown; lng?: 'en' | 'am' } = {}) {
-  localStorage.setItem('token', 'token-1');
-  localStorage.setItem('user', JSON.stringify(fakeUser({ userType, roles: [userType] })));
-  localStorage.setItem('userType', userType);
-  const i18n = createTestI18n(lng);
-  i18n.addResourceBundle('en', 'wallet', enWallet);
-  i18n.addResourceBundle('am', 'wallet', amWallet);
-  const router = createMemoryRouter(
-    [
-      { path: '/wallet', element: <WalletPage /> },
-      { path: '*', element: <WhereAmI /> },
-    ],
-    { initialEntries: [{ pathname: '/wallet', state }] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider onExpired={vi.fn()}>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  const { router } = renderApp({
+    routes: [{ path: '/wallet', element: <WalletPage /> }],
+    path: '/wallet',
+    state,
+    lng,
+    user: fakeUser({ userType, roles: [userType] }),
+  });
   return { router };
 }
 

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminPage } from '../admin-page';
-import { fakeAdminApi } from '../../test/fake-admin-api';
+import { fakeApi } from '@/test/render';
 import { cluster, envelope, renderAdmin } from '../../test/render-admin';
 
 const routes = [{ path: '/admin', element: <AdminPage /> }];
 const base = '/admin/moderation/duplicates/cluster-0000-c1c1c1';
 
 function duplicatesApi() {
-  const api = fakeAdminApi();
+  const api = fakeApi();
   let items = [cluster()];
   api.answer('GET', '/admin/moderation/duplicates', () => envelope({ items }));
   for (const kind of ['merge', 'dismiss', 'remove']) {
@@ -40,7 +40,7 @@ describe('/admin duplicate review', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No duplicate clusters awaiting review.')).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({ path: `${base}/merge`, body: { primaryListingId: 'listing-bbbb-222222' } });
     expect(screen.getByText('Merged: the chosen listing stays, the others are hidden.')).toBeTruthy();
-    expect(api.count('GET', '/admin/moderation/duplicates')).toBe(2);
+    expect(api.callsTo('GET', '/admin/moderation/duplicates').length).toBe(2);
   });
 
   it('marks a false positive and hides all duplicates through their own calls', async () => {
@@ -59,7 +59,7 @@ describe('/admin duplicate review', { timeout: 20_000 }, () => {
   });
 
   it('alerts "Select a primary listing to keep." for a cluster without listings', async () => {
-    const api = fakeAdminApi();
+    const api = fakeApi();
     api.answer('GET', '/admin/moderation/duplicates', () => envelope({ items: [cluster({ memberIds: [], members: [] })] }));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderAdmin({ routes, path: '/admin?tab=duplicates' });
@@ -69,7 +69,7 @@ describe('/admin duplicate review', { timeout: 20_000 }, () => {
   });
 
   it('shows "Failed to load clusters" and "Action failed"', async () => {
-    const api = fakeAdminApi();
+    const api = fakeApi();
     api.answer('GET', '/admin/moderation/duplicates', () => ({ status: 500, body: { ok: false, error: 'internal_error', message: 'x' } }));
     const view = renderAdmin({ routes, path: '/admin?tab=duplicates' });
     expect(await screen.findByText('Failed to load clusters')).toBeTruthy();

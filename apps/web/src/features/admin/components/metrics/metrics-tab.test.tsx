@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AdminPage } from '../admin-page';
-import { fakeAdminApi } from '../../test/fake-admin-api';
+import { fakeApi } from '@/test/render';
 import { envelope, renderAdmin } from '../../test/render-admin';
 
 const routes = [{ path: '/admin', element: <AdminPage /> }];
@@ -17,7 +17,7 @@ const series = Array.from({ length: 14 }, (_, i) => ({
 }));
 
 function metricsApi() {
-  const api = fakeAdminApi();
+  const api = fakeApi();
   api.answer('GET', '/admin/metrics/daily', () => envelope({ days: 14, series }));
   api.answer('GET', '/admin/metrics/funnels', () => envelope({ days: 30, started: 40, ownerReplied: 21, unlocked: 9, unlockRate: 42.857 }));
   api.answer('GET', '/admin/metrics/alerts', () =>

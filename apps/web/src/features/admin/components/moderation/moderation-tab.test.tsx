@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminPage } from '../admin-page';
-import { fakeAdminApi } from '../../test/fake-admin-api';
+import { fakeApi } from '@/test/render';
 import { envelope, listingCase, renderAdmin } from '../../test/render-admin';
 
 const routes = [{ path: '/admin', element: <AdminPage /> }];
 
 function casesApi(items = [listingCase()]) {
-  const api = fakeAdminApi();
-  api.answer('GET', '/admin/moderation/cases', (call) => envelope({ items: call.query.status === 'open' ? items : [] }));
+  const api = fakeApi();
+  api.answer('GET', '/admin/moderation/cases', (call) => envelope({ items: call.query.get('status') === 'open' ? items : [] }));
   api.answer('POST', '/admin/moderation/cases/case-0000-aaaaaa/actions', () => envelope({ case: { ...items[0], status: 'closed' } }));
   return api;
 }
@@ -18,7 +18,7 @@ describe('/admin moderation queue', { timeout: 20_000 }, () => {
     const api = casesApi();
     renderAdmin({ routes, path: '/admin' });
     const card = await screen.findByRole('article', { name: 'Listing #abc123' });
-    expect(api.calls[0]!.query).toEqual({ status: 'open', limit: '50' });
+    expect(Object.fromEntries(api.calls[0]!.query)).toEqual({ status: 'open', limit: '50' });
     expect(within(card).getByText('3 reports · Fake ×2, Scam ×1')).toBeTruthy();
     expect(within(card).getByText('No action yet')).toBeTruthy();
     expect(within(card).getByText('Hidden automatically')).toBeTruthy();
@@ -37,7 +37,7 @@ describe('/admin moderation queue', { timeout: 20_000 }, () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Restore' }));
     await screen.findByText('Restore done on #abc123. The list was reloaded.');
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ action: 'restore', reason: 'Admin action: restore' });
-    await waitFor(() => expect(api.count('GET', '/admin/moderation/cases')).toBe(2));
+    await waitFor(() => expect(api.callsTo('GET', '/admin/moderation/cases').length).toBe(2));
 
     fireEvent.input(within(card).getByLabelText(/Moderator notes/), { target: { value: 'Photos are the owner’s own' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Warn' }));
@@ -72,11 +72,11 @@ describe('/admin moderation queue', { timeout: 20_000 }, () => {
   });
 
   it('switches to closed cases, shows their last action, and says when a list is empty', async () => {
-    const api = fakeAdminApi();
+    const api = fakeApi();
     api.answer('GET', '/admin/moderation/cases', (call) =>
       envelope({
         items:
-          call.query.status === 'closed'
+          call.query.get('status') === 'closed'
             ? [listingCase({ status: 'closed', lastAction: 'hide', lastActionReason: 'Fake photos', lastActionBy: '+251911000002', autoActions: [] })]
             : [],
       }),
@@ -91,7 +91,7 @@ describe('/admin moderation queue', { timeout: 20_000 }, () => {
   });
 
   it('shows "Failed to load cases" with Try again', async () => {
-    const api = fakeAdminApi();
+    const api = fakeApi();
     let fail = true;
     api.answer('GET', '/admin/moderation/cases', () => (fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'Boom' } } : envelope({ items: [listingCase()] })));
     renderAdmin({ routes, path: '/admin' });

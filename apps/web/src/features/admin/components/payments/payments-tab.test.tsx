@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminPage } from '../admin-page';
-import { fakeAdminApi } from '../../test/fake-admin-api';
+import { fakeApi } from '@/test/render';
 import { adjustment, delala, envelope, renderAdmin } from '../../test/render-admin';
 
 const routes = [{ path: '/admin', element: <AdminPage /> }];
 const blocked = delala({ phone: '+251911000031', name: 'Samuel Girma', posting_blocked: true, posting_blocked_reason: 'hidden_listings_threshold' });
 
 function paymentsApi() {
-  const api = fakeAdminApi();
+  const api = fakeApi();
   api.answer('GET', '/admin/payments/delala', () => envelope({ items: [blocked, delala({ subscription_active: true, subscription_until: '2026-12-22T08:00:00.000Z' })] }));
   api.answer('GET', '/admin/payments/manual-adjustments', () =>
     envelope({ items: [adjustment(), adjustment({ _id: 'adj-2', type: 'debit', amount: 2, createdByViewer: true, createdBy: '+251911000001' })] }),
@@ -77,7 +77,7 @@ describe('/admin payments and adjustments', { timeout: 20_000 }, () => {
       reason: 'Refund for failed payment',
     });
     await waitFor(() => expect((within(form).getByLabelText('Phone number') as HTMLInputElement).value).toBe(''));
-    expect(api.count('GET', '/admin/payments/manual-adjustments')).toBe(2);
+    expect(api.callsTo('GET', '/admin/payments/manual-adjustments').length).toBe(2);
   });
 
   it('alerts "Failed to create adjustment" with the reason', async () => {
@@ -130,7 +130,7 @@ describe('/admin payments and adjustments', { timeout: 20_000 }, () => {
   });
 
   it('shows "Failed to load payments data"', async () => {
-    const api = fakeAdminApi();
+    const api = fakeApi();
     api.answer('GET', '/admin/payments/delala', () => ({ status: 403, body: { ok: false, error: 'admin_required', message: 'Admins only' } }));
     api.answer('GET', '/admin/payments/manual-adjustments', () => envelope({ items: [] }));
     renderAdmin({ routes, path: '/admin?tab=payments' });
