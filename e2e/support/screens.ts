@@ -1,0 +1,160 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { apiSignUp, storeSession, type ApiSession, type Role } from './auth';
+import type { Lang } from './i18n';
+
+/**
+ * Every screen of the route table (apps/web/src/app/router.tsx, paths in
+ * apps/web/src/config/paths.ts), per persona: signed out, tenant, landlord, broker, admin. The
+ * journeys that must visit every screen (axe, touch targets, reduced motion) share this table, so
+ * a new route added here is checked by all of them.
+ */
+export type Persona = 'signedOut' | Role | 'admin';
+
+export interface Ids {
+  listing: string;
+  conversation?: string;
+}
+
+export interface Screen {
+  /** The route table's path, as shown in a failure. */
+  route: string;
+  /** The URL to open (routes with parameters get a real id). */
+  url: (ids: Ids) => string;
+}
+
+export const ADMIN_PHONE = '+251911000002';
+
+export const screensFor: Record<Persona, Screen[]> = {
+  signedOut: [
+    { route: '/', url: () => '/' },
+    { route: '/login', url: () => '/login' },
+    { route: '/signup', url: () => '/signup' },
+    { route: '/browse', url: () => '/browse' },
+    { route: '/browse?q=', url: () => '/browse?q=Bole' },
+    { route: '/l/:id', url: (ids) => `/l/${ids.listing}` },
+    { route: '/tenant/welcome', url: () => '/tenant/welcome' },
+    { route: '/tenant/search', url: () => '/tenant/search' },
+    { route: '/landlord/welcome', url: () => '/landlord/welcome' },
+    { route: '/landlord', url: () => '/landlord' },
+    { route: '/landlord/success', url: () => '/landlord/success' },
+    { route: '/delala/welcome', url: () => '/delala/welcome' },
+    { route: '/post-property', url: () => '/post-property' },
+  ],
+  tenant: [
+    { route: '/browse', url: () => '/browse' },
+    { route: '/l/:id', url: (ids) => `/l/${ids.listing}` },
+    { route: '/chat', url: () => '/chat' },
+    { route: '/messages', url: () => '/messages' },
+    { route: '/chat/:id', url: (ids) => `/chat/${ids.conversation}` },
+    { route: '/wallet', url: () => '/wallet' },
+    { route: '/my-unlocks', url: () => '/my-unlocks' },
+    { route: '/admin (access denied)', url: () => '/admin' },
+  ],
+  landlord: [
+    { route: '/browse', url: () => '/browse' },
+    { route: '/my-listings', url: () => '/my-listings' },
+    { route: '/post/owner', url: () => '/post/owner' },
+    { route: '/chat', url: () => '/chat' },
+    { route: '/wallet', url: () => '/wallet' },
+  ],
+  delala: [
+    { route: '/my-listings', url: () => '/my-listings' },
+    { route: '/post/delala', url: () => '/post/delala' },
+    { route: '/wallet', url: () => '/wallet' },
+    { route: '/l/:id', url: (ids) => `/l/${ids.listing}` },
+  ],
+  admin: [{ route: '/admin', url: () => '/admin' }],
+};
+
+export const PERSONAS = Object.keys(screensFor) as Persona[];
+
+/** Waits until the screen has settled: a main heading, nothing loading, fonts ready. */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+export async function firstLiveListing(request: APIRequestContext): Promise<string> {
+  const res = await request.get('/api/listings?limit=1');
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { listings: Array<{ _id: string }> };
+  expect(body.listings.length, 'the demo seed has live listings').toBeGreaterThan(0);
+  return body.listings[0]!._id;
+}
+
+/** Signs a demo admin in through the API, waiting out a resend cooldown if another test used it. */
+export async function adminSession(request: APIRequestContext): Promise<ApiSession> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const otp = await request.post('/api/auth/request-otp', { data: { phone: ADMIN_PHONE } });
+    const body = (await otp.json()) as { code?: string; retry_after?: number };
+    if (otp.status() === 429 && body.retry_after) {
+      await new Promise((resolve) => setTimeout(resolve, (body.retry_after! + 1) * 1000));
+      continue;
+    }
+    expect(otp.ok(), JSON.stringify(body)).toBe(true);
+    const res = await request.post('/api/auth/verify-otp', { data: { phone: ADMIN_PHONE, code: body.code } });
+    expect(res.ok(), await res.text()).toBe(true);
+    const session = (await res.json()) as { token: string; user: ApiSession['user'] };
+    return { token: session.token, user: session.user, phone: ADMIN_PHONE };
+  }
+  throw new Error('Could not sign the demo admin in');
+}
+
+const adminSessions = new Map<string, ApiSession>();
+
+/**
+ * Puts the persona in the browser (signed out: nothing) and answers the ids its screens need: a
+ * live listing, and for the tenant a conversation with its owner. The admin's session is reused
+ * within a run (one code a minute per phone).
+ */
+export async function startAs(page: Page, request: APIRequestContext, persona: Persona, lang: Lang): Promise<Ids> {
+  const ids: Ids = { listing: await firstLiveListing(request) };
+  if (persona === 'signedOut') return ids;
+  let session: ApiSession;
+  if (persona === 'admin') {
+    session = adminSessions.get('admin') ?? (await adminSession(request));
+    adminSessions.set('admin', session);
+  } else {
+    session = await apiSignUp(request, { role: persona, name: lang === 'am' ? 'ሰላም ተስፋዬ' : 'Selam Tesfaye' });
+  }
+  if (persona === 'tenant') {
+    const started = await request.post('/api/conversations', {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: { listing_id: ids.listing, initial_message: lang === 'am' ? 'ሰላም፣ ቤቱ አሁንም አለ?' : 'Hello, is the home still free?' },
+    });
+    expect(started.ok(), await started.text()).toBe(true);
+    ids.conversation = ((await started.json()) as { conversation_id: string }).conversation_id;
+  }
+  await storeSession(page, session, '/');
+  return ids;
+}
+
+/**
+ * Opens every screen of the persona in turn and calls `check` on each once it has settled; a
+ * screen with tabs (the admin's) gives each tab to `check` as its own screen.
+ */
+export async function visitEveryScreen(
+  page: Page,
+  persona: Persona,
+  lang: Lang,
+  ids: Ids,
+  check: (label: string) => Promise<void>,
+): Promise<void> {
+  for (const screen of screensFor[persona]) {
+    await page.goto(screen.url(ids));
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await settle(page);
+    const label = `${screen.route} [${persona}, ${lang}] ${new URL(page.url()).pathname}`;
+    await check(label);
+    const tabs = page.getByRole('tab');
+    const tabCount = await tabs.count();
+    for (let i = 1; i < tabCount; i += 1) {
+      await tabs.nth(i).click();
+      await expect(tabs.nth(i)).toHaveAttribute('aria-selected', 'true');
+      await settle(page);
+      await check(`${label} tab ${(await tabs.nth(i).textContent())?.trim()}`);
+    }
+  }
+}
