@@ -9,7 +9,10 @@ function show(value: unknown): string {
   return String(value);
 }
 
-/** Alerts of the last 24 hours: severity 'alert' in red, any other in amber; message and data. */
+/**
+ * Alerts of the last 24 hours: severity 'alert' in red, any other in amber; the message is written
+ * here in the reader's language from the alert's data, and the data follows with translated labels.
+ */
 export function AlertsList({ alerts }: { alerts: TAlert[] }) {
   const { t } = useTranslation('admin');
   if (alerts.length === 0) return <p className={styles.empty}>{t('metrics.alertsEmpty')}</p>;
@@ -23,12 +26,15 @@ export function AlertsList({ alerts }: { alerts: TAlert[] }) {
               <span className={`${styles.badge} ${severe ? styles.badgeRed : styles.badgeAmber}`}>{t(`metrics.severity.${alert.severity}`, { defaultValue: alert.severity })}</span>{' '}
               <strong>{t(`metrics.rules.${alert.rule}`)}</strong>
             </p>
-            <p className={styles.alertMessage}>{alert.message}</p>
+            <p className={styles.alertMessage}>
+              {/* The server's English message is the fallback for a rule this build does not know. */}
+              {t(`metrics.messages.${alert.rule}`, { ...alert.data, defaultValue: alert.message, interpolation: { escapeValue: false } })}
+            </p>
             {Object.keys(alert.data).length ? (
               <dl className={styles.alertData}>
                 {Object.entries(alert.data).map(([key, value]) => (
                   <div key={key}>
-                    <dt>{key}</dt>
+                    <dt>{t(`metrics.data.${key}`, { defaultValue: key })}</dt>
                     <dd>{show(value)}</dd>
                   </div>
                 ))}

@@ -25,7 +25,7 @@ function metricsApi() {
       hours: 24,
       items: [
         { rule: 'auto_hides', severity: 'alert', message: '2 listings were hidden automatically', data: { count: 2, listingIds: ['a', 'b'] } },
-        { rule: 'report_spike', severity: 'warning', message: '7 reports in the last 24 hours', data: { reports: 7 } },
+        { rule: 'report_spike', severity: 'warning', message: '7 reports in the last 24 hours (daily average of the week before: 1.5)', data: { reports: 7, previousDailyAverage: 1.5 } },
       ],
     }),
   );
@@ -70,13 +70,14 @@ describe('/admin metrics and alerts', { timeout: 20_000 }, () => {
   it('colours alerts red and warnings amber, each with its message and data', async () => {
     metricsApi();
     renderAdmin({ routes, path: '/admin?tab=metrics' });
-    const alert = (await screen.findByText('2 listings were hidden automatically')).closest('li')!;
+    const alert = (await screen.findByText('Listings hidden automatically after reports from 3 people: 2')).closest('li')!;
     expect(alert.className).toMatch(/alertRed/);
     expect(within(alert).getByText('Alert')).toBeTruthy();
     expect(within(alert).getByText('a, b')).toBeTruthy();
-    const warning = screen.getByText('7 reports in the last 24 hours').closest('li')!;
+    const warning = screen.getByText('7 reports in the last 24 hours (daily average of the week before: 1.5)').closest('li')!;
     expect(warning.className).toMatch(/alertAmber/);
-    expect(within(warning).getByText('reports')).toBeTruthy();
+    expect(within(warning).getByText('Reports')).toBeTruthy();
+    expect(within(warning).getByText('Daily average, week before')).toBeTruthy();
   });
 
   it('shows "Failed to load metrics" when one of the calls fails', async () => {
@@ -91,5 +92,8 @@ describe('/admin metrics and alerts', { timeout: 20_000 }, () => {
     renderAdmin({ routes, path: '/admin?tab=metrics', lng: 'am' });
     expect(await screen.findByRole('heading', { name: 'የውይይት ፈንገስ (ያለፉት 30 ቀናት)' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'መለኪያዎች እና ማስጠንቀቂያዎች' }).getAttribute('aria-selected')).toBe('true');
+    // Alert messages are written in Amharic from the alert's data, not shown in the server's English.
+    expect(await screen.findByText('ባለፉት 24 ሰዓታት 7 ሪፖርቶች ቀርበዋል (ባለፈው ሳምንት የዕለት አማካይ፦ 1.5)')).toBeTruthy();
+    expect(screen.queryByText(/reports in the last 24 hours/)).toBeNull();
   });
 });
