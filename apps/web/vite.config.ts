@@ -2,9 +2,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { serviceWorkerPlugin } from './build/service-worker-plugin';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // /sw.js: the offline shell and the last browse results (docs/offline.md).
+    serviceWorkerPlugin({
+      routes: ['src/features/listings/components/browse-page.tsx', 'src/features/listings/components/listing-detail-page.tsx'],
+      extra: ['/favicon.svg', '/manifest.webmanifest'],
+    }),
+  ],
   resolve: {
     // The code is written against React's API; it runs on Preact's compatible runtime, which is
     // about 60 KB (gzip) lighter (docs/decisions/0002-react-api-on-preact.md).

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { BARE_PATHS } from '@/config/paths';
 import { PageSpinner } from '@/components/ui/spinner';
 import { LanguageSwitcher } from './language-switcher';
+import { OfflineBanner } from './offline-banner';
 import { TopBar } from './top-bar';
+import { UpdatePrompt } from './update-prompt';
 
 /** Top bar everywhere but on the bare pages, which only float the language switcher. */
 export function AppLayout() {
@@ -17,6 +19,8 @@ export function AppLayout() {
         {t('nav.skipToContent')}
       </a>
       {bare ? <LanguageSwitcher floating /> : <TopBar />}
+      <OfflineBanner />
+      <UpdatePrompt />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageSpinner label={t('status.loading')} />}>
           <Outlet />

@@ -7,6 +7,7 @@ import { useSession } from '@/lib/session';
 import { PostCreditsBadge, WalletBadge } from '@/features/wallet/components/wallet-badge';
 import { UnreadBadge } from '@/features/chat/components/unread-badge';
 import { AvatarMenu } from './avatar-menu';
+import { DataSaverToggle } from './data-saver-toggle';
 import { LanguageSwitcher } from './language-switcher';
 import { homeFor, navLinksFor, type NavLink, type NavLinkKind } from './nav-links';
 import { PostPropertyMenu } from './post-property-menu';
@@ -53,7 +54,8 @@ export function TopBar() {
         </nav>
         <div className={styles.actions}>
           {!isDelala ? <PostPropertyMenu /> : null}
-          <div className={styles.desktopOnly}>
+          <div className={`${styles.desktopOnly} ${styles.settings}`}>
+            <DataSaverToggle />
             <LanguageSwitcher onDark />
           </div>
           {user ? (
@@ -76,7 +78,8 @@ export function TopBar() {
         {links.map((link) => (
           <LinkItem key={link.to} link={link} className={styles.stripLink} />
         ))}
-        <div className={styles.stripLanguage}>
+        <div className={`${styles.stripLanguage} ${styles.settings}`}>
+          <DataSaverToggle />
           <LanguageSwitcher onDark />
         </div>
       </nav>

@@ -1,5 +1,9 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TPhoto } from '@betoch/contracts/uploads';
+import { useDataSaver } from '@/lib/data-saver';
+import { CameraIcon } from './icons';
+import styles from './responsive-photo.module.css';
 
 export interface ResponsivePhotoProps {
   photo: TPhoto;
@@ -28,19 +32,38 @@ export function photoUrlFor(photo: Pick<TPhoto, 'sizes' | 'url'>, minWidth: numb
 /**
  * A listing photo: WebP renditions through srcset/sizes, width and height set so the page does
  * not jump, lazy below the fold, and the tiny blurred placeholder as background until it loads.
+ *
+ * With data saver on (lib/data-saver), no photo file is requested: the placeholder shows with a
+ * "Tap to load photo" button that loads this photo only. Inside a link or button (gallery thumbs,
+ * chat rows) there is no nested control: the placeholder shows a camera mark and the parent's own
+ * action runs (the gallery's viewer then offers the button).
  */
-export function ResponsivePhoto({ photo, alt, sizes, priority = false, className, fit = 'cover' }: ResponsivePhotoProps) {
-  const style: CSSProperties = {
+export function ResponsivePhoto(props: ResponsivePhotoProps) {
+  const saver = useDataSaver();
+  const [tapped, setTapped] = useState(false);
+  return saver && !tapped ? <SavedPhoto {...props} onLoad={() => setTapped(true)} /> : <Photo {...props} focus={tapped} />;
+}
+
+function backdrop(photo: TPhoto, fit: 'cover' | 'contain'): CSSProperties {
+  return {
     backgroundImage: photo.placeholder ? `url("${photo.placeholder}")` : undefined,
     backgroundSize: fit,
     backgroundRepeat: 'no-repeat',
     backgroundPosition: 'center',
-    objectFit: fit,
     width: '100%',
     height: '100%',
   };
+}
+
+function Photo({ photo, alt, sizes, priority = false, className, fit = 'cover', focus }: ResponsivePhotoProps & { focus: boolean }) {
+  // Loaded by a tap: keep the focus on the photo that replaced the button.
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
   return (
     <img
+      ref={ref}
       className={className}
       src={photoUrlFor(photo, 640)}
       srcSet={photoSrcSet(photo)}
@@ -48,10 +71,41 @@ export function ResponsivePhoto({ photo, alt, sizes, priority = false, className
       width={photo.width}
       height={photo.height}
       alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority || focus ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : 'auto'}
-      style={style}
+      tabIndex={focus ? -1 : undefined}
+      style={{ ...backdrop(photo, fit), objectFit: fit }}
     />
+  );
+}
+
+function SavedPhoto({ photo, alt, className, fit = 'cover', onLoad }: ResponsivePhotoProps & { onLoad: () => void }) {
+  const { t } = useTranslation('common');
+  const ref = useRef<HTMLDivElement>(null);
+  // null until known: whether a link or button already wraps the photo.
+  const [inControl, setInControl] = useState<boolean | null>(null);
+  useLayoutEffect(() => {
+    setInControl(Boolean(ref.current?.parentElement?.closest('a[href], button')));
+  }, []);
+  return (
+    <div
+      ref={ref}
+      className={`${className ?? ''} ${styles.saved}`}
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+      style={{ ...backdrop(photo, fit), aspectRatio: `${photo.width} / ${photo.height}` }}
+    >
+      {inControl === false ? (
+        <button type="button" className={styles.load} onClick={onLoad}>
+          <CameraIcon size={18} />
+          {t('dataSaver.tapToLoad')}
+        </button>
+      ) : (
+        <span className={styles.mark} aria-hidden="true">
+          <CameraIcon size={18} />
+        </span>
+      )}
+    </div>
   );
 }

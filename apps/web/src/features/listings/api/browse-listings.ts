@@ -15,6 +15,9 @@ export function browseListingsQueryOptions(filters: BrowseFilters) {
     queryFn: ({ pageParam, signal }) => browseListings(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    // Asked even when the phone says it is offline: the service worker answers with the last
+    // results it kept (docs/offline.md).
+    networkMode: 'offlineFirst',
   });
 }
 

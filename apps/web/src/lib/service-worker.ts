@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Registers /sw.js (production builds only; see main.tsx and docs/offline.md) and tracks a new
+ * version waiting to take over. The new worker waits until the person taps Reload in the update
+ * prompt, so a running session never mixes two versions' files.
+ */
+let waiting: ServiceWorker | null = null;
+let updating = false;
+const listeners = new Set<() => void>();
+
+function offer(worker: ServiceWorker | null): void {
+  // Without a controller this is the first install, not an update.
+  if (!worker || !navigator.serviceWorker.controller) return;
+  waiting = worker;
+  for (const listener of listeners) listener();
+}
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (updating) window.location.reload();
+  });
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/sw.js')
+      .then((registration) => {
+        offer(registration.waiting);
+        registration.addEventListener('updatefound', () => {
+          const worker = registration.installing;
+          worker?.addEventListener('statechange', () => {
+            if (worker.state === 'installed') offer(worker);
+          });
+        });
+      })
+      .catch(() => undefined);
+  });
+}
+
+/** Lets the waiting version take over; the page reloads when it does. */
+export function applyUpdate(): void {
+  updating = true;
+  waiting?.postMessage('skip-waiting');
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const hasUpdate = () => waiting !== null;
+
+export function useUpdateReady(): boolean {
+  return useSyncExternalStore(subscribe, hasUpdate, hasUpdate);
+}

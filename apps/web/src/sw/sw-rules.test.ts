@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BROWSE_CACHE_MAX,
+  cacheNames,
+  isStorable,
+  overCap,
+  precacheUrls,
+  staleCaches,
+  strategyFor,
+  type BuildManifest,
+  type SwRequest,
+} from './sw-rules';
+
+const ORIGIN = 'https://betoch.et';
+const get = (path: string, mode = 'cors'): SwRequest => ({ method: 'GET', url: `${ORIGIN}${path}`, mode });
+const headers = (h: Record<string, string>) => ({ get: (name: string) => h[name.toLowerCase()] ?? null });
+
+describe('service worker routing', () => {
+  it('keeps only the public browse list among API answers', () => {
+    expect(strategyFor(get('/api/listings'), ORIGIN)).toBe('browse');
+    expect(strategyFor(get('/api/listings?subcity=Bole&type=apartment&cursor=abc'), ORIGIN)).toBe('browse');
+  });
+
+  // Every call that can carry a paid-for phone, chat text, money or a session passes untouched.
+  const neverStored = [
+    '/api/listings/6650f0c2a1b2c3d4e5f60718/unlock-contact',
+    '/api/listings/6650f0c2a1b2c3d4e5f60718/unlock-status',
+    '/api/listings/batch-unlock-status?ids=a,b',
+    '/api/listings/unlocked/my-unlocks',
+    '/api/listings/my-listings',
+    '/api/listings/6650f0c2a1b2c3d4e5f60718',
+    '/api/listings/',
+    '/api/listings%2Funlock-contact',
+    '/api/unlocks',
+    '/api/unlocks/mine',
+    '/api/conversations',
+    '/api/conversations/unread-count',
+    '/api/conversations/abc/messages',
+    '/api/wallet/balance',
+    '/api/purchase',
+    '/api/auth/me',
+    '/api/auth/verify-otp',
+    '/api/realtime/ticket',
+    '/api/realtime/stream',
+    '/api/admin/payments/delala',
+    '/api/healthz',
+    '/api',
+  ];
+  it.each(neverStored)('never stores %s', (path) => {
+    expect(strategyFor(get(path), ORIGIN)).toBe('pass');
+    // Not even when a page navigates to it.
+    expect(strategyFor(get(path, 'navigate'), ORIGIN)).toBe('pass');
+  });
+
+  it('lets every write through, browse included', () => {
+    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) {
+      expect(strategyFor({ method, url: `${ORIGIN}/api/listings` }, ORIGIN)).toBe('pass');
+      expect(strategyFor({ method, url: `${ORIGIN}/api/listings/x/unlock-contact` }, ORIGIN)).toBe('pass');
+    }
+  });
+
+  it('never touches another origin', () => {
+    expect(strategyFor({ method: 'GET', url: 'https://evil.example/api/listings' }, ORIGIN)).toBe('pass');
+    expect(strategyFor({ method: 'GET', url: 'https://evil.example/assets/x.js' }, ORIGIN)).toBe('pass');
+  });
+
+  it('serves pages from the shell, build files cache-first, texts and photos from their caches', () => {
+    expect(strategyFor(get('/browse?subcity=Bole', 'navigate'), ORIGIN)).toBe('shell');
+    expect(strategyFor(get('/l/6650f0c2a1b2c3d4e5f60718', 'navigate'), ORIGIN)).toBe('shell');
+    expect(strategyFor(get('/wallet', 'navigate'), ORIGIN)).toBe('shell');
+    expect(strategyFor(get('/assets/index-CwHNepUi.js'), ORIGIN)).toBe('asset');
+    expect(strategyFor(get('/locales/am/listings.json'), ORIGIN)).toBe('locale');
+    expect(strategyFor(get('/media/abc123/320.webp'), ORIGIN)).toBe('photo');
+    expect(strategyFor(get('/sw.js'), ORIGIN)).toBe('pass');
+    expect(strategyFor(get('/manifest.webmanifest'), ORIGIN)).toBe('pass');
+  });
+});
+
+describe('what may be stored', () => {
+  const ok = { status: 200, type: 'basic' };
+  it('stores a plain JSON browse answer', () => {
+    expect(isStorable('browse', { ...ok, headers: headers({ 'content-type': 'application/json; charset=utf-8' }) })).toBe(true);
+  });
+
+  it('refuses no-store, private, errors, non-JSON and opaque answers', () => {
+    const json = { 'content-type': 'application/json' };
+    expect(isStorable('browse', { ...ok, headers: headers({ ...json, 'cache-control': 'no-store' }) })).toBe(false);
+    expect(isStorable('photo', { ...ok, headers: headers({ 'cache-control': 'private, max-age=60' }) })).toBe(false);
+    expect(isStorable('browse', { status: 500, type: 'basic', headers: headers(json) })).toBe(false);
+    expect(isStorable('browse', { status: 206, type: 'basic', headers: headers(json) })).toBe(false);
+    expect(isStorable('browse', { ...ok, headers: headers({ 'content-type': 'text/html' }) })).toBe(false);
+    expect(isStorable('photo', { status: 200, type: 'opaque', headers: headers({}) })).toBe(false);
+  });
+
+  it('never stores a passed-through or navigation answer', () => {
+    expect(isStorable('pass', { ...ok, headers: headers({ 'content-type': 'application/json' }) })).toBe(false);
+    expect(isStorable('shell', { ...ok, headers: headers({ 'content-type': 'text/html' }) })).toBe(false);
+  });
+});
+
+describe('cache housekeeping', () => {
+  it('removes the caches of older versions, keeps photos and foreign caches', () => {
+    const now = cacheNames('b2');
+    const existing = ['betoch-shell-a1', 'betoch-assets-a1', 'betoch-browse-a1', 'betoch-locales-a1', now.shell, now.assets, now.photos, 'other-app'];
+    expect(staleCaches(existing, 'b2').sort()).toEqual(['betoch-assets-a1', 'betoch-browse-a1', 'betoch-locales-a1', 'betoch-shell-a1']);
+  });
+
+  it('trims the oldest entries past the cap', () => {
+    const keys = Array.from({ length: BROWSE_CACHE_MAX + 2 }, (_, i) => `k${i}`);
+    expect(overCap(keys, BROWSE_CACHE_MAX)).toEqual(['k0', 'k1']);
+    expect(overCap(['a'], BROWSE_CACHE_MAX)).toEqual([]);
+  });
+});
+
+describe('precache list', () => {
+  const manifest: BuildManifest = {
+    'index.html': { file: 'assets/index-A.js', css: ['assets/index-A.css'], imports: ['_shared-S.js'] },
+    '_shared-S.js': { file: 'assets/shared-S.js' },
+    'src/browse-page.tsx': { file: 'assets/browse-B.js', css: ['assets/browse-B.css'], imports: ['index.html', '_photo-P.js'] },
+    '_photo-P.js': { file: 'assets/photo-P.js' },
+    'src/detail-page.tsx': { file: 'assets/detail-D.js', imports: ['index.html', '_photo-P.js'] },
+    'src/wallet-page.tsx': { file: 'assets/wallet-W.js' },
+  };
+  it('holds the shell and the browse and detail chunks with their imports, not other pages', () => {
+    const urls = precacheUrls(manifest, ['src/browse-page.tsx', 'src/detail-page.tsx'], ['/favicon.svg']);
+    expect(urls).toEqual([
+      '/',
+      '/favicon.svg',
+      '/assets/browse-B.css',
+      '/assets/browse-B.js',
+      '/assets/detail-D.js',
+      '/assets/index-A.css',
+      '/assets/index-A.js',
+      '/assets/photo-P.js',
+      '/assets/shared-S.js',
+    ]);
+  });
+
+  it('fails the build when a route is missing from the manifest', () => {
+    expect(() => precacheUrls(manifest, ['src/gone.tsx'])).toThrow(/gone/);
+  });
+});
