@@ -295,8 +295,12 @@ function isPhoneRun(digits: string, plus: boolean, onlyGrouped: boolean, contact
   return contactContext && digits.length >= 9 && digits.length <= 15;
 }
 
-/** Round amounts ('10000-15000') and dates with a year ('2017/05/12 10:30') are not phones. */
+/**
+ * Round amounts ('10000-15000'), runs holding a thousands-grouped amount ('built in 2015, 25,000
+ * ETB') and dates with a year ('2017/05/12 10:30') are not phones.
+ */
 function looksLikePricesOrDate(pieces: NumberPiece[]): boolean {
+  if (pieces.some((p) => p.grouped)) return true;
   const numbers = pieces.filter((p) => p.digits !== undefined).map((p) => p.digits!);
   if (numbers.length === 0) return false;
   if (numbers.every((d) => d.length >= 3 && d.endsWith('00'))) return true;

@@ -1,5 +1,5 @@
 import { createListingsTestApp, createDraftWithPhotos, createLiveListing, signUpAdmin } from '../support/factories.ts';
-import { signUp, type SignedIn } from '../support/login.ts';
+import { signUp, uniquePhone, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { grantCredits, grantPostCredits } from '../support/wallet.ts';
 import { chat } from '../conversations/chat-calls.ts';
@@ -50,6 +50,26 @@ export function leaksIn(body: string, phones: string[], sentinel = SENTINEL): st
   return found;
 }
 
+/** '0911 22 33 44' for '+251911223344'. */
+function localSpaced(e164: string): string {
+  const n = e164.replace(/^\+251/, '');
+  return `0${n.slice(0, 3)} ${n.slice(3, 5)} ${n.slice(5, 7)} ${n.slice(7)}`;
+}
+
+/**
+ * A poster going around the paywall: their number in the title, the specific location and, in
+ * every spelling, the description of a listing whose contact is 'hide' (messages only).
+ */
+export function phoneInText(e164: string): { title: string; specific_location: string; description: string } {
+  const spellings = phoneSpellings(e164);
+  const local = spellings[2]!;
+  return {
+    title: `Messages only flat, call ${local}`,
+    specific_location: `Behind Edna Mall, H.No 1234, tel ${spellings[4]!}`,
+    description: `Bright 2 bedroom flat, 85 sqm, built in 2015, 25,000 ETB a month. Don't pay the app: ${spellings.join(' or ')}, WhatsApp ${local}.`,
+  };
+}
+
 export interface Market {
   t: TestApp;
   landlordShow: SignedIn;
@@ -73,7 +93,9 @@ export async function seedMarket(): Promise<Market> {
   const t = await createListingsTestApp();
   const c = chat(t);
   const landlordShow = await signUp(t, { userType: 'landlord', name: 'Abebe' });
-  const landlordHide = await signUp(t, { userType: 'landlord', name: 'Birtukan' });
+  // This landlord writes their number into their display name and their listing's text (below).
+  const hidePhone = uniquePhone();
+  const landlordHide = await signUp(t, { phone: hidePhone, userType: 'landlord', name: `Birtukan ${localSpaced(hidePhone)}` });
   const broker = await signUp(t, { userType: 'delala', name: 'Dawit', agencyName: 'Dawit Homes' });
   const tenantPaid = await signUp(t, { name: 'Hanna' });
   const tenantUnpaid = await signUp(t, { name: 'Kebede' });
@@ -81,7 +103,7 @@ export async function seedMarket(): Promise<Market> {
   const admin = await signUpAdmin(t);
 
   const show = (await createLiveListing(t, landlordShow, { contact_preference: 'show', title: 'Show contact flat' }))._id;
-  const hide = (await createLiveListing(t, landlordHide, { contact_preference: 'hide', title: 'Messages only flat' }))._id;
+  const hide = (await createLiveListing(t, landlordHide, { contact_preference: 'hide', ...phoneInText(landlordHide.phone) }))._id;
   await grantPostCredits(t, broker, 1);
   const brokerListing = (await createLiveListing(t, broker, { contact_preference: 'show', title: 'Broker villa', type: 'villa' }))._id;
   const draft = (await createDraftWithPhotos(t, landlordShow, { title: 'Unpublished draft' }))._id;

@@ -1,5 +1,6 @@
 import { CONTACT_MASK, type TConversationSummary, type TLastMessage, type TMessage, type TViewerRole } from '@betoch/contracts/conversations';
 import { maskContacts } from '../../lib/contact-masking.ts';
+import { maskListingText } from '../listings/listing-text-masking.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import type { ConversationRole, ConversationSummaryRow } from './conversations.repository.ts';
 
@@ -57,7 +58,8 @@ export function toConversationSummary(row: ConversationSummaryRow, reader: Reade
     listing_id: row.listing
       ? {
           _id: row.listing.id,
-          title: row.listing.title,
+          // The listing's poster (the owner) and admins read its title as written; the tenant masked.
+          title: reader.role === 'tenant' ? maskListingText(row.listing.title) : row.listing.title,
           price_etb: row.listing.priceEtb,
           photos: row.listing.photos.slice(0, 1).map((p) => toPhotoAnswer(p, urlFor)),
         }

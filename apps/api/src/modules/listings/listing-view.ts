@@ -2,6 +2,7 @@ import type { TListingCard, TOwnerListing, TPostedBy, TPublicListing } from '@be
 import type { ListingRow } from '../../db/schema/listings.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import type { BrowseRow, PosterInfo } from './listings.repository.ts';
+import { maskListingAnswer } from './listing-text-masking.ts';
 
 function postedBy(source: ListingRow['source'], name: string | null, agencyName: string | null): TPostedBy {
   const isBroker = source === 'delala';
@@ -31,9 +32,12 @@ function commonFields(listing: ListingRow, poster: PosterInfo, urlFor: PhotoUrlF
   };
 }
 
-/** For anyone but the poster and admins: no phone (the public schema has no such field either). */
+/**
+ * For anyone but the poster and admins: no phone (the public schema has no such field either), and
+ * contact details written into the text masked (listing-text-masking.ts).
+ */
 export function toPublicListing(listing: ListingRow, poster: PosterInfo, urlFor: PhotoUrlFor): TPublicListing {
-  return { ...commonFields(listing, poster, urlFor), access: 'public' };
+  return maskListingAnswer({ ...commonFields(listing, poster, urlFor), access: 'public' as const });
 }
 
 /** For the poster and admins only. */
@@ -52,8 +56,9 @@ export function toOwnerListing(
   };
 }
 
+/** Browse is public (and the same for everyone): contact details in the text are always masked. */
 export function toListingCard(row: BrowseRow, urlFor: PhotoUrlFor): TListingCard {
-  return {
+  return maskListingAnswer({
     _id: row.id,
     title: row.title,
     type: row.type,
@@ -70,5 +75,5 @@ export function toListingCard(row: BrowseRow, urlFor: PhotoUrlFor): TListingCard
     published_at: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
+  });
 }

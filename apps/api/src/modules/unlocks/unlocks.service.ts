@@ -5,6 +5,7 @@ import type { TMyUnlocksAnswer, TUnlockContactAnswer, TUnlockStatus } from '@bet
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
+import { maskListingText } from '../listings/listing-text-masking.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
@@ -110,7 +111,7 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
         _id: r.id,
         listing: {
           _id: r.listingId,
-          title: r.title,
+          title: maskListingText(r.title),
           subcity: r.subcity,
           type: r.type,
           price_etb: r.priceEtb,
