@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.ts';
+import { auditLedger, emptyAcknowledged } from './ledger-audit.ts';
+import { ApiClient, ipFor, phoneFor, startReady, type ServerProcess } from './server-process.ts';
+
+/**
+ * Issue 9 point 9: SIGTERM while 200 calls are in flight. Each call's headers have reached the
+ * server (it logged the request) and half its body has been sent when the signal comes; the rest
+ * is sent after it. Every call must be answered, new connections refused, the process must exit 0
+ * within its drain window (15 s), and every answered purchase must be in the database.
+ * Runs in the PGlite run only (it tests the process, not the database).
+ */
+const IN_FLIGHT = 200;
+const TENANTS = 10;
+const SKUS = ['CREDIT_SINGLE', 'CREDIT_BUNDLE_10', 'SUB_TENANT_MONTHLY'];
+
+interface Pending {
+  finish: () => void;
+  answer: Promise<{ status: number; body: string } | { error: string }>;
+}
+
+/** A POST whose headers and first half of the body are sent now, the rest on finish(). */
+function halfSentPost(base: string, url: string, token: string, ip: string, body: unknown): Pending {
+  const text = JSON.stringify(body);
+  const cut = Math.floor(text.length / 2);
+  const req = http.request(`${base}${url}`, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': ip,
+    },
+  });
+  const answer = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
+    req.on('response', (res) => {
+      let raw = '';
+      res.on('data', (d: Buffer) => (raw += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: raw }));
+      res.on('error', (e) => resolve({ error: e.message }));
+    });
+    req.on('error', (e) => resolve({ error: (e as NodeJS.ErrnoException).code ?? e.message }));
+  });
+  req.write(text.slice(0, cut));
+  return { answer, finish: () => req.end(text.slice(cut)) };
+}
+
+/** Answers 'refused' once a new TCP connection is refused, 'accepted' while one still connects. */
+function tryConnect(port: number): Promise<'refused' | 'accepted' | string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('accepted');
+    });
+    socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED' ? 'refused' : (e.code ?? e.message)));
+  });
+}
+
+function countPurchaseRequests(output: string): number {
+  return output.split('\n').filter((l) => l.includes('"incoming request"') && l.includes('"url":"/api/purchase"')).length;
+}
+
+const running: ServerProcess[] = [];
+let dataDir = '';
+afterAll(() => {
+  for (const s of running) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM during a burst', () => {
+  it(`answers all ${IN_FLIGHT} calls in flight, refuses new connections, exits 0 and keeps every answered purchase`, async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-sigterm-'));
+    const server = await startReady({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, running);
+    const tenants: ApiClient[] = [];
+    for (let i = 0; i < TENANTS; i++) {
+      const client = new ApiClient(server.base, ipFor(i + 1));
+      await client.signUp(phoneFor(server.port % 97, i + 1), 'tenant');
+      tenants.push(client);
+    }
+
+    const pending: Pending[] = [];
+    for (let i = 0; i < IN_FLIGHT; i++) {
+      const tenant = tenants[i % TENANTS]!;
+      pending.push(halfSentPost(server.base, '/api/purchase', tenant.token!, tenant.ip, { sku: SKUS[i % SKUS.length] }));
+    }
+    // Every call has reached the server (it logs a request once its headers are read).
+    const until = Date.now() + 60_000;
+    while (countPurchaseRequests(server.output()) < IN_FLIGHT && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(countPurchaseRequests(server.output())).toBe(IN_FLIGHT);
+
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    // New connections are refused while the calls in flight are still waiting for their bodies.
+    let connect = await tryConnect(server.port);
+    while (connect === 'accepted' && Date.now() - signalledAt < 10_000) {
+      await new Promise((r) => setTimeout(r, 25));
+      connect = await tryConnect(server.port);
+    }
+    expect(connect).toBe('refused');
+    expect(server.child.exitCode).toBeNull();
+
+    for (const p of pending) p.finish();
+    const answers = await Promise.all(pending.map((p) => p.answer));
+    const exit = await server.exited;
+    const drainMs = Date.now() - signalledAt;
+
+    const problems = answers.filter((a) => 'error' in a || a.status !== 200).map((a) => JSON.stringify(a).slice(0, 200));
+    expect(problems).toEqual([]);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(drainMs).toBeLessThan(15_000);
+    expect(server.output()).toContain('shutting down');
+
+    const acked = emptyAcknowledged();
+    answers.forEach((a, i) => {
+      if ('status' in a) acked.purchases.push({ phone: tenants[i % TENANTS]!.phone!, purchaseId: (JSON.parse(a.body) as { purchase_id: string }).purchase_id });
+    });
+    const database = await openDatabase({ dataDir });
+    try {
+      expect(await auditLedger(database, acked)).toEqual([]);
+      const [row] = await database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM purchases');
+      expect(row!.n).toBe(IN_FLIGHT);
+    } finally {
+      await database.close();
+    }
+    console.log(`SIGTERM with ${IN_FLIGHT} calls in flight: all answered 200, exit 0 after ${drainMs} ms`);
+  }, 180_000);
+});
