@@ -94,6 +94,8 @@ const INNOCENT: string[] = [
   'Deposit 2 months (30,000 birr) and rent 15,000.',
   // A year next to a price, in a text that talks about calling (listing descriptions).
   'Built in 2015, 25,000 ETB a month. Call for a viewing.',
+  // Words that are keys of every object: once answered 500 ('constructor' read as a digit).
+  'Call the constructor, not the owner: {{constructor.constructor}} toString valueOf __proto__ hasOwnProperty',
 ];
 
 describe('contact masking: evasions are masked', () => {

@@ -70,13 +70,14 @@ function gluedDigits(word: string): string | undefined {
   return digits && digits.length >= 2 ? digits : undefined;
 }
 
+/** Own keys only: 'constructor' or 'toString' in a message are words, not digits. */
 function numberWord(raw: string): NumberWord | undefined {
   const word = raw.toLowerCase();
-  if (word in UNIT_WORDS) return { kind: 'unit', digit: UNIT_WORDS[word]! };
-  if (word in TEEN_WORDS) return { kind: 'teen', digits: TEEN_WORDS[word]! };
-  if (word in TENS_WORDS) return { kind: 'tens', digit: TENS_WORDS[word]! };
+  if (Object.hasOwn(UNIT_WORDS, word)) return { kind: 'unit', digit: UNIT_WORDS[word]! };
+  if (Object.hasOwn(TEEN_WORDS, word)) return { kind: 'teen', digits: TEEN_WORDS[word]! };
+  if (Object.hasOwn(TENS_WORDS, word)) return { kind: 'tens', digit: TENS_WORDS[word]! };
   if (TEEN_PREFIXES.has(word)) return { kind: 'teen_prefix' };
-  if (word in REPEAT_WORDS) return { kind: 'repeat', times: REPEAT_WORDS[word]! };
+  if (Object.hasOwn(REPEAT_WORDS, word)) return { kind: 'repeat', times: REPEAT_WORDS[word]! };
   if (PLUS_WORDS.has(word)) return { kind: 'plus' };
   const glued = gluedDigits(word);
   if (glued) return { kind: 'teen', digits: glued };
