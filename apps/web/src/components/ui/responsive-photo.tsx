@@ -91,7 +91,7 @@ function SavedPhoto({ photo, alt, className, fit = 'cover', onLoad }: Responsive
   return (
     <div
       ref={ref}
-      className={`${className ?? ''} ${styles.saved}`}
+      className={`${className ?? ''} ${styles.saved} ${fit === 'contain' ? styles.contain : ''}`}
       role={alt ? 'img' : undefined}
       aria-label={alt || undefined}
       style={{ ...backdrop(photo, fit), aspectRatio: `${photo.width} / ${photo.height}` }}
