@@ -16,18 +16,25 @@ function classes({ variant = 'primary', block, small }: Look, extra?: string): s
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Look {
-  /** Shows a spinner and keeps the label (screen readers hear aria-busy). */
+  /**
+   * Shows a spinner and keeps the label (screen readers hear aria-busy). A busy button ignores
+   * presses but stays focusable (aria-disabled, not disabled): a disabled button would drop the
+   * keyboard focus to the page, and a keyboard user would have to find their place again.
+   */
   loading?: boolean;
   children: ReactNode;
 }
 
-export function Button({ variant, block, small, loading, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({ variant, block, small, loading, disabled, className, children, type = 'button', onClick, ...rest }: ButtonProps) {
+  const busy = Boolean(loading) && !disabled;
   return (
     <button
       type={type}
       className={classes({ variant, block, small }, className)}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={loading || undefined}
+      onClick={busy ? (event) => event.preventDefault() : onClick}
       {...rest}
     >
       {loading ? <Spinner size={16} decorative /> : null}
