@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export interface ServerOptions {
+  port: number;
+  dataDir: string;
+  webDist?: string;
+  databaseUrl?: string;
+  seedDemo?: boolean;
+  /** Cores to pin the server to (taskset -c), e.g. '0'; absent: every core. */
+  cpus?: string;
+  logFile: string;
+  logLevel?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Whether `taskset` exists (util-linux); without it nothing is pinned and the report says so. */
+export function canPin(): boolean {
+  return fs.existsSync('/usr/bin/taskset') || fs.existsSync('/bin/taskset');
+}
+
+/** Command and arguments, pinned to `cpus` with taskset when asked and possible. */
+export function pinned(cpus: string | undefined, command: string, args: string[]): [string, string[]] {
+  if (!cpus || !canPin()) return [command, args];
+  return ['taskset', ['-c', cpus, command, ...args]];
+}
+
+async function waitReady(url: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited (${child.exitCode}) before it was ready; see ${logFile}:\n${tail(logFile)}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`the server was not ready after ${timeoutMs / 1000} s; see ${logFile}:\n${tail(logFile)}`);
+}
+
+function tail(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-15).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Starts the real server (apps/api/src/main.ts, as `npm start` runs it) in its own process and
+ * waits until /api/readyz answers. Demo mode, so the sign-in code comes back in the answer.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    APP_MODE: 'demo',
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    LOG_LEVEL: options.logLevel ?? 'info',
+    WEB_DIST: options.webDist ?? path.join(options.dataDir, 'no-web-build'),
+    INIT_CWD: ROOT,
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
+  const log = fs.openSync(options.logFile, 'w');
+  const [command, args] = pinned(options.cpus, process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts']);
+  // taskset execs node in place, so the child's pid is the server's.
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  const url = `http://127.0.0.1:${options.port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitReady(url, child, options.logFile, 180_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, pid: child.pid!, stop };
+}
+
+/** Fails early with a clear message when a port is already taken (e.g. by another run). */
+export async function assertPortFree(port: number): Promise<void> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) });
+  } catch {
+    return;
+  }
+  throw new Error(`port ${port} is in use: stop what listens there or pass --port=<another>`);
+}

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { BenchContext, PartOutput } from '../lib/context.ts';
+import { api } from '../lib/http.ts';
+import { fmtMs, fmtS, median } from '../lib/stats.ts';
+
+/** Chromium in a closed network: without these it waits on Google hosts (updates, sync, QUIC). */
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const TARGET = { performance: 95, lcpMs: 2000, cls: 0.05, tbtMs: 200, accessibility: 100, bestPractices: 100 };
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  fcp: number;
+  si: number;
+  /** Audits below full marks that carry weight in a category, and the performance audits with savings. */
+  findings: string[];
+}
+
+type Lhr = {
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, { id: string; title: string; score: number | null; numericValue?: number; displayValue?: string; scoreDisplayMode?: string; details?: { type?: string; overallSavingsMs?: number } }>;
+  runtimeError?: { message: string };
+};
+
+function summarise(lhr: Lhr): Run {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const findings: string[] = [];
+  for (const cat of ['accessibility', 'best-practices']) {
+    for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) findings.push(`${cat}: ${audit.id} (${audit.title})`);
+    }
+  }
+  for (const audit of Object.values(lhr.audits)) {
+    const savings = audit.details?.overallSavingsMs ?? 0;
+    if (audit.scoreDisplayMode === 'metricSavings' && audit.score !== null && audit.score < 1 && savings >= 50) {
+      findings.push(`performance: ${audit.id} (${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''})`);
+    }
+  }
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcp: metric('largest-contentful-paint'),
+    cls: metric('cumulative-layout-shift'),
+    tbt: metric('total-blocking-time'),
+    fcp: metric('first-contentful-paint'),
+    si: metric('speed-index'),
+    findings,
+  };
+}
+
+interface PageFigures {
+  page: string;
+  runs: Run[];
+  performance: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  fcp: number;
+  si: number;
+  accessibility: number;
+  bestPractices: number;
+}
+
+function figures(page: string, runs: Run[]): PageFigures {
+  const m = (pick: (r: Run) => number) => median(runs.map(pick));
+  return {
+    page,
+    runs,
+    performance: m((r) => r.performance),
+    lcp: m((r) => r.lcp),
+    cls: m((r) => r.cls),
+    tbt: m((r) => r.tbt),
+    fcp: m((r) => r.fcp),
+    si: m((r) => r.si),
+    accessibility: m((r) => r.accessibility),
+    bestPractices: m((r) => r.bestPractices),
+  };
+}
+
+function perfMet(f: PageFigures): boolean {
+  return f.performance >= TARGET.performance && f.lcp <= TARGET.lcpMs && f.cls <= TARGET.cls && f.tbt <= TARGET.tbtMs;
+}
+
+/** Lighthouse on /, /browse and /l/{id} of the demo market, `runs` times each, pages in turn. */
+export async function lighthousePart(ctx: BenchContext): Promise<PartOutput> {
+  const server = await ctx.demoServer();
+  const newest = await api<{ listings: Array<{ _id: string }> }>(server.url, '/listings?visibility=live&limit=1');
+  const id = newest.listings[0]?._id;
+  if (!id) throw new Error('the demo market has no live listing');
+  const pages = ['/', '/browse', `/l/${id}`];
+  const outDir = path.join(ctx.benchDir, 'lighthouse');
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+
+  const runs = new Map<string, Run[]>(pages.map((p) => [p, []]));
+  const chrome = await chromeLauncher.launch({ chromePath: ctx.chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    for (let i = 0; i < ctx.lighthouseRuns; i += 1) {
+      for (const page of pages) {
+        const started = Date.now();
+        const result = await lighthouse(`${server.url}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+        const lhr = result.lhr as unknown as Lhr;
+        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
+        const name = page === '/' ? 'home' : page.startsWith('/l/') ? 'listing' : page.slice(1);
+        fs.writeFileSync(path.join(outDir, `${name}-${i + 1}.json`), result.report as string);
+        const run = summarise(lhr);
+        runs.get(page)!.push(run);
+        ctx.log(
+          `  ${page.padEnd(8).slice(0, 8)} run ${i + 1}: performance ${run.performance}, LCP ${fmtS(run.lcp)}, CLS ${run.cls.toFixed(3)}, TBT ${fmtMs(run.tbt, 0)}, accessibility ${run.accessibility}, best practices ${run.bestPractices} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        );
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+
+  const all = pages.map((p) => figures(p === `/l/${id}` ? '/l/{id}' : p, runs.get(p)!));
+  const perfRow = all
+    .map((f) => `${f.page}: ${f.performance} · LCP ${fmtS(f.lcp)} · CLS ${f.cls.toFixed(3)} · TBT ${fmtMs(f.tbt, 0)}`)
+    .join('; ');
+  const scoresRow = all.map((f) => `${f.page}: ${f.accessibility} / ${f.bestPractices}`).join('; ');
+  const lines = [
+    `Medians of ${ctx.lighthouseRuns} runs per page; /l/{id} is the newest demo listing (${id}). Reports: \`${outDir}\`.`,
+    '',
+    '| page | performance (min-max) | LCP | CLS | TBT | FCP | Speed Index | accessibility | best practices |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...all.map((f) => {
+      const perf = f.runs.map((r) => r.performance);
+      return `| ${f.page} | ${f.performance} (${Math.min(...perf)}-${Math.max(...perf)}) | ${fmtS(f.lcp)} | ${f.cls.toFixed(3)} | ${fmtMs(f.tbt, 0)} | ${fmtS(f.fcp)} | ${fmtS(f.si)} | ${f.accessibility} | ${f.bestPractices} |`;
+    }),
+    '',
+    'What Lighthouse marked down (number of runs in which it did):',
+    '',
+  ];
+  for (const f of all) {
+    const counts = new Map<string, number>();
+    for (const r of f.runs) for (const finding of r.findings) counts.set(finding, (counts.get(finding) ?? 0) + 1);
+    const list = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+    lines.push(`- ${f.page}: ${list.length ? list.map(([k, n]) => `${k} ×${n}`).join('; ') : 'nothing'}`);
+  }
+  return {
+    rows: {
+      'lighthouse-perf': { measured: perfRow, met: all.every(perfMet) },
+      'lighthouse-a11y-bp': {
+        measured: `accessibility / best practices: ${scoresRow}`,
+        met: all.every((f) => f.accessibility >= TARGET.accessibility && f.bestPractices >= TARGET.bestPractices),
+      },
+    },
+    details: lines.join('\n'),
+  };
+}
