@@ -49,21 +49,19 @@ function maskPostedBy(postedBy: TPostedBy): TPostedBy {
   return { ...postedBy, name: maskNullable(postedBy.name), agency_name: maskNullable(postedBy.agency_name) };
 }
 
+/** The free text of any listing shape; a shape without a field (a slim browse card) is fine. */
 interface ListingText {
   title: string;
   description?: string;
-  specific_location: string | null;
-  posted_by: TPostedBy;
+  specific_location?: string | null;
+  posted_by?: TPostedBy;
 }
 
 /** A public listing or browse card with its poster's free text masked. */
 export function maskListingAnswer<T extends ListingText>(listing: T): T {
-  const masked: T = {
-    ...listing,
-    title: maskListingText(listing.title),
-    specific_location: maskNullable(listing.specific_location),
-    posted_by: maskPostedBy(listing.posted_by),
-  };
+  const masked: T = { ...listing, title: maskListingText(listing.title) };
   if (listing.description !== undefined) masked.description = maskListingText(listing.description);
+  if (listing.specific_location !== undefined) masked.specific_location = maskNullable(listing.specific_location);
+  if (listing.posted_by !== undefined) masked.posted_by = maskPostedBy(listing.posted_by);
   return masked;
 }
