@@ -92,10 +92,10 @@ function SavedPhoto({ photo, alt, className, fit = 'cover', onLoad }: Responsive
     <div
       ref={ref}
       className={`${className ?? ''} ${styles.saved} ${fit === 'contain' ? styles.contain : ''}`}
-      role={alt ? 'img' : undefined}
-      aria-label={alt || undefined}
       style={{ ...backdrop(photo, fit), aspectRatio: `${photo.width} / ${photo.height}` }}
     >
+      {/* The photo's text for screen readers, beside (never around) the button. */}
+      {alt ? <span role="img" aria-label={alt} /> : null}
       {inControl === false ? (
         <button type="button" className={styles.load} onClick={onLoad}>
           <CameraIcon size={18} />
