@@ -1,0 +1,126 @@
+import type { Page, Route } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { startInLanguage } from './support/auth';
+import { tr, type Lang } from './support/i18n';
+import { PERSONAS, startAs, visitEveryScreen } from './support/screens';
+
+/**
+ * Reduced motion (issue 7): with `prefers-reduced-motion: reduce`, nothing on screen moves for
+ * longer than 10 ms: no running CSS animation (document.getAnimations(), its active duration)
+ * and no element whose computed transition or animation duration is over 0.01 s. Checked on
+ * every screen of the route table for every persona, in English and Amharic, and on the screens'
+ * moving parts caught while they move: the browse skeleton cards (the listings call held back),
+ * the busy spinner of a button (the code request held back), and an open modal.
+ * The rule that does it is the reduced-motion block at the end of apps/web/src/styles/global.css;
+ * the spinner keeps a still ring, so a busy button still shows it is busy (aria-busy as well).
+ *
+ * A control test shows the same parts do move without the preference, so the check can see
+ * motion at all.
+ */
+
+const LIMIT_MS = 10;
+
+// Calls are held back with page.route, which a service worker's own fetches would bypass.
+test.use({ serviceWorkers: 'block' });
+
+/** Everything that moves longer than LIMIT_MS on the page, described for a failure. */
+async function motion(page: Page): Promise<string[]> {
+  return page.evaluate((limit) => {
+    const out: string[] = [];
+    const name = (el: Element | null) => {
+      if (!el) return '?';
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(/\s+/)[0]}` : '';
+      return `<${el.tagName.toLowerCase()}>${cls}`;
+    };
+    const seconds = (list: string) => Math.max(...list.split(',').map((v) => (v.trim().endsWith('ms') ? parseFloat(v) / 1000 : parseFloat(v))));
+    for (const animation of document.getAnimations()) {
+      if (animation.playState !== 'running') continue;
+      const timing = animation.effect?.getComputedTiming();
+      const active = Number(timing?.activeDuration ?? 0);
+      if (active > limit) {
+        const target = (animation.effect as KeyframeEffect | null)?.target ?? null;
+        const label = (animation as CSSAnimation).animationName ?? (animation as CSSTransition).transitionProperty ?? 'animation';
+        out.push(`running ${label} on ${name(target)} for ${active === Infinity ? 'ever' : `${Math.round(active)} ms`}`);
+      }
+    }
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      const style = getComputedStyle(el);
+      const transition = seconds(style.transitionDuration);
+      if (transition > limit / 1000 && style.transitionProperty !== 'none') out.push(`transition ${style.transitionProperty} ${style.transitionDuration} on ${name(el)}`);
+      if (style.animationName !== 'none' && seconds(style.animationDuration) > limit / 1000) out.push(`animation ${style.animationName} ${style.animationDuration} on ${name(el)}`);
+    }
+    return out;
+  }, LIMIT_MS);
+}
+
+/** Holds back the matching calls until `release` is called. */
+function holdBack(page: Page, pattern: string | RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return page
+    .route(pattern, async (route: Route) => {
+      await gate;
+      await route.fallback();
+    })
+    .then(() => release);
+}
+
+/** The moving parts of the app, caught while they move; answers what moved on each. */
+async function movingParts(page: Page, lang: Lang): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  // Skeleton cards while the listings load.
+  const releaseListings = await holdBack(page, /\/api\/listings(\?|$)/);
+  await page.goto('/browse');
+  await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
+  found.skeleton = await motion(page);
+  releaseListings();
+  await page.unroute(/\/api\/listings(\?|$)/);
+
+  // A busy button's spinner while the code is requested.
+  await page.goto('/login');
+  await page.getByLabel(tr(lang, 'auth:phone.label')).fill('0911223344');
+  const releaseOtp = await holdBack(page, /\/api\/auth\/request-otp/);
+  await page.getByRole('button', { name: tr(lang, 'auth:phone.sendCode') }).click();
+  await expect(page.locator('button[aria-busy="true"]')).toBeVisible();
+  found.spinner = await motion(page);
+  releaseOtp();
+  await page.unroute(/\/api\/auth\/request-otp/);
+
+  // An open modal (the safety tips of a listing).
+  const listing = ((await (await page.request.get('/api/listings?limit=1')).json()) as { listings: Array<{ _id: string }> }).listings[0]!._id;
+  await page.goto(`/l/${listing}`);
+  await page.getByRole('button', { name: tr(lang, 'listings:safety.link') }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  found.modal = await motion(page);
+  return found;
+}
+
+for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
+  test(`reduced motion: nothing moves on any screen, nor skeletons, spinners, modals (${lang})`, async ({ page, request }) => {
+    test.setTimeout(300_000);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await startInLanguage(page, lang);
+    const failures: string[] = [];
+    // Signed out first; each role's session then replaces the one before.
+    for (const persona of PERSONAS) {
+      const ids = await startAs(page, request, persona, lang);
+      await visitEveryScreen(page, persona, lang, ids, async (label) => {
+        for (const m of await motion(page)) failures.push(`${label}: ${m}`);
+      });
+    }
+    await page.goto('/login');
+    await page.evaluate(() => ['token', 'user', 'userType'].forEach((k) => localStorage.removeItem(k)));
+    for (const [part, moved] of Object.entries(await movingParts(page, lang))) for (const m of moved) failures.push(`${part} [${lang}]: ${m}`);
+    expect(failures, `moving for more than ${LIMIT_MS} ms with reduced motion:\n${failures.join('\n')}`).toEqual([]);
+  });
+}
+
+test('control: without the preference the skeleton and the spinner do move (the check sees motion)', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await startInLanguage(page, 'en');
+  const found = await movingParts(page, 'en');
+  expect((found.skeleton ?? []).join('\n')).toMatch(/running .* for ever/);
+  expect((found.spinner ?? []).join('\n')).toMatch(/running .* for ever/);
+});
