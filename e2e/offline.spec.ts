@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { startInLanguage } from './support/auth';
+import { startInLanguage, switchLanguage } from './support/auth';
 import { tr, type Lang } from './support/i18n';
 
 /** The result cards on /browse. */
@@ -56,9 +56,15 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     expect(stored).toContain('/api/listings');
     expect(stored.filter((p) => p.startsWith('/api/') && p !== '/api/listings')).toEqual([]);
 
+    // The other language's texts were never loaded online: they come with the shell.
+    const other: Lang = lang === 'en' ? 'am' : 'en';
+    await switchLanguage(page, other);
+    await expect(page.getByText(tr(other, 'common:offline.banner'))).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: tr(other, 'listings:browse.title') })).toBeVisible();
+
     // Back online: the banner goes.
     await context.setOffline(false);
-    await expect(banner).toHaveCount(0);
+    await expect(page.getByText(tr(other, 'common:offline.banner'))).toHaveCount(0);
   });
 }
 

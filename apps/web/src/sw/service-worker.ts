@@ -140,7 +140,8 @@ async function cacheFirst(event: FetchEvent, strategy: SwStrategy, cacheName: st
 
 async function staleWhileRevalidate(request: Request, event: FetchEvent): Promise<Response> {
   const cache = await caches.open(CACHES.locales);
-  const cached = await cache.match(request);
+  // A refreshed copy first, else the one precached with the shell (common and listings texts).
+  const cached = (await cache.match(request)) ?? (await caches.match(request, { cacheName: CACHES.shell }));
   const fresh = fetch(request).then(async (response) => {
     if (isStorable('locale', response)) await cache.put(request, response.clone());
     return response;
