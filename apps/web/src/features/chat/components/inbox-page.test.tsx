@@ -160,6 +160,6 @@ describe('InboxPage', { timeout: 20_000 }, () => {
     renderChat({ routes, path: '/chat', lng: 'am', state: { listingId: LISTING_ID, listingTitle: 'ቤት በቦሌ' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'ስለ "ቤት በቦሌ" የመጡ መልዕክቶች' })).toBeTruthy();
     expect(await screen.findByText('እስካሁን ስለዚህ ማስታወቂያ መልዕክት የላከልዎ ተከራይ የለም።')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'ሁሉንም መልዕክቶች አሳይ' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ሁሉንም መልዕክቶች ይመልከቱ' })).toBeTruthy();
   });
 });

@@ -267,7 +267,7 @@ describe('/l/{id} first message for a signed-in visitor', { timeout: 20_000 }, (
     const fake = api();
     fake.answer('POST', '/conversations', () => failure(500, 'some_new_error'));
     renderListings({ routes, path: `/l/${ID}`, user: tenant, lng: 'am' });
-    await write('ሰላም', 'ለባለቤቱ መልዕክት', 'መልዕክት ላክ');
+    await write('ሰላም', 'ለባለቤቱ መልዕክት', 'መልዕክት ይላኩ');
     expect(await screen.findByText('መልዕክቱን መላክ አልተቻለም')).toBeTruthy();
     const form = screen.getByLabelText('ለባለቤቱ መልዕክት').closest('form')!;
     expect(within(form).getByText('መልዕክቱን መላክ አልተቻለም')).toBeTruthy();
