@@ -12,6 +12,7 @@ import {
   VISIBILITIES,
 } from './constants.ts';
 import { okAnswer } from './common.ts';
+import { TINT_PATTERN } from './card-photo.ts';
 import { ZPhoto } from './uploads.ts';
 
 /** Validation messages of the draft form (spec section 5), answered in `fields` of a 400. */
@@ -234,27 +235,39 @@ export const ZListing = z.discriminatedUnion('access', [ZPublicListing, ZOwnerLi
 export type TListing = z.infer<typeof ZListing>;
 
 /**
- * A browse card: what the card and the featured strip show. No description, and only the primary
- * photo (with its sizes and placeholder) plus the photo count, to keep a page of 20 small.
+ * A browse card's photo (./card-photo.ts): the upload key, the widths of its WebP renditions
+ * (smallest first; each file at photoFileUrl(key, width)), the largest one's width and height,
+ * and a 4x3 colour tint the phone turns into the blurred placeholder. Absent tint: no placeholder.
+ */
+export const ZCardPhoto = z.object({
+  key: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  widths: z.array(z.number().int()),
+  tint: z.string().regex(TINT_PATTERN).optional(),
+});
+export type TCardPhoto = z.infer<typeof ZCardPhoto>;
+
+/**
+ * A browse card: only what the card and the featured strip show (issue 8: 20 cards in at most
+ * 3 KB gzip). No description, no dates, no poster; only the primary photo in its short form plus
+ * the photo count; a fact that was not given (null in the full listing) is left out.
  */
 export const ZListingCard = z.object({
   _id: z.string(),
   title: z.string(),
   type: ZListingType,
   price_etb: z.number().int(),
-  bedrooms: z.number().int().nullable(),
-  bathrooms: z.number().int().nullable(),
-  area_sqm: z.number().int().nullable(),
-  specific_location: z.string().nullable(),
+  /** 0 = studio; absent = not given. */
+  bedrooms: z.number().int().optional(),
+  bathrooms: z.number().int().optional(),
+  area_sqm: z.number().int().optional(),
+  specific_location: z.string().optional(),
   subcity: z.string(),
   source: z.enum(LISTING_SOURCES),
   /** At most one: the primary photo. */
-  photos: z.array(ZPhoto).max(1),
+  photos: z.array(ZCardPhoto).max(1),
   photo_count: z.number().int(),
-  posted_by: ZPostedBy,
-  published_at: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type TListingCard = z.infer<typeof ZListingCard>;
 

@@ -32,6 +32,10 @@ export interface RouteSpec<
   /** Answers carrying paid-for data must never be cached by a browser or proxy. */
   noStore?: boolean;
   successStatus?: number;
+  /**
+   * Answers what `response` checks and shapes; or the reply itself once the handler has sent an
+   * answer already made from that same schema (the listings answer caches, prepared-answer.ts).
+   */
   handler: (input: {
     body: Infer<B>;
     query: Infer<Q>;
@@ -39,7 +43,7 @@ export interface RouteSpec<
     user: UserFor<A>;
     req: FastifyRequest;
     reply: FastifyReply;
-  }) => Promise<z.input<R>>;
+  }) => Promise<z.input<R> | FastifyReply>;
 }
 
 export interface RegisteredRoute {
@@ -111,7 +115,7 @@ export function route<
         reply,
       };
       const result = await spec.handler(input);
-      if (reply.sent) return reply;
+      if (reply.sent || result === reply) return reply;
       const answer = spec.response.parse(result);
       if (spec.noStore || spec.auth !== 'none') reply.header('cache-control', 'no-store');
       reply.code(spec.successStatus ?? 200);

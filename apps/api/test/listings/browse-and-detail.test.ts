@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TListingCard } from '@betoch/contracts/listings';
+import { photoFileUrl, TINT_PATTERN } from '@betoch/contracts/card-photo';
+import type { TBrowseAnswer, TListingCard } from '@betoch/contracts/listings';
+import type { TPhoto } from '@betoch/contracts/uploads';
 import type { TestApp } from '../support/test-app.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import {
@@ -159,8 +161,35 @@ describe('GET /api/listings: browse', () => {
     expect(card).not.toHaveProperty('poster_phone');
     expect(card.photos).toHaveLength(1);
     expect(card.photo_count).toBe(1);
-    expect(card.photos[0]!.sizes.length).toBeGreaterThan(0);
     expect(card).toMatchObject({ type: 'house', subcity: 'Yeka', price_etb: 45000, source: 'landlord' });
+  });
+
+  it("gives each card's photo as its key, widths and tint: the URLs built from them are the listing's own files", async () => {
+    const { listings } = await browseFresh();
+    for (const card of listings) {
+      const photo = card.photos[0]!;
+      expect(photo.tint).toMatch(TINT_PATTERN);
+      const full = (await fresh.request({ method: 'GET', url: `/api/listings/${card._id}` })).json().listing.photos[0] as TPhoto;
+      expect(photo.widths.map((w) => photoFileUrl(photo.key, w))).toEqual(full.sizes.map((s) => s.url));
+      expect([photo.key, photo.width, photo.height]).toEqual([full.key, full.width, full.height]);
+      const file = await fresh.request({ method: 'GET', url: photoFileUrl(photo.key, photo.widths[0]!) });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+    }
+  });
+
+  it('leaves out facts that were not given instead of sending null', async () => {
+    const res = await fresh.request({ method: 'GET', url: '/api/listings' });
+    expect(res.body).not.toContain('null,');
+    const house = (res.json() as TBrowseAnswer).listings.find((c) => c._id === made.yekaHouse)!;
+    // Made with the factory's bedrooms, bathrooms, area and place; none left out there.
+    expect(house).toMatchObject({ bedrooms: 2, bathrooms: 1, area_sqm: 85, specific_location: 'Bole Atlas' });
+    await fresh.database.sql.query('UPDATE listings SET bedrooms = NULL, area_sqm = NULL, specific_location = NULL WHERE id = $1', [made.yekaHouse]);
+    const bare = ((await browseFresh()).listings).find((c) => c._id === made.yekaHouse)!;
+    expect(bare).not.toHaveProperty('bedrooms');
+    expect(bare).not.toHaveProperty('area_sqm');
+    expect(bare).not.toHaveProperty('specific_location');
+    expect(bare).toMatchObject({ bathrooms: 1 });
   });
 
   it('filters by type, subcity (any spelling), price range and source', async () => {

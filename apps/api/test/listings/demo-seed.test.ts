@@ -1,3 +1,4 @@
+import { photoFileUrl } from '@betoch/contracts/card-photo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_TYPES, SUBCITIES } from '@betoch/contracts/constants';
 import type { TListingCard } from '@betoch/contracts/listings';
@@ -70,7 +71,7 @@ describe('demo data on an empty database', () => {
 
   it('serves the generated photos and never shows a phone in browse', async () => {
     const photo = cards[0]!.photos[0]!;
-    const file = await t.request({ method: 'GET', url: photo.sizes[0]!.url });
+    const file = await t.request({ method: 'GET', url: photoFileUrl(photo.key, photo.widths[0]!) });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
     const body = JSON.stringify(cards);

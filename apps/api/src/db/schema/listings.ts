@@ -20,6 +20,15 @@ export interface StoredPhoto {
   placeholder: string;
 }
 
+/** The first photo as the cover_photo column holds it: the largest size, every width, the placeholder. */
+export interface CoverPhoto {
+  key: string;
+  width: number;
+  height: number;
+  widths: number[];
+  placeholder: string;
+}
+
 const LIVE_NOT_HIDDEN = sql`visibility = 'live' AND admin_hidden = false`;
 
 export const listings = pgTable(
@@ -51,10 +60,20 @@ export const listings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Title and specific location folded for the place search (migration 0006, never written). */
     placeText: text('place_text').generatedAlwaysAs(sql.raw(placeFoldSql(`title || ' ' || coalesce(specific_location, '')`))),
+    /**
+     * The poster's standing, kept by triggers (migration 0007): null in good standing, else until
+     * when the poster's listings stay out of public view ('infinity' for a ban). Never written here.
+     */
+    posterBlockedUntil: timestamp('poster_blocked_until', { withTimezone: true }),
+    /** Condo and condominium as one (migration 0007, never written): the type filter's column. */
+    typeGroup: text('type_group').generatedAlwaysAs(sql`CASE WHEN type = 'condominium' THEN 'condo' ELSE type END`),
+    /** What a browse card needs of the first photo, and the photo count (migration 0007, never written). */
+    coverPhoto: jsonb('cover_photo').$type<CoverPhoto | null>().generatedAlwaysAs(sql`betoch_cover_photo(photos)`),
+    photoCount: integer('photo_count').notNull().generatedAlwaysAs(sql`jsonb_array_length(photos)`),
   },
   (t) => [
     index('listings_browse_idx').on(t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
-    index('listings_browse_type_idx').on(t.type, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
+    index('listings_browse_type_idx').on(t.typeGroup, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
     index('listings_browse_subcity_idx').on(t.subcity, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
     index('listings_browse_source_idx').on(t.source, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
     index('listings_browse_price_idx').on(t.priceEtb).where(LIVE_NOT_HIDDEN),

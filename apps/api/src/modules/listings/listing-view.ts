@@ -2,7 +2,7 @@ import type { TListingCard, TOwnerListing, TPostedBy, TPublicListing } from '@be
 import type { ListingRow } from '../../db/schema/listings.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import type { BrowseRow, PosterInfo } from './listings.repository.ts';
-import { maskListingAnswer } from './listing-text-masking.ts';
+import { maskListingAnswer, maskListingText } from './listing-text-masking.ts';
 
 function postedBy(source: ListingRow['source'], name: string | null, agencyName: string | null): TPostedBy {
   const isBroker = source === 'delala';
@@ -56,24 +56,29 @@ export function toOwnerListing(
   };
 }
 
-/** Browse is public (and the same for everyone): contact details in the text are always masked. */
-export function toListingCard(row: BrowseRow, urlFor: PhotoUrlFor): TListingCard {
-  return maskListingAnswer({
+/**
+ * A browse card: what the card shows and nothing else (issue 8), the primary photo in its short
+ * form with its tint (./card-tint.ts). Browse is public (and the same for everyone): contact
+ * details in the text are always masked.
+ */
+export function toListingCard(row: BrowseRow, tint: string | null): TListingCard {
+  const card: TListingCard = {
     _id: row.id,
-    title: row.title,
+    title: maskListingText(row.title),
     type: row.type,
     price_etb: row.priceEtb,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    area_sqm: row.areaSqm,
-    specific_location: row.specificLocation,
     subcity: row.subcity,
     source: row.source,
-    photos: row.firstPhoto ? [toPhotoAnswer(row.firstPhoto, urlFor)] : [],
+    photos: [],
     photo_count: row.photoCount,
-    posted_by: postedBy(row.source, row.posterName, row.posterAgencyName),
-    published_at: row.publishedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  });
+  };
+  if (row.bedrooms !== null) card.bedrooms = row.bedrooms;
+  if (row.bathrooms !== null) card.bathrooms = row.bathrooms;
+  if (row.areaSqm !== null) card.area_sqm = row.areaSqm;
+  if (row.specificLocation !== null) card.specific_location = maskListingText(row.specificLocation);
+  const cover = row.coverPhoto;
+  if (cover) {
+    card.photos.push({ key: cover.key, width: cover.width, height: cover.height, widths: cover.widths, ...(tint ? { tint } : {}) });
+  }
+  return card;
 }

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ListingType } from '@betoch/contracts/constants';
 import type { DbOrTx } from '../../db/client.ts';
-import { listings, type ListingRow, type NewListingRow, type StoredPhoto } from '../../db/schema/listings.ts';
+import { listings, type CoverPhoto, type ListingRow, type NewListingRow } from '../../db/schema/listings.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import type { PlaceQuery } from './place-search.ts';
 
@@ -31,19 +31,11 @@ const posterColumns = {
   suspendedUntil: users.suspendedUntil,
 };
 
-/** Types that mean the same home to a tenant: a filter on one finds the other too. */
-const TYPE_SYNONYMS: Partial<Record<ListingType, ListingType[]>> = {
-  condo: ['condo', 'condominium'],
-  condominium: ['condo', 'condominium'],
-};
-
-/** The poster may be shown publicly: not banned, and not suspended (a past suspension has ended). */
-function posterInGoodStanding(now: Date): SQL {
-  return or(
-    eq(users.status, 'active'),
-    and(eq(users.status, 'suspended'), lte(users.suspendedUntil, now)),
-  ) as SQL;
-}
+/**
+ * Types that mean the same home to a tenant: a filter on one finds the other too. The type_group
+ * column (migration 0007) holds the group of each listing.
+ */
+const TYPE_GROUP: Partial<Record<ListingType, string>> = { condominium: 'condo' };
 
 export async function insertListing(db: DbOrTx, values: NewListingRow): Promise<ListingRow> {
   const [row] = await db.insert(listings).values(values).returning();
@@ -123,13 +115,9 @@ export interface BrowseRow {
   specificLocation: string | null;
   subcity: string;
   source: ListingRow['source'];
-  firstPhoto: StoredPhoto | null;
+  coverPhoto: CoverPhoto | null;
   photoCount: number;
   publishedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  posterName: string | null;
-  posterAgencyName: string | null;
 }
 
 /**
@@ -145,16 +133,17 @@ function placeCondition(place: PlaceQuery): SQL {
 
 /**
  * Live listings that moderation has not hidden and whose poster is in good standing, newest
- * published first, filtered. The partial browse indexes serve this order directly.
- * (Built separately so the benchmark can EXPLAIN the very query the call runs.)
+ * published first, filtered. One table: the poster's standing is kept on the listing row and the
+ * first photo in cover_photo (migration 0007). The partial browse indexes serve this order
+ * directly. (Built separately so the benchmark can EXPLAIN the very query the call runs.)
  */
 export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
   const conditions: SQL[] = [
     eq(listings.visibility, 'live'),
     eq(listings.adminHidden, false),
-    posterInGoodStanding(now),
+    or(isNull(listings.posterBlockedUntil), lte(listings.posterBlockedUntil, now))!,
   ];
-  if (filters.type) conditions.push(inArray(listings.type, TYPE_SYNONYMS[filters.type] ?? [filters.type]));
+  if (filters.type) conditions.push(eq(listings.typeGroup, TYPE_GROUP[filters.type] ?? filters.type));
   if (filters.subcity) conditions.push(eq(listings.subcity, filters.subcity));
   if (filters.priceMin !== undefined) conditions.push(gte(listings.priceEtb, filters.priceMin));
   if (filters.priceMax !== undefined) conditions.push(lte(listings.priceEtb, filters.priceMax));
@@ -175,26 +164,16 @@ export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
       specificLocation: listings.specificLocation,
       subcity: listings.subcity,
       source: listings.source,
-      firstPhoto: sql<StoredPhoto | null>`${listings.photos} -> 0`,
-      photoCount: sql<number>`jsonb_array_length(${listings.photos})`,
+      coverPhoto: listings.coverPhoto,
+      photoCount: listings.photoCount,
       publishedAt: listings.publishedAt,
-      createdAt: listings.createdAt,
-      updatedAt: listings.updatedAt,
-      posterName: users.name,
-      posterAgencyName: users.agencyName,
     })
     .from(listings)
-    .innerJoin(users, eq(users.id, listings.posterId))
     .where(and(...conditions))
     .orderBy(desc(listings.publishedAt), desc(listings.id))
     .limit(filters.limit);
 }
 
 export async function browseListings(db: DbOrTx, filters: BrowseFilters, now: Date): Promise<BrowseRow[]> {
-  const rows = await browseQuery(db, filters, now);
-  return rows.map((r) => ({
-    ...r,
-    firstPhoto: typeof r.firstPhoto === 'string' ? (JSON.parse(r.firstPhoto) as StoredPhoto) : r.firstPhoto,
-    photoCount: Number(r.photoCount),
-  }));
+  return browseQuery(db, filters, now);
 }

@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { ListingsService } from './listings.service.ts';
+import { sendPrepared } from './prepared-answer.ts';
 
 export function listingsRoutes(app: FastifyInstance, ctx: AppContext, listings: ListingsService): void {
   const tags = ['listings'];
@@ -53,7 +54,8 @@ export function listingsRoutes(app: FastifyInstance, ctx: AppContext, listings: 
     auth: 'none',
     query: ZBrowseQuery,
     response: ZBrowseAnswer,
-    handler: async ({ query }) => ({ ok: true as const, ...(await listings.browse(query)) }),
+    // Public and the same for everyone: an ETag, and 304 when the phone holds the page already.
+    handler: async ({ query, req, reply }) => sendPrepared(req, reply, await listings.browse(query), { revalidate: true }),
   });
 
   route(app, ctx, {
@@ -65,7 +67,8 @@ export function listingsRoutes(app: FastifyInstance, ctx: AppContext, listings: 
     params: ZIdParams,
     response: ZListingAnswer,
     errors: [404],
-    handler: async ({ user, params }) => ({ ok: true as const, listing: await listings.get(user, params.id) }),
+    // no-store, as route() sets for every call that reads the caller: the owner's view has the phone.
+    handler: async ({ user, params, req, reply }) => sendPrepared(req, reply, await listings.detailAnswer(user, params.id), { revalidate: false }),
   });
 
   route(app, ctx, {

@@ -2,6 +2,8 @@ import { LANDLORD_LIVE_LISTING_CAP, PHOTOS_MAX, PHOTOS_MIN_TO_PUBLISH } from '@b
 import { ZId } from '@betoch/contracts/common';
 import {
   LISTING_MESSAGES,
+  ZBrowseAnswer,
+  ZListingAnswer,
   type TBrowseAnswer,
   type TBrowseFilters,
   type TCreateListingInput,
@@ -23,7 +25,11 @@ import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { attachUploads, lockUploadsByKeys, releaseUploads, toStoredPhoto } from '../uploads/uploads.repository.ts';
 import { spendPostCreditForPublish } from '../wallet/ledger.ts';
 import { recordListingPublished } from '../metrics/events.ts';
+import { AnswerCache } from './answer-cache.ts';
 import { decodeCursor, encodeCursor } from './browse-cursor.ts';
+import { tintOf } from './card-tint.ts';
+import { listingsVersion } from './listings-version.ts';
+import { prepareAnswer, type PreparedAnswer } from './prepared-answer.ts';
 import { expandPlaceQuery } from './place-search.ts';
 import { toListingCard, toOwnerListing, toPublicListing } from './listing-view.ts';
 import {
@@ -39,6 +45,15 @@ import {
   type ListingWithPoster,
   type PosterInfo,
 } from './listings.repository.ts';
+
+/**
+ * The answer caches (docs/listings.md, "Performance"): pages of browse and public listing answers,
+ * each valid for one listings version and at most a minute (a suspension that ends changes what
+ * is shown without a write).
+ */
+const BROWSE_CACHE_PAGES = 1_000;
+const DETAIL_CACHE_LISTINGS = 2_000;
+const ANSWER_CACHE_TTL_MS = 60_000;
 
 function notFound(): AppError {
   return new AppError('not_found', 'Listing not found.');
@@ -89,6 +104,15 @@ function columnsOf(input: Partial<TCreateListingInput>): Partial<NewListingRow> 
  * fails the publish.
  */
 export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afterPublish?: (listingId: string) => Promise<void>) {
+  const version = listingsVersion(ctx.database, ctx.log);
+  const browseCache = new AnswerCache<PreparedAnswer>(BROWSE_CACHE_PAGES, ANSWER_CACHE_TTL_MS);
+  const detailCache = new AnswerCache<{ posterId: string | null; answer: PreparedAnswer | null }>(DETAIL_CACHE_LISTINGS, ANSWER_CACHE_TTL_MS);
+
+  /** Anyone may see it: live, not hidden by moderation, its poster in good standing. */
+  function publiclyVisible({ listing, poster }: ListingWithPoster): boolean {
+    return listing.visibility === 'live' && !listing.adminHidden && effectiveStatus(poster, ctx.now()) === 'active';
+  }
+
   function ownerView(found: ListingWithPoster, access: 'poster' | 'admin'): TOwnerListing {
     return toOwnerListing(found.listing, found.poster, access, urlFor);
   }
@@ -119,6 +143,19 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
       if (!row || !usable) throw new AppError('validation_error', undefined, { fields: { photos: LISTING_MESSAGES.photoKeyInvalid } });
       return toStoredPhoto(row);
     });
+  }
+
+  /**
+   * GET /listings/{id}: the poster and admins see every listing with its phone; anyone else sees
+   * only a live listing that moderation has not hidden, of a poster in good standing, no phone.
+   */
+  async function getListing(user: AuthUser | null, rawId: string): Promise<TListing> {
+    const found = await findListingWithPoster(ctx.db, listingIdOrThrow(rawId));
+    if (!found) throw notFound();
+    const access = user ? managerAccess(user, found.listing) : null;
+    if (access) return ownerView(found, access);
+    if (!publiclyVisible(found)) throw notFound();
+    return toPublicListing(found.listing, found.poster, urlFor);
   }
 
   return {
@@ -244,20 +281,28 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
       return id;
     },
 
+    get: getListing,
+
     /**
-     * GET /listings/{id}: the poster and admins see every listing with its phone; anyone else sees
-     * only a live listing that moderation has not hidden, of a poster in good standing, no phone.
+     * GET /listings/{id} as sent: the same answers as get(), the public one kept in memory per
+     * listings version (so a phone's repeat visit costs no query); the poster's and admins' views
+     * are made afresh each time and never kept.
      */
-    async get(user: AuthUser | null, rawId: string): Promise<TListing> {
-      const found = await findListingWithPoster(ctx.db, listingIdOrThrow(rawId));
-      if (!found) throw notFound();
-      const access = user ? managerAccess(user, found.listing) : null;
-      if (access) return ownerView(found, access);
-      const { listing, poster } = found;
-      const publiclyVisible =
-        listing.visibility === 'live' && !listing.adminHidden && effectiveStatus(poster, ctx.now()) === 'active';
-      if (!publiclyVisible) throw notFound();
-      return toPublicListing(listing, poster, urlFor);
+    async detailAnswer(user: AuthUser | null, rawId: string): Promise<PreparedAnswer> {
+      const id = listingIdOrThrow(rawId);
+      const now = ctx.now();
+      const seen = await detailCache.get(id, await version.current(), now.getTime(), async () => {
+        const found = await findListingWithPoster(ctx.db, id);
+        if (!found) return { posterId: null, answer: null };
+        const answer = publiclyVisible(found)
+          ? prepareAnswer(ZListingAnswer.parse({ ok: true, listing: toPublicListing(found.listing, found.poster, urlFor) }))
+          : null;
+        return { posterId: found.listing.posterId, answer };
+      });
+      const access = user && seen.posterId ? managerAccess(user, { posterId: seen.posterId }) : null;
+      if (access) return prepareAnswer(ZListingAnswer.parse({ ok: true, listing: await getListing(user, id) }));
+      if (!seen.answer) throw notFound();
+      return seen.answer;
     },
 
     /** GET /listings/my-listings: every own listing (drafts too), newest first, and the counts. */
@@ -281,31 +326,41 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
       };
     },
 
-    /** GET /listings: public cards of live listings, newest first, at most 50 a page. */
-    async browse(filters: TBrowseFilters): Promise<Omit<TBrowseAnswer, 'ok'>> {
+    /**
+     * GET /listings: public cards of live listings, newest first, at most 50 a page; the same for
+     * everyone, so each page is kept in memory per listings version and filters.
+     */
+    async browse(filters: TBrowseFilters): Promise<PreparedAnswer> {
       const after = filters.cursor ? decodeCursor(filters.cursor) : undefined;
       if (filters.cursor && !after) throw new AppError('validation_error', undefined, { fields: { cursor: 'Invalid cursor' } });
-      const rows = await browseListings(
-        ctx.db,
-        {
-          type: filters.type,
-          subcity: filters.subcity,
-          priceMin: filters.price_min,
-          priceMax: filters.price_max,
-          source: filters.source,
-          place: filters.q ? (expandPlaceQuery(filters.q) ?? undefined) : undefined,
-          after,
-          limit: filters.limit + 1,
-        },
-        ctx.now(),
-      );
-      const page = rows.slice(0, filters.limit);
-      const last = page[page.length - 1];
-      const more = rows.length > filters.limit && last?.publishedAt;
-      return {
-        listings: page.map((r) => toListingCard(r, urlFor)),
-        next_cursor: more && last.publishedAt ? encodeCursor(last.publishedAt, last.id) : null,
-      };
+      const key = JSON.stringify([filters.type, filters.subcity, filters.price_min, filters.price_max, filters.source, filters.q, filters.limit, filters.cursor]);
+      const now = ctx.now();
+      return browseCache.get(key, await version.current(), now.getTime(), async () => {
+        const rows = await browseListings(
+          ctx.db,
+          {
+            type: filters.type,
+            subcity: filters.subcity,
+            priceMin: filters.price_min,
+            priceMax: filters.price_max,
+            source: filters.source,
+            place: filters.q ? (expandPlaceQuery(filters.q) ?? undefined) : undefined,
+            after,
+            limit: filters.limit + 1,
+          },
+          now,
+        );
+        const page = rows.slice(0, filters.limit);
+        const last = page[page.length - 1];
+        const more = rows.length > filters.limit && last?.publishedAt;
+        const tints = await Promise.all(page.map((r) => (r.coverPhoto ? tintOf(r.coverPhoto.key, r.coverPhoto.placeholder) : null)));
+        const answer: TBrowseAnswer = {
+          ok: true,
+          listings: page.map((r, i) => toListingCard(r, tints[i] ?? null)),
+          next_cursor: more && last.publishedAt ? encodeCursor(last.publishedAt, last.id) : null,
+        };
+        return prepareAnswer(ZBrowseAnswer.parse(answer));
+      });
     },
   };
 }

@@ -2,11 +2,19 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TBrowseAnswer } from '@betoch/contracts/listings';
 import { apiRequest } from '@/lib/api-client';
 import { browseApiQuery, type BrowseFilters } from '../lib/browse-filters';
+import { toCardListing, type CardListing } from './card-listing';
 import { listingKeys } from './query-keys';
 
+/** One page of browse: the cards as the card component takes them, and the next page's cursor. */
+export interface BrowsePage {
+  listings: CardListing[];
+  next_cursor: string | null;
+}
+
 /** GET /listings: one page (20) of live listing cards, newest first, and the next page's cursor. */
-export function browseListings(filters: BrowseFilters, cursor?: string, signal?: AbortSignal): Promise<TBrowseAnswer> {
-  return apiRequest<TBrowseAnswer>('/listings', { query: browseApiQuery(filters, cursor), signal });
+export async function browseListings(filters: BrowseFilters, cursor?: string, signal?: AbortSignal): Promise<BrowsePage> {
+  const answer = await apiRequest<TBrowseAnswer>('/listings', { query: browseApiQuery(filters, cursor), signal });
+  return { listings: answer.listings.map(toCardListing), next_cursor: answer.next_cursor };
 }
 
 export function browseListingsQueryOptions(filters: BrowseFilters) {

@@ -1,19 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TListingCard } from '@betoch/contracts/listings';
 import { HomeIcon, PinIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { ResponsivePhoto } from '@/components/ui/responsive-photo';
 import { paths } from '@/config/paths';
 import { ListingFacts } from './listing-facts';
+import type { CardListing } from '../api/card-listing';
 import styles from './listing-card.module.css';
 
-/** What a card needs: a browse card, or one of the owner's own listings. */
-export type CardListing = Pick<
-  TListingCard,
-  '_id' | 'title' | 'type' | 'price_etb' | 'bedrooms' | 'bathrooms' | 'area_sqm' | 'specific_location' | 'subcity' | 'source' | 'photos'
-> & { visibility?: 'live' | 'draft' };
+export type { CardListing };
 
 /**
  * The image is declared a little narrower than the card on phones (100vw - 40px): at 360 px and a

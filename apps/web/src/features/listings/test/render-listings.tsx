@@ -1,4 +1,4 @@
-import type { TBrowseAnswer, TListingCard, TOwnerListing, TPublicListing } from '@betoch/contracts/listings';
+import type { TBrowseAnswer, TCardPhoto, TListingCard, TOwnerListing, TPublicListing } from '@betoch/contracts/listings';
 import { fakeUser, renderApp } from '@/test/render';
 
 /** The listings screens render with the shared renderApp of src/test. */
@@ -16,6 +16,9 @@ const photo = (key: string) => ({
   placeholder: 'data:image/webp;base64,AAAA',
 });
 
+/** A browse card's short photo as GET /listings answers it (key, widths, tint). */
+export const cardPhoto = (key: string): TCardPhoto => ({ key, width: 640, height: 427, widths: [320, 640], tint: '8a97b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1' });
+
 /** A browse card as GET /listings answers it. */
 export function card(overrides: Partial<TListingCard> = {}): TListingCard {
   return {
@@ -29,12 +32,8 @@ export function card(overrides: Partial<TListingCard> = {}): TListingCard {
     specific_location: 'Edna Mall',
     subcity: 'Bole',
     source: 'landlord',
-    photos: [photo('p1')],
+    photos: [cardPhoto('p1')],
     photo_count: 3,
-    posted_by: { name: 'Abebe Kebede', agency_name: null, is_broker: false },
-    published_at: '2026-11-20T08:00:00.000Z',
-    createdAt: '2026-11-20T08:00:00.000Z',
-    updatedAt: '2026-11-21T08:00:00.000Z',
     ...overrides,
   };
 }
@@ -45,13 +44,25 @@ export function browseAnswer(listings: TListingCard[], nextCursor: string | null
 
 /** GET /listings/{id} as a visitor sees it (no poster_phone). */
 export function publicListing(overrides: Partial<TPublicListing> = {}): TPublicListing {
-  const { photo_count: _count, ...base } = card();
   return {
-    ...base,
+    _id: '11111111-1111-4111-8111-111111111111',
+    title: '2-Bedroom Apartment near Edna Mall',
     description: 'Bright apartment with a balcony. Water tank and a guard.',
+    type: 'apartment',
+    price_etb: 25000,
+    bedrooms: 2,
+    bathrooms: 1,
+    area_sqm: 90,
+    specific_location: 'Edna Mall',
+    subcity: 'Bole',
+    source: 'landlord',
     contact_preference: 'show',
     visibility: 'live',
     photos: [photo('p1'), photo('p2'), photo('p3'), photo('p4'), photo('p5'), photo('p6'), photo('p7')],
+    posted_by: { name: 'Abebe Kebede', agency_name: null, is_broker: false },
+    published_at: '2026-11-20T08:00:00.000Z',
+    createdAt: '2026-11-20T08:00:00.000Z',
+    updatedAt: '2026-11-21T08:00:00.000Z',
     access: 'public',
     ...overrides,
   };

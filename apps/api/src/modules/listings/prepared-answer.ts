@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A JSON answer serialised and compressed once, to be sent many times from the answer caches:
+ * the identity bytes, gzip at once (every phone asks for it), brotli on first demand, and an
+ * ETag of the content. Sent with its own Content-Encoding, so the compression plugin leaves it
+ * alone.
+ */
+export interface PreparedAnswer {
+  body: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null | undefined;
+  etag: string;
+}
+
+/** The compression plugin's threshold (app.ts): smaller answers go as they are. */
+const COMPRESS_MIN_BYTES = 1024;
+
+export function prepareAnswer(value: unknown): PreparedAnswer {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  const small = body.length < COMPRESS_MIN_BYTES;
+  return {
+    body,
+    gzip: small ? null : zlib.gzipSync(body, { level: 9 }),
+    br: small ? null : undefined,
+    etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+  };
+}
+
+function brotliOf(answer: PreparedAnswer): Buffer | null {
+  if (answer.br === undefined) {
+    answer.br = zlib.brotliCompressSync(answer.body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    });
+  }
+  return answer.br;
+}
+
+/** The encodings the client accepts (q > 0), lower case. */
+function accepted(header: string | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) <= 0)) names.add(name);
+  }
+  return names;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+/**
+ * Sends a prepared answer. `revalidate`: public and the same for everyone (browse): sent with its
+ * ETag and `no-cache`, and answered 304 without a body when the phone already holds these bytes.
+ * Otherwise `no-store` (an answer that may depend on who asks).
+ */
+export function sendPrepared(req: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, options: { revalidate: boolean }): FastifyReply {
+  reply.header('vary', 'accept-encoding');
+  if (options.revalidate) {
+    reply.header('cache-control', 'no-cache');
+    reply.header('etag', answer.etag);
+    if (matches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  } else {
+    reply.header('cache-control', 'no-store');
+  }
+  reply.type('application/json; charset=utf-8');
+  const encodings = accepted(req.headers['accept-encoding']);
+  const br = answer.gzip && encodings.has('br') ? brotliOf(answer) : null;
+  if (br) return reply.header('content-encoding', 'br').send(br);
+  if (answer.gzip && (encodings.has('gzip') || encodings.has('*'))) return reply.header('content-encoding', 'gzip').send(answer.gzip);
+  return reply.send(answer.body);
+}

@@ -1,0 +1,62 @@
+import type { ListingSource, ListingType } from '@betoch/contracts/constants';
+import { photoFileUrl, tintDataUrl } from '@betoch/contracts/card-photo';
+import type { TCardPhoto, TListingCard } from '@betoch/contracts/listings';
+import type { TPhoto } from '@betoch/contracts/uploads';
+
+/**
+ * What a listing card shows: a browse card (mapped by toCardListing), or one of the owner's own
+ * listings as my-listings answers it (which already has this shape).
+ */
+export interface CardListing {
+  _id: string;
+  title: string;
+  type: ListingType;
+  price_etb: number;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  area_sqm: number | null;
+  specific_location: string | null;
+  subcity: string;
+  source: ListingSource;
+  photos: TPhoto[];
+  visibility?: 'live' | 'draft';
+}
+
+/**
+ * A browse card's short photo as the full photo the image component takes: every rendition's URL
+ * built from the key and widths, heights in the largest one's proportion, and the tint as the
+ * blurred placeholder (none without a tint).
+ */
+export function photoFromCard(photo: TCardPhoto): TPhoto {
+  const widths = photo.widths.length ? photo.widths : [photo.width];
+  const sizes = widths.map((width) => ({
+    width,
+    height: Math.round((width * photo.height) / photo.width),
+    url: photoFileUrl(photo.key, width),
+  }));
+  return {
+    url: sizes[sizes.length - 1]!.url,
+    key: photo.key,
+    width: photo.width,
+    height: photo.height,
+    sizes,
+    placeholder: photo.tint ? tintDataUrl(photo.tint) : '',
+  };
+}
+
+/** A browse card as the card component takes it: facts not given are null again. */
+export function toCardListing(card: TListingCard): CardListing {
+  return {
+    _id: card._id,
+    title: card.title,
+    type: card.type,
+    price_etb: card.price_etb,
+    bedrooms: card.bedrooms ?? null,
+    bathrooms: card.bathrooms ?? null,
+    area_sqm: card.area_sqm ?? null,
+    specific_location: card.specific_location ?? null,
+    subcity: card.subcity,
+    source: card.source,
+    photos: card.photos.map(photoFromCard),
+  };
+}
