@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
 import { auditLedger, emptyAcknowledged } from '../test/faults/ledger-audit.ts';
-import { ApiClient, ipFor, phoneFor, rssMb, scratchPostgres, startReady, stopServer, testJpeg, type Answer } from '../test/faults/server-process.ts';
+import { ApiClient, cpuSeconds, ipFor, phoneFor, rssMb, scratchPostgres, startReady, stopServer, testJpeg, type Answer } from '../test/faults/server-process.ts';
 
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 200);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -154,6 +154,7 @@ async function main() {
     console.log(`setup: ${LANDLORDS} landlords, ${listings.length} live listings, ${tenantCount} tenants signed up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
 
     const rssBefore = rssMb(server.child.pid);
+    const cpuBefore = cpuSeconds(server.child.pid);
     const started = performance.now();
     const deadline = Date.now() + SECONDS * 1000;
     let peakRss = rssBefore;
@@ -245,6 +246,7 @@ async function main() {
     clearInterval(sampler);
     const elapsed = (performance.now() - started) / 1000;
     const rssAfter = rssMb(server.child.pid);
+    const serverCpu = cpuSeconds(server.child.pid) - cpuBefore;
 
     const exit = await stopServer(server);
     const database = await openDatabase(scratch ? { url: scratch.url } : { dataDir });
@@ -258,6 +260,10 @@ async function main() {
       const sorted = [...list].sort((a, b) => a - b);
       console.log(`${kind.padEnd(14)} ${String(sorted.length).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${percentile(sorted, 99).toFixed(1).padStart(8)}`);
     }
+    console.log(
+      `server CPU: ${serverCpu.toFixed(1)} s in ${elapsed.toFixed(1)} s (${((serverCpu / elapsed) * 100).toFixed(0)}% of one core), ` +
+        `${((serverCpu * 1000) / total).toFixed(1)} ms per call; machine load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+    );
     console.log(`server RSS: ${rssBefore} MB before, ${rssAfter} MB after, ${peakRss} MB peak`);
     console.log(`acknowledged writes: ${acked.purchases.length} purchases, ${acked.unlocks.length} unlocks, ${acked.messages.length} messages`);
     console.log(`errors (non-2xx or network): ${errorCount}`);

@@ -111,6 +111,8 @@ export async function runBurst(market: Market, acked: Acknowledged, onAck: (coun
     }
   };
 
-  await Promise.all([...market.tenants.map((c, i) => tenantWorker(c, i)), ...market.brokers.map(brokerWorker)]);
+  // Two loops per tenant, so one user's purchases and unlocks also run in parallel (the wallet lock).
+  const tenantLoops = market.tenants.flatMap((c, i) => [tenantWorker(c, i), tenantWorker(c, i + 2)]);
+  await Promise.all([...tenantLoops, ...market.brokers.map(brokerWorker)]);
   return { acked, unanswered, failures };
 }

@@ -62,6 +62,10 @@ async function crashAndRecover(serverEnv: Record<string, string>, checkWith: Ope
   } finally {
     await database.close();
   }
+  console.log(
+    `SIGKILL after ${KILL_AFTER_ACKS} answers: ${acked.purchases.length - 1} purchases, ${acked.unlocks.length} unlocks, ` +
+      `${acked.publishes.length} publishes answered 2xx, ${burst.unanswered} calls in flight; all stored after the restart`,
+  );
   return { acked, unanswered: burst.unanswered };
 }
 

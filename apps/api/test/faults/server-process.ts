@@ -124,6 +124,18 @@ export function rssMb(pid: number | undefined): number {
   }
 }
 
+/** CPU time (user + system) a process has used so far, in seconds (Linux), or NaN. */
+export function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which is in brackets and may hold spaces): utime is the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export interface Answer {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many routes
