@@ -10,8 +10,8 @@ import { smallTargets } from './support/touch-targets';
  * the keyboard: the listing report form, the safety tips, the photo viewer, the conversation
  * report form, and the owner's two confirmations (mark as rented, delete). For each one:
  *  - it opens as a modal <dialog> (the page behind is inert) with the focus inside;
- *  - Tab, pressed once more than it has stops, cycles through its controls and never leaves it;
- *    Shift+Tab the same way backwards;
+ *  - Tab, pressed once more than it has stops, cycles through its controls and never leaves it,
+ *    with a visible focus ring at every stop; Shift+Tab the same way backwards;
  *  - its controls are touch targets of at least 44 x 44 px (e2e/support/touch-targets.ts);
  *  - Escape closes it and the focus is back on the control that opened it;
  *  - opened again and closed with its own close or cancel button, the focus is back there too.
@@ -21,12 +21,14 @@ import { smallTargets } from './support/touch-targets';
  */
 
 /** Is the focused element inside the open modal dialog? Answers a short description of it too. */
-async function focusInDialog(page: Page): Promise<{ inside: boolean; what: string }> {
+async function focusInDialog(page: Page): Promise<{ inside: boolean; what: string; ring: boolean }> {
   return page.evaluate(() => {
     const dialog = document.querySelector('dialog[open]');
     const el = document.activeElement;
     const what = el ? `<${el.tagName.toLowerCase()}> "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"` : 'nothing';
-    return { inside: Boolean(dialog && el && el !== dialog && dialog.contains(el)), what };
+    const style = el ? getComputedStyle(el) : null;
+    const ring = Boolean(style && ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== 'none' && style.boxShadow !== '')));
+    return { inside: Boolean(dialog && el && el !== dialog && dialog.contains(el)), what, ring };
   });
 }
 
@@ -58,6 +60,7 @@ async function checkModal(page: Page, opener: Locator, name: string | RegExp, cl
       await page.keyboard.press(key);
       const focus = await focusInDialog(page);
       expect(focus.inside, `${label}: ${key} pressed ${i + 1} times (of ${stops} stops) left the dialog, focus on ${focus.what}`).toBe(true);
+      expect(focus.ring, `${label}: no visible focus ring on ${focus.what}`).toBe(true);
       seen.add(focus.what);
     }
     expect(seen.size, `${label}: ${key} reaches every stop`).toBe(stops);
