@@ -13,11 +13,18 @@ function offer(worker: ServiceWorker | null): void {
   // Without a controller this is the first install, not an update.
   if (!worker || !navigator.serviceWorker.controller) return;
   waiting = worker;
+  notify();
+}
+
+function notify(): void {
   for (const listener of listeners) listener();
 }
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  waiting = null;
+  updating = false;
+  notify();
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (updating) window.location.reload();
   });
