@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
+import { acceptNextDialog } from './support/dialogs';
 import { tr } from './support/i18n';
 import { toE164 } from './support/phones';
 
@@ -155,11 +156,9 @@ test('an adjustment logged by one admin is approved by another and reaches the t
   await form.getByLabel(tr(lang, 'admin:adjust.phone')).fill(tenant.phone);
   await form.getByLabel(tr(lang, 'admin:adjust.amount')).fill('3');
   await form.getByLabel(tr(lang, 'admin:adjust.reason'), { exact: true }).fill(reason);
-  const logged = page.waitForEvent('dialog');
+  const logged = acceptNextDialog(page);
   await form.getByRole('button', { name: tr(lang, 'admin:adjust.submit') }).click();
-  const dialog = await logged;
-  expect(dialog.message()).toBe(tr(lang, 'admin:adjust.success'));
-  await dialog.accept();
+  expect((await logged).message).toBe(tr(lang, 'admin:adjust.success'));
 
   const heading = `+${tr(lang, 'admin:payments.amountUnit.wallet', { count: 3 })} · ${e164}`;
   const mine = page.getByRole('article').filter({ hasText: reason });

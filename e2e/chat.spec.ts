@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
+import { acceptNextDialog } from './support/dialogs';
 import { tr, type Lang } from './support/i18n';
 
 /**
@@ -150,27 +151,24 @@ test('tenant and owner: unread badge, reply, Message locked, credits from the wa
   await expect(banner.getByRole('heading', { name: ct(lang, 'unlock.title') })).toBeVisible();
 
   // No credits: the app offers the wallet, and comes back to the thread after the purchase.
-  const confirm = tenantPage.waitForEvent('dialog');
+  const confirm = acceptNextDialog(tenantPage);
   await banner.getByRole('button', { name: ct(lang, 'unlock.button') }).click();
   const asked = await confirm;
-  expect(asked.type()).toBe('confirm');
-  expect(asked.message()).toBe(ct(lang, 'unlock.needCredits'));
-  await asked.accept();
+  expect(asked.type).toBe('confirm');
+  expect(asked.message).toBe(ct(lang, 'unlock.needCredits'));
   await expect(tenantPage).toHaveURL(/\/wallet$/);
-  const bought = tenantPage.waitForEvent('dialog');
+  const bought = acceptNextDialog(tenantPage);
   await tenantPage
     .getByRole('listitem', { name: tr(lang, 'wallet:cards.CREDIT_SINGLE'), exact: true })
     .getByRole('button', { name: new RegExp(`^${tr(lang, 'wallet:cards.buy', { price: '30 ETB' })}`) })
     .click();
-  await (await bought).accept();
+  await bought;
   await expect(tenantPage).toHaveURL(new RegExp(`/chat/${conversationId}$`));
 
   // Unlock: the success alert with the new balance, then the reply (contact masked until paid for).
-  const unlocked = tenantPage.waitForEvent('dialog');
+  const unlocked = acceptNextDialog(tenantPage);
   await tenantPage.getByTestId('unlock-banner').getByRole('button', { name: ct(lang, 'unlock.button') }).click();
-  const success = await unlocked;
-  expect(success.message()).toBe(ct(lang, `unlock.success_${plural(lang, 0)}`, { count: 0 }));
-  await success.accept();
+  expect((await unlocked).message).toBe(ct(lang, `unlock.success_${plural(lang, 0)}`, { count: 0 }));
   const readable = tenantPage.getByTestId('message').filter({ hasText: 'Yes, it is available. Call me on' });
   await expect(readable).toBeVisible();
   await expect(readable).toContainText(ct(lang, 'contact_hidden'));
@@ -249,11 +247,9 @@ test('in Amharic: the locked row and bubble, the unlock with credits bought befo
   await expect(page.getByTestId('message').filter({ hasText: ct(lang, 'thread.locked') })).toBeVisible();
   expect(await page.content()).not.toContain('ቅዳሜ መጥተው');
 
-  const unlocked = page.waitForEvent('dialog');
+  const unlocked = acceptNextDialog(page);
   await page.getByRole('button', { name: ct(lang, 'unlock.button') }).click();
-  const success = await unlocked;
-  expect(success.message()).toBe(ct(lang, `unlock.success_${plural(lang, 9)}`, { count: 9 }));
-  await success.accept();
+  expect((await unlocked).message).toBe(ct(lang, `unlock.success_${plural(lang, 9)}`, { count: 9 }));
   await expect(page.getByTestId('message').filter({ hasText: 'አዎ አለ። ቅዳሜ መጥተው ይዩት።' })).toBeVisible();
   await expect(page.getByTestId('thread-footer')).toHaveText(ct(lang, 'footer.tenantUnlocked'));
 
@@ -263,6 +259,6 @@ test('in Amharic: the locked row and bubble, the unlock with credits bought befo
   await dialog.getByLabel(new RegExp(ct(lang, 'report.details'))).fill('ስድብ ጽፎልኛል');
   await dialog.getByRole('button', { name: ct(lang, 'report.submit') }).click();
   await expect(dialog.getByText(ct(lang, 'report.successTitle'))).toBeVisible();
-  await dialog.getByRole('button', { name: ct(lang, 'report.continue') }).click();
+  await dialog.getByRole('button', { name: tr(lang, 'common:actions.continue') }).click();
   await expect(dialog).toBeHidden();
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { apiSignUp, openAccountMenu, signUpViaUi, startInLanguage, storeSession, type ApiSession, type Role } from './support/auth';
+import { acceptNextDialog } from './support/dialogs';
 import { tr, type Lang } from './support/i18n';
 
 /**
@@ -81,25 +82,15 @@ function card(page: Page, lang: Lang, sku: string): Locator {
   return page.getByRole('listitem', { name: wt(lang, `cards.${sku}`), exact: true });
 }
 
-/**
- * Clicks a card's Buy button and answers the text of the alert it raised. The alert is accepted by
- * the listener itself, the moment it opens: a window.alert blocks the page, and when the purchase
- * answers fast (a routed answer) the alert opens before Chromium has acknowledged the click's
- * mouse-up, so the click itself does not return until the alert is handled. Awaiting the click
- * before accepting the alert was a deadlock that only the test timeout ended.
- */
+/** Clicks a card's Buy button and answers the text of the alert it raised (see acceptNextDialog). */
 async function buyOnPage(page: Page, lang: Lang, sku: string, amount: number): Promise<string> {
-  const alerted = new Promise<string>((resolve, reject) => {
-    page.once('dialog', (dialog) => {
-      const text = dialog.message();
-      if (dialog.type() !== 'alert') reject(new Error(`expected an alert, got a ${dialog.type()}: ${text}`));
-      dialog.accept().then(() => resolve(text), reject);
-    });
-  });
+  const alerted = acceptNextDialog(page);
   await card(page, lang, sku)
     .getByRole('button', { name: new RegExp(`^${escape(wt(lang, 'cards.buy', undefined, { price: price(lang, amount) }))}`) })
     .click();
-  return alerted;
+  const shown = await alerted;
+  expect(shown.type).toBe('alert');
+  return shown.message;
 }
 
 async function signedIn(page: Page, request: APIRequestContext, role: Role, lang: Lang, at: string): Promise<ApiSession> {
