@@ -37,6 +37,9 @@ const HELP = `npm run bench -- [options]
   --postgres-url=U  server where a scratch database betoch_bench is made and dropped
                     (default $BENCH_POSTGRES_URL or postgres://postgres@127.0.0.1:5432/postgres; 'none' skips)
   --listings=N      listings seeded for the API load (default 100000)
+  --fresh           seed the cached databases again (otherwise reused while their migrations and
+                    seed code are unchanged: <bench-dir>/demo-seeded, <bench-dir>/pglite-N and the
+                    PostgreSQL database betoch_bench_seed)
   --no-doc          print the figures only; leave docs/performance.md as it is
   --help            this text
 
@@ -90,6 +93,7 @@ async function main(): Promise<number> {
       runs: { type: 'string', default: '5' },
       'postgres-url': { type: 'string', default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
       listings: { type: 'string', default: '100000' },
+      fresh: { type: 'boolean', default: false },
       'no-doc': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -128,10 +132,11 @@ async function main(): Promise<number> {
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     postgresUrl: values['postgres-url'] === 'none' ? '' : values['postgres-url']!,
     listings: Number(values.listings),
+    fresh: values.fresh!,
     log,
     demoServer: async () => {
       if (!demo) {
-        const dataDir = await demoDataDir(benchDir, port, log);
+        const dataDir = await demoDataDir(benchDir, port, values.fresh!, log);
         demo = await startServer({ port, dataDir, seedDemo: true, webDist, logFile: path.join(benchDir, 'logs/demo.log') });
       }
       return demo;

@@ -13,6 +13,8 @@ export interface BenchContext {
   /** postgres://... of a server where a scratch database may be created; '' to skip PostgreSQL. */
   postgresUrl: string;
   listings: number;
+  /** Seed every cached database again (demo market, PGlite and PostgreSQL bulk seeds). */
+  fresh: boolean;
   log: (line: string) => void;
   /** The real server on a fresh copy of the demo market, started once on first use. */
   demoServer: () => Promise<RunningServer>;

@@ -56,11 +56,11 @@ function freshCopy(from: string, to: string): string {
  * A data dir holding the demo market (what a first `npm start` seeds), made once by the real server
  * with SEED_DEMO=true and copied for each run so every run starts from the same state.
  */
-export async function demoDataDir(benchDir: string, port: number, log: (line: string) => void): Promise<string> {
+export async function demoDataDir(benchDir: string, port: number, fresh: boolean, log: (line: string) => void): Promise<string> {
   const cache = path.join(benchDir, 'demo-seeded');
   const key = cacheKey(DEMO_SOURCES, 'demo');
   const marker = readMarker(cache);
-  if (!marker || marker.key !== key || Date.now() - Date.parse(marker.createdAt) > DEMO_CACHE_MAX_AGE_MS) {
+  if (fresh || !marker || marker.key !== key || Date.now() - Date.parse(marker.createdAt) > DEMO_CACHE_MAX_AGE_MS) {
     log('  seeding the demo market once (cached in ' + cache + ') ...');
     fs.rmSync(cache, { recursive: true, force: true });
     const started = Date.now();
@@ -98,11 +98,11 @@ export interface SeededDatabase {
 }
 
 /** The embedded database with `listings` bulk-seeded listings; cached in benchDir, copied per run. */
-export async function pgliteBulk(benchDir: string, listings: number, log: (line: string) => void): Promise<SeededDatabase> {
+export async function pgliteBulk(benchDir: string, listings: number, fresh: boolean, log: (line: string) => void): Promise<SeededDatabase> {
   const cache = path.join(benchDir, `pglite-${listings}`);
   const key = cacheKey(BULK_SOURCES, `pglite:${listings}`);
   let marker = readMarker(cache);
-  const cached = marker?.key === key && Boolean(marker.ids?.length);
+  const cached = !fresh && marker?.key === key && Boolean(marker.ids?.length);
   if (!cached) {
     log(`  seeding ${listings.toLocaleString('en-US')} listings into PGlite (cached in ${cache}) ...`);
     fs.rmSync(cache, { recursive: true, force: true });
@@ -126,49 +126,76 @@ export async function pgliteBulk(benchDir: string, listings: number, log: (line:
   };
 }
 
+/** The seeded PostgreSQL database kept between runs (like the PGlite cache); each run works on a copy. */
+export const POSTGRES_SEED_DB = 'betoch_bench_seed';
+const POSTGRES_RUN_DB = 'betoch_bench';
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
- * A scratch PostgreSQL database (created, seeded, dropped afterwards) next to `adminUrl`'s.
- * Seeding PostgreSQL takes seconds, so it is not cached.
+ * A scratch PostgreSQL database with `listings` bulk-seeded listings on the server of `adminUrl`:
+ * seeded once into POSTGRES_SEED_DB (its comment records the seed's cache key), then copied with
+ * CREATE DATABASE ... TEMPLATE for each run and dropped after it.
  */
-export async function postgresBulk(adminUrl: string, benchDir: string, listings: number, log: (line: string) => void): Promise<SeededDatabase> {
-  const name = 'betoch_bench';
+export async function postgresBulk(adminUrl: string, benchDir: string, listings: number, fresh: boolean, log: (line: string) => void): Promise<SeededDatabase> {
+  const key = cacheKey(BULK_SOURCES, `postgres:${listings}`);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  let marker: Marker | undefined;
+  let cached = false;
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
+    const found = await admin.query<{ comment: string | null }>(
+      "SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1",
+      [POSTGRES_SEED_DB],
+    );
+    try {
+      marker = found.rows[0]?.comment ? (JSON.parse(found.rows[0].comment) as Marker) : undefined;
+    } catch {
+      marker = undefined;
+    }
+    cached = !fresh && marker?.key === key;
+    if (!cached) {
+      log(`  seeding ${listings.toLocaleString('en-US')} listings into PostgreSQL database ${POSTGRES_SEED_DB} (kept for later runs) ...`);
+      await admin.query(`DROP DATABASE IF EXISTS ${POSTGRES_SEED_DB} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${POSTGRES_SEED_DB}`);
+      const database = await openDatabase({ url: databaseUrl(adminUrl, POSTGRES_SEED_DB) });
+      try {
+        const { seconds } = await seedInto(database, listings);
+        marker = { key, createdAt: new Date().toISOString(), listings, seedSeconds: seconds };
+      } finally {
+        await database.close();
+      }
+      await admin.query(`COMMENT ON DATABASE ${POSTGRES_SEED_DB} IS '${JSON.stringify(marker).replace(/'/g, "''")}'`);
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${POSTGRES_RUN_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${POSTGRES_RUN_DB} TEMPLATE ${POSTGRES_SEED_DB}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = databaseUrl(adminUrl, POSTGRES_RUN_DB);
   const drop = async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     try {
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.query(`DROP DATABASE IF EXISTS ${POSTGRES_RUN_DB} WITH (FORCE)`);
     } finally {
       await c.end();
     }
   };
-  log(`  seeding ${listings.toLocaleString('en-US')} listings into PostgreSQL database ${name} ...`);
-  const database = await openDatabase({ url: url.toString() });
-  let seeded: { ids: string[]; seconds: number };
+  const database = await openDatabase({ url });
+  let ids: string[];
   try {
-    seeded = await seedInto(database, listings);
-  } catch (error) {
+    ids = await sampleIds(database);
+  } finally {
     await database.close();
-    await drop();
-    throw error;
   }
-  await database.close();
-  return {
-    kind: 'PostgreSQL',
-    dataDir: path.join(benchDir, 'run/postgres'),
-    databaseUrl: url.toString(),
-    ids: seeded.ids,
-    seedSeconds: seeded.seconds,
-    cached: false,
-    drop,
-  };
+  // The server's own files (uploads) go to a folder of the bench, never to ./data.
+  const dataDir = path.join(benchDir, 'run/postgres');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  return { kind: 'PostgreSQL', dataDir, databaseUrl: url, ids, seedSeconds: marker?.seedSeconds ?? Number.NaN, cached, drop };
 }

@@ -152,8 +152,10 @@ export function renderDoc(results: Results): string {
   lines.push('  `GET /api/realtime/stream`); tenants send 50 messages; a message counts as shown when the stream\'s');
   lines.push('  `message` event has arrived and the owner\'s refetch of the thread (what the web app does on that');
   lines.push('  event) holds its text.');
-  lines.push('- **api**: 100,000 listings bulk-seeded (`apps/api/scripts/seed-listings.ts`) into PGlite (cached');
-  lines.push('  between runs in the bench folder) and into a scratch PostgreSQL database (created and dropped);');
+  lines.push('- **api**: 100,000 listings bulk-seeded (`apps/api/scripts/seed-listings.ts`) into PGlite and into');
+  lines.push('  PostgreSQL, each seeded once and reused while the migrations and the seed are unchanged (PGlite in');
+  lines.push('  the bench folder, copied for each run; PostgreSQL in database `betoch_bench_seed`, copied for each run');
+  lines.push('  into `betoch_bench`, which is dropped after it; `--fresh` seeds again);');
   lines.push('  the real server pinned to core 0 (`taskset -c 0`), autocannon in another process pinned to core 1;');
   lines.push('  10 connections; "max" is as fast as the server answers, the p99 is at a fixed 200 requests/s');
   lines.push('  (autocannon `overallRate`).');

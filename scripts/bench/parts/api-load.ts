@@ -99,7 +99,7 @@ function browseRow(f: DbFigures, minRps: number, maxP99: number): RowFigure {
 export async function apiLoadPart(ctx: BenchContext): Promise<PartOutput> {
   const results: DbFigures[] = [];
   const skipped: string[] = [];
-  const lite = await pgliteBulk(ctx.benchDir, ctx.listings, ctx.log);
+  const lite = await pgliteBulk(ctx.benchDir, ctx.listings, ctx.fresh, ctx.log);
   try {
     results.push(await measure(ctx, lite, ctx.port + 1));
   } finally {
@@ -108,7 +108,7 @@ export async function apiLoadPart(ctx: BenchContext): Promise<PartOutput> {
   if (ctx.postgresUrl) {
     let pgDb: SeededDatabase | undefined;
     try {
-      pgDb = await postgresBulk(ctx.postgresUrl, ctx.benchDir, ctx.listings, ctx.log);
+      pgDb = await postgresBulk(ctx.postgresUrl, ctx.benchDir, ctx.listings, ctx.fresh, ctx.log);
     } catch (error) {
       skipped.push(`PostgreSQL at ${ctx.postgresUrl} could not be used: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -151,7 +151,7 @@ export async function apiLoadPart(ctx: BenchContext): Promise<PartOutput> {
     '',
     'Browse mixes: ' + BROWSE_MIXES.map(([n, p]) => `${n} \`${p.replace('/api/listings?', '')}\``).join(', ') + ', and the second page of the first (its cursor).',
     '',
-    ...results.map(details),
+    ...results.map((r) => `${details(r)}\n`),
     ...(skipped.length ? ['', ...skipped] : []),
   ].join('\n');
   return { rows, details: text };

@@ -30,10 +30,13 @@ interface Run {
   fcp: number;
   si: number;
   /** Audits below full marks that carry weight in a category, and the performance audits with savings. */
-  findings: string[];
+  findings: Array<{ key: string; savingsMs: number }>;
+  /** Lighthouse's measure of this machine's speed at the start of the run (higher is faster). */
+  benchmarkIndex: number;
 }
 
 type Lhr = {
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, { id: string; title: string; score: number | null; numericValue?: number; displayValue?: string; scoreDisplayMode?: string; details?: { type?: string; overallSavingsMs?: number } }>;
   runtimeError?: { message: string };
@@ -42,17 +45,17 @@ type Lhr = {
 function summarise(lhr: Lhr): Run {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const findings: string[] = [];
+  const findings: Run['findings'] = [];
   for (const cat of ['accessibility', 'best-practices']) {
     for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) findings.push(`${cat}: ${audit.id} (${audit.title})`);
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) findings.push({ key: `${cat}: ${audit.id} (${audit.title})`, savingsMs: 0 });
     }
   }
   for (const audit of Object.values(lhr.audits)) {
     const savings = audit.details?.overallSavingsMs ?? 0;
     if (audit.scoreDisplayMode === 'metricSavings' && audit.score !== null && audit.score < 1 && savings >= 50) {
-      findings.push(`performance: ${audit.id} (${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ''})`);
+      findings.push({ key: `performance: ${audit.id} (${audit.title})`, savingsMs: savings });
     }
   }
   return {
@@ -65,6 +68,7 @@ function summarise(lhr: Lhr): Run {
     fcp: metric('first-contentful-paint'),
     si: metric('speed-index'),
     findings,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -159,11 +163,20 @@ export async function lighthousePart(ctx: BenchContext): Promise<PartOutput> {
     '',
   ];
   for (const f of all) {
-    const counts = new Map<string, number>();
-    for (const r of f.runs) for (const finding of r.findings) counts.set(finding, (counts.get(finding) ?? 0) + 1);
-    const list = [...counts.entries()].sort((a, b) => b[1] - a[1]);
-    lines.push(`- ${f.page}: ${list.length ? list.map(([k, n]) => `${k} ×${n}`).join('; ') : 'nothing'}`);
+    const seen = new Map<string, number[]>();
+    for (const r of f.runs) for (const { key, savingsMs } of r.findings) seen.set(key, [...(seen.get(key) ?? []), savingsMs]);
+    const list = [...seen.entries()].sort((a, b) => b[1].length - a[1].length);
+    const text = list.map(([key, savings]) => {
+      const est = median(savings) > 0 ? `, estimated saving ${fmtMs(median(savings), 0)} (median)` : '';
+      return `${key} ×${savings.length}${est}`;
+    });
+    lines.push(`- ${f.page}: ${text.length ? text.join('; ') : 'nothing'}`);
   }
+  const index = median(all.flatMap((f) => f.runs.map((r) => r.benchmarkIndex)));
+  lines.push('');
+  lines.push(
+    `Lighthouse's benchmark index of this machine (median over the runs; higher is faster, it measures CPU speed at the start of each run): ${index.toFixed(0)}. The 4x CPU slowdown is simulated from the observed work, so a busy machine inflates TBT and the score.`,
+  );
   return {
     rows: {
       'lighthouse-perf': { measured: perfRow, met: all.every(perfMet) },

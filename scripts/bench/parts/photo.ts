@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { benchPosterPhone } from '../../../apps/api/scripts/seed-listings.ts';
@@ -46,7 +45,7 @@ export async function photoPart(ctx: BenchContext): Promise<PartOutput> {
 
   // The server as deployed (every core; the app keeps photo work to cores - 1 jobs of one libvips
   // thread each), on the 100,000-listing embedded database; load and uploads from the other process.
-  const db = await pgliteBulk(ctx.benchDir, ctx.listings, ctx.log);
+  const db = await pgliteBulk(ctx.benchDir, ctx.listings, false, ctx.log);
   const server = await startServer({ port: ctx.port + 3, dataDir: db.dataDir, logFile: path.join(ctx.benchDir, 'logs/photo.log') });
   let quiet: LoadResult;
   let busy: LoadResult;
@@ -93,8 +92,4 @@ export async function photoPart(ctx: BenchContext): Promise<PartOutput> {
       `Uploads answered: ${uploads.map((u) => `${u.status} in ${u.ms.toFixed(0)} ms`).join(', ')} (the last after ${fmtMs(lastUpload, 0)}). "Never stalls" is counted as met when every upload succeeded, no browse call failed and the browse p99 stayed within ${STALL_P99_MS} ms (the embedded-database browse target).`,
     ].join('\n'),
   };
-}
-
-export function photoFileExists(dir: string): boolean {
-  return fs.existsSync(path.join(dir, 'photo-12mp.jpg'));
 }
