@@ -18,14 +18,13 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadEnv } from '../src/config/env.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { LISTING_TYPES, SUBCITIES } from '@betoch/contracts/constants';
 import { ZBrowseQuery } from '@betoch/contracts/listings';
 import { browseQuery } from '../src/modules/listings/listings.repository.ts';
+import { BENCH_POSTERS, seedBenchListings } from './seed-listings.ts';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const POSTERS = 2_000;
 
 const SCENARIOS: Array<[string, string]> = [
   ['newest 20 (tenant welcome, first browse)', '/api/listings?visibility=live&limit=20'],
@@ -56,46 +55,6 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   };
 }
 
-function sqlList(values: readonly string[]): string {
-  return `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
-}
-
-/** Users and listings straight in SQL: 90% live, 1% hidden, 3 photos each, over ~90 days. */
-async function seed(database: Database): Promise<void> {
-  await database.sql.exec(`
-    INSERT INTO users (phone, name, user_type, agency_name)
-    SELECT '+2519' || lpad(n::text, 8, '0'), 'Poster ' || n,
-           CASE WHEN n % 4 = 0 THEN 'delala' ELSE 'landlord' END,
-           CASE WHEN n % 4 = 0 THEN 'Agency ' || n END
-    FROM generate_series(1, ${POSTERS}) AS n;`);
-  const photo = (i: number) =>
-    `jsonb_build_object('key', md5(n::text || '${i}'), 'width', 1280, 'height', 853, 'placeholder', 'data:image/webp;base64,UklGRlIAAABXRUJQVlA4IEYAAABQAQCdASoQAAsAA4BaJbAABYwAAP7Tef/8jTCRobMsDBCv1gffBqDjWyPvRefFj3/SsEQG/x/MbW1Kwf94lt60ppiXAAAA',
-      'sizes', jsonb_build_array(
-        jsonb_build_object('width', 320, 'height', 213, 'key', '00000000-0000-0000-0000-000000000000/320.webp', 'bytes', 9000),
-        jsonb_build_object('width', 640, 'height', 427, 'key', '00000000-0000-0000-0000-000000000000/640.webp', 'bytes', 30000),
-        jsonb_build_object('width', 1280, 'height', 853, 'key', '00000000-0000-0000-0000-000000000000/1280.webp', 'bytes', 90000)))`;
-  const batch = 20_000;
-  for (let from = 1; from <= LISTINGS; from += batch) {
-    const to = Math.min(LISTINGS, from + batch - 1);
-    await database.sql.exec(`
-      INSERT INTO listings (poster_id, title, description, type, price_etb, bedrooms, bathrooms, area_sqm, specific_location,
-                            subcity, source, contact_preference, visibility, admin_hidden, photos, published_at, created_at, updated_at)
-      SELECT u.id, 'Listing ' || n, repeat('A bright home with water and parking. ', 8),
-             (${sqlList(LISTING_TYPES)})[1 + n % ${LISTING_TYPES.length}],
-             6000 + (n * 7919) % 244000, n % 6, 1 + n % 3, 30 + n % 400, 'Place ' || (n % 50),
-             (${sqlList(SUBCITIES)})[1 + (n / 7) % ${SUBCITIES.length}],
-             u.user_type, 'show',
-             CASE WHEN n % 10 = 0 THEN 'draft' ELSE 'live' END,
-             n % 100 = 0,
-             jsonb_build_array(${photo(1)}, ${photo(2)}, ${photo(3)}),
-             date_trunc('milliseconds', now() - ((n * 7717) % 7776000) * interval '1 second'),
-             now() - interval '100 days', now()
-      FROM generate_series(${from}, ${to}) AS n
-      JOIN users u ON u.phone = '+2519' || lpad((1 + n % ${POSTERS})::text, 8, '0');`);
-  }
-  await database.sql.exec('ANALYZE');
-}
-
 /** The plan of the very query GET /api/listings runs for this URL. */
 async function explain(database: Database, url: string): Promise<string> {
   const q = ZBrowseQuery.parse(Object.fromEntries(new URL(url, 'http://x').searchParams));
@@ -119,7 +78,8 @@ async function main(): Promise<void> {
   const { app } = await buildApp(env, { database, logger: false });
   try {
     let started = Date.now();
-    await seed(database);
+    // Users and listings straight in SQL: 90% live, 1% hidden, 3 photos each, over ~90 days.
+    await seedBenchListings(database, LISTINGS, BENCH_POSTERS);
     const [counts] = await database.sql.query<{ total: number; browsable: number }>(
       "SELECT count(*)::int AS total, count(*) FILTER (WHERE visibility = 'live' AND NOT admin_hidden)::int AS browsable FROM listings",
     );
