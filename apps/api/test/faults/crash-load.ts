@@ -98,10 +98,12 @@ export async function runBurst(market: Market, acked: Acknowledged, onAck: (coun
     }
   };
 
-  const brokerWorker = async ({ client, drafts }: Market['brokers'][number]) => {
+  /** One of a broker's two loops: it publishes the drafts of its parity (disjoint, so never the same draft twice). */
+  const brokerWorker = async ({ client, drafts }: Market['brokers'][number], half: number) => {
+    const mine = drafts.filter((_, i) => i % 2 === half);
     for (let i = 0; ; i++) {
       if (!(await purchase(client, 'post_credit_1'))) return;
-      const listingId = drafts[i];
+      const listingId = mine[i];
       if (listingId) {
         const ok = await attempt(client, 'POST', `/api/listings/${listingId}/publish`, undefined, {}, () =>
           acked.publishes.push({ phone: client.phone!, listingId }),
@@ -111,8 +113,9 @@ export async function runBurst(market: Market, acked: Acknowledged, onAck: (coun
     }
   };
 
-  // Two loops per tenant, so one user's purchases and unlocks also run in parallel (the wallet lock).
+  // Two loops per user, so one user's purchases, unlocks and publishes also run in parallel (the wallet lock).
   const tenantLoops = market.tenants.flatMap((c, i) => [tenantWorker(c, i), tenantWorker(c, i + 2)]);
-  await Promise.all([...tenantLoops, ...market.brokers.map(brokerWorker)]);
+  const brokerLoops = market.brokers.flatMap((b) => [brokerWorker(b, 0), brokerWorker(b, 1)]);
+  await Promise.all([...brokerLoops, ...tenantLoops]);
   return { acked, unanswered, failures };
 }

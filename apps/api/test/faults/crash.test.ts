@@ -16,7 +16,7 @@ import { scratchPostgres, startReady, stopServer, type ServerProcess } from './s
  * the PostgreSQL run (npm run test:api:pg) crashes a server on a scratch database of its own.
  */
 const PG_SERVER = process.env.TEST_DATABASE_URL;
-/** The kill comes once this many calls were answered 2xx, with more in flight. */
+/** The kill comes once this many calls (one of them a publish) were answered 2xx, with more in flight. */
 const KILL_AFTER_ACKS = 40;
 
 const running: ServerProcess[] = [];
@@ -33,19 +33,21 @@ async function crashAndRecover(serverEnv: Record<string, string>, checkWith: Ope
   const acked = emptyAcknowledged();
   let killedAt = -1;
   const burst = await runBurst(market, acked, (count) => {
-    if (count === KILL_AFTER_ACKS) {
+    // Publishes are the slowest call; the kill waits for one so all three kinds are covered.
+    if (killedAt < 0 && count >= KILL_AFTER_ACKS && (acked.publishes.length > 0 || count >= 4 * KILL_AFTER_ACKS)) {
       killedAt = count;
       first.child.kill('SIGKILL');
     }
   });
   const exit = await first.exited;
   expect(exit.signal).toBe('SIGKILL');
-  expect(killedAt).toBe(KILL_AFTER_ACKS);
+  expect(killedAt).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
   expect(burst.failures).toEqual([]);
   // The kill came mid-burst: calls were in flight (one per worker at most).
   expect(burst.unanswered).toBeGreaterThan(0);
   expect(acked.purchases.length).toBeGreaterThan(10);
-  expect(acked.unlocks.length + acked.publishes.length).toBeGreaterThan(5);
+  expect(acked.unlocks.length).toBeGreaterThan(5);
+  expect(acked.publishes.length).toBeGreaterThan(0);
 
   // The same data, a new process: it opens, answers and takes money again.
   const second = await startReady(serverEnv, running);
@@ -63,7 +65,7 @@ async function crashAndRecover(serverEnv: Record<string, string>, checkWith: Ope
     await database.close();
   }
   console.log(
-    `SIGKILL after ${KILL_AFTER_ACKS} answers: ${acked.purchases.length - 1} purchases, ${acked.unlocks.length} unlocks, ` +
+    `SIGKILL after ${killedAt} answers: ${acked.purchases.length - 1} purchases, ${acked.unlocks.length} unlocks, ` +
       `${acked.publishes.length} publishes answered 2xx, ${burst.unanswered} calls in flight; all stored after the restart`,
   );
   return { acked, unanswered: burst.unanswered };
