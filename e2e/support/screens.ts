@@ -69,10 +69,14 @@ export const screensFor: Record<Persona, Screen[]> = {
 
 export const PERSONAS = Object.keys(screensFor) as Persona[];
 
-/** Waits until the screen has settled: a main heading, nothing loading, fonts ready. */
+/**
+ * Waits until the screen has settled: a main heading, nothing loading (no aria-busy, no skeleton
+ * placeholder: the admin tabs show theirs in a role=status without aria-busy), fonts ready.
+ */
 export async function settle(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('[class*="skeleton" i]')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
