@@ -182,3 +182,13 @@ export const BUNDLE_SAVING_PERCENT = 17;
 
 export const ADJUSTMENT_TYPES = ['credit', 'debit'] as const;
 export const ADJUSTMENT_TARGETS = ['wallet', 'post_credits', 'delala_subscription'] as const;
+
+/**
+ * Stands in text written by someone else (a chat message, a listing's title, description or
+ * location, a poster's name) for a phone number, e-mail address or messenger handle that the
+ * reader may not see (in chat: until the tenant has paid for the listing's contact; in listing
+ * text: always, the phone is reached through unlock-contact). The client shows its own words in
+ * its place (chat `contact_hidden` in messages, common `contactHidden` elsewhere), e.g.
+ * 'Call me on ⟦contact hidden⟧' -> 'Call me on [contact hidden - unlock the contact to see it]'.
+ */
+export const CONTACT_MASK = '⟦contact hidden⟧';

@@ -3,14 +3,6 @@ import { MESSAGE_MAX_LENGTH } from './constants.ts';
 import { okAnswer } from './common.ts';
 import { ZPhoto } from './uploads.ts';
 
-/**
- * Stands in a message's text for a phone number, e-mail address or messenger handle that the
- * reader may not see yet (the tenant has not paid for the listing's contact). The client shows
- * its own translation in its place (chat namespace: `contact_hidden`), e.g.
- * 'Call me on ⟦contact hidden⟧' -> 'Call me on [contact hidden - unlock the contact to see it]'.
- */
-export const CONTACT_MASK = '⟦contact hidden⟧';
-
 /** Validation message of spec section 5 ('Please enter a message'). */
 export const MESSAGE_REQUIRED = 'Please enter a message';
 

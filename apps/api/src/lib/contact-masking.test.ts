@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MASK } from '@betoch/contracts/conversations';
+import { CONTACT_MASK } from '@betoch/contracts/constants';
 import { findContactSpans, maskContacts } from './contact-masking.ts';
 
 /** A message that hides a contact, and the pieces of it that must not survive masking. */

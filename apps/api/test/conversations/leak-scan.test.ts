@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MASK } from '@betoch/contracts/conversations';
+import { CONTACT_MASK } from '@betoch/contracts/constants';
 import { createListingsTestApp, createLiveListing } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';

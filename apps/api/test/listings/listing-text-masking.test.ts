@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_MASK } from '@betoch/contracts/conversations';
+import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { TBrowseAnswer, TListing, TMyListingsAnswer } from '@betoch/contracts/listings';
 import type { TMyUnlocksAnswer } from '@betoch/contracts/unlocks';
 import { maskListingText } from '../../src/modules/listings/listing-text-masking.ts';

@@ -1,4 +1,5 @@
-import { CONTACT_MASK, type TConversationSummary, type TLastMessage, type TMessage, type TViewerRole } from '@betoch/contracts/conversations';
+import { type TConversationSummary, type TLastMessage, type TMessage, type TViewerRole } from '@betoch/contracts/conversations';
+import { CONTACT_MASK } from '@betoch/contracts/constants';
 import { maskContacts } from '../../lib/contact-masking.ts';
 import { maskListingText } from '../listings/listing-text-masking.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';

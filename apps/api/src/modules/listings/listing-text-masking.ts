@@ -1,4 +1,4 @@
-import { CONTACT_MASK } from '@betoch/contracts/conversations';
+import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { TPostedBy } from '@betoch/contracts/listings';
 import { maskContacts } from '../../lib/contact-masking.ts';
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MASK, type TConversationSummary } from '@betoch/contracts/conversations';
+import { type TConversationSummary } from '@betoch/contracts/conversations';
+import { CONTACT_MASK } from '@betoch/contracts/constants';
 import { summary, LISTING_ID } from '../test/fixtures';
 import { fakeApi, fakeUser } from '@/test/render';
 import { renderChat } from '../test/render-chat';

@@ -16,6 +16,7 @@ import { byLatestActivity } from '../lib/conversation-view';
 import { readInboxState } from '../lib/inbox-state';
 import { ConversationRow } from './conversation-row';
 import styles from './inbox-page.module.css';
+import { useListingText } from '@/lib/contact-mask';
 
 function RowSkeleton() {
   return (
@@ -45,7 +46,9 @@ export function InboxPage() {
   useChatLive();
 
   const conversations = query.data ? byLatestActivity(query.data.conversations) : undefined;
-  const filterTitle = listingId ? (listingTitle ?? conversations?.[0]?.listing_id?.title) : undefined;
+  const shown = useListingText();
+  const rawTitle = listingId ? (listingTitle ?? conversations?.[0]?.listing_id?.title) : undefined;
+  const filterTitle = rawTitle ? shown(rawTitle) : undefined;
   const title = filterTitle ? t('inbox.titleForListing', { title: filterTitle }) : t('inbox.title');
   usePageTitle(title);
   const showAll = () => void navigate(location.pathname, { replace: true, state: null });

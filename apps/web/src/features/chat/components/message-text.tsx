@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_MASK } from '@betoch/contracts/conversations';
+import { CONTACT_MASK } from '@betoch/contracts/constants';
 import styles from './thread-page.module.css';
 
 /**

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CONTACT_MASK, type TMessage, type TMessagesAnswer } from '@betoch/contracts/conversations';
+import { type TMessage, type TMessagesAnswer } from '@betoch/contracts/conversations';
+import { CONTACT_MASK } from '@betoch/contracts/constants';
 import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
 import { blurredOwnerMessage, CONVERSATION_ID, message, threadAnswer } from '../test/fixtures';
 import { fakeApi, fakeUser } from '@/test/render';

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { ListingFacts } from './listing-facts';
 import type { CardListing } from '../api/card-listing';
 import styles from './listing-card.module.css';
+import { useListingText } from '@/lib/contact-mask';
 
 export type { CardListing };
 
@@ -27,10 +28,11 @@ export interface ListingCardProps {
 
 export function ListingCard({ listing, priority = false, action }: ListingCardProps) {
   const { t } = useTranslation('listings');
+  const shown = useListingText();
   const { pathname, search } = useLocation();
   const photo = listing.photos[0];
   const subcity = t(`subcities.${listing.subcity}`, { defaultValue: listing.subcity });
-  const place = listing.specific_location ? `${listing.specific_location}, ${subcity}` : subcity;
+  const place = listing.specific_location ? `${shown(listing.specific_location)}, ${subcity}` : subcity;
   return (
     <article className={styles.card}>
       <div className={styles.media}>
@@ -53,7 +55,7 @@ export function ListingCard({ listing, priority = false, action }: ListingCardPr
         </p>
         <h3 className={styles.title}>
           <Link to={paths.listing(listing._id)} state={{ from: `${pathname}${search}` }} className={styles.link}>
-            {listing.title}
+            {shown(listing.title)}
           </Link>
         </h3>
         <p className={styles.place}>

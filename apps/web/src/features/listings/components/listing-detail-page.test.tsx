@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CONTACT_MASK } from '@betoch/contracts/constants';
 import { ListingDetailPage } from './listing-detail-page';
 import { fakeApi } from '@/test/render';
 import { fakeUser, ownerListing, publicListing, renderListings } from '../test/render-listings';
@@ -34,6 +35,27 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
     // The visitor's panel, not the owner's.
     expect(screen.getByRole('heading', { name: 'Contact the owner' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Manage your listing' })).toBeNull();
+  });
+
+  it("shows contact details the server hid in the listing's text in the reader's words, English and Amharic", async () => {
+    const listing = publicListing({
+      title: `Flat in Bole, call ${CONTACT_MASK}`,
+      specific_location: `Near Edna Mall ${CONTACT_MASK}`,
+      description: `Bright flat. Phone ${CONTACT_MASK} or ${CONTACT_MASK}.`,
+    });
+    answerListing(listing);
+    const { unmount } = renderListings({ routes, path: `/l/${ID}` });
+    const hidden = '[contact hidden – use the contact button]';
+    expect(await screen.findByRole('heading', { level: 1, name: `Flat in Bole, call ${hidden}` })).toBeTruthy();
+    expect(screen.getByText(`Near Edna Mall ${hidden}, Bole subcity`)).toBeTruthy();
+    expect(screen.getByText(`Bright flat. Phone ${hidden} or ${hidden}.`)).toBeTruthy();
+    expect(document.body.textContent).not.toContain(CONTACT_MASK);
+    unmount();
+
+    answerListing(listing);
+    renderListings({ routes, path: `/l/${ID}`, lng: 'am' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flat in Bole, call [የመገኛ መረጃ ተደብቋል – የመገናኛ ቁልፉን ይጠቀሙ]' })).toBeTruthy();
+    expect(document.body.textContent).not.toContain(CONTACT_MASK);
   });
 
   it("leads back to the search it was opened from, filters kept", async () => {

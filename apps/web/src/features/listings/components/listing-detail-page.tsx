@@ -20,6 +20,7 @@ import { ListingFacts } from './listing-facts';
 import { ListingGallery } from './listing-gallery';
 import { ManagePanel } from './manage-panel';
 import styles from './listing-detail-page.module.css';
+import { useListingText } from '@/lib/contact-mask';
 
 function DetailSkeleton() {
   return (
@@ -42,12 +43,13 @@ function DetailSkeleton() {
 
 function PostedBy({ listing }: { listing: TListing }) {
   const { t } = useTranslation('listings');
+  const shown = useListingText();
   const { posted_by: by } = listing;
   if (by.is_broker) {
     return (
       <p className={`${styles.postedBy} ${styles.brokerBadge}`}>
         <HandshakeIcon size={18} />
-        <span>{by.agency_name ? t('detail.postedByBrokerAgency', { agency: by.agency_name }) : t('detail.postedByBroker')}</span>
+        <span>{by.agency_name ? t('detail.postedByBrokerAgency', { agency: shown(by.agency_name) }) : t('detail.postedByBroker')}</span>
       </p>
     );
   }
@@ -73,21 +75,22 @@ function ListingBody({ listing }: { listing: TListing }) {
   const owner = listing.access !== 'public' && isListingOwner(listing, user) ? (listing as TOwnerListing) : null;
   const subcity = t(`subcities.${listing.subcity}`, { defaultValue: listing.subcity });
   const lng = i18n.language ?? 'en';
+  const shown = useListingText();
 
   return (
     <div className={styles.layout}>
       <div className={styles.top}>
-        <ListingGallery photos={listing.photos} title={listing.title} />
+        <ListingGallery photos={listing.photos} title={shown(listing.title)} />
 
         <header className={styles.header}>
           <p className={styles.price}>
             <Price amount={listing.price_etb} suffix={t('card.perMonth')} />
           </p>
-          <h1 className={styles.title}>{listing.title}</h1>
+          <h1 className={styles.title}>{shown(listing.title)}</h1>
           <p className={styles.place}>
             <PinIcon size={18} />
             <span>
-              {listing.specific_location ? <>{listing.specific_location}, </> : null}
+              {listing.specific_location ? <>{shown(listing.specific_location)}, </> : null}
               {t('detail.subcity', { subcity })}
             </span>
           </p>
@@ -136,7 +139,7 @@ function ListingBody({ listing }: { listing: TListing }) {
           <h2 id="description-title" className={styles.sectionTitle}>
             {t('detail.descriptionTitle')}
           </h2>
-          <p className={styles.description}>{listing.description}</p>
+          <p className={styles.description}>{shown(listing.description)}</p>
         </section>
 
         <dl className={styles.dates}>
@@ -167,7 +170,8 @@ export function ListingDetailPage() {
   const location = useLocation();
   const query = useListing(id, session.isAuthenticated ? (session.user?.phone ?? null) : null);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
-  usePageTitle(query.data?.title ?? (notFound ? t('detail.notFoundTitle') : undefined));
+  const shown = useListingText();
+  usePageTitle((query.data && shown(query.data.title)) ?? (notFound ? t('detail.notFoundTitle') : undefined));
 
   // Back to where the visitor came from; a shared link opened directly goes to /browse.
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.browse));
