@@ -102,6 +102,8 @@ export async function dynamicKeys() {
     { pattern: 'admin:payments.columns.*', values: local, from: 'the columns of delala-table.tsx' },
     { pattern: 'admin:metrics.severity.*', values: admin.ALERT_SEVERITIES, from: 'ALERT_SEVERITIES' },
     { pattern: 'admin:metrics.rules.*', values: admin.ALERT_RULES, from: 'ALERT_RULES' },
+    { pattern: 'admin:metrics.messages.*', values: admin.ALERT_RULES, from: 'ALERT_RULES (the message of each rule, written from its data)' },
+    { pattern: 'admin:metrics.data.*', values: ['reports', 'previousDailyAverage', 'count', 'listingIds', 'ip', 'codes', 'numberRange', 'posterPhone', 'clusters', 'listings'], from: 'the data keys of apps/api/src/modules/metrics/alert-rules.ts (defaultValue: the key itself)' },
     { pattern: 'admin:metrics.columns.*', values: local, from: 'the series of daily-series.ts' },
     { pattern: 'admin:metrics.funnel.*', values: ['started', 'ownerReplied', 'unlocked'], from: 'the steps of admin/lib/funnel.ts' },
   ];
