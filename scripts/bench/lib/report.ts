@@ -158,7 +158,9 @@ export function renderDoc(results: Results): string {
   lines.push('  into `betoch_bench`, which is dropped after it; `--fresh` seeds again);');
   lines.push('  the real server pinned to core 0 (`taskset -c 0`), autocannon in another process pinned to core 1;');
   lines.push('  10 connections; "max" is as fast as the server answers, the p99 is at a fixed 200 requests/s');
-  lines.push('  (autocannon `overallRate`).');
+  lines.push('  (autocannon `overallRate`). Note: autocannon keeps a rate by letting each connection send its share');
+  lines.push('  at the start of every second and then wait, so "200 requests/s" arrives as a burst each second;');
+  lines.push('  its p99 is harsher than that of evenly spaced calls.');
   lines.push('- **photo**: a generated 12-megapixel JPEG (noise and edges, ~4 MB) through the app\'s own');
   lines.push('  `processImage` in a process pinned to one core, median of 5 after a warm-up; then 4 uploads of');
   lines.push('  it through `POST /api/uploads` of the real server while browse calls run at 200 requests/s.');

@@ -66,7 +66,7 @@ async function measure(ctx: BenchContext, db: SeededDatabase, port: number): Pro
     ctx.log(`  ${db.kind} detail, as fast as it answers: ${fmtInt(detailMax.requestsPerSecond)} req/s, p99 ${fmtMs(detailMax.latency.p99, 0)}`);
     const detailFixed = await runLoad({ ...base, paths: detailPaths, duration: SECONDS.fixed, rate: FIXED_RATE });
     ctx.log(`  ${db.kind} detail at ${FIXED_RATE} req/s: p50 ${fmtMs(detailFixed.latency.p50, 0)}, p99 ${fmtMs(detailFixed.latency.p99, 0)}`);
-    const seeded = `${ctx.listings.toLocaleString('en-US')} listings, seeded in ${db.seedSeconds.toFixed(1)} s${db.cached ? ' (cached from an earlier run)' : ''}`;
+    const seeded = `${ctx.listings.toLocaleString('en-US')} listings, seeded in ${db.seedSeconds.toFixed(1)} s${db.cached ? ' by an earlier run' : ''}`;
     return { kind: db.kind, seeded, browseMax, browseFixed, perMix, detailMax, detailFixed };
   } finally {
     await server.stop();

@@ -105,6 +105,33 @@ function perfMet(f: PageFigures): boolean {
   return f.performance >= TARGET.performance && f.lcp <= TARGET.lcpMs && f.cls <= TARGET.cls && f.tbt <= TARGET.tbtMs;
 }
 
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run. A run whose trace could not be recorded (NO_NAVSTART and the like, which a
+ * very busy machine causes now and then) is made again, at most ATTEMPTS times; it is never counted.
+ */
+async function audit(url: string, port: number, log: (line: string) => void): Promise<{ lhr: Lhr; report: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    let problem: string;
+    try {
+      const result = await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      const lhr = result?.lhr as unknown as Lhr | undefined;
+      if (lhr && !lhr.runtimeError) return { lhr, report: result!.report as string };
+      problem = lhr?.runtimeError?.message ?? 'no result';
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    if (attempt >= ATTEMPTS) throw new Error(`Lighthouse failed on ${url} ${ATTEMPTS} times: ${problem}`);
+    log(`  (run not recorded, made again: ${problem})`);
+  }
+}
+
 /** Lighthouse on /, /browse and /l/{id} of the demo market, `runs` times each, pages in turn. */
 export async function lighthousePart(ctx: BenchContext): Promise<PartOutput> {
   const server = await ctx.demoServer();
@@ -122,15 +149,8 @@ export async function lighthousePart(ctx: BenchContext): Promise<PartOutput> {
     for (let i = 0; i < ctx.lighthouseRuns; i += 1) {
       for (const page of pages) {
         const started = Date.now();
-        const result = await lighthouse(`${server.url}${page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        });
-        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-        const lhr = result.lhr as unknown as Lhr;
-        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${lhr.runtimeError.message}`);
+        const { lhr, report } = await audit(`${server.url}${page}`, chrome.port, ctx.log);
+        const result = { report };
         const name = page === '/' ? 'home' : page.startsWith('/l/') ? 'listing' : page.slice(1);
         fs.writeFileSync(path.join(outDir, `${name}-${i + 1}.json`), result.report as string);
         const run = summarise(lhr);
