@@ -11,8 +11,9 @@ import { ApiClient, ipFor, phoneFor, startReady, type ServerProcess } from './se
 /**
  * Issue 9 point 9: SIGTERM while 200 calls are in flight. Each call's headers have reached the
  * server (it logged the request) and half its body has been sent when the signal comes; the rest
- * is sent after it. Every call must be answered, new connections refused, the process must exit 0
- * within its drain window (15 s), and every answered purchase must be in the database.
+ * is sent after it. Five users also hold their event stream open. Every call must be answered, new
+ * connections refused, the streams ended cleanly, the process must exit 0 within its drain window
+ * (15 s), and every answered purchase must be in the database.
  * Runs in the PGlite run only (it tests the process, not the database).
  */
 const IN_FLIGHT = 200;
@@ -63,6 +64,24 @@ function tryConnect(port: number): Promise<'refused' | 'accepted' | string> {
   });
 }
 
+/** Opens the user's event stream (as the web app keeps one open); answers when it ends and how. */
+async function openEventStream(client: ApiClient): Promise<{ ended: Promise<'ended' | string> }> {
+  const ticket = await client.expectOk('POST', '/api/realtime/ticket');
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${client.base}${ticket.stream_url as string}`, { agent: false }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`stream answered ${res.statusCode}`));
+      const ended = new Promise<'ended' | string>((done) => {
+        res.on('end', () => done('ended'));
+        res.on('aborted', () => done('aborted'));
+        res.on('error', (e) => done(e.message));
+      });
+      res.resume();
+      resolve({ ended });
+    });
+    req.on('error', reject);
+  });
+}
+
 function countPurchaseRequests(output: string): number {
   return output.split('\n').filter((l) => l.includes('"incoming request"') && l.includes('"url":"/api/purchase"')).length;
 }
@@ -84,6 +103,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM during a burst'
       await client.signUp(phoneFor(server.port % 97, i + 1), 'tenant');
       tenants.push(client);
     }
+
+    // Open event streams never end by themselves: the drain must close them, not wait for them.
+    const streams = await Promise.all(tenants.slice(0, 5).map(openEventStream));
 
     const pending: Pending[] = [];
     for (let i = 0; i < IN_FLIGHT; i++) {
@@ -111,6 +133,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM during a burst'
     const exit = await server.exited;
     const drainMs = Date.now() - signalledAt;
 
+    expect(await Promise.all(streams.map((st) => st.ended))).toEqual(streams.map(() => 'ended'));
     const problems = answers.filter((a) => 'error' in a || a.status !== 200).map((a) => JSON.stringify(a).slice(0, 200));
     expect(problems).toEqual([]);
     expect(exit).toEqual({ code: 0, signal: null });
