@@ -79,7 +79,7 @@ export function TopBar() {
           <LinkItem key={link.to} link={link} className={styles.stripLink} />
         ))}
         <div className={`${styles.stripLanguage} ${styles.settings}`}>
-          <DataSaverToggle />
+          <DataSaverToggle compact />
           <LanguageSwitcher onDark />
         </div>
       </nav>

@@ -131,3 +131,13 @@ export const CheckIcon = (p: IconProps) => (
     <path d="m5 12 5 5 9-10" />
   </Svg>
 );
+
+/** Data saver: signal bars, only the first one full. */
+export const DataSaverIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 20v-4" />
+    <path d="M10 20v-8" strokeOpacity={0.45} />
+    <path d="M15 20v-12" strokeOpacity={0.45} />
+    <path d="M20 20V4" strokeOpacity={0.45} />
+  </Svg>
+);
