@@ -1,8 +1,9 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TBrowseAnswer, TListingAnswer } from '@betoch/contracts/listings';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { TEST_DATABASE_URL, type TestApp } from '../support/test-app.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import {
   banUser,
@@ -134,6 +135,34 @@ describe('two app instances, each with its own caches, on one database', () => {
     expect(await browseIds(fromOther)).toContain(draft._id);
     await hideListing(t, draft._id);
     expect(await browseIds(fromOther)).not.toContain(draft._id);
+  });
+});
+
+describe.runIf(TEST_DATABASE_URL)('PostgreSQL: another process (its own connection pool)', () => {
+  let second: { database: Database; app: BuiltApp };
+  beforeAll(async () => {
+    const [row] = await t.database.sql.query<{ schema: string }>('SELECT current_schema() AS schema');
+    const database = await openDatabase({ url: TEST_DATABASE_URL, searchPath: row!.schema });
+    const app = await buildApp(t.env, { database, now: t.clock.now, logger: false });
+    await app.app.ready();
+    second = { database, app };
+  });
+  afterAll(async () => {
+    await second.app.app.close();
+    await second.database.close();
+  });
+
+  it("a listing published through the other process shows here as soon as the database's notification arrives", async () => {
+    const fromSecond = { request: (o: Parameters<TestApp['request']>[0]) => second.app.app.inject(o) };
+    const draft = await createDraftWithPhotos(t, poster);
+    // Asked twice: the second answer comes from this process's cache with no query run.
+    expect(await browseIds()).not.toContain(draft._id);
+    expect(await browseIds()).not.toContain(draft._id);
+    const res = await fromSecond.request({ method: 'POST', url: `/api/listings/${draft._id}/publish`, headers: poster.auth });
+    expect(res.statusCode).toBe(200);
+    // No query of this process ran since: only the notification tells it (milliseconds; a minute
+    // at worst, the answers' time limit). Waited for, not timed.
+    await vi.waitFor(async () => expect(await browseIds()).toContain(draft._id), { timeout: 10_000, interval: 25 });
   });
 });
 

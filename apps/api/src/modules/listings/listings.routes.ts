@@ -19,6 +19,7 @@ import { sendPrepared } from './prepared-answer.ts';
 
 export function listingsRoutes(app: FastifyInstance, ctx: AppContext, listings: ListingsService): void {
   const tags = ['listings'];
+  app.addHook('onClose', () => listings.close());
 
   route(app, ctx, {
     method: 'POST',

@@ -159,6 +159,9 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
   }
 
   return {
+    /** Ends the listings version's own database connection (PostgreSQL), when the app closes. */
+    close: () => version.close(),
+
     /**
      * POST /listings: a draft. The source is the poster's type (a broker posts 'delala', anyone
      * else 'landlord'); a tenant who posts becomes a landlord, in the same transaction.
