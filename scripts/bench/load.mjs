@@ -1,11 +1,13 @@
 // The load generator of `npm run bench`, run in its own process (pinned with taskset to a core the
 // server does not use). Reads one job as JSON from the file named by argv[2], answers one JSON line.
 //
-// Job: { base, paths: [...], connections, duration (s), rate? (overall requests/s), headers?,
+// Job: { base, paths: [...], connections, duration (s), rate? (overall requests/s), paced?, headers?,
 //        uploads?: { token, file, count, delayMs } }
+// With `paced` (and `rate`) the calls are evenly spaced by this script instead of autocannon.
 // Paths are taken in turn by each connection. With `uploads`, the photo is sent `count` times at
 // once after `delayMs` while the load runs, and the load stops when the last upload has answered.
 import fs from 'node:fs';
+import http from 'node:http';
 import autocannon from 'autocannon';
 
 const job = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
@@ -31,6 +33,63 @@ async function upload(base, token, bytes) {
   const res = await fetch(`${base}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   await res.arrayBuffer();
   return { status: res.status, ms: performance.now() - started };
+}
+
+/**
+ * Open loop at `rate` calls a second, evenly spaced (one every 1000/rate ms, not autocannon's burst
+ * at the start of each second), over at most `connections` keep-alive sockets; a call's time runs
+ * from when it was due, so queueing behind a slow answer is counted.
+ */
+async function paced() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections ?? 10 });
+  const url = new URL(job.base);
+  const every = 1000 / job.rate;
+  const count = Math.round(job.rate * (job.duration ?? 5));
+  const times = [];
+  let failed = 0;
+  const calls = [];
+  const start = performance.now();
+  for (let i = 0; i < count; i += 1) {
+    const due = start + i * every;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const path = job.paths[i % job.paths.length];
+    calls.push(
+      new Promise((resolve) => {
+        const req = http.get({ host: url.hostname, port: url.port, path, agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode >= 200 && res.statusCode < 300) times.push(performance.now() - due);
+            else failed += 1;
+            resolve();
+          });
+        });
+        req.on('error', () => {
+          failed += 1;
+          resolve();
+        });
+      }),
+    );
+  }
+  await Promise.all(calls);
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.max(0, Math.ceil((p / 100) * times.length) - 1))] ?? Number.NaN;
+  const seconds = (performance.now() - start) / 1000;
+  return {
+    requestsPerSecond: times.length / seconds,
+    total: times.length,
+    durationS: seconds,
+    latency: { p50: at(50), p90: at(90), p97_5: at(97.5), p99: at(99), max: times[times.length - 1] ?? Number.NaN, mean: times.reduce((a, b) => a + b, 0) / (times.length || 1) },
+    non2xx: failed,
+    errors: 0,
+    timeouts: 0,
+  };
+}
+
+if (job.paced) {
+  process.stdout.write(`${JSON.stringify(await paced())}\n`);
+  process.exit(0);
 }
 
 const instance = autocannon({

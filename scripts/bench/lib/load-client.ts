@@ -15,6 +15,8 @@ export interface LoadJob {
   duration?: number;
   /** Overall requests per second (autocannon overallRate); absent: as fast as the server answers. */
   rate?: number;
+  /** Evenly spaced calls at `rate` (open loop) instead of autocannon's once-a-second bursts. */
+  paced?: boolean;
   uploads?: { token: string; file: string; count: number; delayMs?: number };
 }
 
