@@ -63,6 +63,8 @@ describe('InboxPage', { timeout: 20_000 }, () => {
         viewer_role: 'owner',
         owner_has_replied: true,
         unread_count: 120,
+        // The row's time is the conversation's last activity: now, whatever the clock says.
+        updatedAt: recent(0),
         participants: { tenant_phone: null, tenant_name: 'Hana Tesfaye', owner_name: 'Abebe Kebede' },
         last_message: { body_text: `Call me on ${CONTACT_MASK}`, role: 'tenant', blurred: false, masked: true, mine: false, createdAt: recent(0) },
       }),
