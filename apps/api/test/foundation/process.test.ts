@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../faults/server-process';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const PHONE = '+251944556677';
@@ -24,14 +24,6 @@ interface Server {
   base: string;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
 }
 
 /** The environment of a plain `npm start`, without anything pointing at shared services. */
