@@ -38,13 +38,30 @@ function summary(result) {
   };
 }
 
-async function upload(base, token, bytes) {
-  const form = new FormData();
-  form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+/**
+ * The photo as one multipart body, built once and sent with node:http: fetch's FormData encoding
+ * of a 4 MB Blob, four at once, held this process's event loop for about 50 ms, which counted as
+ * browse latency (measured against a server that only drains uploads: p99 63 ms with fetch, 9-12 ms
+ * this way, 7-18 ms with no uploads).
+ */
+function multipart(bytes) {
+  const boundary = `----betoch-bench-${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  return { body: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(base, token, form) {
   const started = performance.now();
-  const res = await fetch(`${base}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  await res.arrayBuffer();
-  return { status: res.status, ms: performance.now() - started };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': form.type, 'content-length': form.body.length };
+  const status = await new Promise((resolve, reject) => {
+    const req = http.request(new URL('/api/uploads', base), { method: 'POST', headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end(form.body);
+  });
+  return { status, ms: performance.now() - started };
 }
 
 /**
@@ -144,9 +161,9 @@ const instance = autocannon({
 
 let uploads;
 if (job.uploads) {
-  const bytes = fs.readFileSync(job.uploads.file);
+  const form = multipart(fs.readFileSync(job.uploads.file));
   uploads = new Promise((resolve) => setTimeout(resolve, job.uploads.delayMs ?? 1000))
-    .then(() => Promise.all(Array.from({ length: job.uploads.count }, () => upload(job.base, job.uploads.token, bytes))))
+    .then(() => Promise.all(Array.from({ length: job.uploads.count }, () => upload(job.base, job.uploads.token, form))))
     .finally(() => instance.stop());
 }
 
