@@ -2,11 +2,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { firstScreensPlugin } from './build/first-screens-plugin';
 import { serviceWorkerPlugin } from './build/service-worker-plugin';
 
 export default defineConfig({
   plugins: [
     react(),
+    // dist/first-screens.json: what the server names in the page for /, /browse and /l/{id}.
+    firstScreensPlugin(),
     // /sw.js: the offline shell and the last browse results (docs/offline.md).
     serviceWorkerPlugin({
       routes: ['src/features/listings/components/browse-page.tsx', 'src/features/listings/components/listing-detail-page.tsx'],

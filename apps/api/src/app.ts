@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { listingsRoutes } from './modules/listings/listings.routes.ts';
+import { listingFirstAnswers } from './modules/listings/first-answers.ts';
 import { createListingsService } from './modules/listings/listings.service.ts';
 import { setUpUploads } from './modules/uploads/uploads.setup.ts';
 import { seedDemoIfEmpty } from './modules/demo-seed/seed-demo.ts';
@@ -119,12 +120,13 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   walletRoutes(app, ctx, createWalletService(ctx, createPaymentProvider(env.paymentProvider)));
   const uploads = await setUpUploads(app, ctx);
   const trust = setUpTrustAndSafety(app, ctx, uploads.urlFor);
-  listingsRoutes(app, ctx, createListingsService(ctx, uploads.urlFor, trust.afterPublish));
+  const listings = createListingsService(ctx, uploads.urlFor, trust.afterPublish);
+  listingsRoutes(app, ctx, listings);
   unlocksRoutes(app, ctx, createUnlocksService(ctx, uploads.urlFor));
   setUpConversations(app, ctx, uploads.urlFor);
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
   openApiRoutes(app);
-  await webApp(app, env.webDist);
+  await webApp(app, env.webDist, listingFirstAnswers(listings));
 
   app.addHook('onClose', async () => {
     await kv.close();

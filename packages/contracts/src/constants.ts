@@ -72,6 +72,12 @@ export const STORAGE_KEYS = {
   language: 'i18nextLng',
 } as const;
 
+/**
+ * A copy of the interface language in a cookie, so the server can name the right text files in
+ * the page it sends (the app itself reads the language from storage, STORAGE_KEYS.language).
+ */
+export const LANGUAGE_COOKIE = 'betoch_lng';
+
 export const USER_TYPES = ['tenant', 'landlord', 'delala'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 

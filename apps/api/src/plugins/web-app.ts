@@ -1,16 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../lib/app-error.ts';
+import { firstScreenPages, type FirstAnswerFinder } from './first-screen-page.ts';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached and
- * answered for every app route; unknown /api paths answer the JSON 404 instead.
+ * answered for every app route (for /, /browse and /l/{id} with what their first screen needs:
+ * ./first-screen-page.ts); unknown /api paths answer the JSON 404 instead.
  */
-export async function webApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function webApp(app: FastifyInstance, distDir: string, findAnswer?: FirstAnswerFinder): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
+  const pages = hasBuild ? firstScreenPages(distDir, findAnswer, (error) => app.log.warn({ err: error }, 'first screen answer failed')) : undefined;
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const page = await pages?.render(req.url, req.headers);
+    // The page names texts in the visitor's language and may carry a public answer: never shared.
+    return page === undefined ? reply.sendFile('index.html') : reply.header('vary', 'cookie, accept-language').send(page);
+  };
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -34,7 +43,7 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
     });
     // The site root is the dist folder itself: with index: false the static plugin refuses it (403),
     // so the landing page is answered here like every other app route.
-    app.get('/', async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'));
+    app.get('/', sendPage);
   }
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
@@ -42,7 +51,7 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
     // App routes have no file extension and no dot-file segment (/.env, /.git/config are 404s).
     const appRoute = (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url) && !url.includes('/.');
     if (appRoute && hasBuild) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return sendPage(req, reply);
     }
     if (appRoute) {
       return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');

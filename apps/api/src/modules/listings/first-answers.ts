@@ -1,0 +1,42 @@
+import { BROWSE_PAGE_SIZE } from '@betoch/contracts/constants';
+import { ZBrowseQuery } from '@betoch/contracts/listings';
+import { AppError } from '../../lib/app-error.ts';
+import type { FirstAnswer } from '../../plugins/first-screen-page.ts';
+import type { ListingsService } from './listings.service.ts';
+
+/** The web app's first browse call (browseApiQuery without filters): live listings, one page. */
+const FIRST_BROWSE = { visibility: 'live', limit: String(BROWSE_PAGE_SIZE) } as const;
+const LISTING_PAGE = /^\/l\/([^/]+)$/;
+
+/**
+ * The public answers the server writes into the page for a first screen
+ * (plugins/first-screen-page.ts): /browse without filters gets the first page of live listings,
+ * /l/{id} the listing as a visitor without a session sees it (never the phone). Any other page, an
+ * unknown id or a listing that is not live gets none: the app then asks itself and shows what the
+ * call answers.
+ */
+export function listingFirstAnswers(listings: ListingsService) {
+  return async (pathname: string, search: string): Promise<FirstAnswer | null> => {
+    if (pathname === '/browse' && search === '') {
+      const answer = await listings.browse(ZBrowseQuery.parse(FIRST_BROWSE));
+      return { url: `/api/listings?${new URLSearchParams(FIRST_BROWSE).toString()}`, body: answer.body };
+    }
+    const listing = LISTING_PAGE.exec(pathname);
+    if (listing) {
+      let id: string;
+      try {
+        id = decodeURIComponent(listing[1]!);
+      } catch {
+        return null;
+      }
+      try {
+        const answer = await listings.detailAnswer(null, id);
+        return { url: `/api/listings/${encodeURIComponent(id)}`, body: answer.body };
+      } catch (error) {
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      }
+    }
+    return null;
+  };
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@betoch/contracts/constants';
+
+/**
+ * The page sent for a first screen (/, /browse, /l/{id}): the built index.html with, in its head,
+ * the code, styles and texts that screen loads (dist/first-screens.json, written by the web
+ * build), so the phone fetches them together with the app's entry instead of one round trip after
+ * another; and for /browse and /l/{id} the first call's public answer in the body, so the screen
+ * needs no call of its own (apps/web/src/lib/first-answer.ts). docs/performance.md has the figures.
+ */
+
+/** The public answer of a first screen's first call: the call's URL and its JSON body. */
+export interface FirstAnswer {
+  url: string;
+  body: Buffer;
+}
+
+/** Finds the answer for a page path and query string; null when the page has none. */
+export type FirstAnswerFinder = (pathname: string, search: string) => Promise<FirstAnswer | null>;
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+interface FirstScreenFiles {
+  path: string;
+  scripts: string[];
+  styles: string[];
+  namespaces: string[];
+}
+
+export interface FirstScreenPages {
+  /** The page for a request path; undefined when the path is not a first screen. */
+  render(url: string, headers: { cookie?: string; 'accept-language'?: string }): Promise<string | undefined>;
+}
+
+function screenFor(screens: FirstScreenFiles[], pathname: string): FirstScreenFiles | undefined {
+  return screens.find((s) => (s.path !== '/' && s.path.endsWith('/') ? pathname.startsWith(s.path) && pathname.length > s.path.length : pathname === s.path));
+}
+
+function attr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** JSON inside a script element: `<` escaped, so no text in it can close the element. */
+function scriptJson(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function isLanguage(value: string): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language the app will show: its cookie, else the phone's first supported language. */
+export function pageLanguage(headers: { cookie?: string; 'accept-language'?: string }): Language {
+  const cookie = headers.cookie?.split(';').map((c) => c.trim().split('=')).find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  const fromCookie = cookie ? decodeURIComponent(cookie).split('-')[0]!.toLowerCase() : '';
+  if (isLanguage(fromCookie)) return fromCookie;
+  for (const part of (headers['accept-language'] ?? '').split(',')) {
+    const primary = part.split(';')[0]!.trim().split('-')[0]!.toLowerCase();
+    if (isLanguage(primary)) return primary;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+function hints(screen: FirstScreenFiles, language: Language): string {
+  return [
+    ...screen.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
+    ...screen.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
+    ...screen.namespaces.map((ns) => `<link rel="preload" as="fetch" crossorigin href="/locales/${language}/${attr(ns)}.json">`),
+  ].join('');
+}
+
+/**
+ * Reads index.html and first-screens.json of a web build once. Without first-screens.json (an
+ * older build, or no build of apps/web) pages go out as index.html is.
+ */
+export function firstScreenPages(distDir: string, findAnswer: FirstAnswerFinder | undefined, onError: (error: unknown) => void): FirstScreenPages {
+  const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const listFile = path.join(distDir, 'first-screens.json');
+  const headEnd = template.indexOf('</head>');
+  const root = template.indexOf(ROOT_ELEMENT);
+  const rootEnd = root + ROOT_ELEMENT.length;
+  // A page without the places to write into (not a build of apps/web) goes out as it is.
+  const fits = headEnd >= 0 && root > headEnd;
+  const screens = fits && fs.existsSync(listFile) ? (JSON.parse(fs.readFileSync(listFile, 'utf8')) as { screens: FirstScreenFiles[] }).screens : [];
+
+  return {
+    async render(url, headers) {
+      const [pathname = '/', search = ''] = url.split('?', 2);
+      const screen = screenFor(screens, pathname);
+      if (!screen) return undefined;
+      let answer: FirstAnswer | null = null;
+      try {
+        answer = findAnswer ? await findAnswer(pathname, search) : null;
+      } catch (error) {
+        onError(error); // the page goes out without it; the app makes the call itself
+      }
+      const data = answer
+        ? `<script id="first-answer" type="application/json" data-url="${attr(answer.url)}">${scriptJson(answer.body.toString('utf8'))}</script>`
+        : '';
+      return template.slice(0, headEnd) + hints(screen, pageLanguage(headers)) + template.slice(headEnd, rootEnd) + data + template.slice(rootEnd);
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The pages people open the app on (from a shared link, a search result or the home screen).
+ * For each, the build writes what its first screen needs into dist/first-screens.json
+ * (build/first-screens-plugin.ts), and the server names those files in the page it sends, so the
+ * phone fetches them at once alongside the app's own code instead of one round trip after
+ * another (docs/performance.md). The app asks for the same text namespaces at start (lib/i18n.ts).
+ *
+ * `path` is a page path, or a prefix when it ends with '/'. `page` is the page's module as the
+ * build manifest names it (the one router.tsx loads for that path).
+ */
+export interface FirstScreen {
+  path: string;
+  page: string;
+  namespaces: readonly string[];
+}
+
+export const FIRST_SCREENS: readonly FirstScreen[] = [
+  { path: '/', page: 'src/features/landing/components/landing-page.tsx', namespaces: ['landing'] },
+  { path: '/browse', page: 'src/features/listings/components/browse-page.tsx', namespaces: ['listings'] },
+  { path: '/l/', page: 'src/features/listings/components/listing-detail-page.tsx', namespaces: ['listings'] },
+];
+
+/** The first screen a path opens on, if it is one of them. */
+export function firstScreenFor(pathname: string): FirstScreen | undefined {
+  return FIRST_SCREENS.find((s) => (s.path.endsWith('/') && s.path !== '/' ? pathname.startsWith(s.path) && pathname.length > s.path.length : pathname === s.path));
+}

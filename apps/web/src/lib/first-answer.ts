@@ -1,0 +1,47 @@
+/**
+ * The answer the server wrote into the page it sent for /browse or /l/{id}
+ * (`<script id="first-answer" type="application/json" data-url="/api/...">`), so the first screen
+ * needs no call of its own: one round trip less before the listings show on a slow network
+ * (docs/performance.md). It is the public answer, the one a visitor without a session gets, so it
+ * stands in only for a call made without a session, to the same URL, once, while the page is new.
+ */
+const ELEMENT_ID = 'first-answer';
+/** Older than this, a page's answer is not taken: the call is made (the page stayed open unused). */
+const FRESH_MS = 30_000;
+
+interface FirstAnswer {
+  url: string;
+  body: unknown;
+}
+
+let pending: FirstAnswer | null | undefined;
+
+function canonical(url: string): string {
+  const parsed = new URL(url, window.location.origin);
+  parsed.searchParams.sort();
+  return `${parsed.pathname}?${parsed.searchParams.toString()}`;
+}
+
+function read(): FirstAnswer | null {
+  const element = document.getElementById(ELEMENT_ID);
+  if (!element) return null;
+  element.remove();
+  const url = element.getAttribute('data-url');
+  if (!url) return null;
+  try {
+    const body = JSON.parse(element.textContent ?? '') as { ok?: unknown } | null;
+    return body?.ok === true ? { url: canonical(url), body } : null;
+  } catch {
+    return null; // a damaged page: the call is made as usual
+  }
+}
+
+/** The page's answer for this GET call made without a session, taken once; else undefined. */
+export function takeFirstAnswer(url: string): unknown {
+  pending ??= read();
+  if (!pending || performance.now() > FRESH_MS || canonical(url) !== pending.url) return undefined;
+  const { body } = pending;
+  pending = null;
+  return body;
+}
+
