@@ -1,7 +1,9 @@
 /**
  * Times the app's own photo pipeline (processImage: checks, decode, auto-rotate, metadata strip,
- * every WebP size, placeholder, dHash) on one JPEG. Run by `npm run bench` pinned to one core
- * (taskset -c 0); sharp is set up as the server sets it up (uploads.setup.ts).
+ * every WebP size, placeholder, dHash) on one JPEG, as the server runs it: through the photo worker
+ * (apps/api/src/modules/uploads/photo-worker.ts, a child process at nice 19, sharp set up as in
+ * the server), and, for comparison, in this process. Run by `npm run bench` pinned to one core
+ * (taskset -c 0; the worker inherits the pinning).
  *
  *   node --import tsx scripts/bench/photo-timing.ts <file.jpg> [runs]
  *
@@ -9,7 +11,8 @@
  */
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { processImage } from '../../apps/api/src/modules/uploads/image-pipeline.ts';
+import { processImage, type ProcessedImage } from '../../apps/api/src/modules/uploads/image-pipeline.ts';
+import { createPhotoWorker } from '../../apps/api/src/modules/uploads/photo-worker.ts';
 
 const [file, runsArg] = process.argv.slice(2);
 if (!file) {
@@ -21,18 +24,28 @@ sharp.concurrency(1);
 sharp.cache(false);
 
 const input = fs.readFileSync(file);
-const warm = await processImage(input);
-const times: number[] = [];
-for (let i = 0; i < runs; i += 1) {
-  const started = performance.now();
-  await processImage(input);
-  times.push(performance.now() - started);
+
+async function timed(process: (input: Buffer) => Promise<ProcessedImage>): Promise<{ warm: ProcessedImage; times: number[] }> {
+  const warm = await process(input);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    await process(input);
+    times.push(performance.now() - started);
+  }
+  return { warm, times };
 }
+
+const worker = createPhotoWorker();
+const viaWorker = await timed((bytes) => worker.process(bytes));
+await worker.close();
+const inProcess = await timed(processImage);
 process.stdout.write(
   `${JSON.stringify({
     inputBytes: input.length,
-    times,
-    sizes: warm.renditions.map((r) => ({ width: r.width, height: r.height, bytes: r.data.length })),
-    placeholderBytes: warm.placeholder.length,
+    times: viaWorker.times,
+    inProcessTimes: inProcess.times,
+    sizes: viaWorker.warm.renditions.map((r) => ({ width: r.width, height: r.height, bytes: r.data.length })),
+    placeholderBytes: viaWorker.warm.placeholder.length,
   })}\n`,
 );

@@ -46,7 +46,8 @@ async function containsMarkup(input: Buffer): Promise<boolean> {
   return false;
 }
 
-function unsupported(): AppError {
+/** The refusal of bytes that are not a readable JPEG, PNG or WebP image (415). */
+export function unsupportedImage(): AppError {
   return new AppError('unsupported_media_type', 'Only JPG, PNG or WebP images are accepted.');
 }
 
@@ -71,8 +72,8 @@ function decoderOf(input: Buffer): Sharp {
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length > PHOTO_MAX_BYTES) throw tooManyBytes();
-  if (input.length === 0) throw unsupported();
-  if (await containsMarkup(input)) throw unsupported();
+  if (input.length === 0) throw unsupportedImage();
+  if (await containsMarkup(input)) throw unsupportedImage();
 
   let meta: Metadata;
   try {
@@ -80,10 +81,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     meta = await decoderOf(input).metadata();
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
-    throw unsupported();
+    throw unsupportedImage();
   }
-  if (!meta.format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(meta.format)) throw unsupported();
-  if (!meta.width || !meta.height) throw unsupported();
+  if (!meta.format || !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(meta.format)) throw unsupportedImage();
+  if (!meta.width || !meta.height) throw unsupportedImage();
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels();
 
   let base: { data: Buffer; info: OutputInfo };
@@ -97,7 +98,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
-    throw unsupported();
+    throw unsupportedImage();
   }
   return renditionsOf(base.data, base.info);
 }

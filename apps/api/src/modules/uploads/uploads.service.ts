@@ -15,7 +15,16 @@ export const ORPHAN_GRACE_MS = 24 * 3600 * 1000;
 const UPLOADS_PER_USER_PER_HOUR = 120;
 const SWEEP_BATCH = 200;
 
-export function createUploadsService(ctx: AppContext, storage: PhotoStorage, queue: WorkQueue) {
+/**
+ * `processPhoto` turns the uploaded bytes into the stored sizes: the photo worker's process
+ * (./photo-worker.ts) in the server, processImage in this process where nothing uploads.
+ */
+export function createUploadsService(
+  ctx: AppContext,
+  storage: PhotoStorage,
+  queue: WorkQueue,
+  processPhoto: (input: Buffer) => Promise<ProcessedImage> = processImage,
+) {
   /** Writes the renditions of a new upload key; answers the key and its sizes. */
   async function writeFiles(image: ProcessedImage): Promise<{ key: string; sizes: StoredPhotoSize[] }> {
     const key = randomUUID();
@@ -49,7 +58,7 @@ export function createUploadsService(ctx: AppContext, storage: PhotoStorage, que
       assertNotSuspended(user);
       const count = await ctx.kv.increment(`uploads:user:${user.id}`, 3600);
       if (count.count > UPLOADS_PER_USER_PER_HOUR) throw new AppError('rate_limited', undefined, { retry_after: count.ttl });
-      const image = await queue.run(() => processImage(content));
+      const image = await queue.run(() => processPhoto(content));
       const files = await writeFiles(image);
       const row = uploadRow(user.id, image, files, content.length);
       try {
