@@ -41,6 +41,7 @@ import {
   listPosterListings,
   lockListing,
   lockPoster,
+  readListingWithPoster,
   updateListing,
   type ListingWithPoster,
   type PosterInfo,
@@ -150,7 +151,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
    * only a live listing that moderation has not hidden, of a poster in good standing, no phone.
    */
   async function getListing(user: AuthUser | null, rawId: string): Promise<TListing> {
-    const found = await findListingWithPoster(ctx.db, listingIdOrThrow(rawId));
+    const found = await readListingWithPoster(ctx.db, listingIdOrThrow(rawId));
     if (!found) throw notFound();
     const access = user ? managerAccess(user, found.listing) : null;
     if (access) return ownerView(found, access);
@@ -295,7 +296,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
       const id = listingIdOrThrow(rawId);
       const now = ctx.now();
       const seen = await detailCache.get(id, await version.current(), now.getTime(), async () => {
-        const found = await findListingWithPoster(ctx.db, id);
+        const found = await readListingWithPoster(ctx.db, id);
         if (!found) return { posterId: null, answer: null };
         const answer = publiclyVisible(found)
           ? prepareAnswer(ZListingAnswer.parse({ ok: true, listing: toPublicListing(found.listing, found.poster, urlFor) }))
