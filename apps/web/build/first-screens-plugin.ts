@@ -25,6 +25,7 @@ export function firstScreensPlugin(): Plugin {
         path: screen.path,
         ...firstScreenFiles(manifest, screen.page, config.base),
         namespaces: ['common', ...screen.namespaces],
+        ...(screen.photoSizes ? { photoSizes: screen.photoSizes } : {}),
       }));
       fs.writeFileSync(path.join(outDir, 'first-screens.json'), `${JSON.stringify({ screens }, null, 2)}\n`);
     },

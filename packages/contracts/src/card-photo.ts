@@ -60,3 +60,26 @@ export function tintDataUrl(tint: string): string {
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return `data:image/bmp;base64,${btoa(binary)}`;
 }
+
+/** One rendition of a photo: as TPhotoSize of @betoch/contracts/uploads. */
+export interface PhotoRendition {
+  width: number;
+  height: number;
+  url: string;
+}
+
+/** A card photo's renditions, smallest first: URLs from the key, heights in the photo's proportion. */
+export function cardPhotoRenditions(photo: { key: string; width: number; height: number; widths: readonly number[] }): PhotoRendition[] {
+  const widths = photo.widths.length ? photo.widths : [photo.width];
+  return widths.map((width) => ({ width, height: Math.round((width * photo.height) / photo.width), url: photoFileUrl(photo.key, width) }));
+}
+
+/**
+ * A photo's srcset: every rendition with its width, or the stored file alone when it has none.
+ * The image component and the server's preload of a page's first photo write the same, so the
+ * phone fetches the file once.
+ */
+export function photoSrcSet(photo: { url: string; width: number; sizes: readonly Pick<PhotoRendition, 'url' | 'width'>[] }): string {
+  const sizes = photo.sizes.length ? photo.sizes : [{ url: photo.url, width: photo.width }];
+  return sizes.map((s) => `${s.url} ${s.width}w`).join(', ');
+}

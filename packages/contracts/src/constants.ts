@@ -78,6 +78,12 @@ export const STORAGE_KEYS = {
  */
 export const LANGUAGE_COOKIE = 'betoch_lng';
 
+/**
+ * A copy of this device's data-saver choice ('1' on, '0' off; absent when never chosen), so the
+ * server names no photo for the phone to fetch early when photos wait for a tap.
+ */
+export const DATA_SAVER_COOKIE = 'betoch_ds';
+
 export const USER_TYPES = ['tenant', 'landlord', 'delala'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 

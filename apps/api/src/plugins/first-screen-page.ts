@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@betoch/contracts/constants';
+import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@betoch/contracts/constants';
 
 /**
  * The page sent for a first screen (/, /browse, /l/{id}): the built index.html with, in its head,
@@ -10,10 +10,14 @@ import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@b
  * needs no call of its own (apps/web/src/lib/first-answer.ts). docs/performance.md has the figures.
  */
 
-/** The public answer of a first screen's first call: the call's URL and its JSON body. */
+/**
+ * The public answer of a first screen's first call: the call's URL and its JSON body, and the
+ * srcset of the first photo the screen shows large, if it has one.
+ */
 export interface FirstAnswer {
   url: string;
   body: Buffer;
+  photoSrcSet?: string;
 }
 
 /** Finds the answer for a page path and query string; null when the page has none. */
@@ -26,11 +30,14 @@ interface FirstScreenFiles {
   scripts: string[];
   styles: string[];
   namespaces: string[];
+  photoSizes?: string;
 }
+
+type PageHeaders = { cookie?: string; 'accept-language'?: string; 'save-data'?: string };
 
 export interface FirstScreenPages {
   /** The page for a request path; undefined when the path is not a first screen. */
-  render(url: string, headers: { cookie?: string; 'accept-language'?: string }): Promise<string | undefined>;
+  render(url: string, headers: PageHeaders): Promise<string | undefined>;
 }
 
 function screenFor(screens: FirstScreenFiles[], pathname: string): FirstScreenFiles | undefined {
@@ -50,10 +57,18 @@ function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }
 
+function cookieValue(headers: PageHeaders, name: string): string | undefined {
+  const value = headers.cookie?.split(';').map((c) => c.trim().split('=')).find(([key]) => key === name)?.[1];
+  try {
+    return value === undefined ? undefined : decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The language the app will show: its cookie, else the phone's first supported language. */
-export function pageLanguage(headers: { cookie?: string; 'accept-language'?: string }): Language {
-  const cookie = headers.cookie?.split(';').map((c) => c.trim().split('=')).find(([name]) => name === LANGUAGE_COOKIE)?.[1];
-  const fromCookie = cookie ? decodeURIComponent(cookie).split('-')[0]!.toLowerCase() : '';
+export function pageLanguage(headers: PageHeaders): Language {
+  const fromCookie = (cookieValue(headers, LANGUAGE_COOKIE) ?? '').split('-')[0]!.toLowerCase();
   if (isLanguage(fromCookie)) return fromCookie;
   for (const part of (headers['accept-language'] ?? '').split(',')) {
     const primary = part.split(';')[0]!.trim().split('-')[0]!.toLowerCase();
@@ -62,8 +77,23 @@ export function pageLanguage(headers: { cookie?: string; 'accept-language'?: str
   return FALLBACK_LANGUAGE;
 }
 
-function hints(screen: FirstScreenFiles, language: Language): string {
+/** Photos wait for a tap: chosen on this device (its cookie), else when the phone asks to save data. */
+export function dataSaverOn(headers: PageHeaders): boolean {
+  const choice = cookieValue(headers, DATA_SAVER_COOKIE);
+  if (choice === '1' || choice === '0') return choice === '1';
+  return headers['save-data']?.trim().toLowerCase() === 'on';
+}
+
+function hints(screen: FirstScreenFiles, headers: PageHeaders, answer: FirstAnswer | null): string {
+  const language = pageLanguage(headers);
+  // The first photo, fetched at once with the app's code: on a phone it is the largest thing the
+  // screen shows (its LCP). Not when photos wait for a tap.
+  const photo =
+    answer?.photoSrcSet && screen.photoSizes && !dataSaverOn(headers)
+      ? [`<link rel="preload" as="image" imagesrcset="${attr(answer.photoSrcSet)}" imagesizes="${attr(screen.photoSizes)}" fetchpriority="high">`]
+      : [];
   return [
+    ...photo,
     ...screen.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
     ...screen.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
     ...screen.namespaces.map((ns) => `<link rel="preload" as="fetch" crossorigin href="/locales/${language}/${attr(ns)}.json">`),
@@ -98,7 +128,7 @@ export function firstScreenPages(distDir: string, findAnswer: FirstAnswerFinder 
       const data = answer
         ? `<script id="first-answer" type="application/json" data-url="${attr(answer.url)}">${scriptJson(answer.body.toString('utf8'))}</script>`
         : '';
-      return template.slice(0, headEnd) + hints(screen, pageLanguage(headers)) + template.slice(headEnd, rootEnd) + data + template.slice(rootEnd);
+      return template.slice(0, headEnd) + hints(screen, headers, answer) + template.slice(headEnd, rootEnd) + data + template.slice(rootEnd);
     },
   };
 }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cardPhotoRenditions, photoSrcSet } from '@betoch/contracts/card-photo';
+import type { TBrowseAnswer, TListingAnswer } from '@betoch/contracts/listings';
 import { firstScreenPages } from '../../src/plugins/first-screen-page.ts';
 import { createListing, createListingsTestApp, createLiveListing } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
@@ -19,8 +21,8 @@ const INDEX =
 const SCREENS = {
   screens: [
     { path: '/', scripts: ['/assets/landing-L.js'], styles: ['/assets/landing-L.css'], namespaces: ['common', 'landing'] },
-    { path: '/browse', scripts: ['/assets/browse-B.js', '/assets/grid-G.js'], styles: ['/assets/browse-B.css'], namespaces: ['common', 'listings'] },
-    { path: '/l/', scripts: ['/assets/detail-D.js'], styles: [], namespaces: ['common', 'listings'] },
+    { path: '/browse', scripts: ['/assets/browse-B.js', '/assets/grid-G.js'], styles: ['/assets/browse-B.css'], namespaces: ['common', 'listings'], photoSizes: 'calc(100vw - 40px)' },
+    { path: '/l/', scripts: ['/assets/detail-D.js'], styles: [], namespaces: ['common', 'listings'], photoSizes: '100vw' },
   ],
 };
 const BREAKOUT = '</script><script>alert(1)</script>';
@@ -128,6 +130,39 @@ describe('the page for a first screen', () => {
     expect(await texts({ cookie: 'betoch_lng=en-US', 'accept-language': 'am' })).toBe('en');
     expect(await texts({ 'accept-language': 'fr' })).toBe('en');
     expect(await texts({ cookie: 'betoch_lng=xx' })).toBe('en');
+  });
+});
+
+describe('the first photo named in the page', () => {
+  function preloadedPhoto(html: string): { srcset: string; sizes: string } | null {
+    const match = /<link rel="preload" as="image" imagesrcset="([^"]*)" imagesizes="([^"]*)" fetchpriority="high">/.exec(head(html));
+    return match ? { srcset: match[1]!, sizes: match[2]! } : null;
+  }
+
+  it("is the first card's photo on /browse, written as the card's image writes its srcset", async () => {
+    const html = await page('/browse');
+    const card = (firstAnswer(html)!.body as TBrowseAnswer).listings[0]!.photos[0]!;
+    const renditions = cardPhotoRenditions(card);
+    expect(preloadedPhoto(html)).toEqual({
+      srcset: photoSrcSet({ url: renditions.at(-1)!.url, width: card.width, sizes: renditions }),
+      sizes: 'calc(100vw - 40px)',
+    });
+    expect(preloadedPhoto(html)!.srcset).toMatch(/^\/media\/[\w-]+\/\d+\.webp \d+w/);
+  });
+
+  it("is the listing's first photo on /l/{id}", async () => {
+    const html = await page(`/l/${liveId}`);
+    const first = (firstAnswer(html)!.body as TListingAnswer).listing.photos[0]!;
+    expect(preloadedPhoto(html)).toEqual({ srcset: photoSrcSet(first), sizes: '100vw' });
+  });
+
+  it('is left out when photos wait for a tap: data saver chosen on the device, or never chosen and the phone saves data', async () => {
+    expect(preloadedPhoto(await page('/browse', { cookie: 'betoch_ds=1' }))).toBeNull();
+    expect(preloadedPhoto(await page(`/l/${liveId}`, { 'save-data': 'on' }))).toBeNull();
+    // The device's own choice wins over the phone's setting.
+    expect(preloadedPhoto(await page('/browse', { cookie: 'betoch_ds=0', 'save-data': 'on' }))).not.toBeNull();
+    // No answer, no photo.
+    expect(preloadedPhoto(await page('/browse?subcity=Bole'))).toBeNull();
   });
 });
 

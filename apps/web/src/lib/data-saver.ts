@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { DATA_SAVER_COOKIE } from '@betoch/contracts/constants';
 
 /** Where this device's choice is kept: '1' on, '0' off, absent when the person never chose. */
 export const DATA_SAVER_KEY = 'betoch.dataSaver';
@@ -26,6 +27,11 @@ export function isDataSaverOn(): boolean {
   return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 }
 
+/** The choice in a cookie too, for the server (DATA_SAVER_COOKIE); a year, renewed at each start. */
+function writeCookie(choice: string): void {
+  document.cookie = `${DATA_SAVER_COOKIE}=${choice}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+}
+
 export function setDataSaver(on: boolean): void {
   try {
     localStorage.setItem(DATA_SAVER_KEY, on ? '1' : '0');
@@ -33,7 +39,14 @@ export function setDataSaver(on: boolean): void {
     // Private mode or full storage: the choice holds for this page only.
     memory = on;
   }
+  writeCookie(on ? '1' : '0');
   for (const listener of listeners) listener();
+}
+
+/** At start: the cookie follows the stored choice (one made before the cookie existed, too). */
+export function syncDataSaverCookie(): void {
+  const choice = stored();
+  if (choice === '1' || choice === '0') writeCookie(choice);
 }
 
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarYear, ETHIOPIAN_ERA, formatDate } from './format-date';
+import { calendarYear, dateTimeFormat, ETHIOPIAN_ERA, formatDate } from './format-date';
 
 // 22 December 2026 (Gregorian) is 13 Tahsas 2019 in the Ethiopian calendar.
 const DEC_22 = '2026-12-22T10:00:00.000Z';
@@ -41,5 +41,37 @@ describe('formatDate (issue 7: the Ethiopian calendar in Amharic, Gregorian in E
     expect(formatDate(DEC_22, 'fr')).toBe('December 22, 2026');
     expect(formatDate('not a date', 'am')).toBe('');
     expect(Number.isNaN(calendarYear('not a date', 'am'))).toBe(true);
+  });
+});
+
+describe("the long style without Intl (lib/calendar-date.ts)", () => {
+  /** What Intl writes for the long style, era included, as formatDate wrote it before. */
+  function intlLong(date: Date, language: 'en' | 'am'): string {
+    const format = dateTimeFormat(language, 'long');
+    if (language === 'en') return format.format(date);
+    return format
+      .formatToParts(date)
+      .map((part) => (part.type === 'year' ? `${part.value} ${ETHIOPIAN_ERA}` : part.value))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
+
+  it('writes every day from 2010 to 2040 as Intl does, in both languages and calendars', () => {
+    const mismatches: string[] = [];
+    for (let day = new Date(2010, 0, 1, 12); day.getFullYear() < 2040; day.setDate(day.getDate() + 1)) {
+      for (const language of ['en', 'am'] as const) {
+        const ours = formatDate(day, language);
+        const intl = intlLong(day, language);
+        if (ours !== intl) mismatches.push(`${day.toDateString()} ${language}: ${ours} / ${intl}`);
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
+
+  it('takes the phone\'s own day, at either end of it', () => {
+    expect(formatDate(new Date(2026, 11, 22, 0, 1), 'en')).toBe('December 22, 2026');
+    expect(formatDate(new Date(2026, 11, 22, 23, 59), 'en')).toBe('December 22, 2026');
+    expect(formatDate(new Date(2026, 11, 22, 23, 59), 'am')).toBe(`13 ታኅሣሥ 2019 ${ETHIOPIAN_ERA}`);
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from '@betoch/contracts/constants';
+import { longCalendarDate } from './calendar-date';
 import { toLanguage } from './i18n-language';
 
 /**
@@ -72,6 +73,8 @@ function toDate(value: string | number | Date): Date | null {
 export function formatDate(value: string | number | Date, language: string | undefined, style: DateStyle = 'long', options: DateOptions = {}): string {
   const date = toDate(value);
   if (!date) return '';
+  // The style most screens use, without loading the locale's calendar data (./calendar-date.ts).
+  if (style === 'long' && !options.timeZone) return longCalendarDate(date, toLanguage(language), ETHIOPIAN_ERA);
   const format = dateTimeFormat(language, style, options);
   if (toLanguage(language) !== 'am' || !('year' in DATE_STYLES[style])) return format.format(date);
   // The Ethiopian year carries its era, right after the year.

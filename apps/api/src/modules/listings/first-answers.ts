@@ -1,5 +1,6 @@
 import { BROWSE_PAGE_SIZE } from '@betoch/contracts/constants';
-import { ZBrowseQuery } from '@betoch/contracts/listings';
+import { cardPhotoRenditions, photoSrcSet } from '@betoch/contracts/card-photo';
+import { ZBrowseQuery, type TBrowseAnswer, type TListingAnswer } from '@betoch/contracts/listings';
 import { AppError } from '../../lib/app-error.ts';
 import type { FirstAnswer } from '../../plugins/first-screen-page.ts';
 import type { ListingsService } from './listings.service.ts';
@@ -11,7 +12,8 @@ const LISTING_PAGE = /^\/l\/([^/]+)$/;
 /**
  * The public answers the server writes into the page for a first screen
  * (plugins/first-screen-page.ts): /browse without filters gets the first page of live listings,
- * /l/{id} the listing as a visitor without a session sees it (never the phone). Any other page, an
+ * /l/{id} the listing as a visitor without a session sees it (never the phone); each with the
+ * srcset of the first photo it shows. Any other page, an
  * unknown id or a listing that is not live gets none: the app then asks itself and shows what the
  * call answers.
  */
@@ -19,7 +21,13 @@ export function listingFirstAnswers(listings: ListingsService) {
   return async (pathname: string, search: string): Promise<FirstAnswer | null> => {
     if (pathname === '/browse' && search === '') {
       const answer = await listings.browse(ZBrowseQuery.parse(FIRST_BROWSE));
-      return { url: `/api/listings?${new URLSearchParams(FIRST_BROWSE).toString()}`, body: answer.body };
+      const photo = (JSON.parse(answer.body.toString('utf8')) as TBrowseAnswer).listings[0]?.photos[0];
+      const renditions = photo ? cardPhotoRenditions(photo) : [];
+      return {
+        url: `/api/listings?${new URLSearchParams(FIRST_BROWSE).toString()}`,
+        body: answer.body,
+        photoSrcSet: photo ? photoSrcSet({ url: renditions[renditions.length - 1]!.url, width: photo.width, sizes: renditions }) : undefined,
+      };
     }
     const listing = LISTING_PAGE.exec(pathname);
     if (listing) {
@@ -31,7 +39,8 @@ export function listingFirstAnswers(listings: ListingsService) {
       }
       try {
         const answer = await listings.detailAnswer(null, id);
-        return { url: `/api/listings/${encodeURIComponent(id)}`, body: answer.body };
+        const photo = (JSON.parse(answer.body.toString('utf8')) as TListingAnswer).listing.photos[0];
+        return { url: `/api/listings/${encodeURIComponent(id)}`, body: answer.body, photoSrcSet: photo ? photoSrcSet(photo) : undefined };
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return null;
         throw error;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { DATA_SAVER_KEY } from '@/lib/data-saver';
+import { DATA_SAVER_KEY, syncDataSaverCookie } from '@/lib/data-saver';
 import { createTestI18n } from '@/test/i18n';
 import { DataSaverToggle } from './data-saver-toggle';
 
@@ -19,10 +19,20 @@ describe('DataSaverToggle', () => {
     await userEvent.keyboard('{Enter}');
     expect(screen.getByRole('button', { name, pressed: true })).toBeTruthy();
     expect(localStorage.getItem(DATA_SAVER_KEY)).toBe('1');
+    // The server learns it too, and names no photo to fetch early (docs/performance.md).
+    expect(document.cookie).toContain('betoch_ds=1');
     unmount();
     show();
     expect(screen.getByRole('button', { name, pressed: true })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name }));
     expect(localStorage.getItem(DATA_SAVER_KEY)).toBe('0');
+    expect(document.cookie).toContain('betoch_ds=0');
+  });
+
+  it('copies a choice made before the cookie existed into it at start', () => {
+    document.cookie = 'betoch_ds=; max-age=0; path=/';
+    localStorage.setItem(DATA_SAVER_KEY, '1');
+    syncDataSaverCookie();
+    expect(document.cookie).toContain('betoch_ds=1');
   });
 });

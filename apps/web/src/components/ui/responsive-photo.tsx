@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { photoSrcSet } from '@betoch/contracts/card-photo';
 import type { TPhoto } from '@betoch/contracts/uploads';
 import { useDataSaver } from '@/lib/data-saver';
 import { CameraIcon } from './icons';
@@ -15,12 +16,6 @@ export interface ResponsivePhotoProps {
   className?: string;
   /** How the photo fills its box: 'cover' for cards and thumbnails, 'contain' for the viewer. */
   fit?: 'cover' | 'contain';
-}
-
-/** `url 320w, url 640w, ...` from the photo's renditions (smallest first). */
-export function photoSrcSet(photo: Pick<TPhoto, 'sizes' | 'url' | 'width'>): string {
-  const sizes = photo.sizes.length ? photo.sizes : [{ url: photo.url, width: photo.width }];
-  return sizes.map((s) => `${s.url} ${s.width}w`).join(', ');
 }
 
 /** The smallest rendition at least `minWidth` wide (or the largest there is): the fallback src. */

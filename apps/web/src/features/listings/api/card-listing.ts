@@ -1,5 +1,5 @@
 import type { ListingSource, ListingType } from '@betoch/contracts/constants';
-import { photoFileUrl, tintDataUrl } from '@betoch/contracts/card-photo';
+import { cardPhotoRenditions, tintDataUrl } from '@betoch/contracts/card-photo';
 import type { TCardPhoto, TListingCard } from '@betoch/contracts/listings';
 import type { TPhoto } from '@betoch/contracts/uploads';
 
@@ -28,12 +28,7 @@ export interface CardListing {
  * blurred placeholder (none without a tint).
  */
 export function photoFromCard(photo: TCardPhoto): TPhoto {
-  const widths = photo.widths.length ? photo.widths : [photo.width];
-  const sizes = widths.map((width) => ({
-    width,
-    height: Math.round((width * photo.height) / photo.width),
-    url: photoFileUrl(photo.key, width),
-  }));
+  const sizes = cardPhotoRenditions(photo);
   return {
     url: sizes[sizes.length - 1]!.url,
     key: photo.key,

@@ -9,6 +9,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
+import { useGradualCount } from '@/lib/use-gradual-count';
 import { useBrowseListings } from '../api/browse-listings';
 import { useMyListings } from '../api/get-my-listings';
 import { filtersFromSearch, filtersToSearch, hasActiveFilters, matchesFilters, type BrowseFilters } from '../lib/browse-filters';
@@ -39,6 +40,10 @@ export function BrowsePage() {
   const browse = useBrowseListings(filters, !sessionLoading && !isLandlord && userType !== 'delala');
   const mine = useMyListings(!sessionLoading && isLandlord);
   usePageTitle(isLandlord ? t('browse.landlordTitle') : t('browse.title'));
+  const listings: CardListing[] | undefined = isLandlord
+    ? mine.data?.listings.filter((l) => matchesFilters(l, filters))
+    : browse.data?.pages.flatMap((p) => p.listings);
+  const drawn = useGradualCount(listings?.length ?? 0);
 
   if (sessionLoading) return <PageSpinner label={t('common:status.loading')} />;
   if (userType === 'delala') return <Navigate to={paths.myListings} replace />;
@@ -48,9 +53,6 @@ export function BrowsePage() {
   const active = hasActiveFilters(filters);
 
   const query = isLandlord ? mine : browse;
-  const listings: CardListing[] | undefined = isLandlord
-    ? mine.data?.listings.filter((l) => matchesFilters(l, filters))
-    : browse.data?.pages.flatMap((p) => p.listings);
   const more = !isLandlord && Boolean(browse.hasNextPage);
 
   return (
@@ -107,7 +109,7 @@ export function BrowsePage() {
             {more ? t('browse.countMore', { count: listings.length }) : t('browse.count', { count: listings.length })}
           </p>
           <ListingGrid label={t('browse.resultsLabel')}>
-            {listings.map((listing, index) => (
+            {listings.slice(0, drawn).map((listing, index) => (
               <ListingGridItem key={listing._id}>
                 <ListingCard listing={listing} priority={index === 0} />
               </ListingGridItem>

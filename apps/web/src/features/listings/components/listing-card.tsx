@@ -1,22 +1,17 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HomeIcon, PinIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { ResponsivePhoto } from '@/components/ui/responsive-photo';
 import { paths } from '@/config/paths';
+import { PHOTO_SIZES } from '@/config/photo-sizes';
 import { ListingFacts } from './listing-facts';
 import type { CardListing } from '../api/card-listing';
 import styles from './listing-card.module.css';
 import { useListingText } from '@/lib/contact-mask';
 
 export type { CardListing };
-
-/**
- * The image is declared a little narrower than the card on phones (100vw - 40px): at 360 px and a
- * 2x screen that picks the 640 px file instead of the 1280 px one, for a difference nobody sees.
- */
-const CARD_IMAGE_SIZES = '(min-width: 1040px) 340px, (min-width: 640px) 46vw, calc(100vw - 40px)';
 
 export interface ListingCardProps {
   listing: CardListing;
@@ -26,7 +21,11 @@ export interface ListingCardProps {
   action?: ReactNode;
 }
 
-export function ListingCard({ listing, priority = false, action }: ListingCardProps) {
+/**
+ * Kept from drawing again when its props are the same, as they are while a list grows a few cards
+ * at a time (useGradualCount) or the page around it changes.
+ */
+export const ListingCard = memo(function ListingCard({ listing, priority = false, action }: ListingCardProps) {
   const { t } = useTranslation('listings');
   const shown = useListingText();
   const { pathname, search } = useLocation();
@@ -37,7 +36,7 @@ export function ListingCard({ listing, priority = false, action }: ListingCardPr
     <article className={styles.card}>
       <div className={styles.media}>
         {photo ? (
-          <ResponsivePhoto photo={photo} alt="" sizes={CARD_IMAGE_SIZES} priority={priority} />
+          <ResponsivePhoto photo={photo} alt="" sizes={PHOTO_SIZES.card} priority={priority} />
         ) : (
           <div className={styles.noPhoto}>
             <HomeIcon size={40} />
@@ -67,7 +66,7 @@ export function ListingCard({ listing, priority = false, action }: ListingCardPr
       </div>
     </article>
   );
-}
+});
 
 /** The same box, grey, while listings load. */
 export function ListingCardSkeleton() {

@@ -21,6 +21,7 @@ import { ListingGallery } from './listing-gallery';
 import { ManagePanel } from './manage-panel';
 import styles from './listing-detail-page.module.css';
 import { useListingText } from '@/lib/contact-mask';
+import { useNextTask } from '@/lib/use-next-task';
 
 function DetailSkeleton() {
   return (
@@ -76,6 +77,8 @@ function ListingBody({ listing }: { listing: TListing }) {
   const subcity = t(`subcities.${listing.subcity}`, { defaultValue: listing.subcity });
   const lng = i18n.language ?? 'en';
   const shown = useListingText();
+  // The contact panel, description and dates come one task after the photo, price and facts.
+  const rest = useNextTask();
 
   return (
     <div className={styles.layout}>
@@ -121,6 +124,8 @@ function ListingBody({ listing }: { listing: TListing }) {
         </section>
       </div>
 
+      {rest ? (
+        <>
       <aside className={styles.side}>
         {owner ? (
           <ManagePanel listing={owner} />
@@ -157,6 +162,8 @@ function ListingBody({ listing }: { listing: TListing }) {
           </div>
         </dl>
       </div>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { CameraIcon } from '@/components/ui/icons';
 import { ResponsivePhoto } from '@/components/ui/responsive-photo';
 import { PhotoViewer } from './photo-viewer';
 import styles from './listing-gallery.module.css';
+import { PHOTO_SIZES } from '@/config/photo-sizes';
 
 const THUMBS = 4;
 
@@ -38,7 +39,7 @@ export function ListingGallery({ photos, title }: { photos: TPhoto[]; title: str
         onClick={() => setViewing(0)}
         aria-label={t('gallery.open', { n: 1, total })}
       >
-        <ResponsivePhoto photo={first} alt={t('gallery.photoAlt', { n: 1, total, title })} sizes="(min-width: 1040px) 680px, 100vw" priority />
+        <ResponsivePhoto photo={first} alt={t('gallery.photoAlt', { n: 1, total, title })} sizes={PHOTO_SIZES.detail} priority />
         {total > 1 ? (
           <span className={styles.count} aria-hidden="true">
             <CameraIcon size={16} /> {total}
