@@ -1,5 +1,4 @@
 import { API_TIMEOUT_MS } from '@betoch/contracts/constants';
-import { takeFirstAnswer } from './first-answer';
 import { readToken } from './session-storage';
 
 /** Base of every call; `VITE_API_BASE` overrides it at build time. */
@@ -92,10 +91,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const timeout = AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const url = buildUrl(path, options.query);
-  if ((options.method ?? 'GET') === 'GET' && !token) {
-    const first = takeFirstAnswer(url);
-    if (first !== undefined) return first as T;
-  }
   let res: Response;
   try {
     res = await fetch(url, {

@@ -1,9 +1,12 @@
+import { readToken } from './session-storage';
+
 /**
  * The answer the server wrote into the page it sent for /browse or /l/{id}
  * (`<script id="first-answer" type="application/json" data-url="/api/...">`), so the first screen
- * needs no call of its own: one round trip less before the listings show on a slow network
- * (docs/performance.md). It is the public answer, the one a visitor without a session gets, so it
- * stands in only for a call made without a session, to the same URL, once, while the page is new.
+ * needs no call of its own and is drawn whole at once: one round trip less before the listings
+ * show on a slow network (docs/performance.md). A query takes it as its initial data. It is the
+ * public answer, the one a visitor without a session gets, so it stands in only for a call made
+ * without a session, to the same URL, once, while the page is new.
  */
 const ELEMENT_ID = 'first-answer';
 /** Older than this, a page's answer is not taken: the call is made (the page stayed open unused). */
@@ -36,12 +39,12 @@ function read(): FirstAnswer | null {
   }
 }
 
-/** The page's answer for this GET call made without a session, taken once; else undefined. */
-export function takeFirstAnswer(url: string): unknown {
+/** The page's answer for this GET call (a URL as buildUrl writes it), taken once; else undefined. */
+export function takeFirstAnswer<T>(url: string): T | undefined {
   pending ??= read();
-  if (!pending || performance.now() > FRESH_MS || canonical(url) !== pending.url) return undefined;
+  if (!pending || readToken() || performance.now() > FRESH_MS || canonical(url) !== pending.url) return undefined;
   const { body } = pending;
   pending = null;
-  return body;
+  return body as T;
 }
 

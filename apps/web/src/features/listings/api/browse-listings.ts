@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TBrowseAnswer } from '@betoch/contracts/listings';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, buildUrl } from '@/lib/api-client';
+import { takeFirstAnswer } from '@/lib/first-answer';
 import { browseApiQuery, type BrowseFilters } from '../lib/browse-filters';
 import { toCardListing, type CardListing } from './card-listing';
 import { listingKeys } from './query-keys';
@@ -11,10 +12,13 @@ export interface BrowsePage {
   next_cursor: string | null;
 }
 
+function toBrowsePage(answer: TBrowseAnswer): BrowsePage {
+  return { listings: answer.listings.map(toCardListing), next_cursor: answer.next_cursor };
+}
+
 /** GET /listings: one page (20) of live listing cards, newest first, and the next page's cursor. */
 export async function browseListings(filters: BrowseFilters, cursor?: string, signal?: AbortSignal): Promise<BrowsePage> {
-  const answer = await apiRequest<TBrowseAnswer>('/listings', { query: browseApiQuery(filters, cursor), signal });
-  return { listings: answer.listings.map(toCardListing), next_cursor: answer.next_cursor };
+  return toBrowsePage(await apiRequest<TBrowseAnswer>('/listings', { query: browseApiQuery(filters, cursor), signal }));
 }
 
 export function browseListingsQueryOptions(filters: BrowseFilters) {
@@ -23,6 +27,11 @@ export function browseListingsQueryOptions(filters: BrowseFilters) {
     queryFn: ({ pageParam, signal }) => browseListings(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    // The first page as the server wrote it into the page it sent, when it did (lib/first-answer.ts).
+    initialData: () => {
+      const first = takeFirstAnswer<TBrowseAnswer>(buildUrl('/listings', browseApiQuery(filters)));
+      return first ? { pages: [toBrowsePage(first)], pageParams: [undefined] } : undefined;
+    },
     // Asked even when the phone says it is offline: the service worker answers with the last
     // results it kept (docs/offline.md).
     networkMode: 'offlineFirst',
