@@ -60,8 +60,9 @@ export async function photoPart(ctx: BenchContext): Promise<PartOutput> {
     `  processImage through the photo worker, one core: median ${fmtMs(med, 0)} (runs ${timing.times.map((t) => t.toFixed(0)).join(', ')} ms; in-process median ${fmtMs(median(timing.inProcessTimes), 0)})`,
   );
 
-  // The server as deployed (every core; the app keeps photo work to cores - 1 jobs of one libvips
-  // thread each), on the 100,000-listing embedded database; load and uploads from the other process.
+  // The server as deployed (every core; the app runs photo work in its worker process at nice 19,
+  // cores - 1 jobs of one libvips thread each), on the 100,000-listing embedded database; load and
+  // uploads from the other process.
   const db = await pgliteBulk(ctx.benchDir, ctx.listings, false, ctx.log);
   const server = await startServer({ port: ctx.port + 3, dataDir: db.dataDir, logFile: path.join(ctx.benchDir, 'logs/photo.log') });
   let quiet: LoadResult;
@@ -101,7 +102,7 @@ export async function photoPart(ctx: BenchContext): Promise<PartOutput> {
       `- the same in the timing process itself (no worker): ${timing.inProcessTimes.map((t) => `${t.toFixed(0)} ms`).join(', ')}; median ${fmtMs(median(timing.inProcessTimes), 0)}`,
       `- sizes made: ${timing.sizes.map((s) => `${s.width}x${s.height} (${(s.bytes / 1000).toFixed(1)} KB)`).join(', ')}`,
       '',
-      `Photo work and other calls: the real server on the ${ctx.listings.toLocaleString('en-US')}-listing embedded database, on every core as deployed; browse calls (every mix in turn) at ${RATE} requests/s from another process, alone for 5 s, then while ${UPLOADS} uploads of the same JPEG go through \`POST /api/uploads\` at once (the load stops when the last upload has answered):`,
+      `Photo work and other calls: the real server on the ${ctx.listings.toLocaleString('en-US')}-listing embedded database, on every core as deployed (photo work in its worker process at nice 19); one warm-up upload (as browse gets 3 s of warm-up), then browse calls (every mix in turn) at ${RATE} requests/s from another process, alone for 5 s, then while ${UPLOADS} uploads of the same JPEG go through \`POST /api/uploads\` at once, sent by the load process as prebuilt multipart bodies (the load stops when the last upload has answered):`,
       '',
       '| browse at 200 req/s | p50 | p99 | max | requests | failed |',
       '|---|---|---|---|---|---|',

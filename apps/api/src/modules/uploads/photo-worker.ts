@@ -80,7 +80,9 @@ export function createPhotoWorker(
 
   function ended(w: Running, how: string): void {
     if (current === w) current = null;
-    if (w.jobs.size) {
+    if (!w.jobs.size) {
+      if (!closing) options.log?.warn({ how }, 'photo worker ended while idle: the next job starts a new one');
+    } else {
       if (closing) options.log?.warn({ jobs: w.jobs.size }, 'photo worker stopped with jobs in flight: the server is closing');
       else if (!w.ready) options.log?.error({ how }, 'photo worker failed to start');
       else options.log?.warn({ how, jobs: w.jobs.size }, 'photo worker ended during a job: its jobs are refused, the next one starts a new worker');
