@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,7 @@ import { ListingGrid, ListingGridItem } from './listing-grid';
 import styles from './browse-page.module.css';
 
 const SKELETON_CARDS = 6;
+const CARDS_PER_TASK = 2;
 
 /**
  * /browse: live listings with filters in the URL query. Brokers are sent to /my-listings;
@@ -43,7 +44,10 @@ export function BrowsePage() {
   const listings: CardListing[] | undefined = isLandlord
     ? mine.data?.listings.filter((l) => matchesFilters(l, filters))
     : browse.data?.pages.flatMap((p) => p.listings);
-  const drawn = useGradualCount(listings?.length ?? 0);
+  // On the app's first page (opened from a link, not come back to) the first cards are drawn at
+  // once and the rest a few per task; coming back, all at once, for the browser to scroll back.
+  const { key } = useLocation();
+  const drawn = useGradualCount(listings?.length ?? 0, CARDS_PER_TASK, key === 'default' ? CARDS_PER_TASK : undefined);
 
   if (sessionLoading) return <PageSpinner label={t('common:status.loading')} />;
   if (userType === 'delala') return <Navigate to={paths.myListings} replace />;
