@@ -73,13 +73,3 @@ export function cardPhotoRenditions(photo: { key: string; width: number; height:
   const widths = photo.widths.length ? photo.widths : [photo.width];
   return widths.map((width) => ({ width, height: Math.round((width * photo.height) / photo.width), url: photoFileUrl(photo.key, width) }));
 }
-
-/**
- * A photo's srcset: every rendition with its width, or the stored file alone when it has none.
- * The image component and the server's preload of a page's first photo write the same, so the
- * phone fetches the file once.
- */
-export function photoSrcSet(photo: { url: string; width: number; sizes: readonly Pick<PhotoRendition, 'url' | 'width'>[] }): string {
-  const sizes = photo.sizes.length ? photo.sizes : [{ url: photo.url, width: photo.width }];
-  return sizes.map((s) => `${s.url} ${s.width}w`).join(', ');
-}

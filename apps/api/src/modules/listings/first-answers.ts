@@ -1,5 +1,6 @@
 import { BROWSE_PAGE_SIZE } from '@betoch/contracts/constants';
-import { cardPhotoRenditions, photoSrcSet } from '@betoch/contracts/card-photo';
+import { cardPhotoRenditions } from '@betoch/contracts/card-photo';
+import { photoSrcSet } from '@betoch/contracts/photo-srcset';
 import { ZBrowseQuery, type TBrowseAnswer, type TListingAnswer } from '@betoch/contracts/listings';
 import { AppError } from '../../lib/app-error.ts';
 import type { FirstAnswer } from '../../plugins/first-screen-page.ts';

@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { TPhoto } from '@betoch/contracts/uploads';
 import { DATA_SAVER_KEY, isDataSaverOn, setDataSaver } from '@/lib/data-saver';
 import { createTestI18n } from '@/test/i18n';
-import { photoSrcSet } from '@betoch/contracts/card-photo';
+import { photoSrcSet } from '@betoch/contracts/photo-srcset';
 import { photoUrlFor, ResponsivePhoto } from './responsive-photo';
 
 const photo: TPhoto = {

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { photoSrcSet } from '@betoch/contracts/card-photo';
+import { photoSrcSet } from '@betoch/contracts/photo-srcset';
 import type { TPhoto } from '@betoch/contracts/uploads';
 import { useDataSaver } from '@/lib/data-saver';
 import { CameraIcon } from './icons';

@@ -121,7 +121,8 @@ describe('ContactPanel for signed-in users', { timeout: 20_000 }, () => {
     api.answer('POST', '/reports', () => ({ body: { ok: true, report: {} } }));
     renderPanel({ signedIn: true });
     fireEvent.click(screen.getByRole('button', { name: 'Report listing' }));
-    const modal = screen.getByRole('dialog', { name: 'Report this listing' });
+    // The report form's code is loaded on the first ask.
+    const modal = await screen.findByRole('dialog', { name: 'Report this listing' });
     expect((within(modal).getByLabelText('Reason') as HTMLSelectElement).value).toBe('fake');
     fireEvent.change(within(modal).getByLabelText('Reason'), { target: { value: 'wrong_price' } });
     fireEvent.input(within(modal).getByLabelText(/Details/), { target: { value: '  Asked for 10,000 more on the phone  ' } });
@@ -152,7 +153,8 @@ describe('ContactPanel for signed-in users', { timeout: 20_000 }, () => {
     );
     renderPanel({ signedIn: true });
     fireEvent.click(screen.getByRole('button', { name: 'Report listing' }));
-    const modal = screen.getByRole('dialog', { name: 'Report this listing' });
+    // The report form's code is loaded on the first ask.
+    const modal = await screen.findByRole('dialog', { name: 'Report this listing' });
     fireEvent.click(within(modal).getByRole('button', { name: 'Send report' }));
     expect(await within(modal).findByText('You have already reported this.')).toBeTruthy();
     expect(api.callsTo('POST', '/reports')[0]!.body).toEqual({ targetType: 'listing', targetId: ID, reason: 'fake' });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
@@ -7,9 +7,11 @@ import { TextAreaField } from '@/components/ui/field';
 import { FlagIcon, LockIcon, MessageIcon, PhoneIcon, ShieldIcon, UnlockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { acknowledgeSafetyTips, safetyTipsAcknowledged } from '../lib/safety-tips';
-import { ReportModal } from './report-modal';
 import { SafetyTipsModal } from './safety-tips-modal';
 import styles from './panels.module.css';
+
+/** The report form's code comes when someone first asks to report: few do, every visitor loads the page. */
+const ReportModal = lazy(async () => ({ default: (await import('./report-modal')).ReportModal }));
 
 /** Contact unlock (POST /listings/{id}/unlock-contact), wired by the listing page. */
 export interface ContactUnlockWiring {
@@ -50,6 +52,8 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
   const [touched, setTouched] = useState(false);
   const [safety, setSafety] = useState<'closed' | 'info' | 'beforeUnlock'>('closed');
   const [reporting, setReporting] = useState(false);
+  // Once opened, the report form stays mounted, so it closes the way it opened.
+  const [reportAsked, setReportAsked] = useState(false);
   const blank = text.trim() === '';
   const messageError = touched && blank ? t('contact.messageRequired') : message?.error;
   const phoneHidden = listing.contact_preference === 'hide';
@@ -85,7 +89,10 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
 
   const report = () => {
     if (!signedIn) navigate(paths.login, { state: { from, listingId: listing._id } });
-    else setReporting(true);
+    else {
+      setReportAsked(true);
+      setReporting(true);
+    }
   };
 
   return (
@@ -174,7 +181,11 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
         onClose={() => setSafety('closed')}
         onAcknowledge={safety === 'beforeUnlock' ? acknowledged : undefined}
       />
-      {signedIn ? <ReportModal open={reporting} onClose={() => setReporting(false)} listingId={listing._id} /> : null}
+      {signedIn && reportAsked ? (
+        <Suspense fallback={null}>
+          <ReportModal open={reporting} onClose={() => setReporting(false)} listingId={listing._id} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
