@@ -105,6 +105,7 @@ describe('drafts and hidden listings', () => {
     expect((await getListing(listing._id, tenant)).statusCode).toBe(404);
     t.clock.advance(2 * 3600_000);
     expect(ids(await browse('?limit=50'))).toContain(listing._id);
+    expect((await getListing(listing._id, tenant)).statusCode).toBe(200);
 
     const banned = await signUp(t, { userType: 'landlord' });
     const theirs = await createLiveListing(t, banned);

@@ -1,9 +1,10 @@
 /**
  * Answers kept in memory by key, each valid for one listings version (./listings-version.ts) and
- * at most `ttlMs` by the app's clock: the version covers every write; the time limit covers what
- * changes without a write (a poster's suspension that ends). At most `max` keys; the least
- * recently used go first. Callers asking for the same key and version while it is being built
- * share that one build (one query for ten phones opening the first page at once).
+ * at most `ttlMs` by the app's clock (given per answer when a function): the version covers every
+ * write; the time limit covers what changes without a write (a poster's suspension that ends). At
+ * most `max` keys; the least recently used go first. Callers asking for the same key and version
+ * while it is being built share that one build (one query for ten phones opening the first page
+ * at once).
  */
 export class AnswerCache<T> {
   private readonly entries = new Map<string, { version: string; expiresAt: number; value: T }>();
@@ -11,7 +12,7 @@ export class AnswerCache<T> {
 
   constructor(
     private readonly max: number,
-    private readonly ttlMs: number,
+    private readonly ttlMs: number | ((value: T) => number),
   ) {}
 
   async get(key: string, version: string | null, now: number, build: () => Promise<T>): Promise<T> {
@@ -31,7 +32,8 @@ export class AnswerCache<T> {
       const value = await promise;
       this.entries.delete(key);
       if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { version, expiresAt: now + this.ttlMs, value });
+      const ttl = typeof this.ttlMs === 'function' ? this.ttlMs(value) : this.ttlMs;
+      this.entries.set(key, { version, expiresAt: now + ttl, value });
       return value;
     } finally {
       if (this.building.get(key)?.promise === promise) this.building.delete(key);

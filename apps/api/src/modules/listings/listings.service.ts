@@ -107,7 +107,12 @@ function columnsOf(input: Partial<TCreateListingInput>): Partial<NewListingRow> 
 export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afterPublish?: (listingId: string) => Promise<void>) {
   const version = listingsVersion(ctx.database, ctx.log);
   const browseCache = new AnswerCache<PreparedAnswer>(BROWSE_CACHE_PAGES, ANSWER_CACHE_TTL_MS);
-  const detailCache = new AnswerCache<{ posterId: string | null; answer: PreparedAnswer | null }>(DETAIL_CACHE_LISTINGS, ANSWER_CACHE_TTL_MS);
+  // A listing shown to the public stays so until a write (which changes the listings version):
+  // time alone only ever brings one back (a suspension that ends), so only answers that hide one
+  // expire. Popular listings are then not read again every minute, all at once.
+  const detailCache = new AnswerCache<{ posterId: string | null; answer: PreparedAnswer | null }>(DETAIL_CACHE_LISTINGS, (seen) =>
+    seen.answer ? Number.POSITIVE_INFINITY : ANSWER_CACHE_TTL_MS,
+  );
 
   /** Anyone may see it: live, not hidden by moderation, its poster in good standing. */
   function publiclyVisible({ listing, poster }: ListingWithPoster): boolean {
