@@ -2,21 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS } from '../../chromium-flags.ts';
 import type { BenchContext, PartOutput } from '../lib/context.ts';
 import { api } from '../lib/http.ts';
 import { fmtMs, fmtS, median } from '../lib/stats.ts';
 
-/** Chromium in a closed network: without these it waits on Google hosts (updates, sync, QUIC). */
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Headless, with the flags a closed network needs (scripts/chromium-flags.ts). */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const TARGET = { performance: 95, lcpMs: 2000, cls: 0.05, tbtMs: 200, accessibility: 100, bestPractices: 100 };
 
