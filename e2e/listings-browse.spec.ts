@@ -23,13 +23,18 @@ async function priceOf(card: Locator): Promise<number> {
   return Number((text ?? '').replace(/\D/g, ''));
 }
 
-/** Waits until the page shows results for the current URL, and answers how many cards there are. */
+/**
+ * Waits until the page shows results for the current URL, every card the count names drawn (the
+ * first page of the app draws them a few per task), and answers how many cards there are.
+ */
 async function settled(page: Page, lang: Lang): Promise<number> {
   const counts = ['count_one', 'count_other', 'countMore'].map((key) => textPattern(lang, `listings:browse.${key}`, {}, ['count']));
   const count = page.getByText(new RegExp(`^(?:${counts.join('|')})$`));
   await expect(count).toBeVisible();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  return cards(page).count();
+  const named = Number((await count.textContent())?.match(/\d+/)?.[0]);
+  await expect(cards(page)).toHaveCount(named);
+  return named;
 }
 
 for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {

@@ -12,6 +12,7 @@ import {
   cacheNames,
   isStorable,
   overCap,
+  pageBrowseAnswer,
   staleCaches,
   strategyFor,
   type SwStrategy,
@@ -70,7 +71,7 @@ self.addEventListener('fetch', (event) => {
     case 'pass':
       return; // The browser's own fetch; nothing stored.
     case 'shell':
-      return event.respondWith(shell(request));
+      return event.respondWith(shell(event));
     case 'browse':
       return event.respondWith(networkFirst(event, strategy, CACHES.browse, BROWSE_CACHE_MAX));
     case 'asset':
@@ -82,15 +83,30 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
-/** Pages: the network; offline, the precached index.html (the app then routes itself). */
-async function shell(request: Request): Promise<Response> {
+/**
+ * Pages: the network (a page that carries the browse list has it kept, as if the app had called);
+ * offline, the precached index.html (the app then routes itself).
+ */
+async function shell(event: FetchEvent): Promise<Response> {
+  const { request } = event;
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+      event.waitUntil(keepPageBrowseAnswer(response.clone()));
+    }
+    return response;
   } catch (error) {
     const cached = await caches.match(SHELL_URL, { cacheName: CACHES.shell });
     if (cached) return cached;
     throw error;
   }
+}
+
+async function keepPageBrowseAnswer(page: Response): Promise<void> {
+  const answer = pageBrowseAnswer(await page.text(), self.location.origin);
+  if (!answer) return;
+  const response = new Response(answer.json, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  await store(CACHES.browse, new Request(answer.url), response, BROWSE_CACHE_MAX);
 }
 
 async function store(cacheName: string, request: Request, response: Response, max?: number): Promise<void> {

@@ -4,6 +4,7 @@ import {
   cacheNames,
   isStorable,
   overCap,
+  pageBrowseAnswer,
   precacheUrls,
   staleCaches,
   strategyFor,
@@ -138,5 +139,24 @@ describe('precache list', () => {
 
   it('fails the build when a route is missing from the manifest', () => {
     expect(() => precacheUrls(manifest, ['src/gone.tsx'])).toThrow(/gone/);
+  });
+});
+
+describe('pageBrowseAnswer (the browse list a page carries, decision 0003)', () => {
+  const page = (url: string, json: string) =>
+    `<!doctype html><html><head></head><body><div id="root"></div><script id="first-answer" type="application/json" data-url="${url}">${json}</script></body></html>`;
+  const json = '{"ok":true,"listings":[{"title":"\\u003c/script>"}],"next_cursor":null}';
+
+  it('is kept under the call the app would make, as the page wrote it', () => {
+    expect(pageBrowseAnswer(page('/api/listings?visibility=live&amp;limit=20', json), ORIGIN)).toEqual({
+      url: `${ORIGIN}/api/listings?visibility=live&limit=20`,
+      json,
+    });
+  });
+
+  it("never a listing's own answer, another site's, or a page without one", () => {
+    expect(pageBrowseAnswer(page('/api/listings/6650f0c2a1b2c3d4e5f60718', '{"ok":true,"listing":{}}'), ORIGIN)).toBeNull();
+    expect(pageBrowseAnswer(page('https://evil.example/api/listings?limit=20', json), ORIGIN)).toBeNull();
+    expect(pageBrowseAnswer('<!doctype html><div id="root"></div>', ORIGIN)).toBeNull();
   });
 });

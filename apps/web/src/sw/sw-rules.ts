@@ -92,6 +92,20 @@ export function cacheNames(version: string) {
   };
 }
 
+/**
+ * The browse answer a page carries (the server writes the first call's public answer into the
+ * page for /browse, decision 0003), to be kept as if the app had called for it: otherwise a
+ * visitor who only ever opened /browse from a link has no browse answer kept for offline. Only a
+ * public browse list: the answer a listing's page carries is never kept (strategyFor says 'pass').
+ */
+export function pageBrowseAnswer(html: string, origin: string): { url: string; json: string } | null {
+  const match = /<script id="first-answer" type="application\/json" data-url="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
+  if (!match) return null;
+  const url = new URL(match[1]!.replace(/&amp;/g, '&'), origin).href;
+  if (strategyFor({ method: 'GET', url }, origin) !== 'browse') return null;
+  return { url, json: match[2]! };
+}
+
 /** Caches to delete when a version activates: every Betoch cache that is not one of its own. */
 export function staleCaches(existing: readonly string[], version: string): string[] {
   const keep = new Set(Object.values(cacheNames(version)));
