@@ -49,6 +49,14 @@ describe('takeFirstAnswer', () => {
     expect(takeFirstAnswer(BROWSE)).toBeUndefined();
   });
 
+  it('is taken out of the page at start, so no listing text stays in a script element', async () => {
+    writePage(JSON.stringify(ANSWER));
+    localStorage.setItem(STORAGE_KEYS.token, 'a-token');
+    const { readFirstAnswer } = await freshModule();
+    readFirstAnswer();
+    expect(document.getElementById('first-answer')).toBeNull();
+  });
+
   it('gives nothing when the page is older than 30 seconds, or the answer is not a good one', async () => {
     writePage(JSON.stringify(ANSWER));
     vi.spyOn(performance, 'now').mockReturnValue(31_000);
