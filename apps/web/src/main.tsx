@@ -6,14 +6,12 @@ import { App } from './app/app';
 import { routerReady } from './app/router';
 import { installUserTypeDebugHelper } from './app/user-type-debug';
 import { syncDataSaverCookie } from './lib/data-saver';
-import { readFirstAnswer } from './lib/first-answer';
 import { initI18n } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
 
 /** However long the texts or the page's code take, the app is drawn after this (it then waits inside). */
 const FIRST_DRAW_WAIT_MS = 4000;
 
-readFirstAnswer();
 const textsReady = initI18n();
 syncDataSaverCookie();
 installUserTypeDebugHelper();

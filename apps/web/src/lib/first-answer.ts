@@ -40,14 +40,10 @@ function read(): FirstAnswer | null {
 }
 
 /**
- * Takes the answer out of the page into memory; main.tsx calls it at start, so the element is gone
- * before anything is drawn, even for someone signed in whose calls never use it.
+ * The page's answer for this GET call (a URL as buildUrl writes it), taken once; else undefined.
+ * The first ask takes it out of the page, for someone signed in too, so no listing text stays in
+ * a script element.
  */
-export function readFirstAnswer(): void {
-  pending ??= read();
-}
-
-/** The page's answer for this GET call (a URL as buildUrl writes it), taken once; else undefined. */
 export function takeFirstAnswer<T>(url: string): T | undefined {
   pending ??= read();
   if (!pending || readToken() || performance.now() > FRESH_MS || canonical(url) !== pending.url) return undefined;

@@ -23,7 +23,11 @@ export function listingQueryOptions(id: string, viewer: string | null) {
     queryKey: [...listingKeys.detail(id), viewer ?? 'anonymous'],
     queryFn: ({ signal }) => getListing(id, signal),
     // The public view as the server wrote it into the page it sent, when it did (lib/first-answer.ts).
-    initialData: () => (viewer === null ? takeFirstAnswer<TListingAnswer>(buildUrl(listingPath(id)))?.listing : undefined),
+    // Asked for everyone, so the page's answer leaves the DOM; only a visitor without a session gets it.
+    initialData: () => {
+      const first = takeFirstAnswer<TListingAnswer>(buildUrl(listingPath(id)));
+      return viewer === null ? first?.listing : undefined;
+    },
   });
 }
 
