@@ -5,10 +5,33 @@ import { ZBrowseQuery, type TBrowseAnswer, type TListingAnswer } from '@betoch/c
 import { AppError } from '../../lib/app-error.ts';
 import type { FirstAnswer } from '../../plugins/first-screen-page.ts';
 import type { ListingsService } from './listings.service.ts';
+import type { PreparedAnswer } from './prepared-answer.ts';
 
 /** The web app's first browse call (browseApiQuery without filters): live listings, one page. */
 const FIRST_BROWSE = { visibility: 'live', limit: String(BROWSE_PAGE_SIZE) } as const;
 const LISTING_PAGE = /^\/l\/([^/]+)$/;
+
+/**
+ * The first photo's srcset of a kept answer, worked out once per answer (the answers come from the
+ * listings answer cache, so a page request reads no JSON again).
+ */
+const srcSets = new WeakMap<PreparedAnswer, string | undefined>();
+function firstPhotoSrcSet(answer: PreparedAnswer, find: (body: unknown) => string | undefined): string | undefined {
+  if (!srcSets.has(answer)) srcSets.set(answer, find(JSON.parse(answer.body.toString('utf8'))));
+  return srcSets.get(answer);
+}
+
+function browsePhoto(body: unknown): string | undefined {
+  const photo = (body as TBrowseAnswer).listings[0]?.photos[0];
+  if (!photo) return undefined;
+  const renditions = cardPhotoRenditions(photo);
+  return photoSrcSet({ url: renditions[renditions.length - 1]!.url, width: photo.width, sizes: renditions });
+}
+
+function detailPhoto(body: unknown): string | undefined {
+  const photo = (body as TListingAnswer).listing.photos[0];
+  return photo ? photoSrcSet(photo) : undefined;
+}
 
 /**
  * The public answers the server writes into the page for a first screen
@@ -22,12 +45,10 @@ export function listingFirstAnswers(listings: ListingsService) {
   return async (pathname: string, search: string): Promise<FirstAnswer | null> => {
     if (pathname === '/browse' && search === '') {
       const answer = await listings.browse(ZBrowseQuery.parse(FIRST_BROWSE));
-      const photo = (JSON.parse(answer.body.toString('utf8')) as TBrowseAnswer).listings[0]?.photos[0];
-      const renditions = photo ? cardPhotoRenditions(photo) : [];
       return {
         url: `/api/listings?${new URLSearchParams(FIRST_BROWSE).toString()}`,
         body: answer.body,
-        photoSrcSet: photo ? photoSrcSet({ url: renditions[renditions.length - 1]!.url, width: photo.width, sizes: renditions }) : undefined,
+        photoSrcSet: firstPhotoSrcSet(answer, browsePhoto),
       };
     }
     const listing = LISTING_PAGE.exec(pathname);
@@ -40,8 +61,7 @@ export function listingFirstAnswers(listings: ListingsService) {
       }
       try {
         const answer = await listings.detailAnswer(null, id);
-        const photo = (JSON.parse(answer.body.toString('utf8')) as TListingAnswer).listing.photos[0];
-        return { url: `/api/listings/${encodeURIComponent(id)}`, body: answer.body, photoSrcSet: photo ? photoSrcSet(photo) : undefined };
+        return { url: `/api/listings/${encodeURIComponent(id)}`, body: answer.body, photoSrcSet: firstPhotoSrcSet(answer, detailPhoto) };
       } catch (error) {
         if (error instanceof AppError && error.status === 404) return null;
         throw error;
