@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@betoch/contracts/constants';
+import { firstScreenForPath } from '@betoch/contracts/first-screen-path';
 
 /**
  * The page sent for a first screen (/, /browse, /l/{id}): the built index.html with, in its head,
@@ -38,10 +39,6 @@ type PageHeaders = { cookie?: string; 'accept-language'?: string; 'save-data'?: 
 export interface FirstScreenPages {
   /** The page for a request path; undefined when the path is not a first screen. */
   render(url: string, headers: PageHeaders): Promise<string | undefined>;
-}
-
-function screenFor(screens: FirstScreenFiles[], pathname: string): FirstScreenFiles | undefined {
-  return screens.find((s) => (s.path !== '/' && s.path.endsWith('/') ? pathname.startsWith(s.path) && pathname.length > s.path.length : pathname === s.path));
 }
 
 function attr(value: string): string {
@@ -117,7 +114,7 @@ export function firstScreenPages(distDir: string, findAnswer: FirstAnswerFinder 
   return {
     async render(url, headers) {
       const [pathname = '/', search = ''] = url.split('?', 2);
-      const screen = screenFor(screens, pathname);
+      const screen = firstScreenForPath(screens, pathname);
       if (!screen) return undefined;
       let answer: FirstAnswer | null = null;
       try {

@@ -7,10 +7,14 @@ import { PHOTO_SIZES } from './photo-sizes';
  * phone fetches them at once alongside the app's own code instead of one round trip after
  * another (docs/performance.md). The app asks for the same text namespaces at start (lib/i18n.ts).
  *
- * `path` is a page path, or a prefix when it ends with '/'. `page` is the page's module as the
- * build manifest names it (the one router.tsx loads for that path). `photoSizes`: the `sizes` of
- * the page's first photo, when the server sends the page with its first answer and can name that
- * photo too.
+ * `path` is a page path, or a prefix when it ends with '/' (the rule is firstScreenForPath in
+ * packages/contracts/src/first-screen-path.ts, which the server uses too). `page` is the page's
+ * module as the build manifest names it (the one router.tsx loads for that path).
+ * `photoSizes`: the `sizes` of the page's first photo, when the server sends the page with its
+ * first answer and can name that photo too.
+ *
+ * Data only: the build loads this file in Node (build/first-screens-plugin.ts), which cannot load
+ * the contracts package's .ts files.
  */
 export interface FirstScreen {
   path: string;
@@ -24,8 +28,3 @@ export const FIRST_SCREENS: readonly FirstScreen[] = [
   { path: '/browse', page: 'src/features/listings/components/browse-page.tsx', namespaces: ['listings'], photoSizes: PHOTO_SIZES.card },
   { path: '/l/', page: 'src/features/listings/components/listing-detail-page.tsx', namespaces: ['listings'], photoSizes: PHOTO_SIZES.detail },
 ];
-
-/** The first screen a path opens on, if it is one of them. */
-export function firstScreenFor(pathname: string): FirstScreen | undefined {
-  return FIRST_SCREENS.find((s) => (s.path.endsWith('/') && s.path !== '/' ? pathname.startsWith(s.path) && pathname.length > s.path.length : pathname === s.path));
-}
