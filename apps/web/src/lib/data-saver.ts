@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DATA_SAVER_COOKIE } from '@betoch/contracts/constants';
+import { writeDeviceCookie } from './device-cookie';
 
 /** Where this device's choice is kept: '1' on, '0' off, absent when the person never chose. */
 export const DATA_SAVER_KEY = 'betoch.dataSaver';
@@ -27,11 +28,6 @@ export function isDataSaverOn(): boolean {
   return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 }
 
-/** The choice in a cookie too, for the server (DATA_SAVER_COOKIE); a year, renewed at each start. */
-function writeCookie(choice: string): void {
-  document.cookie = `${DATA_SAVER_COOKIE}=${choice}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
-}
-
 export function setDataSaver(on: boolean): void {
   try {
     localStorage.setItem(DATA_SAVER_KEY, on ? '1' : '0');
@@ -39,16 +35,18 @@ export function setDataSaver(on: boolean): void {
     // Private mode or full storage: the choice holds for this page only.
     memory = on;
   }
-  writeCookie(on ? '1' : '0');
+  writeDeviceCookie(DATA_SAVER_COOKIE, on ? '1' : '0');
   for (const listener of listeners) listener();
 }
 
-/** At start: the cookie follows the stored choice (one made before the cookie existed, too). */
+/**
+ * At start: the cookie (DATA_SAVER_COOKIE, for the server) follows the stored choice (one made
+ * before the cookie existed, too), which also renews it for a year.
+ */
 export function syncDataSaverCookie(): void {
   const choice = stored();
-  if (choice === '1' || choice === '0') writeCookie(choice);
+  if (choice === '1' || choice === '0') writeDeviceCookie(DATA_SAVER_COOKIE, choice);
 }
-
 
 function snapshot(): boolean {
   return memory ?? isDataSaverOn();

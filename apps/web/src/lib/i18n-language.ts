@@ -1,6 +1,46 @@
-import { FALLBACK_LANGUAGE, type Language } from '@betoch/contracts/constants';
+import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, STORAGE_KEYS, type Language } from '@betoch/contracts/constants';
+import { writeDeviceCookie } from './device-cookie';
 
 /** 'am', 'am-ET' -> 'am'; anything else -> the fallback, English. */
 export function toLanguage(lng: string | undefined): Language {
   return lng?.toLowerCase().startsWith('am') ? 'am' : FALLBACK_LANGUAGE;
+}
+
+/** 'am-ET' -> 'am', 'en-GB' -> 'en'; a language the app has no texts in -> undefined. */
+function supported(tag: string | null | undefined): Language | undefined {
+  const base = tag?.toLowerCase().split(/[-_]/)[0];
+  return LANGUAGES.find((lng) => lng === base);
+}
+
+/**
+ * The interface language at start: the one chosen on this device (STORAGE_KEYS.language), else
+ * the first of the browser's languages the app has texts in, else English.
+ */
+export function detectLanguage(): Language {
+  let chosen: string | null = null;
+  try {
+    chosen = localStorage.getItem(STORAGE_KEYS.language);
+  } catch {
+    // storage refused (private mode): the browser's languages decide
+  }
+  const browser = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of [chosen, ...browser]) {
+    const lng = supported(tag);
+    if (lng) return lng;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+/**
+ * Keeps the language on this device, in storage for the app and in a cookie (LANGUAGE_COOKIE, a
+ * year) so the server names the right text files in the page it sends.
+ */
+export function rememberLanguage(lng: string | undefined): void {
+  const language = toLanguage(lng);
+  try {
+    localStorage.setItem(STORAGE_KEYS.language, language);
+  } catch {
+    // storage refused: the cookie still tells the server, and the app asks the browser next time
+  }
+  writeDeviceCookie(LANGUAGE_COOKIE, language);
 }

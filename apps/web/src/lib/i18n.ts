@@ -1,14 +1,18 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import HttpBackend from 'i18next-http-backend';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import { FALLBACK_LANGUAGE, I18N_NAMESPACES, LANGUAGE_COOKIE, LANGUAGES, STORAGE_KEYS } from '@betoch/contracts/constants';
-import { firstScreenFor } from '@/config/first-screens';
-import { toLanguage } from './i18n-language';
+import { FALLBACK_LANGUAGE, I18N_NAMESPACES, LANGUAGES } from '@betoch/contracts/constants';
+import { firstScreenForPath } from '@betoch/contracts/first-screen-path';
+import { FIRST_SCREENS } from '@/config/first-screens';
+import { textFilesBackend } from './i18n-backend';
+import { detectLanguage, rememberLanguage, toLanguage } from './i18n-language';
 
-/** `<html lang>` follows the interface language, so screen readers and fonts pick the right one. */
-function syncDocumentLanguage(lng: string | undefined): void {
+/**
+ * `<html lang>` follows the interface language, so screen readers and fonts pick the right one;
+ * the language is remembered on this device (storage and cookie).
+ */
+function onLanguage(lng: string | undefined): void {
   document.documentElement.lang = toLanguage(lng);
+  rememberLanguage(lng);
 }
 
 /**
@@ -18,21 +22,24 @@ function syncDocumentLanguage(lng: string | undefined): void {
  * server names the same files in the page it sends (config/first-screens.ts).
  */
 function firstScreenNamespaces(pathname: string): readonly string[] {
-  return firstScreenFor(pathname)?.namespaces ?? [];
+  return firstScreenForPath(FIRST_SCREENS, pathname)?.namespaces ?? [];
 }
 
 /**
  * English and Amharic, nine namespaces loaded on demand from /locales/{lng}/{ns}.json. The
- * language is detected from storage (i18nextLng), then the browser; English is the fallback.
+ * language is the one chosen on this device (i18nextLng), else the browser's; English is the
+ * fallback (lib/i18n-language.ts).
  * Settles when the first screen's texts are here (or could not be had).
  */
 export function initI18n(): Promise<unknown> {
-  i18n.on('languageChanged', syncDocumentLanguage);
+  const lng = detectLanguage();
+  document.documentElement.lang = lng;
+  i18n.on('languageChanged', onLanguage);
   const ready = i18n
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(textFilesBackend(import.meta.env.BASE_URL))
     .use(initReactI18next)
     .init({
+      lng,
       supportedLngs: [...LANGUAGES],
       fallbackLng: FALLBACK_LANGUAGE,
       nonExplicitSupportedLngs: true,
@@ -40,20 +47,11 @@ export function initI18n(): Promise<unknown> {
       ns: ['common', ...firstScreenNamespaces(window.location.pathname)],
       defaultNS: 'common',
       fallbackNS: 'common',
-      backend: { loadPath: `${import.meta.env.BASE_URL}locales/{{lng}}/{{ns}}.json` },
-      detection: {
-        order: ['localStorage', 'navigator'],
-        lookupLocalStorage: STORAGE_KEYS.language,
-        // The cookie only tells the server which texts to name in the page (LANGUAGE_COOKIE).
-        caches: ['localStorage', 'cookie'],
-        lookupCookie: LANGUAGE_COOKIE,
-        cookieMinutes: 60 * 24 * 365,
-        cookieOptions: { path: '/', sameSite: 'lax' },
-      },
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
+      // No advert for i18next's paid service in the visitor's console.
+      showSupportNotice: false,
     });
-  syncDocumentLanguage(i18n.language);
   return ready;
 }
 

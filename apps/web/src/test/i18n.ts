@@ -26,6 +26,7 @@ export function createTestI18n(lng: 'en' | 'am' = 'en'): I18n {
     defaultNS: 'common',
     fallbackNS: 'common',
     interpolation: { escapeValue: false },
+    showSupportNotice: false,
     react: { useSuspense: false },
     initAsync: false,
   });
