@@ -20,7 +20,9 @@ function apiCalls(page: Page): string[] {
 
 /**
  * Every file asked for more than once since the last page load began (a preload the page did not
- * use is asked for again).
+ * use is asked for again). The tab's icon is left out: the browser fetches it on its own, once
+ * the app names it after the first screen (lib/app-links.ts), and now and then twice around a
+ * page change; it is not one of the first screen's files.
  */
 function fetchedTwice(page: Page): () => string[] {
   let seen = new Map<string, number>();
@@ -28,7 +30,7 @@ function fetchedTwice(page: Page): () => string[] {
     if (frame === page.mainFrame()) seen = new Map();
   });
   page.on('request', (req) => {
-    if (req.url().startsWith('data:') || req.isNavigationRequest()) return;
+    if (req.url().startsWith('data:') || req.isNavigationRequest() || new URL(req.url()).pathname === '/favicon.svg') return;
     seen.set(req.url(), (seen.get(req.url()) ?? 0) + 1);
   });
   return () => [...seen].filter(([, n]) => n > 1).map(([url]) => url);

@@ -5,14 +5,19 @@ import { fileURLToPath } from 'node:url';
 import { firstScreensPlugin } from './build/first-screens-plugin';
 import { serviceWorkerPlugin } from './build/service-worker-plugin';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // dist/first-screens.json: what the server names in the page for /, /browse and /l/{id}.
     firstScreensPlugin(),
     // /sw.js: the offline shell and the last browse results (docs/offline.md).
     serviceWorkerPlugin({
-      routes: ['src/features/listings/components/browse-page.tsx', 'src/features/listings/components/listing-detail-page.tsx'],
+      routes: [
+        'src/features/listings/components/browse-page.tsx',
+        'src/features/listings/components/listing-detail-page.tsx',
+        // The side of a listing's page, loaded after its top (the contact panel shows offline too).
+        'src/features/listings/components/listing-detail-aside.tsx',
+      ],
       // The texts of the shell, /browse and /l/{id} in both languages (about 10 KB gzip).
       extra: ['/favicon.svg', '/manifest.webmanifest', ...['en', 'am'].flatMap((lng) => ['common', 'listings'].map((ns) => `/locales/${lng}/${ns}.json`))],
     }),
@@ -28,6 +33,11 @@ export default defineConfig({
       { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
       { find: /^react$/, replacement: 'preact/compat' },
+      // react-router's package hands bundlers its development build (it has no "production"
+      // condition); the production build is the same code without the development warnings.
+      ...(command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : []),
     ],
   },
   build: {
@@ -65,4 +75,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { App } from './app/app';
 import { routerReady } from './app/router';
+import { afterNextPaint } from './lib/after-paint';
+import { addAppLinksWhenIdle } from './lib/app-links';
 import { installUserTypeDebugHelper } from './app/user-type-debug';
 import { syncDataSaverCookie } from './lib/data-saver';
 import { initI18n } from './lib/i18n';
@@ -36,5 +38,7 @@ void Promise.race([Promise.all([textsReady, routerReady()]), new Promise((resolv
         </Suspense>
       </StrictMode>,
     );
+    // The icons and the manifest once the first screen is shown (lib/app-links.ts).
+    afterNextPaint(() => addAppLinksWhenIdle(import.meta.env.BASE_URL));
   }, 0),
 );

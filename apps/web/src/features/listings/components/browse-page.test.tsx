@@ -16,6 +16,8 @@ describe('/browse', { timeout: 20_000 }, () => {
     renderListings({ routes, path: '/browse' });
 
     expect(await screen.findByText('2 properties found')).toBeTruthy();
+    // The first card is drawn with the page, the next once that has been shown.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     const cards = screen.getAllByRole('article');
     expect(within(cards[0]!).getByRole('link', { name: 'Apartment in Bole' }).getAttribute('href')).toBe('/l/a1');
     expect(within(cards[0]!).getByText('25,000 ETB')).toBeTruthy();

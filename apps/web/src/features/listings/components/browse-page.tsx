@@ -21,7 +21,7 @@ import { ListingGrid, ListingGridItem } from './listing-grid';
 import styles from './browse-page.module.css';
 
 const SKELETON_CARDS = 6;
-const CARDS_PER_TASK = 2;
+const CARDS_PER_TASK = 1;
 
 /**
  * /browse: live listings with filters in the URL query. Brokers are sent to /my-listings;

@@ -27,14 +27,15 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
     expect(screen.getByText('Studio')).toBeTruthy();
     expect(screen.getByText('1 bathroom')).toBeTruthy();
     expect(screen.getByText('35 m²')).toBeTruthy();
-    // The description, dates and contact panel come one task after the top of the page.
+    // The description and dates come once the top of the page is shown, the contact panel's
+    // code is loaded then.
     expect(await screen.findByText('Bright apartment with a balcony. Water tank and a guard.')).toBeTruthy();
     expect(screen.getByText('Posted by the owner')).toBeTruthy();
     expect(screen.getByText('November 20, 2026')).toBeTruthy();
     expect(screen.getByText('November 21, 2026')).toBeTruthy();
     expect(screen.queryByText('Listed by a broker (delala)')).toBeNull();
     // The visitor's panel, not the owner's.
-    expect(screen.getByRole('heading', { name: 'Contact the owner' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Contact the owner' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Manage your listing' })).toBeNull();
   });
 

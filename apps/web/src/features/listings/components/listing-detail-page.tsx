@@ -1,10 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TListing, TOwnerListing } from '@betoch/contracts/listings';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { HandshakeIcon, HomeIcon, PinIcon, ShieldIcon } from '@/components/ui/icons';
+import { HandshakeIcon, HomeIcon, PinIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -13,15 +14,19 @@ import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useListing } from '../api/get-listing';
 import { formatDate, isListingOwner } from '../lib/listing-display';
-import { useContactWiring } from '../hooks/use-contact-wiring';
 import { usePageTitle } from '../hooks/use-page-title';
-import { ContactPanel } from './contact-panel';
 import { ListingFacts } from './listing-facts';
 import { ListingGallery } from './listing-gallery';
-import { ManagePanel } from './manage-panel';
 import styles from './listing-detail-page.module.css';
 import { useListingText } from '@/lib/contact-mask';
 import { useNextTask } from '@/lib/use-next-task';
+
+/**
+ * The visitor's contact panel or the owner's manage panel, with their calls, forms and dialogs:
+ * code of its own, loaded once the top of the page (photo, price, facts) has been shown, so the
+ * first screen waits for none of it on a slow phone (docs/performance.md).
+ */
+const ListingDetailAside = lazy(async () => ({ default: (await import('./listing-detail-aside')).ListingDetailAside }));
 
 function DetailSkeleton() {
   return (
@@ -62,12 +67,6 @@ function PostedBy({ listing }: { listing: TListing }) {
   );
 }
 
-/** The contact panel with its calls: unlock status and unlock, the first message. */
-function VisitorContactPanel({ listing, viewer }: { listing: TListing; viewer: string | null }) {
-  const { unlock, message, contactHidden } = useContactWiring(listing._id, viewer);
-  const shown = contactHidden ? { ...listing, contact_preference: 'hide' as const } : listing;
-  return <ContactPanel listing={shown} signedIn={viewer !== null} unlock={unlock} message={message} />;
-}
 
 function ListingBody({ listing }: { listing: TListing }) {
   const { t, i18n } = useTranslation('listings');
@@ -127,16 +126,9 @@ function ListingBody({ listing }: { listing: TListing }) {
       {rest ? (
         <>
       <aside className={styles.side}>
-        {owner ? (
-          <ManagePanel listing={owner} />
-        ) : (
-          <>
-            <VisitorContactPanel listing={listing} viewer={user?.phone ?? null} />
-            <p className={styles.safetyLine}>
-              <ShieldIcon size={18} /> {t('detail.safetyLine')}
-            </p>
-          </>
-        )}
+        <Suspense fallback={<Skeleton height={220} radius={12} />}>
+          <ListingDetailAside listing={listing} owner={owner} viewer={user?.phone ?? null} />
+        </Suspense>
       </aside>
 
       <div className={styles.rest}>
