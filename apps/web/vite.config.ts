@@ -61,7 +61,7 @@ export default defineConfig(({ command }) => ({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // Libraries that import react are inlined, so their imports go through the Preact aliases too
     // and component tests render on the production runtime (Testing Library through its ES build).

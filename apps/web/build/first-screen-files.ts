@@ -1,4 +1,4 @@
-import { manifestFiles, type BuildManifest } from '../src/sw/sw-rules';
+import { manifestFiles, type BuildManifest } from './build-manifest';
 
 /**
  * The files a page module loads with its static imports, without those the entry (index.html)

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { FIRST_SCREENS } from '../src/config/first-screens';
-import type { BuildManifest } from '../src/sw/sw-rules';
+import type { BuildManifest } from './build-manifest';
 import { firstScreenFiles } from './first-screen-files';
 
 /**

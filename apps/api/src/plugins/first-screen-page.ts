@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@betoch/contracts/constants';
+import { firstAnswerElement, htmlAttribute as attr } from '@betoch/contracts/first-answer-element';
 import { firstScreenForPath } from '@betoch/contracts/first-screen-path';
 
 /**
@@ -41,15 +42,7 @@ export interface FirstScreenPages {
   render(url: string, headers: PageHeaders): Promise<string | undefined>;
 }
 
-function attr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
 /** JSON inside a script element: `<` escaped, so no text in it can close the element. */
-function scriptJson(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
-
 function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }
@@ -123,7 +116,7 @@ export function firstScreenPages(distDir: string, findAnswer: FirstAnswerFinder 
         onError(error); // the page goes out without it; the app makes the call itself
       }
       const data = answer
-        ? `<script id="first-answer" type="application/json" data-url="${attr(answer.url)}">${scriptJson(answer.body.toString('utf8'))}</script>`
+        ? firstAnswerElement(answer.url, answer.body.toString('utf8'))
         : '';
       return template.slice(0, headEnd) + hints(screen, headers, answer) + template.slice(headEnd, rootEnd) + data + template.slice(rootEnd);
     },

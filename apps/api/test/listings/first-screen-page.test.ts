@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cardPhotoRenditions } from '@betoch/contracts/card-photo';
+import { findFirstAnswerElement } from '@betoch/contracts/first-answer-element';
 import { photoSrcSet } from '@betoch/contracts/photo-srcset';
 import type { TBrowseAnswer, TListingAnswer } from '@betoch/contracts/listings';
 import { firstScreenPages } from '../../src/plugins/first-screen-page.ts';
@@ -63,9 +64,8 @@ async function page(url: string, headers: Record<string, string> = {}) {
 
 /** The answer written into a page, read the way the web app reads it. */
 function firstAnswer(html: string): { url: string; body: unknown; raw: string } | null {
-  const match = /<script id="first-answer" type="application\/json" data-url="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
-  if (!match) return null;
-  return { url: match[1]!.replace(/&amp;/g, '&'), body: JSON.parse(match[2]!), raw: match[2]! };
+  const found = findFirstAnswerElement(html);
+  return found ? { url: found.url, body: JSON.parse(found.json), raw: found.json } : null;
 }
 
 function head(html: string): string {

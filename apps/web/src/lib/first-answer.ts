@@ -1,14 +1,14 @@
+import { FIRST_ANSWER_ELEMENT_ID } from '@betoch/contracts/first-answer-element';
 import { readToken } from './session-storage';
 
 /**
  * The answer the server wrote into the page it sent for /browse or /l/{id}
- * (`<script id="first-answer" type="application/json" data-url="/api/...">`), so the first screen
+ * (contracts' first-answer-element.ts), so the first screen
  * needs no call of its own and is drawn whole at once: one round trip less before the listings
  * show on a slow network (docs/performance.md). A query takes it as its initial data. It is the
  * public answer, the one a visitor without a session gets, so it stands in only for a call made
  * without a session, to the same URL, once, while the page is new.
  */
-const ELEMENT_ID = 'first-answer';
 /** Older than this, a page's answer is not taken: the call is made (the page stayed open unused). */
 const FRESH_MS = 30_000;
 
@@ -26,7 +26,7 @@ function canonical(url: string): string {
 }
 
 function read(): FirstAnswer | null {
-  const element = document.getElementById(ELEMENT_ID);
+  const element = document.getElementById(FIRST_ANSWER_ELEMENT_ID);
   if (!element) return null;
   element.remove();
   const url = element.getAttribute('data-url');

@@ -7,6 +7,8 @@
  * through to the network, untouched.
  */
 
+import { findFirstAnswerElement } from '@betoch/contracts/first-answer-element';
+
 /** What the worker does with one request. */
 export type SwStrategy =
   /** Not touched: the browser fetches it as if there were no worker (never stored). */
@@ -99,11 +101,11 @@ export function cacheNames(version: string) {
  * public browse list: the answer a listing's page carries is never kept (strategyFor says 'pass').
  */
 export function pageBrowseAnswer(html: string, origin: string): { url: string; json: string } | null {
-  const match = /<script id="first-answer" type="application\/json" data-url="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
-  if (!match) return null;
-  const url = new URL(match[1]!.replace(/&amp;/g, '&'), origin).href;
+  const found = findFirstAnswerElement(html);
+  if (!found) return null;
+  const url = new URL(found.url, origin).href;
   if (strategyFor({ method: 'GET', url }, origin) !== 'browse') return null;
-  return { url, json: match[2]! };
+  return { url, json: found.json };
 }
 
 /** Caches to delete when a version activates: every Betoch cache that is not one of its own. */
@@ -115,37 +117,4 @@ export function staleCaches(existing: readonly string[], version: string): strin
 /** Keys to delete so that at most `max` remain (Cache.keys() lists the oldest first). */
 export function overCap<T>(keysOldestFirst: readonly T[], max: number): T[] {
   return keysOldestFirst.slice(0, Math.max(0, keysOldestFirst.length - max));
-}
-
-/** The Vite build manifest, as far as the precache list needs it. */
-export type BuildManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
-
-/** A module of the build and everything it imports statically: its script files and its styles. */
-export function manifestFiles(manifest: BuildManifest, key: string): { scripts: Set<string>; styles: Set<string> } {
-  const files = { scripts: new Set<string>(), styles: new Set<string>() };
-  const seen = new Set<string>();
-  const walk = (at: string) => {
-    if (seen.has(at)) return;
-    seen.add(at);
-    const entry = manifest[at];
-    if (!entry) throw new Error(`Not in the build manifest: ${at}`);
-    files.scripts.add(entry.file);
-    for (const css of entry.css ?? []) files.styles.add(css);
-    for (const imported of entry.imports ?? []) walk(imported);
-  };
-  walk(key);
-  return files;
-}
-
-/**
- * URLs to precache: the app shell (/ and the entry's files) and the route chunks of /browse and
- * /l/{id} with everything they import, so those pages open offline.
- */
-export function precacheUrls(manifest: BuildManifest, routeModules: readonly string[], extra: readonly string[] = []): string[] {
-  const files = new Set<string>();
-  for (const key of ['index.html', ...routeModules]) {
-    const { scripts, styles } = manifestFiles(manifest, key);
-    for (const f of [...scripts, ...styles]) files.add(f);
-  }
-  return ['/', ...extra, ...[...files].sort().map((f) => `/${f}`)];
 }
