@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_COOKIE, STORAGE_KEYS } from '@betoch/contracts/constants';
-import { detectLanguage, rememberLanguage } from './i18n-language';
+import { detectLanguage, rememberLanguage, toLanguage } from './i18n-language';
 
 function browserLanguages(languages: string[]) {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
@@ -50,5 +50,12 @@ describe('remembering the language', () => {
     rememberLanguage('en');
     expect(localStorage.getItem(STORAGE_KEYS.language)).toBe('en');
     expect(document.cookie).toContain(`${LANGUAGE_COOKIE}=en`);
+  });
+});
+
+describe('a language tag as one of ours (dates, money and the page language follow it)', () => {
+  it('is Amharic for any Amharic tag and English for everything else', () => {
+    expect(['am', 'am-ET', 'AM_et'].map(toLanguage)).toEqual(['am', 'am', 'am']);
+    expect(['en', 'en-GB', 'fr', 'amx', '', undefined].map(toLanguage)).toEqual(['en', 'en', 'en', 'en', 'en', 'en']);
   });
 });

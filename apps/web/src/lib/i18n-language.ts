@@ -1,15 +1,15 @@
 import { FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, STORAGE_KEYS, type Language } from '@betoch/contracts/constants';
 import { writeDeviceCookie } from './device-cookie';
 
-/** 'am', 'am-ET' -> 'am'; anything else -> the fallback, English. */
-export function toLanguage(lng: string | undefined): Language {
-  return lng?.toLowerCase().startsWith('am') ? 'am' : FALLBACK_LANGUAGE;
-}
-
 /** 'am-ET' -> 'am', 'en-GB' -> 'en'; a language the app has no texts in -> undefined. */
 function supported(tag: string | null | undefined): Language | undefined {
   const base = tag?.toLowerCase().split(/[-_]/)[0];
   return LANGUAGES.find((lng) => lng === base);
+}
+
+/** 'am', 'am-ET' -> 'am'; anything else -> the fallback, English. */
+export function toLanguage(lng: string | undefined): Language {
+  return supported(lng) ?? FALLBACK_LANGUAGE;
 }
 
 /**
