@@ -40,54 +40,36 @@ function describedBy(ids: ReturnType<typeof useFieldIds>, hint: unknown, error: 
   return [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(' ') || undefined;
 }
 
-export function TextField({
-  label,
-  hint,
-  error,
-  optionalText,
-  id,
-  className,
-  ref,
-  ...rest
-}: FieldFrame & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+/**
+ * What every field shares: the frame (label, hint, error) around its control, and the control's
+ * id, class and ARIA links to them. `rest` is what goes on the control as given.
+ */
+function useField<P extends FieldFrame & { id?: string; className?: string }>({ label, hint, error, optionalText, id, className, ...rest }: P) {
   const ids = useFieldIds(id);
-  return (
-    <Frame ids={ids} label={label} hint={hint} error={error} optionalText={optionalText}>
-      <input
-        ref={ref}
-        id={ids.id}
-        className={[styles.control, error ? styles.invalid : '', className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
-        {...rest}
-      />
-    </Frame>
-  );
+  return {
+    rest,
+    control: {
+      id: ids.id,
+      className: [styles.control, error ? styles.invalid : '', className].filter(Boolean).join(' '),
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(ids, hint, error),
+    },
+    frame: (control: ReactNode) => (
+      <Frame ids={ids} label={label} hint={hint} error={error} optionalText={optionalText}>
+        {control}
+      </Frame>
+    ),
+  };
 }
 
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  optionalText,
-  id,
-  className,
-  ref,
-  ...rest
-}: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const ids = useFieldIds(id);
-  return (
-    <Frame ids={ids} label={label} hint={hint} error={error} optionalText={optionalText}>
-      <textarea
-        ref={ref}
-        id={ids.id}
-        className={[styles.control, error ? styles.invalid : '', className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
-        {...rest}
-      />
-    </Frame>
-  );
+export function TextField({ ref, ...props }: FieldFrame & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const { frame, control, rest } = useField(props);
+  return frame(<input ref={ref} {...control} {...rest} />);
+}
+
+export function TextAreaField({ ref, ...props }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const { frame, control, rest } = useField(props);
+  return frame(<textarea ref={ref} {...control} {...rest} />);
 }
 
 export interface SelectOption {
@@ -96,36 +78,21 @@ export interface SelectOption {
 }
 
 export function SelectField({
-  label,
-  hint,
-  error,
-  optionalText,
-  id,
-  className,
   options,
   placeholder,
   ref,
-  ...rest
+  ...props
 }: FieldFrame &
   SelectHTMLAttributes<HTMLSelectElement> & { options: SelectOption[]; placeholder?: string; ref?: Ref<HTMLSelectElement> }) {
-  const ids = useFieldIds(id);
-  return (
-    <Frame ids={ids} label={label} hint={hint} error={error} optionalText={optionalText}>
-      <select
-        ref={ref}
-        id={ids.id}
-        className={[styles.control, error ? styles.invalid : '', className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
-        {...rest}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Frame>
+  const { frame, control, rest } = useField(props);
+  return frame(
+    <select ref={ref} {...control} {...rest}>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>,
   );
 }
