@@ -2,11 +2,12 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SKU_CATALOG, type Sku } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
-import { HomeIcon, ShieldIcon } from '@/components/ui/icons';
+import { ShieldIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { hasRole, useSession } from '@/lib/session';
 import { formatEtb } from '@/lib/format-money';
 import styles from './pages.module.css';
+import { WelcomeCards, WelcomeHero } from './welcome-sections';
 
 const PLAN_SKUS = ['post_credit_1', 'post_subscription_delala_unlimited'] as const satisfies readonly Sku[];
 const PLAN_KEYS: Record<(typeof PLAN_SKUS)[number], 'single' | 'unlimited'> = {
@@ -60,36 +61,13 @@ export function DelalaWelcomePage() {
 
   return (
     <div className={styles.bare}>
-      <section className={styles.hero}>
-        <p className={styles.brandRow}>
-          <Link to={paths.home} className={styles.brand}>
-            <HomeIcon size={22} /> {t('common:brand.name')}
-          </Link>
-        </p>
-        <h1 className={styles.heroTitle}>{t('welcome.title')}</h1>
-        <p className={styles.heroText}>{t('welcome.subtitle')}</p>
-        <ul className={styles.heroPoints}>
-          <li>{t('welcome.points.agency')}</li>
-          <li>{t('welcome.points.pay')}</li>
-        </ul>
-      </section>
+      <WelcomeHero title={t('welcome.title')} subtitle={t('welcome.subtitle')} points={[t('welcome.points.agency'), t('welcome.points.pay')]} />
 
-      <section className={styles.sectionWide} aria-labelledby="features-title">
-        <h2 id="features-title" className={styles.sectionTitle}>
-          {t('welcome.featuresTitle')}
-        </h2>
-        <ul className={styles.cards}>
-          {features.map((f) => (
-            <li key={f.key} className={styles.card}>
-              <span className={styles.icon} aria-hidden="true">
-                {f.icon}
-              </span>
-              <h3 className={styles.cardTitle}>{t(`features.${f.key}.title`)}</h3>
-              <p className={styles.cardText}>{t(`features.${f.key}.text`)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <WelcomeCards
+        id="features-title"
+        title={t('welcome.featuresTitle')}
+        cards={features.map((f) => ({ icon: f.icon, title: t(`features.${f.key}.title`), text: t(`features.${f.key}.text`) }))}
+      />
 
       <section className={styles.sectionWide} aria-labelledby="plans-title">
         <h2 id="plans-title" className={styles.sectionTitle}>

@@ -4,6 +4,7 @@ import { HomeIcon, LockIcon, ShieldIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { PropertyWizard } from '../wizard/property-wizard';
+import { WelcomeCards, WelcomeHero } from './welcome-sections';
 import styles from './pages.module.css';
 
 /**
@@ -23,20 +24,11 @@ export function LandlordWelcomePage() {
 
   return (
     <div className={styles.bare}>
-      <section className={styles.hero}>
-        <p className={styles.brandRow}>
-          <Link to={paths.home} className={styles.brand}>
-            <HomeIcon size={22} /> {t('common:brand.name')}
-          </Link>
-        </p>
-        <h1 className={styles.heroTitle}>{t('welcome.title')}</h1>
-        <p className={styles.heroText}>{t('welcome.subtitle')}</p>
-        <ul className={styles.heroPoints}>
-          <li>{t('welcome.points.steps')}</li>
-          <li>{t('welcome.points.noPassword')}</li>
-          <li>{t('welcome.points.free')}</li>
-        </ul>
-      </section>
+      <WelcomeHero
+        title={t('welcome.title')}
+        subtitle={t('welcome.subtitle')}
+        points={[t('welcome.points.steps'), t('welcome.points.noPassword'), t('welcome.points.free')]}
+      />
 
       <section className={styles.section} aria-labelledby="wizard-title">
         <h2 id="wizard-title" className={styles.sectionTitle}>
@@ -46,22 +38,7 @@ export function LandlordWelcomePage() {
         <PropertyWizard variant="welcome" onPublished={() => navigate(paths.landlordSuccess)} />
       </section>
 
-      <section className={styles.sectionWide} aria-labelledby="benefits-title">
-        <h2 id="benefits-title" className={styles.sectionTitle}>
-          {t('welcome.benefitsTitle')}
-        </h2>
-        <ul className={styles.cards}>
-          {benefits.map((b) => (
-            <li key={b.title} className={styles.card}>
-              <span className={styles.icon} aria-hidden="true">
-                {b.icon}
-              </span>
-              <h3 className={styles.cardTitle}>{b.title}</h3>
-              <p className={styles.cardText}>{b.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <WelcomeCards id="benefits-title" title={t('welcome.benefitsTitle')} cards={benefits} />
 
       {!isAuthenticated ? (
         <p className={styles.footer}>
