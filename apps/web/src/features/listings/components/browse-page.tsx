@@ -17,7 +17,7 @@ import { effectiveUserType } from '../lib/listing-display';
 import { usePageTitle } from '../hooks/use-page-title';
 import { BrowseFiltersForm } from './browse-filters';
 import { ListingCard, ListingCardSkeleton, type CardListing } from './listing-card';
-import { ListingGrid, ListingGridItem } from './listing-grid';
+import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
 import styles from './browse-page.module.css';
 
 const SKELETON_CARDS = 6;
@@ -82,17 +82,7 @@ export function BrowsePage() {
           </ListingGrid>
         </>
       ) : query.isError && !listings?.length ? (
-        <Alert
-          tone="error"
-          title={t('browse.loadFailed')}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t('common:actions.tryAgain')}
-            </Button>
-          }
-        >
-          <p>{errorText(t, query.error)}</p>
-        </Alert>
+        <ListingGridError query={query} />
       ) : !listings?.length ? (
         <EmptyState
           icon={<HomeIcon size={40} style={{ margin: '0 auto' }} />}

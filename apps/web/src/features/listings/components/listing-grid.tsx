@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { errorText } from '@/lib/error-text';
 import styles from './listing-grid.module.css';
 
 /** One column on phones, two on tablets, three on wide screens. */
@@ -12,4 +16,22 @@ export function ListingGrid({ children, label, busy }: { children: ReactNode; la
 
 export function ListingGridItem({ children }: { children: ReactNode }) {
   return <li className={styles.item}>{children}</li>;
+}
+
+/** In place of a grid whose listings could not be loaded: what went wrong and a retry. */
+export function ListingGridError({ query }: { query: { error: unknown; isFetching: boolean; refetch: () => unknown } }) {
+  const { t } = useTranslation(['listings', 'common']);
+  return (
+    <Alert
+      tone="error"
+      title={t('listings:browse.loadFailed')}
+      action={
+        <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+          {t('common:actions.tryAgain')}
+        </Button>
+      }
+    >
+      <p>{errorText(t, query.error)}</p>
+    </Alert>
+  );
 }

@@ -2,12 +2,11 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HomeIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { errorText } from '@/lib/error-text';
 import { displayName, useSession } from '@/lib/session';
 import { useMyListings } from '../api/get-my-listings';
 import { effectiveUserType } from '../lib/listing-display';
@@ -15,7 +14,7 @@ import { myListingsStats } from '../lib/my-listings-stats';
 import { noticeFrom, type MyListingsNotice } from '../lib/notices';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ListingCard, ListingCardSkeleton } from './listing-card';
-import { ListingGrid, ListingGridItem } from './listing-grid';
+import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
 import styles from './my-listings-page.module.css';
 
 function StatCard({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
@@ -106,17 +105,7 @@ export function MyListingsPage() {
           ))}
         </ListingGrid>
       ) : query.isError ? (
-        <Alert
-          tone="error"
-          title={t('browse.loadFailed')}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t('common:actions.tryAgain')}
-            </Button>
-          }
-        >
-          <p>{errorText(t, query.error)}</p>
-        </Alert>
+        <ListingGridError query={query} />
       ) : !listings?.length ? (
         <EmptyState
           icon={<HomeIcon size={40} style={{ margin: '0 auto' }} />}

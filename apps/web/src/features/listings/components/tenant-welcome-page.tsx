@@ -1,15 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HomeIcon, MessageIcon, ShieldIcon, UnlockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { errorText } from '@/lib/error-text';
 import { useFeaturedListings } from '../api/get-featured-listings';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ListingCard, ListingCardSkeleton } from './listing-card';
-import { ListingGrid, ListingGridItem } from './listing-grid';
+import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
 import styles from './tenant-welcome-page.module.css';
 
 const BENEFITS = [
@@ -39,17 +37,7 @@ function Featured() {
   }
   if (featured.isError) {
     return (
-      <Alert
-        tone="error"
-        title={t('listings:browse.loadFailed')}
-        action={
-          <Button variant="secondary" onClick={() => void featured.refetch()} loading={featured.isFetching}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        }
-      >
-        <p>{errorText(t, featured.error)}</p>
-      </Alert>
+      <ListingGridError query={featured} />
     );
   }
   if (!featured.data.length) {
