@@ -6,28 +6,10 @@ import { loadEnv } from '../../src/config/env.ts';
 import { RedisKvStore } from '../../src/lib/redis-kv-store.ts';
 import { openTestDatabase, RecordingSmsSender } from '../support/test-app.ts';
 import { uniquePhone } from '../support/login.ts';
+import { REDIS_URL, redisTestsRun } from '../support/redis.ts';
 
-/**
- * Runs against TEST_REDIS_URL, or the local default. Without TEST_REDIS_URL an absent local Redis
- * skips the file (a fresh machine has none); with it set, an unreachable Redis fails the run.
- */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const available = process.env.TEST_REDIS_URL ? true : await redisAnswers(REDIS_URL);
-if (!available) console.warn(`redis.test.ts skipped: no Redis at ${REDIS_URL} (set TEST_REDIS_URL to require it)`);
+/** Runs against TEST_REDIS_URL, or a local Redis when one answers (support/redis.ts). */
+const available = await redisTestsRun('redis.test.ts');
 
 /** A prefix of its own for each run, removed at the end. */
 const prefix = `betoch-test:${randomUUID()}:`;

@@ -9,11 +9,11 @@ import { RedisEventBus } from '../../src/modules/realtime/redis-event-bus.ts';
 import { issueStreamTicket, redeemStreamTicket } from '../../src/modules/realtime/stream-tickets.ts';
 import { createListingsTestApp, createLiveListing } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
+import { REDIS_URL } from '../support/redis.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { chat } from './chat-calls.ts';
 import { listen, openStream, ticketFor, type SseEvent, type SseStream } from './sse-client.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = () => `test:${randomUUID().slice(0, 8)}:`;
 const USER_A = '11111111-1111-4111-8111-111111111111';
 const USER_B = '22222222-2222-4222-8222-222222222222';

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REDIS_URL, redisTestsRun } from '../support/redis.ts';
 import { ApiClient, ipFor, phoneFor, startReady, stopServer, type ServerProcess } from './server-process.ts';
 
 /**
@@ -13,22 +14,7 @@ import { ApiClient, ipFor, phoneFor, startReady, stopServer, type ServerProcess 
  * run), else a local Redis when one answers. Keys live under a prefix of their own, removed at the
  * end. Runs in the PGlite run only (the limits live in Redis, not in the database).
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const available = !process.env.TEST_DATABASE_URL && (process.env.TEST_REDIS_URL ? true : await redisAnswers(REDIS_URL));
+const available = !process.env.TEST_DATABASE_URL && (await redisTestsRun('redis-two-processes.test.ts'));
 const prefix = `betoch-faults:${randomUUID()}:`;
 
 describe.skipIf(!available)('code limits shared by two server processes through Redis', () => {
