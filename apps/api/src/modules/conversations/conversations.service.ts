@@ -127,6 +127,20 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
     publishUnread(recipient);
   }
 
+  /**
+   * The conversation by the id in a path, for this user's call: 404 for an id that is not one, a
+   * conversation that does not exist, or one moderation hid from its participants (admins still
+   * read it). Whether this user may read or write in it is each call's own check.
+   */
+  async function reachable(user: AuthUser, conversationId: string): Promise<{ id: string; found: ConversationRow }> {
+    if (!isId(conversationId)) throw notFound();
+    const id = conversationId.toLowerCase();
+    const found = await findConversation(ctx.db, id);
+    if (!found) throw notFound();
+    if (sideOf(user, found) && (await isConversationHidden(ctx.db, id))) throw notFound();
+    return { id, found };
+  }
+
   async function rateLimit(user: AuthUser): Promise<void> {
     const { count, ttl } = await ctx.kv.increment(`msg:rate:${user.id}`, 60);
     if (count > MESSAGES_PER_MINUTE) throw new AppError('rate_limited', 'You are sending messages too fast. Please wait a moment.', { retry_after: ttl });
@@ -203,11 +217,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
 
     /** GET /conversations/{id}/messages: the thread as the reader may see it; a participant's read marks it read. */
     async thread(user: AuthUser, conversationId: string): Promise<TMessagesAnswer> {
-      if (!isId(conversationId)) throw notFound();
-      const id = conversationId.toLowerCase();
-      const found = await findConversation(ctx.db, id);
-      if (!found) throw notFound();
-      if (sideOf(user, found) && (await isConversationHidden(ctx.db, id))) throw notFound();
+      const { id, found } = await reachable(user, conversationId);
       const role = readerRole(user, found);
       if (role === 'tenant') await unlockUnderPlan(user, id);
 
@@ -236,11 +246,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
     /** POST /conversations/{id}/reply: either participant writes; nothing is ever charged for writing. */
     async reply(user: AuthUser, conversationId: string, body: string): Promise<TReplyAnswer> {
       assertNotSuspended(user);
-      if (!isId(conversationId)) throw notFound();
-      const id = conversationId.toLowerCase();
-      const found = await findConversation(ctx.db, id);
-      if (!found) throw notFound();
-      if (sideOf(user, found) && (await isConversationHidden(ctx.db, id))) throw notFound();
+      const { id, found } = await reachable(user, conversationId);
       const side = sideOf(user, found);
       if (!side) throw user.isAdmin ? new AppError('forbidden', 'Admins read conversations; they do not write in them.') : notFound();
       await rateLimit(user);
@@ -270,11 +276,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
      * parallel calls charge once.
      */
     async unlockFirstReply(user: AuthUser, conversationId: string): Promise<TUnlockReplyAnswer> {
-      if (!isId(conversationId)) throw notFound();
-      const id = conversationId.toLowerCase();
-      const found = await findConversation(ctx.db, id);
-      if (!found) throw notFound();
-      if (sideOf(user, found) && (await isConversationHidden(ctx.db, id))) throw notFound();
+      const { id, found } = await reachable(user, conversationId);
       const side = sideOf(user, found);
       if (!side) throw notFound();
       if (side !== 'tenant') throw new AppError('forbidden', 'Only the tenant unlocks the replies.');
