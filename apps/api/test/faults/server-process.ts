@@ -31,28 +31,23 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** The environment of a plain `npm start`, without anything pointing at shared services. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+/**
+ * The environment of a plain `npm start` on this machine, without anything pointing at shared
+ * services or at the tests' own settings (database, Redis, secrets, admins, mode, data folder), no
+ * web build and no demo data; `extra` on top.
+ */
+export function plainStartEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX', 'TEST_DATABASE_URL', 'JWT_SECRET', 'ADMIN_PHONES', 'NODE_OPTIONS', 'VITEST', 'INIT_CWD', 'DATA_DIR']) {
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX', 'TEST_DATABASE_URL', 'JWT_SECRET', 'APP_MODE', 'ADMIN_PHONES', 'NODE_OPTIONS', 'VITEST', 'INIT_CWD', 'DATA_DIR']) {
     delete env[key];
   }
-  return {
-    ...env,
-    APP_MODE: 'demo',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    HOST: '127.0.0.1',
-    TRUST_PROXY: 'true',
-    WEB_DIST: '/nonexistent-web-dist',
-    ...extra,
-  };
+  return { ...env, SEED_DEMO: 'false', HOST: '127.0.0.1', WEB_DIST: '/nonexistent-web-dist', ...extra };
 }
 
 export function startServer(port: number, extra: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: cleanEnv({ ...extra, PORT: String(port) }),
+    env: plainStartEnv({ APP_MODE: 'demo', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...extra, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../faults/server-process';
+import { freePort, plainStartEnv } from '../faults/server-process';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const PHONE = '+251944556677';
@@ -26,19 +26,10 @@ interface Server {
   exited: Promise<number | null>;
 }
 
-/** The environment of a plain `npm start`, without anything pointing at shared services. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL', 'JWT_SECRET', 'APP_MODE', 'ADMIN_PHONES', 'NODE_OPTIONS', 'VITEST', 'INIT_CWD']) {
-    delete env[key];
-  }
-  return { ...env, LOG_LEVEL: 'info', SEED_DEMO: 'false', HOST: '127.0.0.1', WEB_DIST: '/nonexistent-web-dist', ...extra };
-}
-
 function start(extra: Record<string, string>): Server {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: cleanEnv(extra),
+    env: plainStartEnv({ LOG_LEVEL: 'info', ...extra }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
