@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BROWSE_QUERY_MAX_LENGTH, LISTING_SOURCES, PROPERTY_TYPES_OFFERED, SUBCITIES } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
@@ -120,8 +120,11 @@ function PlaceInput({ value, onCommit }: { value: string | undefined; onCommit: 
   );
 }
 
-/** The /browse filters: every change goes to the URL query, so Back and shared links work. */
-export function BrowseFiltersForm({ filters, onChange, onClear, showSource }: BrowseFiltersProps) {
+/**
+ * The /browse filters: every change goes to the URL query, so Back and shared links work. Drawn
+ * again only when its props change, not each time the page draws more cards.
+ */
+export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onChange, onClear, showSource }: BrowseFiltersProps) {
   const { t } = useTranslation('listings');
   const headingId = useId();
   const set = (patch: Partial<BrowseFilters>) => onChange({ ...filters, ...patch });
@@ -175,4 +178,4 @@ export function BrowseFiltersForm({ filters, onChange, onClear, showSource }: Br
       </div>
     </form>
   );
-}
+});

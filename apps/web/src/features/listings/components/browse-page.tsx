@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -48,12 +48,13 @@ export function BrowsePage() {
   // once and the rest a few per task; coming back, all at once, for the browser to scroll back.
   const { key } = useLocation();
   const drawn = useGradualCount(listings?.length ?? 0, CARDS_PER_TASK, key === 'default' ? CARDS_PER_TASK : undefined);
+  // The same functions while the query is the same, so the filters are not drawn again per card.
+  const setFilters = useCallback((next: BrowseFilters) => setParams(filtersToSearch(next)), [setParams]);
+  const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
 
   if (sessionLoading) return <PageSpinner label={t('common:status.loading')} />;
   if (userType === 'delala') return <Navigate to={paths.myListings} replace />;
 
-  const setFilters = (next: BrowseFilters) => setParams(filtersToSearch(next));
-  const clear = () => setParams(new URLSearchParams());
   const active = hasActiveFilters(filters);
 
   const query = isLandlord ? mine : browse;
