@@ -42,7 +42,6 @@ export interface FirstScreenPages {
   render(url: string, headers: PageHeaders): Promise<string | undefined>;
 }
 
-/** JSON inside a script element: `<` escaped, so no text in it can close the element. */
 function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }

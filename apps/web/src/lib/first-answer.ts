@@ -2,10 +2,10 @@ import { FIRST_ANSWER_ELEMENT_ID } from '@betoch/contracts/first-answer-element'
 import { readToken } from './session-storage';
 
 /**
- * The answer the server wrote into the page it sent for /browse or /l/{id}
- * (contracts' first-answer-element.ts), so the first screen
- * needs no call of its own and is drawn whole at once: one round trip less before the listings
- * show on a slow network (docs/performance.md). A query takes it as its initial data. It is the
+ * The answer the server wrote into the page it sent for /browse or /l/{id} (the element in
+ * packages/contracts/src/first-answer-element.ts), so the first screen needs no call of its own
+ * and is drawn whole at once: one round trip less before the listings show on a slow network
+ * (docs/performance.md). A query takes it as its initial data. It is the
  * public answer, the one a visitor without a session gets, so it stands in only for a call made
  * without a session, to the same URL, once, while the page is new.
  */

@@ -67,7 +67,6 @@ function PostedBy({ listing }: { listing: TListing }) {
   );
 }
 
-
 function ListingBody({ listing }: { listing: TListing }) {
   const { t, i18n } = useTranslation('listings');
   const session = useSession();

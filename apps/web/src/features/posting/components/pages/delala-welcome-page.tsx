@@ -6,8 +6,8 @@ import { ShieldIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { hasRole, useSession } from '@/lib/session';
 import { formatEtb } from '@/lib/format-money';
-import styles from './pages.module.css';
 import { WelcomeCards, WelcomeHero } from './welcome-sections';
+import styles from './pages.module.css';
 
 const PLAN_SKUS = ['post_credit_1', 'post_subscription_delala_unlimited'] as const satisfies readonly Sku[];
 const PLAN_KEYS: Record<(typeof PLAN_SKUS)[number], 'single' | 'unlimited'> = {
