@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           environment: 'node',
+          // Migrates one database before any file runs; every file starts from a copy of it.
+          globalSetup: ['apps/api/test/support/template-database.global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite and sharp are CPU-heavy; two workers fit a 2-core machine.

@@ -159,7 +159,7 @@ test('tenant and owner: unread badge, reply, Message locked, credits from the wa
   await expect(tenantPage).toHaveURL(/\/wallet$/);
   const bought = acceptNextDialog(tenantPage);
   await tenantPage
-    .getByRole('listitem', { name: tr(lang, 'wallet:cards.CREDIT_SINGLE'), exact: true })
+    .getByRole('listitem', { name: tr(lang, 'common:plans.names.CREDIT_SINGLE'), exact: true })
     .getByRole('button', { name: new RegExp(`^${tr(lang, 'wallet:cards.buy', { price: '30 ETB' })}`) })
     .click();
   await bought;

@@ -62,7 +62,7 @@ for (const lang of LANGS) {
       tr(lang, 'wallet:arrival.fromListing'),
     );
     const price = lang === 'am' ? '250 ብር' : '250 ETB';
-    const bundle = page.getByRole('listitem', { name: tr(lang, 'wallet:cards.CREDIT_BUNDLE_10'), exact: true });
+    const bundle = page.getByRole('listitem', { name: tr(lang, 'common:plans.names.CREDIT_BUNDLE_10'), exact: true });
     const bought = await acceptNextDialog(page, () =>
       bundle.getByRole('button', { name: new RegExp(`^${escape(tr(lang, 'wallet:cards.buy', { price }))}`) }).click(),
     );
@@ -113,14 +113,14 @@ test('a listing whose owner takes messages only offers no unlock; an earlier pag
 
   await page.evaluate(() => localStorage.setItem('safetyTipsAcknowledged', 'true'));
   const alerted = await acceptNextDialog(page, () => unlock.click());
-  expect(alerted).toBe(tr('en', 'listings:contact.messagesOnly'));
-  await expect(page.getByText(tr('en', 'listings:contact.messagesOnly'))).toBeVisible();
+  expect(alerted).toBe(tr('en', 'listings:contact.messagesOnly.owner'));
+  await expect(page.getByText(tr('en', 'listings:contact.messagesOnly.owner'))).toBeVisible();
   await expect(unlock).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/l/${listing.id}$`));
 
   // A fresh visit reads the listing as it is now.
   await page.reload();
-  await expect(page.getByText(tr('en', 'listings:contact.messagesOnly'))).toBeVisible();
+  await expect(page.getByText(tr('en', 'listings:contact.messagesOnly.owner'))).toBeVisible();
   await expect(unlock).toHaveCount(0);
 });
 
@@ -189,7 +189,7 @@ test('contact panel screens @screens', async ({ page, request }) => {
     await shot('unlocked');
 
     await page.goto(`/l/${hidden.id}`);
-    await expect(panel.getByText(tr(lang, 'listings:contact.messagesOnly'))).toBeVisible();
+    await expect(panel.getByText(tr(lang, 'listings:contact.messagesOnly.owner'))).toBeVisible();
     await shot('hidden');
 
     // Anonymous: the panel asks to log in.

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { startInLanguage } from './support/auth';
+import { startInLanguage, storeSession } from './support/auth';
+import { createLiveListing } from './support/live-listing';
 import { tr, type Lang } from './support/i18n';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -88,6 +89,26 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     expect(await settled(page, lang)).toBe(all);
   });
 
+  test(`a filter picked while a typed price is still pending is kept, with the price (${lang})`, async ({ page }) => {
+    await startInLanguage(page, lang);
+    await page.goto('/browse');
+    await settled(page, lang);
+    // The price applies after a pause; 'Brokers only' is picked before it ends. Both must stay.
+    await page.getByLabel(tr(lang, 'listings:filters.priceMax')).fill('30000');
+    await page.getByLabel(tr(lang, 'listings:filters.source')).selectOption('delala');
+    await expect(page).toHaveURL(/[?&]price_max=30000(&|$)/);
+    await expect(page).toHaveURL(/[?&]source=delala(&|$)/);
+    // And the other way round: a subcity picked, then a minimum typed; the pause ends last.
+    await page.getByLabel(tr(lang, 'listings:filters.priceMin')).fill('5000');
+    await page.getByLabel(tr(lang, 'listings:filters.subcity')).selectOption('Bole');
+    await expect(page).toHaveURL(/[?&]price_min=5000(&|$)/);
+    await expect(page).toHaveURL(/[?&]subcity=Bole(&|$)/);
+    await expect(page).toHaveURL(/[?&]source=delala(&|$)/);
+    await expect(page).toHaveURL(/[?&]price_max=30000(&|$)/);
+    await expect(page.getByLabel(tr(lang, 'listings:filters.source'))).toHaveValue('delala');
+    await settled(page, lang);
+  });
+
   test(`a card opens its listing, and the photo viewer works with the keyboard (${lang})`, async ({ page, request }) => {
     // Other journeys publish one-photo listings, which come first (newest first): open the newest
     // home of the first page that has several photos, so the viewer has somewhere to step.
@@ -137,6 +158,30 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     await expect(page.getByText(tr(lang, 'listings:detail.notFoundText'))).toBeVisible();
     await page.getByRole('link', { name: tr(lang, 'listings:detail.browseOthers') }).click();
     await expect(page).toHaveURL(/\/browse$/);
+  });
+}
+
+for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
+  test(`my listings: the grid holds the live listings, drafts have their own section and count (${lang})`, async ({ page, request }) => {
+    const live = await createLiveListing(request);
+    const draftTitle = `Draft flat near Bole ${Math.floor(Math.random() * 1e6)}`;
+    const res = await request.post('/api/listings', {
+      headers: { authorization: `Bearer ${live.landlord.token}` },
+      data: { title: draftTitle, description: 'A draft that is not finished yet, with no photos.', type: 'apartment', price_etb: 9000, bedrooms: 1, bathrooms: 1, subcity: 'Bole', specific_location: 'Bole Medhanealem', contact_preference: 'show' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    await startInLanguage(page, lang);
+    await storeSession(page, live.landlord, '/my-listings');
+
+    const grid = page.getByRole('list', { name: tr(lang, 'listings:mine.listLabel') });
+    await expect(grid.getByRole('article')).toHaveCount(1);
+    await expect(grid).toContainText(live.title);
+    await expect(grid).not.toContainText(draftTitle);
+    await expect(page.getByRole('heading', { level: 2, name: tr(lang, 'listings:mine.listTitle_one', { count: 1 }) })).toBeVisible();
+    const drafts = page.getByRole('region', { name: tr(lang, 'listings:mine.draftsTitle_one', { count: 1 }) });
+    await expect(drafts.getByRole('article')).toHaveCount(1);
+    await expect(drafts).toContainText(draftTitle);
+    await expect(drafts).toContainText(tr(lang, 'listings:card.draft'));
   });
 }
 

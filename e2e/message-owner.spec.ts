@@ -20,7 +20,7 @@ for (const lang of LANGS) {
     await storeSession(page, tenant, `/l/${listing.id}`);
     await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
     // Messages only: no unlock offered.
-    await expect(page.getByText(tr(lang, 'listings:contact.messagesOnly'))).toBeVisible();
+    await expect(page.getByText(tr(lang, 'listings:contact.messagesOnly.owner'))).toBeVisible();
     await expect(page.getByRole('button', { name: tr(lang, 'listings:contact.unlock') })).toHaveCount(0);
 
     const field = page.getByLabel(tr(lang, 'listings:contact.messageLabel.owner'));

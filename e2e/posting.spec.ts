@@ -215,7 +215,7 @@ test('the broker page and the welcome pages route people the spec way', async ({
   // A plan on /delala/welcome: signup with the plan when signed out...
   await page.goto('/delala/welcome');
   await expect(page.getByText('BEST VALUE')).toBeVisible();
-  await page.getByRole('button', { name: 'Choose Unlimited Monthly' }).click();
+  await page.getByRole('button', { name: 'Choose plan: Unlimited Monthly' }).click();
   await expect(page).toHaveURL(/\/signup\?role=delala&plan=post_subscription_delala_unlimited$/);
   expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({
     role: 'delala',
@@ -227,33 +227,64 @@ test('the broker page and the welcome pages route people the spec way', async ({
   // ...the wallet with the plan highlighted for a signed-in broker, whose publish needs credits.
   const broker = await apiSignUp(request, { role: 'delala', name: 'Dawit Broker' });
   await storeSession(page, broker, '/delala/welcome');
-  await page.getByRole('button', { name: 'Choose Single Post' }).click();
+  await page.getByRole('button', { name: 'Choose plan: Single Post' }).click();
   await expect(page).toHaveURL(/\/wallet$/);
   expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({ highlightSku: 'post_credit_1' });
 
-  await page.goto('/post/delala');
-  await expect(page.getByRole('heading', { level: 1, name: 'Post Property as Delala' })).toBeVisible();
-  await fillPropertyAndPrice(page, 'en');
-  await page.getByLabel('Add photos', { exact: true }).setInputFiles([ROOMS[0]!]);
-  await expect(photoCard(page, 1).getByText('Uploaded', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Publish listing' }).click();
-  await expect(page.getByText('You need more post credits to publish this listing.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Buy post credits' })).toHaveAttribute('href', '/wallet');
-
-  // With a post credit bought, the same draft is published: an alert, then /my-listings.
-  const bought = await request.post('/api/purchase', { data: { sku: 'post_credit_1' }, headers: { authorization: `Bearer ${broker.token}` } });
-  expect(bought.ok(), await bought.text()).toBe(true);
-  const alerts: string[] = [];
-  page.on('dialog', (dialog) => {
-    alerts.push(dialog.message());
-    void dialog.accept();
-  });
-  await page.getByRole('button', { name: 'Publish listing' }).click();
-  await expect(page).toHaveURL(/\/my-listings$/);
-  expect(alerts).toEqual(['Listing published! You have 0 post credits left.']);
-  const mine = await request.get('/api/listings/my-listings', { headers: { authorization: `Bearer ${broker.token}` } });
-  const body = (await mine.json()) as { listings: { source: string; visibility: string }[] };
-  expect(body.listings).toEqual([expect.objectContaining({ source: 'delala', visibility: 'live' })]);
 });
+
+for (const lang of ['en', 'am'] as const) {
+  test(`${lang}: a broker with no post credits is warned first, buys one from the page and publishes the same draft`, async ({ page, request }) => {
+    const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
+    // A counted text in the language's plural form (Amharic says 0 in the singular).
+    const counted = (key: string, count: number) => t(`${key}_${new Intl.PluralRules(lang).select(count)}`, { count });
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await startInLanguage(page, lang);
+    const broker = await apiSignUp(request, { role: 'delala', name: 'Dawit Broker' });
+    await storeSession(page, broker, '/post/delala');
+
+    // The balance and the warning come first, before anything is filled in.
+    await expect(page.getByRole('heading', { level: 1, name: t('delala:post.title') })).toBeVisible();
+    await expect(page.getByText(counted('delala:post.credits', 0))).toBeVisible();
+    await expect(page.getByText(t('delala:post.noCredits'))).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`delala-no-credits-${lang}.png`) });
+
+    await fillPropertyAndPrice(page, lang);
+    await page.getByLabel(tr(lang, 'landlord:photos.add'), { exact: true }).setInputFiles([ROOMS[0]!, ROOMS[1]!]);
+    await expect(page.locator('li[data-photo-id]').getByText(tr(lang, 'landlord:photos.uploaded'), { exact: true })).toHaveCount(2);
+    await page.getByRole('button', { name: tr(lang, 'landlord:wizard.next') }).click();
+    await page.getByRole('button', { name: tr(lang, 'landlord:wizard.next') }).click();
+    await page.getByRole('button', { name: tr(lang, 'landlord:wizard.publish') }).click();
+    await expect(page.getByText(tr(lang, 'landlord:errors.needPostCredits'))).toBeVisible();
+
+    // Buying from the failed publish carries this page (and its draft) through /wallet and back.
+    await page.getByRole('link', { name: tr(lang, 'landlord:errors.buyCredits') }).last().click();
+    await expect(page).toHaveURL(/\/wallet$/);
+    await page.locator('li[data-sku="post_credit_1"]').getByRole('button').click();
+    await expect(page).toHaveURL(/\/post\/delala\?draft=/);
+    await expect(page.getByText(t('delala:post.resumed'))).toBeVisible();
+    await expect(page.getByText(counted('delala:post.credits', 1))).toBeVisible();
+    await expect(page.getByText(t('delala:post.noCredits'))).toHaveCount(0);
+    // The same draft on its review step, with both photos.
+    await expect(page.getByText(counted('landlord:review.photoCount', 2))).toBeVisible();
+    await expect(page.locator('li[data-photo-id]')).toHaveCount(2);
+    await page.screenshot({ path: test.info().outputPath(`delala-resumed-${lang}.png`) });
+
+    await page.getByRole('button', { name: tr(lang, 'landlord:wizard.publish') }).click();
+    await expect(page).toHaveURL(/\/my-listings$/);
+    expect(alerts.at(-1)).toBe(counted('delala:post.publishedCredits', 0));
+    const mine = await request.get('/api/listings/my-listings', { headers: { authorization: `Bearer ${broker.token}` } });
+    const body = (await mine.json()) as { listings: { source: string; visibility: string; photos: unknown[] }[] };
+    // Exactly one listing: no hidden draft left behind.
+    expect(body.listings).toEqual([expect.objectContaining({ source: 'delala', visibility: 'live', photos: [expect.anything(), expect.anything()] })]);
+
+    // Reopening the page later starts afresh (nothing unfinished to continue).
+    await page.goto('/post/delala');
+    await expect(page.getByRole('heading', { level: 1, name: t('delala:post.title') })).toBeVisible();
+    await expect(page.getByText(t('delala:post.resumed'))).toHaveCount(0);
+  });
+}

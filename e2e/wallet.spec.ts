@@ -79,7 +79,7 @@ async function openWithState(page: Page, url: string, state: Record<string, unkn
 }
 
 function card(page: Page, lang: Lang, sku: string): Locator {
-  return page.getByRole('listitem', { name: wt(lang, `cards.${sku}`), exact: true });
+  return page.getByRole('listitem', { name: tr(lang, `common:plans.names.${sku}`), exact: true });
 }
 
 /** Clicks a card's Buy button and answers the text of the alert it raised (see acceptNextDialog). */
@@ -124,7 +124,7 @@ for (const lang of LANGS) {
     await expect(card(page, lang, 'CREDIT_SINGLE')).toContainText(wt(lang, 'features.neverExpires'));
     const bundle = card(page, lang, 'CREDIT_BUNDLE_10');
     await expect(bundle).toContainText(price(lang, 250));
-    await expect(bundle).toContainText(wt(lang, 'cards.bestValue'));
+    await expect(bundle).toContainText(tr(lang, 'common:plans.bestValue'));
     await expect(bundle).toContainText(wt(lang, 'cards.saving', undefined, { percent: 17 }));
     await expect(card(page, lang, 'SUB_TENANT_MONTHLY')).toContainText(price(lang, 500));
     await expect(card(page, lang, 'SUB_TENANT_MONTHLY')).toContainText(wt(lang, 'features.validDays', 30));
@@ -163,7 +163,7 @@ for (const lang of LANGS) {
     await expect(card(page, lang, 'CREDIT_BUNDLE_10')).toHaveCount(0);
     const plan = card(page, lang, 'post_subscription_delala_unlimited');
     await expect(plan).toContainText(price(lang, 199));
-    await expect(plan).toContainText(wt(lang, 'cards.bestValue'));
+    await expect(plan).toContainText(tr(lang, 'common:plans.bestValue'));
     await expect(plan).toContainText(wt(lang, 'features.prioritySupport'));
     await expect(plan).toContainText(wt(lang, 'features.brokerBadge'));
 

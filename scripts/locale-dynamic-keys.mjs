@@ -32,6 +32,9 @@ export async function dynamicKeys() {
   const patterns = [
     // API error codes, translated on the client (lib/error-text.ts and the features' helpers).
     { pattern: 'common:errors.*', values: errorCodes, from: 'ERROR_STATUS (contracts/errors.ts)' },
+    { pattern: 'admin:purchases.status.*', values: ['pending', 'paid', 'failed', 'cancelled', 'expired', 'mismatch'], from: 'PURCHASE_STATUSES (contracts/payments.ts)' },
+    { pattern: 'admin:purchases.columns.*', values: null, from: "purchases-list.tsx's own column names" },
+    { pattern: 'wallet:return.unpaid.*', values: ['failed', 'cancelled', 'expired', 'mismatch'], from: 'the unpaid states of PURCHASE_STATUSES (contracts/payments.ts)' },
     { pattern: 'admin:errors.*', values: local, from: "the admin screen's own words for some codes, else common:errors (defaultValue '')" },
     // Places and home types.
     { pattern: 'listings:subcities.*', values: c.SUBCITIES, from: 'SUBCITIES (contracts/constants.ts)' },
@@ -45,9 +48,8 @@ export async function dynamicKeys() {
     { pattern: 'chat:report.reasons.*', values: c.REPORT_REASONS, from: 'REPORT_REASONS' },
     // Accounts, plans and payments.
     { pattern: 'auth:roles.*', values: c.USER_TYPES, from: 'USER_TYPES' },
-    { pattern: 'auth:plans.*.name', values: c.SKUS, from: 'SKUS' },
+    { pattern: 'common:plans.names.*', values: c.SKUS, from: 'SKUS (the one name of each plan: lib/plan-names.ts)' },
     { pattern: 'auth:plans.*.text', values: c.SKUS.filter((s) => c.SKU_CATALOG[s].audience === 'tenant'), from: 'SKUS for tenants (the plan step)' },
-    { pattern: 'wallet:cards.*', values: c.SKUS, from: 'SKUS' },
     { pattern: 'wallet:tip.*', values: c.USER_TYPES, from: 'USER_TYPES' },
     { pattern: 'wallet:features.*', values: local, from: 'featuresOf in wallet-cards.ts (plural keys)' },
     { pattern: 'wallet:payment.*', values: local, from: 'METHODS in payment-methods.tsx' },
@@ -59,6 +61,8 @@ export async function dynamicKeys() {
     // Listings screens.
     { pattern: 'listings:contact.title.*', values: ['owner', 'broker'], from: 'the poster kind in contact-panel.tsx' },
     { pattern: 'listings:contact.messageLabel.*', values: ['owner', 'broker'], from: 'the poster kind in contact-panel.tsx' },
+    { pattern: 'listings:contact.messagesOnly.*', values: ['owner', 'broker'], from: 'PosterKind (listings/lib/poster-kind.ts)' },
+    { pattern: 'listings:contact.firstFree.*', values: ['owner', 'broker'], from: 'PosterKind (listings/lib/poster-kind.ts)' },
     { pattern: 'listings:mine.notices.*', values: ['markedRented', 'deleted'], from: 'MyListingsNotice (listings/lib/notices.ts)' },
     { pattern: 'listings:safety.tips.*.title', values: local, from: 'listings/lib/safety-tips.ts' },
     { pattern: 'listings:safety.tips.*.text', values: local, from: 'listings/lib/safety-tips.ts' },
@@ -113,6 +117,7 @@ export async function dynamicKeys() {
     { file: 'features/admin/lib/failure-text.ts', source: 'titleKey', from: "the callers' literal keys (failureAlert(t, 'moderation.failed', e)), found in their files" },
     { file: 'features/unlocks/components/unlock-card.tsx', source: 'unlockBadgeKey(record)', from: "unlocks/lib/unlock-display.ts answers 'unlocks.badge...' literals, found there as keys" },
     { file: 'features/wallet/components/wallet-page.tsx', source: 'success.key', from: "wallet/lib/purchase-success.ts answers literal keys, found there as keys" },
+    { file: 'features/wallet/components/wallet-return-page.tsx', source: 'success.key', from: "wallet/lib/purchase-success.ts answers literal keys, found there as keys" },
   ];
   return { patterns, expressions };
 }

@@ -23,16 +23,8 @@ export default defineConfig(({ command }) => ({
     }),
   ],
   resolve: {
-    // The code is written against React's API; it runs on Preact's compatible runtime, which is
-    // about 60 KB (gzip) lighter (docs/decisions/0002-react-api-on-preact.md).
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
       // react-router's package hands bundlers its development build (it has no "production"
       // condition); the production build is the same code without the development warnings.
       ...(command === 'build'
@@ -43,6 +35,7 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2020',
     sourcemap: false,
+    minify: 'terser',
     cssCodeSplit: true,
     modulePreload: { polyfill: false },
     // scripts/bundle-size.mjs follows the manifest to weigh what each first-load route needs.
@@ -63,16 +56,5 @@ export default defineConfig(({ command }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
-    // Libraries that import react are inlined, so their imports go through the Preact aliases too
-    // and component tests render on the production runtime (Testing Library through its ES build).
-    alias: [
-      { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
-      { find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
-    ],
-    server: {
-      deps: {
-        inline: [/@testing-library\/react/, /react-i18next/, /react-router/, /@tanstack\/react-query/, /react-hook-form/, /@hookform\/resolvers/],
-      },
-    },
   },
 }));

@@ -55,6 +55,8 @@ export interface UiSignUp {
   plan?: 'skip' | 'CREDIT_SINGLE' | 'CREDIT_BUNDLE_10' | 'SUB_TENANT_MONTHLY';
   /** Start at this URL instead of /signup (e.g. '/signup?role=delala&plan=post_credit_1'). */
   url?: string;
+  /** Runs on the plan step, before the plan choice (to read or photograph it). */
+  atPlanStep?: (page: Page) => Promise<void>;
 }
 
 /**
@@ -85,9 +87,10 @@ export async function signUpViaUi(page: Page, options: UiSignUp = {}): Promise<{
   } else {
     await page.getByRole('button', { name: tr(lang, 'auth:signup.continue') }).click();
     await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:signup.planTitle') })).toBeVisible();
+    if (options.atPlanStep) await options.atPlanStep(page);
     const plan = options.plan ?? 'skip';
     if (plan === 'skip') await page.getByRole('button', { name: tr(lang, 'auth:signup.skip') }).click();
-    else await page.getByRole('button', { name: new RegExp(tr(lang, `auth:plans.${plan}.name`)) }).click();
+    else await page.getByRole('button', { name: new RegExp(tr(lang, `common:plans.names.${plan}`)) }).click();
   }
   await expect(page).not.toHaveURL(/\/signup/);
   return { phone, name };

@@ -12,6 +12,7 @@ import { bodyGuard } from './plugins/body-guard.ts';
 import { errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { openApiRoutes } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
+import { shutdownGate, type ShutdownGate } from './plugins/shutdown-gate.ts';
 import { webApp } from './plugins/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -20,18 +21,26 @@ import { HttpSmsSender } from './modules/auth/sms/http-sms-sender.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createPaymentProvider } from './modules/payments/create-payment-provider.ts';
+import { reconcilePayments } from './modules/payments/reconcile.ts';
+import { setUpPayments } from './modules/payments/payments.setup.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { listingsRoutes } from './modules/listings/listings.routes.ts';
 import { listingFirstAnswers } from './modules/listings/first-answers.ts';
+import { sitemapRoutes } from './modules/listings/sitemap.routes.ts';
 import { createListingsService } from './modules/listings/listings.service.ts';
 import { setUpUploads } from './modules/uploads/uploads.setup.ts';
-import { seedDemoIfEmpty } from './modules/demo-seed/seed-demo.ts';
+import { refuseDemoMarket, seedDemoIfEmpty } from './modules/demo-seed/seed-demo.ts';
+import { keepOnlyListedAdmins } from './modules/users/users.repository.ts';
+import { photoOrigin } from './modules/uploads/create-photo-storage.ts';
+import { maskStoredText } from './modules/listings/stored-text-masking.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
 import { setUpTrustAndSafety } from './modules/moderation/trust.setup.ts';
+import { createMetricsService } from './modules/metrics/metrics.service.ts';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
+import { periodicJobs } from './jobs/periodic-jobs.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -48,6 +57,10 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Answers every request not yet started with 503 shutting_down (call before app.close()). */
+  shutdown: ShutdownGate;
+  /** The periodic jobs of this process (started when it listens). */
+  jobs: JobRunner;
 }
 
 export async function buildApp(env: Env, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -81,6 +94,8 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler(env.mode === 'production'),
+    // The shutdown gate answers requests that arrive while closing, in the error envelope.
+    return503OnClosing: false,
   });
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-request-id', req.id);
@@ -92,6 +107,12 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     (await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir }));
   const applied = await migrate(database);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+  if (env.mode !== 'demo') {
+    // Outside demo mode no demo data is served, and the admins are exactly ADMIN_PHONES.
+    await refuseDemoMarket(database);
+    const revoked = await keepOnlyListedAdmins(database.db, [...env.adminPhones]);
+    if (revoked.length) app.log.warn({ revoked: revoked.length }, 'admin role removed from accounts not in ADMIN_PHONES');
+  }
 
   const kv = options.kv ?? (env.redisUrl ? new RedisKvStore(env.redisUrl, env.redisKeyPrefix) : new MemoryKvStore());
   const now = options.now ?? (() => new Date());
@@ -111,20 +132,42 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   };
 
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  securityHeaders(app, env.mode === 'production');
+  securityHeaders(app, env.mode === 'production', photoOrigin(env));
   errorHandler(app);
+  const shutdown = shutdownGate(app);
   bodyGuard(app);
 
   healthRoutes(app, ctx, kv instanceof RedisKvStore ? [() => kv.ping()] : []);
-  authRoutes(app, ctx, createAuthService(ctx, deriveKey(secret, 'otp')));
-  walletRoutes(app, ctx, createWalletService(ctx, createPaymentProvider(env.paymentProvider)));
+  const auth = createAuthService(ctx, deriveKey(secret, 'otp'));
+  authRoutes(app, ctx, auth);
+  const payments = await setUpPayments(app, ctx);
+  walletRoutes(app, ctx, createWalletService(ctx, payments.provider));
   const uploads = await setUpUploads(app, ctx);
   const trust = setUpTrustAndSafety(app, ctx, uploads.urlFor);
   const listings = createListingsService(ctx, uploads.urlFor, trust.afterPublish);
   listingsRoutes(app, ctx, listings);
+  sitemapRoutes(app, ctx);
   unlocksRoutes(app, ctx, createUnlocksService(ctx, uploads.urlFor));
   setUpConversations(app, ctx, uploads.urlFor);
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
+  const masked = await maskStoredText(ctx.db);
+  if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');
+  // Periodic jobs run in listening servers only (tests that inject call them directly).
+  const jobs = createJobRunner({
+    db: database.db,
+    jobs: periodicJobs({
+      uploads: uploads.service,
+      auth,
+      metrics: createMetricsService(ctx),
+      reconcilePayments: payments.provider.checkout ? () => reconcilePayments(ctx, payments.confirmer) : undefined,
+      log: app.log,
+    }),
+    now,
+    log: app.log,
+    checkEveryMs: env.jobCheckEveryMs,
+  });
+  app.addHook('onListen', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
   openApiRoutes(app);
   await webApp(app, env.webDist, listingFirstAnswers(listings));
 
@@ -132,5 +175,5 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     await kv.close();
     if (!options.database) await database.close();
   });
-  return { app, ctx };
+  return { app, ctx, shutdown, jobs };
 }

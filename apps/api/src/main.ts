@@ -1,19 +1,14 @@
-import { EnvError, loadEnv } from './config/env.ts';
+import { EXIT_BAD_ENV, loadEnvOrSay } from './cli/cli-start.ts';
 import { buildApp } from './app.ts';
 import { writeServerPid } from './cli/server-pid-file.ts';
 
+/** At most this long after SIGTERM, the port stays open for connections whose request has not arrived. */
+const SETTLE_MAX_MS = 5000;
+
 async function main(): Promise<void> {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
-  const { app } = await buildApp(env);
+  const env = loadEnvOrSay();
+  if (!env) process.exit(EXIT_BAD_ENV);
+  const { app, shutdown: gate } = await buildApp(env);
   // The embedded database takes one process at a time; command-line tasks look for this file.
   const removePidFile = env.databaseUrl ? () => undefined : writeServerPid(env.dataDir);
   app.addHook('onClose', async () => removePidFile());
@@ -27,8 +22,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 15_000);
     force.unref();
-    app
-      .close()
+    // New requests are answered 503 shutting_down from now on. The port stays open until every
+    // connection already accepted has sent its request: closing it resets the connections still
+    // in the kernel's queue, and app.close() drops those whose request has not arrived, so the
+    // client could not tell what happened. Readiness checks fail meanwhile: a load balancer stops.
+    gate.begin();
+    gate
+      .settled(SETTLE_MAX_MS)
+      .then(() => app.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'error during shutdown');

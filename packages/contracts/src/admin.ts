@@ -402,7 +402,7 @@ export const ALERT_SEVERITIES = ['alert', 'warning'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 /** The rules that raise alerts. */
-export const ALERT_RULES = ['report_spike', 'auto_hides', 'otp_from_one_ip', 'otp_to_number_range', 'duplicate_poster'] as const;
+export const ALERT_RULES = ['report_spike', 'auto_hides', 'otp_from_one_ip', 'otp_to_number_range', 'duplicate_poster', 'payment_mismatch'] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
 export const ZAlert = z.object({

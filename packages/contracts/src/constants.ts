@@ -104,20 +104,23 @@ export const SUBCITIES = [
 ] as const;
 export type Subcity = (typeof SUBCITIES)[number];
 
-/** Spellings people and one wizard use, mapped to the canonical subcity name. */
-export const SUBCITY_ALIASES: Record<string, Subcity> = {
-  'nifas silk-lafto': 'Nefas Silk-Lafto',
-  'nifas silk lafto': 'Nefas Silk-Lafto',
-  'nefas silk lafto': 'Nefas Silk-Lafto',
-  'akaki kaliti': 'Akaky Kaliti',
-  'kolfe keraniyo': 'Kolfe Keranio',
-  gulele: 'Gullele',
-};
+/**
+ * Spellings people and one wizard use, mapped to the canonical subcity name. A Map, not a plain
+ * object: a user's text ('__proto__', 'constructor') must not find what every object inherits.
+ */
+export const SUBCITY_ALIASES: ReadonlyMap<string, Subcity> = new Map<string, Subcity>([
+  ['nifas silk-lafto', 'Nefas Silk-Lafto'],
+  ['nifas silk lafto', 'Nefas Silk-Lafto'],
+  ['nefas silk lafto', 'Nefas Silk-Lafto'],
+  ['akaki kaliti', 'Akaky Kaliti'],
+  ['kolfe keraniyo', 'Kolfe Keranio'],
+  ['gulele', 'Gullele'],
+]);
 
 export function normalizeSubcity(value: string): Subcity | undefined {
   const trimmed = value.trim().replace(/\s+/g, ' ');
   const exact = SUBCITIES.find((s) => s.toLowerCase() === trimmed.toLowerCase());
-  return exact ?? SUBCITY_ALIASES[trimmed.toLowerCase()];
+  return exact ?? SUBCITY_ALIASES.get(trimmed.toLowerCase());
 }
 
 /** Types a listing is stored with. */

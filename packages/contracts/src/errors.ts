@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   // 401: who are you?
   unauthorized: 401,
   invalid_token: 401,
+  invalid_signature: 401,
   // 402: pay first
   insufficient_credits: 402,
   insufficient_post_credits: 402,
@@ -51,9 +52,11 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   // 5xx: never with internals
   internal_error: 500,
+  payment_gateway_error: 502,
   payment_unavailable: 503,
   sms_unavailable: 503,
   not_ready: 503,
+  shutting_down: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -61,5 +64,6 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && value in ERROR_STATUS;
+  // Own keys only: 'constructor' or 'toString' is in every object but is no error code.
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }

@@ -22,7 +22,7 @@ function fromHtmlAttribute(value: string): string {
  * JSON safe inside a script element: no `<` (so no `</script>` or `<!--`), and no line or
  * paragraph separator. The same JSON once parsed.
  */
-function scriptJson(json: string): string {
+export function scriptJson(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 

@@ -17,7 +17,15 @@ export const ZWalletBalanceAnswer = okAnswer(ZWalletBalance.shape);
 export type TWalletBalanceAnswer = z.infer<typeof ZWalletBalanceAnswer>;
 
 /** POST /purchase. An optional `Idempotency-Key` header makes a retry answer the first answer. */
-export const ZPurchaseRequest = z.object({ sku: ZSku });
+export const ZPurchaseRequest = z.object({
+  sku: ZSku,
+  /** Where the web app continues after a hosted checkout (a path of this site). */
+  return_path: z
+    .string()
+    .max(300, 'invalid_return_path')
+    .regex(/^\/(?!\/)[A-Za-z0-9\-._~/%?=&]*$/, 'invalid_return_path')
+    .optional(),
+});
 export type TPurchaseRequest = z.infer<typeof ZPurchaseRequest>;
 
 /** The `Idempotency-Key` header: 1 to 200 visible ASCII characters. */
@@ -40,7 +48,8 @@ export const ZPurchaseResult = z.object({
 });
 export type TPurchaseResult = z.infer<typeof ZPurchaseResult>;
 
-export const ZPurchaseAnswer = okAnswer({
+/** An instant grant (the simulated provider): what the purchase granted and the balances after. */
+export const ZPurchaseGrantedAnswer = okAnswer({
   purchase_id: z.string(),
   sku: ZSku,
   price_etb: z.number().int(),
@@ -53,4 +62,22 @@ export const ZPurchaseAnswer = okAnswer({
   sub_tenant_unlimited_until: z.string().nullable(),
   sub_delala_unlimited_until: z.string().nullable(),
 });
+export type TPurchaseGrantedAnswer = z.infer<typeof ZPurchaseGrantedAnswer>;
+
+/** A hosted checkout (Chapa): the purchase waits; the client sends the user to checkout_url. */
+export const ZPurchasePendingAnswer = z.object({
+  ok: z.literal(true),
+  status: z.literal('pending'),
+  purchaseId: z.string(),
+  tx_ref: z.string(),
+  checkout_url: z.string(),
+});
+export type TPurchasePendingAnswer = z.infer<typeof ZPurchasePendingAnswer>;
+
+/** POST /purchase: granted at once, or pending behind a hosted checkout. */
+export const ZPurchaseAnswer = z.union([ZPurchasePendingAnswer, ZPurchaseGrantedAnswer]);
 export type TPurchaseAnswer = z.infer<typeof ZPurchaseAnswer>;
+
+export function isPendingPurchase(answer: TPurchaseAnswer): answer is TPurchasePendingAnswer {
+  return 'status' in answer && answer.status === 'pending';
+}

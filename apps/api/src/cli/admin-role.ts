@@ -3,17 +3,15 @@
  * in DATA_DIR):
  *   npm run admin -- grant 0911223344
  *   npm run admin -- revoke +251911223344
- * Exit codes: 0 done, 1 no account uses the phone, 64 wrong usage, 75 the embedded database is
- * held by a running server, 78 bad environment.
+ * Outside demo mode the admins are exactly the phones of ADMIN_PHONES (the server makes it so at
+ * start), so a grant there is refused for any other phone.
+ * Exit codes: 0 done, 1 no account uses the phone or the grant is refused, 64 wrong usage, 75 the
+ * embedded database is held by a running server, 78 bad environment.
  */
-import { pathToFileURL } from 'node:url';
 import { normalizePhone } from '@betoch/contracts/phone';
-import { EnvError, loadEnv } from '../config/env.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { openDatabase } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
 import { findUserByPhone, setUserAdmin } from '../modules/users/users.repository.ts';
-import { runningServerPid, serverPidPath } from './server-pid-file.ts';
+import { EXIT_BAD_ENV, EXIT_DATABASE_HELD, loadEnvOrSay, openTaskDatabase, runAsCommand } from './cli-start.ts';
 
 export const USAGE = 'Usage: npm run admin -- grant|revoke <phone>';
 
@@ -40,7 +38,14 @@ export async function changeAdminRole(
   action: AdminRoleAction,
   phone: string,
   adminPhones: ReadonlySet<string>,
+  mode: 'demo' | 'production' = 'demo',
 ): Promise<AdminRoleResult> {
+  if (action === 'grant' && mode !== 'demo' && !adminPhones.has(phone)) {
+    return {
+      exitCode: 1,
+      message: `Outside demo mode the admins are exactly the phones in ADMIN_PHONES; ${phone} is not one. Add it there and restart the server.`,
+    };
+  }
   const user = await findUserByPhone(db, phone);
   if (!user) return { exitCode: 1, message: `No account uses ${phone}. The person must sign up first.` };
   const wanted = action === 'grant';
@@ -51,7 +56,7 @@ export async function changeAdminRole(
   await setUserAdmin(db, user.id, wanted);
   let message = wanted ? `Granted the admin role to ${who}.` : `Revoked the admin role from ${who}.`;
   if (!wanted && adminPhones.has(phone)) {
-    message += ` Note: ${phone} is listed in ADMIN_PHONES, so the role comes back at the next sign-in; remove it there too.`;
+    message += ` Note: ${phone} is listed in ADMIN_PHONES, so the role comes back at the next sign-in${mode === 'demo' ? '' : ' or server start'}; remove it there too.`;
   }
   return { exitCode: 0, message };
 }
@@ -64,30 +69,12 @@ async function main(): Promise<number> {
     console.error((error as Error).message);
     return 64;
   }
-  let env;
+  const env = loadEnvOrSay();
+  if (!env) return EXIT_BAD_ENV;
+  const database = await openTaskDatabase(env, 'the embedded database takes one process at a time. Stop the server first.');
+  if (!database) return EXIT_DATABASE_HELD;
   try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      return 78;
-    }
-    throw error;
-  }
-  if (!env.databaseUrl) {
-    const pid = runningServerPid(env.dataDir);
-    if (pid) {
-      console.error(
-        `A Betoch server (pid ${pid}) is running on ${env.dataDir}; the embedded database takes one process at a time.\n` +
-          `Stop the server first. If no server runs, delete ${serverPidPath(env.dataDir)}.`,
-      );
-      return 75;
-    }
-  }
-  const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl, poolSize: 1 } : { dataDir: env.dataDir });
-  try {
-    await migrate(database);
-    const result = await changeAdminRole(database.db, args.action, args.phone, env.adminPhones);
+    const result = await changeAdminRole(database.db, args.action, args.phone, env.adminPhones, env.mode);
     (result.exitCode === 0 ? console.log : console.error)(result.message);
     return result.exitCode;
   } finally {
@@ -95,12 +82,4 @@ async function main(): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error('admin task failed:', error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runAsCommand(import.meta.url, 'admin task', main);

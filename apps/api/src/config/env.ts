@@ -26,8 +26,13 @@ const ZEnv = z
     SMS_SENDER_ID: z.string().min(1).max(64).optional(),
     SMS_IDENTIFIER_ID: z.string().min(1).max(128).optional(),
     SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-    PAYMENT_PROVIDER: z.enum(['simulated', 'none']).optional(),
-    SEED_DEMO: ZBool.default(true),
+    PAYMENT_PROVIDER: z.enum(['simulated', 'none', 'chapa']).optional(),
+    CHAPA_SECRET_KEY: z.string().min(8).optional(),
+    CHAPA_WEBHOOK_SECRET: z.string().min(8).optional(),
+    CHAPA_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.chapa.co'),
+    CHAPA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SEED_DEMO: ZBool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: z
@@ -35,6 +40,15 @@ const ZEnv = z
       .regex(/^(true|false|yes|no|\d{1,2}|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, 'true, false, a number of proxy hops, or proxy addresses/CIDRs separated by commas')
       .default('false'),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+    PHOTO_STORAGE: z.enum(['disk', 's3']).default('disk'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lowercase letters, digits, dots and hyphens').optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: ZBool.optional(),
+    PHOTO_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    JOB_CHECK_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   });
 
 /** Production sends codes only by SMS and signs tokens with a secret the operator controls. */
@@ -57,7 +71,11 @@ export interface Env {
   jwtSecret?: string;
   adminPhones: Set<string>;
   sms?: { baseUrl: string; token: string; senderId: string; identifierId?: string; timeoutMs: number };
-  paymentProvider: 'simulated' | 'none';
+  paymentProvider: 'simulated' | 'none' | 'chapa';
+  /** Chapa's hosted checkout (PAYMENT_PROVIDER=chapa); all four are required then. */
+  chapa?: { secretKey: string; webhookSecret: string; baseUrl: string; timeoutMs: number };
+  /** The public address of the site: the gateway's return and callback URLs start with it. */
+  publicUrl?: string;
   seedDemo: boolean;
   logLevel: string;
   webDist: string;
@@ -68,6 +86,34 @@ export interface Env {
    */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   bodyLimitBytes: number;
+  /** Where photo files live: the disk under DATA_DIR (one machine) or an S3-compatible bucket. */
+  photoStorage: PhotoStorageEnv;
+  /** How often each server looks for due periodic jobs (each still runs once per its own period). */
+  jobCheckEveryMs: number;
+}
+
+export type PhotoStorageEnv =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle?: boolean;
+      publicBaseUrl?: string;
+    };
+
+/** PHOTO_STORAGE=s3 needs a bucket; the keys come in pairs (or from the machine's own AWS role). */
+function photoStorageProblems(cleaned: Record<string, string | undefined>): string[] {
+  if (cleaned.PHOTO_STORAGE !== 's3') return [];
+  const lines: string[] = [];
+  if (!cleaned.S3_BUCKET) lines.push('  S3_BUCKET: is required when PHOTO_STORAGE=s3');
+  if (Boolean(cleaned.S3_ACCESS_KEY_ID) !== Boolean(cleaned.S3_SECRET_ACCESS_KEY)) {
+    lines.push('  S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  return lines;
 }
 
 export class EnvError extends Error {}
@@ -90,6 +136,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
   if (cleaned.APP_MODE === 'production') {
     for (const [key, why] of REQUIRED_IN_PRODUCTION) if (!cleaned[key]) lines.push(`  ${key}: ${why}`);
+    // Demo data only in demo mode: a production market must never sell a made-up number.
+    if (parsed.success && parsed.data.SEED_DEMO) {
+      lines.push('  SEED_DEMO: the demo market is for demo mode only; production refuses SEED_DEMO=true (remove it or set it to false)');
+    }
+  }
+  lines.push(...photoStorageProblems(cleaned));
+  if (cleaned.PAYMENT_PROVIDER === 'chapa') {
+    // A checkout without its keys would take no money or grant unverified: refuse to start.
+    for (const key of ['CHAPA_SECRET_KEY', 'CHAPA_WEBHOOK_SECRET', 'PUBLIC_URL']) {
+      if (!cleaned[key]) lines.push(`  ${key}: is required with PAYMENT_PROVIDER=chapa`);
+    }
   }
   if (!parsed.success || lines.length) throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   const e = parsed.data;
@@ -126,12 +183,31 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           }
         : undefined,
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.APP_MODE === 'demo' ? 'simulated' : 'none'),
-    seedDemo: e.SEED_DEMO,
+    chapa:
+      e.PAYMENT_PROVIDER === 'chapa' && e.CHAPA_SECRET_KEY && e.CHAPA_WEBHOOK_SECRET
+        ? { secretKey: e.CHAPA_SECRET_KEY, webhookSecret: e.CHAPA_WEBHOOK_SECRET, baseUrl: e.CHAPA_BASE_URL.replace(/\/+$/, ''), timeoutMs: e.CHAPA_TIMEOUT_MS }
+        : undefined,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    seedDemo: e.SEED_DEMO ?? e.APP_MODE === 'demo',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST
       ? path.resolve(baseDir, e.WEB_DIST)
       : fileURLToPath(new URL('../../../web/dist', import.meta.url)),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    photoStorage:
+      e.PHOTO_STORAGE === 's3' && e.S3_BUCKET
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            publicBaseUrl: e.PHOTO_PUBLIC_BASE_URL,
+          }
+        : { kind: 'disk' },
+    jobCheckEveryMs: e.JOB_CHECK_EVERY_MS,
   };
 }

@@ -37,19 +37,26 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   searchPath?: string;
   poolSize?: number;
+  /** Embedded database only: start from these files (a tar made by dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
+}
+
+/** The embedded database can also write its files out as one tar (the tests' template). */
+export interface EmbeddedDatabase extends Database {
+  dumpDataDir(): Promise<Blob>;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options) : openPglite(options);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions = {}): Promise<EmbeddedDatabase> {
   let client: PGlite;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
-    client = new PGlite(path.join(dataDir, 'pg'));
+    client = new PGlite(path.join(dataDir, 'pg'), { loadDataDir });
   } else {
-    client = new PGlite();
+    client = new PGlite({ loadDataDir });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -65,13 +72,15 @@ async function openPglite(dataDir?: string): Promise<Database> {
     // One connection, and PGlite runs one statement at a time: a lock is the process itself.
     withLock: async (_key, fn) => fn(),
     close: () => client.close(),
+    dumpDataDir: async () => client.dumpDataDir('none'),
   };
 }
 
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    // withLock holds one connection for the lock while the work runs on another: never fewer than 2.
+    max: Math.max(2, options.poolSize ?? 10),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   pool.on('error', () => {

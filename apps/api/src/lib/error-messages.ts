@@ -44,6 +44,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   payment_unavailable: 'Payments are not available yet. Please contact support.',
   sms_unavailable: 'We could not send the code by SMS. Please try again in a moment.',
   not_ready: 'The service is starting. Please try again shortly.',
+  shutting_down: 'The service is restarting. Please try again in a few seconds.',
 };
 
 export function defaultErrorMessage(code: ErrorCode): string {

@@ -33,6 +33,11 @@ export interface RouteSpec<
   noStore?: boolean;
   successStatus?: number;
   /**
+   * The instance whose route list (the OpenAPI document) names this call, when it is registered
+   * on a plugin's own instance (a route that reads its raw body, for example).
+   */
+  listedOn?: FastifyInstance;
+  /**
    * Answers what `response` checks and shapes; or the reply itself once the handler has sent an
    * answer already made from that same schema (the listings answer caches, prepared-answer.ts).
    */
@@ -84,7 +89,8 @@ export function route<
   P extends z.ZodType | undefined,
   R extends z.ZodType,
 >(app: FastifyInstance, ctx: AppContext, spec: RouteSpec<A, B, Q, P, R>): void {
-  const list = registry.get(app) ?? [];
+  const listedOn = spec.listedOn ?? app;
+  const list = registry.get(listedOn) ?? [];
   list.push({
     method: spec.method,
     url: spec.url,
@@ -97,7 +103,7 @@ export function route<
     response: spec.response,
     errors: spec.errors ?? [],
   });
-  registry.set(app, list);
+  registry.set(listedOn, list);
 
   app.route({
     method: spec.method,

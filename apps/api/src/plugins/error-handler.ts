@@ -40,7 +40,7 @@ function sharpenValidation(error: AppError): AppError {
 
 function send(error: AppError, req: FastifyRequest, reply: FastifyReply) {
   if (error.status >= 500) req.log.error({ code: error.code }, error.message);
-  if (error.code === 'cooldown_active' || error.code === 'rate_limited') {
+  if (error.code === 'cooldown_active' || error.code === 'rate_limited' || error.code === 'shutting_down') {
     reply.header('retry-after', String(error.extra.retry_after ?? 60));
   }
   return reply.code(error.status).header('cache-control', 'no-store').send(error.toAnswer());

@@ -1,23 +1,28 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The policy; `photoOrigin` is where photos load from when a CDN or bucket serves them. */
+export function contentSecurityPolicy(photoOrigin?: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob:${photoOrigin ? ` ${photoOrigin}` : ''}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Helmet-style headers; HSTS only in production (served over HTTPS there). */
-export function applySecurityHeaders(reply: FastifyReply, production: boolean): void {
-  reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+export function applySecurityHeaders(reply: FastifyReply, production: boolean, csp = CONTENT_SECURITY_POLICY): void {
+  reply.header('content-security-policy', csp);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('x-frame-options', 'DENY');
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -28,9 +33,10 @@ export function applySecurityHeaders(reply: FastifyReply, production: boolean): 
 }
 
 /** On every answer that goes through the routes (framework errors set them in the error handler). */
-export function securityHeaders(app: FastifyInstance, production: boolean): void {
+export function securityHeaders(app: FastifyInstance, production: boolean, photoOrigin?: string): void {
+  const csp = contentSecurityPolicy(photoOrigin);
   app.addHook('onSend', async (_req, reply, payload) => {
-    applySecurityHeaders(reply, production);
+    applySecurityHeaders(reply, production, csp);
     return payload;
   });
 }

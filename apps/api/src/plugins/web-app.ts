@@ -7,8 +7,9 @@ import { firstScreenPages, type FirstAnswerFinder } from './first-screen-page.ts
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached and
- * answered for every app route (for /, /browse and /l/{id} with what their first screen needs:
- * ./first-screen-page.ts); unknown /api paths answer the JSON 404 instead.
+ * answered for every app route (for the public pages with their own head, and for /, /browse and
+ * /l/{id} with what their first screen needs: ./first-screen-page.ts); unknown /api paths answer
+ * the JSON 404 instead.
  */
 export async function webApp(app: FastifyInstance, distDir: string, findAnswer?: FirstAnswerFinder): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
@@ -16,9 +17,12 @@ export async function webApp(app: FastifyInstance, distDir: string, findAnswer?:
   const pages = hasBuild ? firstScreenPages(distDir, findAnswer, (error) => app.log.warn({ err: error }, 'first screen answer failed')) : undefined;
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const page = await pages?.render(req.url, req.headers);
-    // The page names texts in the visitor's language and may carry a public answer: never shared.
-    return page === undefined ? reply.sendFile('index.html') : reply.header('vary', 'cookie, accept-language').send(page);
+    const page = await pages?.render(req.url, req.headers, `${req.protocol}://${req.host}`);
+    if (page === undefined) return reply.sendFile('index.html');
+    // A listing no visitor may see: 404, kept out of search engines and never stored anywhere.
+    if (page.status === 404) reply.code(404).header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+    // The page is in the visitor's language and may carry a public answer: never shared.
+    return reply.header('vary', 'cookie, accept-language').send(page.html);
   };
   if (hasBuild) {
     await app.register(fastifyStatic, {

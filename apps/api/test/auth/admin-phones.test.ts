@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../support/test-app.ts';
 import { logIn, signUp, uniquePhone } from '../support/login.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
@@ -106,5 +106,14 @@ describe('admin role command', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  }, 60_000);
+
+  // It hung on PostgreSQL: the migration lock held the only connection of a one-connection pool.
+  it.runIf(TEST_DATABASE_URL)('runs as `npm run admin -- grant <phone>` on PostgreSQL (DATABASE_URL) and answers', async () => {
+    const s = await signUp(t);
+    const env = { ...process.env, DATABASE_URL: t.databaseUrl, APP_MODE: 'demo', ADMIN_PHONES: '' };
+    const granted = await run('npm', ['run', '-s', 'admin', '--', 'grant', s.phone], { cwd: REPO_ROOT, env, timeout: 45_000 });
+    expect(granted.stdout).toContain(`Granted the admin role to ${s.phone}`);
+    expect(await rolesOf(s.token)).toEqual(['tenant', 'admin']);
   }, 60_000);
 });

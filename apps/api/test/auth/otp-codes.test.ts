@@ -189,6 +189,39 @@ describe('resend cooldown and hourly limits', () => {
     expect((await api.requestOtp(uniquePhone(), ip)).statusCode).toBe(200);
   });
 
+  it('counts IPv6 clients by their /64 and IPv4-mapped addresses as IPv4; the per-phone limit still holds', async () => {
+    // One /64 rotating its addresses got 40 codes of 40: each address was counted apart.
+    const block = `2001:db8:77:${(ipCounter += 1).toString(16)}`;
+    let sent = 0;
+    for (let i = 0; i < 40; i++) {
+      const res = await api.requestOtp(uniquePhone(), `${block}:${((i * 7919) % 0xffff).toString(16)}:${i.toString(16)}:0:${(i + 1).toString(16)}`);
+      if (res.statusCode === 200) sent += 1;
+      else expect(res.json()).toMatchObject({ ok: false, error: 'rate_limited' });
+    }
+    expect(sent).toBe(30);
+    // The next /64 is another client.
+    expect((await api.requestOtp(uniquePhone(), `2001:db8:77:${(ipCounter += 1).toString(16)}::1`)).statusCode).toBe(200);
+
+    // An IPv4 address and the same address written as IPv6 share one count.
+    const v4 = freshIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await api.requestOtp(uniquePhone(), i % 2 ? v4 : `::ffff:${v4}`);
+      expect(res.statusCode, `code ${i + 1}`).toBe(200);
+    }
+    expect((await api.requestOtp(uniquePhone(), v4)).statusCode).toBe(429);
+    expect((await api.requestOtp(uniquePhone(), `::ffff:${v4}`)).statusCode).toBe(429);
+
+    // One phone from ever new /64s still gets 5 codes an hour.
+    const phone = uniquePhone();
+    for (let i = 0; i < 5; i++) {
+      expect((await api.requestOtp(phone, `2001:db8:78:${(ipCounter += 1).toString(16)}::1`)).statusCode).toBe(200);
+      t.clock.advance(61 * SECOND);
+    }
+    const sixth = await api.requestOtp(phone, `2001:db8:78:${(ipCounter += 1).toString(16)}::1`);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toBe('rate_limited');
+  });
+
   it('answers the same shape for a phone with an account and one without', async () => {
     const { phone: known } = await signUp(t);
     const unknown = uniquePhone();

@@ -162,6 +162,17 @@ describe('hostile addresses on unknown routes', () => {
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 
+  it('a prototype name as a subcity is a 400 on the field, in the query and in a new listing', async () => {
+    // Each name is asked first here, so no cached answer hides a crash.
+    for (const name of ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty']) {
+      const browse = await t.request({ method: 'GET', url: `/api/listings?subcity=${name}` });
+      expectClientError(browse, 400, 'validation_error');
+      expect(browse.json().fields).toHaveProperty('subcity');
+      const create = await t.request({ method: 'POST', url: '/api/listings', payload: { subcity: name } });
+      expect(create.statusCode, `${name}: ${create.body}`).toBeLessThan(500);
+    }
+  });
+
   it('a real route with a hostile query string still works as the contract says', async () => {
     const res = await t.request({ method: 'GET', url: '/api/auth/me?__proto__[x]=1&a=%' });
     expectClientError(res, 401, 'unauthorized');
@@ -205,6 +216,10 @@ describe('hostile addresses with the web app built', () => {
     const asset = await built.request({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    for (const url of ['/browse?subcity=__proto__', '/browse?subcity=constructor&type=toString', '/l/__proto__', '/l/constructor']) {
+      const res = await built.request({ method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+    }
     const appRoute = await built.request({ method: 'GET', url: '/browse?x=<script>' });
     expect(appRoute.statusCode).toBe(200);
     expect(appRoute.body).toContain('<title>Betoch</title>');

@@ -141,8 +141,7 @@ describe('two app instances, each with its own caches, on one database', () => {
 describe.runIf(TEST_DATABASE_URL)('PostgreSQL: another process (its own connection pool)', () => {
   let second: { database: Database; app: BuiltApp };
   beforeAll(async () => {
-    const [row] = await t.database.sql.query<{ schema: string }>('SELECT current_schema() AS schema');
-    const database = await openDatabase({ url: TEST_DATABASE_URL, searchPath: row!.schema });
+    const database = await openDatabase({ url: t.databaseUrl });
     const app = await buildApp(t.env, { database, now: t.clock.now, logger: false });
     await app.app.ready();
     second = { database, app };

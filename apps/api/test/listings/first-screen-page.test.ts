@@ -107,11 +107,18 @@ describe('the page for a first screen', () => {
     expect(html.match(/<script/g)).toHaveLength(2); // the app's entry and the answer
   });
 
-  it('a listing that is not live, an unknown id or a filtered browse get the page without an answer', async () => {
-    for (const url of [`/l/${draftId}`, '/l/00000000-0000-4000-8000-000000000000', '/l/not-an-id', '/browse?subcity=Bole']) {
-      const html = await page(url);
-      expect(firstAnswer(html), url).toBeNull();
-      expect(head(html), url).toContain('rel="modulepreload"');
+  it('a filtered browse gets the page without an answer', async () => {
+    const html = await page('/browse?subcity=Bole');
+    expect(firstAnswer(html)).toBeNull();
+    expect(head(html)).toContain('rel="modulepreload"');
+  });
+
+  it('a listing that is not live, an unknown id or a malformed one: the page without an answer, 404', async () => {
+    for (const url of [`/l/${draftId}`, '/l/00000000-0000-4000-8000-000000000000', '/l/not-an-id']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(firstAnswer(res.body), url).toBeNull();
+      expect(res.body, url).not.toContain('Not live yet');
     }
   });
 
@@ -174,11 +181,11 @@ describe('firstScreenPages', () => {
       writeDist(dir);
       const onError = vi.fn();
       const pages = firstScreenPages(dir, () => Promise.reject(new Error('database gone')), onError);
-      const html = await pages.render('/browse', {});
+      const html = (await pages.render('/browse', {}, 'http://localhost'))?.html;
       expect(html).toContain('href="/assets/browse-B.js"');
       expect(firstAnswer(html!)).toBeNull();
       expect(onError).toHaveBeenCalledOnce();
-      expect(await pages.render('/wallet', {})).toBeUndefined();
+      expect(await pages.render('/wallet', {}, 'http://localhost')).toBeUndefined();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -189,7 +196,7 @@ describe('firstScreenPages', () => {
     try {
       fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Betoch</title>');
       fs.writeFileSync(path.join(dir, 'first-screens.json'), JSON.stringify(SCREENS));
-      expect(await firstScreenPages(dir, undefined, () => undefined).render('/browse', {})).toBeUndefined();
+      expect(await firstScreenPages(dir, undefined, () => undefined).render('/browse', {}, 'http://localhost')).toBeUndefined();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { TBrowseAnswer, TListing, TMyListingsAnswer } from '@betoch/contracts/listings';
 import type { TMyUnlocksAnswer } from '@betoch/contracts/unlocks';
-import { maskListingText } from '../../src/modules/listings/listing-text-masking.ts';
+import { maskName, maskText } from '../../src/modules/listings/listing-text-masking.ts';
 import { chat } from '../conversations/chat-calls.ts';
 import { leaksIn, phoneSpellings } from '../security/market.ts';
 import { createListingsTestApp, createLiveListing, signUpAdmin } from '../support/factories.ts';
@@ -140,7 +140,7 @@ describe('phone numbers written into listing text', () => {
   });
 });
 
-describe('maskListingText', () => {
+describe('maskText and maskName', () => {
   it('leaves ordinary listing text alone, in English and Amharic', () => {
     for (const text of [
       'Spacious 3 bedrooms, 2 bathrooms, 120 sqm. Rent 25000 birr per month, 2 months deposit.',
@@ -148,13 +148,13 @@ describe('maskListingText', () => {
       'Price 15000-20000 negotiable, call for viewing between 9:00 and 17:30',
       'ቦሌ አካባቢ ባለ 3 መኝታ ቤት፣ 2 መታጠቢያ፣ ወርሃዊ ኪራይ 30,000 ብር',
     ]) {
-      expect(maskListingText(text)).toBe(text);
+      expect(maskText(text)).toBe(text);
     }
   });
 
   it('answers the same twice (remembered) and masks Amharic spelled numbers', () => {
     const text = 'ስልክ ዜሮ ዘጠኝ አንድ አንድ ሁለት ሁለት ሶስት ሶስት አራት አራት';
-    expect(maskListingText(text)).toBe(`ስልክ ${CONTACT_MASK}`);
-    expect(maskListingText(text)).toBe(`ስልክ ${CONTACT_MASK}`);
+    expect(maskName(text)).toBe(`ስልክ ${CONTACT_MASK}`);
+    expect(maskName(text)).toBe(`ስልክ ${CONTACT_MASK}`);
   });
 });

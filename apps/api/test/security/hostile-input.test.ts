@@ -57,6 +57,9 @@ function fieldsOf(schema: z.ZodType | undefined): string[] {
 
 const nested = (depth: number): unknown => (depth === 0 ? 'bottom' : { a: nested(depth - 1), b: [nested(0)] });
 
+/** Names every plain object answers to: a lookup by one of them without an own-key check finds a function or the prototype. */
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'] as const;
+
 const hostileString = fc.oneof(
   fc.constantFrom(
     '',
@@ -82,8 +85,7 @@ const hostileString = fc.oneof(
     '9'.repeat(400),
     'true',
     'null',
-    '__proto__',
-    'constructor',
+    ...PROTOTYPE_KEYS,
     '00000000-0000-0000-0000-000000000000',
     'ffffffff-ffff-ffff-ffff-ffffffffffff',
   ),
@@ -209,6 +211,46 @@ describe('hostile input to every route', () => {
       );
     }
     expect(calls).toBeGreaterThanOrEqual(RUNS_PER_ROUTE * 25);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('a prototype name in every string field, query value and path parameter is a 4xx envelope or a normal answer, never a 500', async () => {
+    // GET /api/listings?subcity=__proto__ and POST /api/listings with subcity 'constructor' were
+    // 500: the subcity spellings were looked up in a plain object without an own-key check.
+    const problems: string[] = [];
+    let calls = 0;
+    const check = async (label: string, route: RegisteredRoute, path: string, body?: Record<string, unknown>) => {
+      await t.kv.delete('otp:ip:127.0.0.1');
+      const who = whoFor(route);
+      const res = await t.request({
+        method: route.method as 'POST',
+        url: path,
+        headers: { ...(who ? who.auth : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { payload: jsonText(Object.entries(body)) }),
+      });
+      calls += 1;
+      if (res.statusCode >= 500) problems.push(`${label}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      else if (res.statusCode >= 400 && !deepStrict(ZErrorAnswer).safeParse(JSON.parse(res.body)).success) {
+        problems.push(`${label}: not the error envelope: ${res.body.slice(0, 160)}`);
+      }
+    };
+    for (const route of fuzzed()) {
+      const key = routeKey(route);
+      const sample = sampleBody(key, targets);
+      for (const word of PROTOTYPE_KEYS) {
+        const path = pathOf(route.url, targets);
+        for (const field of fieldsOf(route.body)) {
+          await check(`${key} body.${field}=${word}`, route, path, { ...sample, [field]: word });
+        }
+        for (const field of fieldsOf(route.query)) {
+          await check(`${key} ?${field}=${word}`, route, `${path}?${field}=${encode(word)}`, sample);
+        }
+        if (route.url.includes('{')) {
+          await check(`${key} path=${word}`, route, `/api${route.url.replace(/\{\w+\}/, encode(word))}`, sample);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(PROTOTYPE_KEYS.length * 40);
     expect(problems).toEqual([]);
   }, 240_000);
 

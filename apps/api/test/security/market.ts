@@ -89,8 +89,8 @@ export interface Market {
 }
 
 /** A small market built through the real calls (sign-up, upload, publish, chat, purchase, unlock). */
-export async function seedMarket(): Promise<Market> {
-  const t = await createListingsTestApp();
+export async function seedMarket(envOverrides: Record<string, string> = {}): Promise<Market> {
+  const t = await createListingsTestApp(envOverrides);
   const c = chat(t);
   const landlordShow = await signUp(t, { userType: 'landlord', name: 'Abebe' });
   // This landlord writes their number into their display name and their listing's text (below).

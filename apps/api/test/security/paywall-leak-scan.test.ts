@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/lib/route.ts';
 import type { SignedIn } from '../support/login.ts';
@@ -5,13 +6,16 @@ import { expectLedgerConsistent } from '../support/wallet.ts';
 import { leaksIn, phoneSpellings, seedMarket, SENTINEL, type Market } from './market.ts';
 import { allRoutes, callRoute, routeKey, type Targets } from './route-calls.ts';
 import { deepStrict } from './strict-schema.ts';
+import { writeTestWebDist } from '../support/web-dist.ts';
 
 /**
  * The paywall leak scanner (issue 9, point 1). A small market is built through the real calls;
  * then an anonymous visitor, a tenant who never paid and another owner call every route of the
  * app (every GET, and every POST/PATCH that answers data) with the market's real ids in the path,
  * and no answer may hold a poster's phone in any spelling or the words of a locked owner reply.
- * Every 2xx answer must also match its contract made strict: one field more fails.
+ * Every 2xx answer must also match its contract made strict: one field more fails. The pages the
+ * server renders (the public pages, each listing's page with its head and embedded answer, the
+ * sitemap) are scanned the same way.
  */
 
 /** Calls that would change who the reader is or what they paid: proven elsewhere (auth, wallet, uploads). */
@@ -25,13 +29,24 @@ const NOT_SCANNED = new Set([
   'DELETE /listings/{id}',
 ]);
 
+/** The first screens whose pages carry an answer: the first page of browse and a listing. */
+const SCREENS = {
+  screens: [
+    { path: '/browse', scripts: [], styles: [], namespaces: ['common', 'listings'] },
+    { path: '/l/', scripts: [], styles: [], namespaces: ['common', 'listings'] },
+  ],
+};
+
 let m: Market;
+let webDist: string;
 beforeAll(async () => {
-  m = await seedMarket();
+  webDist = writeTestWebDist(SCREENS);
+  m = await seedMarket({ WEB_DIST: webDist });
 }, 120_000);
 afterAll(async () => {
   await expectLedgerConsistent(m.t);
   await m.t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
 });
 
 interface Answer {
@@ -114,6 +129,39 @@ describe('the paywall leak scanner', () => {
       if (!parsed.success) failures.push(`${a.reader} ${a.call}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it("no rendered page holds a poster's phone or a locked owner reply, for any reader", async () => {
+    const readers: Array<[string, SignedIn | null]> = [
+      ['anonymous', null],
+      ['unpaying tenant', m.tenantUnpaid],
+      ['another owner', m.otherOwner],
+      ['paying tenant', m.tenantPaid],
+      ['poster', m.landlordShow],
+    ];
+    const urls = [
+      '/', '/browse', '/browse?subcity=Yeka', '/tenant/welcome', '/landlord/welcome', '/delala/welcome', '/login', '/signup',
+      '/sitemap.xml', '/robots.txt',
+      ...Object.values(m.listings).flatMap((id) => [`/l/${id}`, `/l/${id}?lng=am`]),
+    ];
+    const phones = m.posters.map((p) => p.phone);
+    const leaks: string[] = [];
+    let listingPages = 0;
+    for (const [reader, who] of readers) {
+      for (const url of urls) {
+        const res = await m.t.request({ method: 'GET', url, headers: { ...(who?.auth ?? {}), 'user-agent': 'TelegramBot (like TwitterBot)' } });
+        if (url.startsWith('/l/') && res.statusCode === 200) {
+          listingPages += 1;
+          // The page really described the listing: its preview tags and its answer are there.
+          expect(res.body, url).toContain('property="og:title"');
+          expect(res.body, url).toContain('id="first-answer"');
+        }
+        leaks.push(...leaksIn(res.body, phones).map((leak) => `${reader} ${url} ${res.statusCode}: ${leak}`));
+      }
+    }
+    // Every live listing's page was rendered for every reader (the draft is a 404).
+    expect(listingPages).toBe(readers.length * (Object.keys(m.listings).length - 1) * 2);
+    expect(leaks).toEqual([]);
   });
 
   it('the scanner itself finds a phone in each spelling and the locked words', () => {

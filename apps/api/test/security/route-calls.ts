@@ -48,6 +48,8 @@ export function sampleBody(key: string, targets: Targets): Record<string, unknow
       return { phone: uniquePhone(), code: '000000', name: 'Someone', userType: 'tenant' };
     case 'POST /purchase':
       return { sku: 'CREDIT_SINGLE' };
+    case 'POST /purchase/verify':
+      return { tx_ref: `bt_${'0'.repeat(32)}` };
     case 'POST /reports':
       return { targetType: 'listing', targetId: targets.listing, reason: 'fake' };
     case 'POST /admin/moderation/cases/{id}/actions':

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TCreateListingRequest, TOwnerListing, TPublishListingAnswer } from '@betoch/contracts/listings';
 import type { TPhoto } from '@betoch/contracts/uploads';
-import { FsPhotoStorage } from '../../src/modules/uploads/fs-photo-storage.ts';
+import { createPhotoStorage } from '../../src/modules/uploads/create-photo-storage.ts';
 import { createUploadsService, type UploadsService } from '../../src/modules/uploads/uploads.service.ts';
 import { createWorkQueue } from '../../src/modules/uploads/work-queue.ts';
 import { changeBalance, extendPlan, lockAccount } from '../../src/modules/wallet/ledger.ts';
@@ -224,11 +224,11 @@ export async function hideListing(t: TestApp, listingId: string, reason = 'repor
   await t.database.sql.query('UPDATE listings SET admin_hidden = true, hidden_reason = $2, hidden_at = now() WHERE id = $1', [listingId, reason]);
 }
 
-/** The uploads service of a test app's DATA_DIR, for calling the orphan sweep with the test clock. */
+/** The uploads service of a test app's photo store, for calling the orphan sweep with the test clock. */
 export function uploadsServiceOf(t: TestApp): UploadsService {
   return createUploadsService(
     t.ctx,
-    new FsPhotoStorage(path.join(t.env.dataDir, 'uploads')),
+    createPhotoStorage(t.env),
     createWorkQueue({ concurrency: 1, maxWaiting: 10 }),
   );
 }

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { loadEnv, type Env } from '../../src/config/env.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { MemoryKvStore } from '../../src/lib/kv-store.ts';
 import type { SmsSender } from '../../src/modules/auth/sms/sms-sender.ts';
+import { adminQuery, withDatabase } from './template-database.global.ts';
 
 /** Records what would have been sent by SMS. */
 export class RecordingSmsSender implements SmsSender {
@@ -37,6 +38,8 @@ export interface TestApp extends BuiltApp {
   clock: TestClock;
   kv: MemoryKvStore;
   database: Database;
+  /** On PostgreSQL: this test file's own database, for a second connection pool. */
+  databaseUrl?: string;
   env: Env;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -44,29 +47,31 @@ export interface TestApp extends BuiltApp {
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
+/** The migrated template's files, read once per test worker (see template-database.global.ts). */
+let pgliteTemplate: Blob | undefined;
+function pgliteTemplateFiles(): Blob {
+  pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplatePath'))]);
+  return pgliteTemplate;
+}
+
 /**
- * Opens a fresh database: in-memory PGlite, or, with TEST_DATABASE_URL, a new schema of that
- * PostgreSQL server (dropped on close), so test files never see each other's rows.
+ * Opens a fresh database, already migrated: in-memory PGlite loaded from the template's files, or,
+ * with TEST_DATABASE_URL, a new database copied from the template database (dropped on close), so
+ * test files never see each other's rows. `url` is set on PostgreSQL, for a second connection.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ loadDataDir: pgliteTemplateFiles() });
     return { database, drop: async () => undefined };
   }
-  const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const database = await openDatabase({ url: TEST_DATABASE_URL, searchPath: schema, poolSize: 20 });
+  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  await adminQuery(TEST_DATABASE_URL, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateName')}`);
+  const url = withDatabase(TEST_DATABASE_URL, name);
+  const database = await openDatabase({ url, poolSize: 20 });
   return {
     database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
+    url,
+    drop: () => adminQuery(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
@@ -83,7 +88,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     WEB_DIST: '/nonexistent-web-dist',
     ...envOverrides,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, url: databaseUrl, drop } = await openTestDatabase();
   const sms = new RecordingSmsSender();
   const clock = new TestClock();
   const kv = new MemoryKvStore(() => clock.now().getTime());
@@ -95,6 +100,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     clock,
     kv,
     database,
+    databaseUrl,
     env,
     request: (options) => built.app.inject(options),
     close: async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Sku } from '@betoch/contracts/constants';
-import type { TPurchaseAnswer, TWalletBalance } from '@betoch/contracts/wallet';
+import type { TPurchaseGrantedAnswer, TWalletBalance } from '@betoch/contracts/wallet';
 import { findUserByPhone } from '../../src/modules/users/users.repository.ts';
 import { changeBalance, extendPlan, lockAccount } from '../../src/modules/wallet/ledger.ts';
 import { findLedgerMismatches } from '../../src/modules/wallet/wallet.repository.ts';
@@ -8,7 +8,7 @@ import type { SignedIn } from './login.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Buys a sku through POST /purchase (simulated provider) and answers the purchase answer. */
-export async function buy(t: TestApp, user: SignedIn, sku: Sku, idempotencyKey?: string): Promise<TPurchaseAnswer> {
+export async function buy(t: TestApp, user: SignedIn, sku: Sku, idempotencyKey?: string): Promise<TPurchaseGrantedAnswer> {
   const res = await t.request({
     method: 'POST',
     url: '/api/purchase',
@@ -16,7 +16,7 @@ export async function buy(t: TestApp, user: SignedIn, sku: Sku, idempotencyKey?:
     payload: { sku },
   });
   if (res.statusCode !== 200) throw new Error(`purchase ${sku} failed: ${res.statusCode} ${res.body}`);
-  return res.json() as TPurchaseAnswer;
+  return res.json() as TPurchaseGrantedAnswer;
 }
 
 /**

@@ -32,6 +32,9 @@ const ADMIN_CALLS: Array<{ method: 'GET' | 'POST'; url: string; payload?: Record
   },
   { method: 'POST', url: `/api/admin/payments/manual-adjustments/${ID}/approve`, payload: { notes: 'ok' } },
   { method: 'POST', url: `/api/admin/payments/manual-adjustments/${ID}/reject`, payload: { notes: 'no' } },
+  { method: 'GET', url: '/api/admin/payments/purchases?status=pending' },
+  { method: 'GET', url: '/api/admin/payments/purchases.csv?status=paid' },
+  { method: 'POST', url: `/api/admin/payments/purchases/${ID}/verify` },
   { method: 'GET', url: '/api/admin/metrics/daily' },
   { method: 'GET', url: '/api/admin/metrics/funnels' },
   { method: 'GET', url: '/api/admin/metrics/alerts' },
@@ -66,12 +69,13 @@ describe('admin calls', () => {
     expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
   });
 
-  it('answer an admin in the { ok, data } envelope, never cached', async () => {
+  it('answer an admin in the { ok, data } envelope (the CSV export as a CSV file), never cached', async () => {
     const a = await admin(t);
     for (const c of ADMIN_CALLS.filter((x) => x.method === 'GET')) {
       const res = await t.request({ method: 'GET', url: c.url, headers: a.auth });
       expect(res.statusCode, c.url).toBe(200);
-      expect(res.json()).toMatchObject({ ok: true, data: expect.any(Object) });
+      if (c.url.includes('.csv')) expect(res.headers['content-type']).toContain('text/csv');
+      else expect(res.json()).toMatchObject({ ok: true, data: expect.any(Object) });
       expect(res.headers['cache-control']).toBe('no-store');
     }
   });

@@ -10,7 +10,7 @@ import type { TestApp } from '../support/test-app.ts';
 import { buy, expectLedgerConsistent, grantPostCredits } from '../support/wallet.ts';
 import { admin, call, createTrustTestApp, description, expectStatus, photo, publishWithPhotos, report } from './trust-calls.ts';
 
-const QUIET: AlertInputs = { reportsLast24h: 0, reportsPrevious7d: 0, autoHiddenListingIds: [], otpByIp: [], otpByRange: [], duplicatePosters: [] };
+const QUIET: AlertInputs = { reportsLast24h: 0, reportsPrevious7d: 0, autoHiddenListingIds: [], otpByIp: [], otpByRange: [], duplicatePosters: [], paymentMismatches: [] };
 
 describe('alert rules (pure)', () => {
   it('raise nothing on a quiet day', () => {

@@ -55,6 +55,16 @@ describe('unlock status, batch status and my unlocks', () => {
     }
   });
 
+  it('answers an id sent as __proto__ or constructor like any other unknown id', async () => {
+    const [a] = await insertListings(t, landlord, 1);
+    const res = await batch(null, [a, '__proto__', 'constructor', 'toString']);
+    expect(res.statusCode, res.body).toBe(200);
+    // The answer's record schema leaves a __proto__ key out; every other id is answered.
+    const unlocks = JSON.parse(res.body).unlocks as Record<string, unknown>;
+    expect(Object.keys(unlocks).sort()).toEqual([a!, 'constructor', 'toString'].sort());
+    for (const id of Object.keys(unlocks)) expect(unlocks[id]).toEqual({ is_unlocked: false });
+  });
+
   it('lists my unlocks newest first, with the listing card, phone, date and how it was paid', async () => {
     const tenant = await signUp(t);
     await grantCredits(t, tenant, 1);

@@ -62,8 +62,8 @@ describe('POST /purchase', () => {
 
     const rows = await listPurchases(t.ctx.db, await userIdOf(t, tenant));
     expect(rows.map((r) => ({ sku: r.sku, price: r.priceEtb, provider: r.provider, status: r.status }))).toEqual([
-      { sku: 'CREDIT_SINGLE', price: 30, provider: 'simulated', status: 'completed' },
-      { sku: 'CREDIT_BUNDLE_10', price: 250, provider: 'simulated', status: 'completed' },
+      { sku: 'CREDIT_SINGLE', price: 30, provider: 'simulated', status: 'paid' },
+      { sku: 'CREDIT_BUNDLE_10', price: 250, provider: 'simulated', status: 'paid' },
     ]);
     expect(rows.map((r) => r.id).sort()).toEqual([single.purchase_id, bundle.purchase_id].sort());
   });

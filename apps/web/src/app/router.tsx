@@ -76,6 +76,13 @@ export const router = createBrowserRouter([
         },
       },
       {
+        path: paths.walletReturn,
+        lazy: async () => {
+          const { WalletReturnPage } = await import('@/features/wallet/components/wallet-return-page');
+          return { Component: () => <Guard><WalletReturnPage /></Guard> };
+        },
+      },
+      {
         path: paths.myUnlocks,
         lazy: async () => {
           const { MyUnlocksPage } = await import('@/features/unlocks/components/my-unlocks-page');

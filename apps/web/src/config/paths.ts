@@ -19,6 +19,8 @@ export const paths = {
   messages: '/messages',
   conversation: (id: string) => `/chat/${encodeURIComponent(id)}`,
   wallet: '/wallet',
+  /** Where the hosted checkout brings the user back (?tx_ref=…). */
+  walletReturn: '/wallet/return',
   myUnlocks: '/my-unlocks',
   admin: '/admin',
 } as const;

@@ -18,6 +18,19 @@ describe('the interface language at start', () => {
     expect(detectLanguage()).toBe('am');
   });
 
+  it("is the page URL's own (?lng=), over the device's choice and the browser's", () => {
+    browserLanguages(['en-US']);
+    localStorage.setItem(STORAGE_KEYS.language, 'en');
+    window.history.replaceState(null, '', '/browse?subcity=Bole&lng=am');
+    try {
+      expect(detectLanguage()).toBe('am');
+      window.history.replaceState(null, '', '/browse?lng=xx');
+      expect(detectLanguage()).toBe('en');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('is the first of the browser languages the app has texts in', () => {
     browserLanguages(['fr-FR', 'am-ET', 'en']);
     expect(detectLanguage()).toBe('am');

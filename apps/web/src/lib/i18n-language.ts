@@ -13,10 +13,13 @@ export function toLanguage(lng: string | undefined): Language {
 }
 
 /**
- * The interface language at start: the one chosen on this device (STORAGE_KEYS.language), else
- * the first of the browser's languages the app has texts in, else English.
+ * The interface language at start: the page URL's own (`?lng=am`, the link the server names for
+ * each language of a page), else the one chosen on this device (STORAGE_KEYS.language), else the
+ * first of the browser's languages the app has texts in, else English.
  */
 export function detectLanguage(): Language {
+  const fromUrl = typeof location === 'undefined' ? undefined : supported(new URLSearchParams(location.search).get('lng'));
+  if (fromUrl) return fromUrl;
   let chosen: string | null = null;
   try {
     chosen = localStorage.getItem(STORAGE_KEYS.language);

@@ -6,6 +6,7 @@
  * A new version installs in the background and waits: the page offers a reload (update-prompt),
  * and only then does it take over, so a running session never mixes two versions' files.
  */
+import { unreachable } from '@betoch/contracts/exhaustive';
 import {
   BROWSE_CACHE_MAX,
   PHOTO_CACHE_MAX,
@@ -80,6 +81,8 @@ self.addEventListener('fetch', (event) => {
       return event.respondWith(cacheFirst(event, strategy, CACHES.photos, PHOTO_CACHE_MAX));
     case 'locale':
       return event.respondWith(staleWhileRevalidate(request, event));
+    default:
+      return unreachable(strategy, 'caching strategy');
   }
 });
 

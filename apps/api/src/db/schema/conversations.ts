@@ -39,7 +39,10 @@ export const conversations = pgTable(
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
-/** A message as written; blur and contact masking happen per reader when answering. */
+/**
+ * A message as written, and beside it the form with contact details masked (written with the
+ * message, migration 0008); which of the two a reader gets, or the blur, is decided per reader.
+ */
 export const messages = pgTable(
   'messages',
   {
@@ -54,9 +57,13 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['tenant', 'owner'] }).notNull(),
     body: text('body').notNull(),
+    /** The body with contact details replaced by the marker; null only until the start masks the row. */
+    bodyMasked: text('body_masked'),
+    /** The masker's version body_masked was written with (0: not yet masked). */
+    maskedWith: integer('masked_with').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_thread_idx').on(t.conversationId, t.seq)],
+  (t) => [index('messages_thread_idx').on(t.conversationId, t.seq), index('messages_masked_with_idx').on(t.maskedWith)],
 );
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -73,7 +80,11 @@ export const appEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('app_events_type_idx').on(t.type, t.createdAt)],
+  (t) => [
+    index('app_events_type_idx').on(t.type, t.createdAt),
+    // The metrics funnel follows a conversation's events by subject.
+    index('app_events_subject_idx').on(t.subjectId, t.type),
+  ],
 );
 
 export type AppEventRow = typeof appEvents.$inferSelect;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { placeFoldSql } from '../../modules/listings/place-search.ts';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { PLACE_TEXT_SQL } from '../../modules/listings/place-search.ts';
 import { users } from './users.ts';
 
 /** One rendition of a photo: a WebP file of the given size under the storage key. */
@@ -58,8 +58,17 @@ export const listings = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Title and specific location folded for the place search (migration 0006, never written). */
-    placeText: text('place_text').generatedAlwaysAs(sql.raw(placeFoldSql(`title || ' ' || coalesce(specific_location, '')`))),
+    /**
+     * What the public reads of the free text: contact details replaced by the marker, written with
+     * the text (listing-text-masking.ts, migration 0008); null only until the start masks the row.
+     */
+    titleMasked: text('title_masked'),
+    descriptionMasked: text('description_masked'),
+    specificLocationMasked: text('specific_location_masked'),
+    /** The masker's version the masked columns were written with (0: not yet masked). */
+    maskedWith: integer('masked_with').notNull().default(0),
+    /** The masked title and specific location folded for the place search (migration 0008, never written). */
+    placeText: text('place_text').generatedAlwaysAs(sql.raw(PLACE_TEXT_SQL)),
     /**
      * The poster's standing, kept by triggers (migration 0007): null in good standing, else until
      * when the poster's listings stay out of public view ('infinity' for a ban). Never written here.
@@ -78,6 +87,9 @@ export const listings = pgTable(
     index('listings_browse_source_idx').on(t.source, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
     index('listings_browse_price_idx').on(t.priceEtb).where(LIVE_NOT_HIDDEN),
     index('listings_poster_idx').on(t.posterId, t.createdAt.desc()),
+    // Moderation reads listings by poster and hidden date (the broker auto-block rule).
+    index('listings_hidden_poster_idx').on(t.posterId, t.hiddenAt).where(sql`admin_hidden = true`),
+    index('listings_masked_with_idx').on(t.maskedWith),
   ],
 );
 
@@ -107,7 +119,18 @@ export const uploads = pgTable(
   (t) => [
     index('uploads_listing_idx').on(t.listingId),
     index('uploads_phash_idx').on(t.phash),
+    // The orphan sweep: photos no listing uses, oldest first.
+    index('uploads_orphan_idx').on(sql`(coalesce(released_at, created_at))`).where(sql`listing_id IS NULL`),
   ],
 );
 
 export type UploadRow = typeof uploads.$inferSelect;
+
+/**
+ * One row whose counter moves on every change to listings (a trigger bumps it, and notifies): the
+ * listings module's answer caches are valid only for the version they were built at.
+ */
+export const listingsVersion = pgTable('listings_version', {
+  id: boolean('id').primaryKey().default(true),
+  v: bigint('v', { mode: 'number' }).notNull().default(0),
+});

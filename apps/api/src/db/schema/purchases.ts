@@ -1,8 +1,10 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { SKUS } from '@betoch/contracts/constants';
+import { PURCHASE_STATUSES } from '@betoch/contracts/payments';
 import { users } from './users.ts';
 
-/** One row per purchase (migration 0003); it commits with the ledger rows of its grant. */
+/** One row per purchase (migrations 0003, 0009); a paid one commits with the ledger rows of its grant. */
 export const purchases = pgTable(
   'purchases',
   {
@@ -14,11 +16,25 @@ export const purchases = pgTable(
     priceEtb: integer('price_etb').notNull(),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
-    status: text('status', { enum: ['completed'] }).notNull(),
+    status: text('status', { enum: PURCHASE_STATUSES }).notNull(),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Our own unguessable reference sent to the gateway (migration 0009). */
+    txRef: text('tx_ref'),
+    returnPath: text('return_path'),
+    checkoutUrl: text('checkout_url'),
+    /** Why a purchase failed, was cancelled or mismatched (for the admins). */
+    statusReason: text('status_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('purchases_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('purchases_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('purchases_tx_ref_idx').on(t.txRef).where(sql`tx_ref IS NOT NULL`),
+    // Reconciliation reads pending purchases by age; the admin list by status and date.
+    index('purchases_status_idx').on(t.status, t.createdAt),
+    index('purchases_created_idx').on(t.createdAt.desc()),
+  ],
 );
 
 export type PurchaseRow = typeof purchases.$inferSelect;

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -36,5 +37,11 @@ export const ledgerEntries = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_entries_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('ledger_entries_seq_idx').on(t.seq),
+    index('ledger_entries_ref_idx').on(t.refType, t.refId),
+    // Exactly one grant per purchase, refused by the database itself (migration 0009).
+    uniqueIndex('ledger_entries_purchase_once_idx').on(t.refId).where(sql`kind = 'purchase' AND ref_type = 'purchase'`),
+  ],
 );

@@ -12,20 +12,8 @@ import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { AuthService } from './auth.service.ts';
 
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
-
 export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService): void {
   const tags = ['auth'];
-
-  // Revoked tokens and old codes are kept only while they matter.
-  const sweep = () =>
-    auth.sweepExpired().catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'auth sweep failed'));
-  const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    await sweep();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 
   route(app, ctx, {
     method: 'POST',

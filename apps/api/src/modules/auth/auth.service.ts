@@ -23,6 +23,7 @@ import {
   takeAttempt,
 } from './auth.repository.ts';
 import type { AuthUser } from './authenticate.ts';
+import { clientNetwork } from './client-network.ts';
 import { generateCode, hashCode, sameHash } from './otp.ts';
 import { SmsDeliveryError } from './sms/sms-sender.ts';
 import { recordOtpRequested } from '../metrics/events.ts';
@@ -81,7 +82,7 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
           retry_after: left,
         });
       }
-      const perIp = await ctx.kv.increment(`otp:ip:${ip}`, HOUR);
+      const perIp = await ctx.kv.increment(`otp:ip:${clientNetwork(ip)}`, HOUR);
       const perPhone = perIp.count > OTP_MAX_PER_IP_PER_HOUR ? perIp : await ctx.kv.increment(`otp:phone:${phone}`, HOUR);
       if (perIp.count > OTP_MAX_PER_IP_PER_HOUR || perPhone.count > OTP_MAX_PER_PHONE_PER_HOUR) {
         // No code was sent, so no cooldown either: the answer is the hourly wait.

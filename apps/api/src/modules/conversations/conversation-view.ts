@@ -1,7 +1,5 @@
 import { type TConversationSummary, type TLastMessage, type TMessage, type TViewerRole } from '@betoch/contracts/conversations';
-import { CONTACT_MASK } from '@betoch/contracts/constants';
-import { maskContacts } from '../../lib/contact-masking.ts';
-import { maskListingText } from '../listings/listing-text-masking.ts';
+import { maskName, maskText, publicTitle } from '../listings/listing-text-masking.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import type { ConversationRole, ConversationSummaryRow } from './conversations.repository.ts';
 
@@ -22,6 +20,8 @@ export interface Reader {
 interface StoredMessage {
   role: ConversationRole;
   body: string;
+  /** Masked when written; null only for a row the start has not masked yet. */
+  bodyMasked: string | null;
   createdAt: Date;
 }
 
@@ -33,8 +33,8 @@ function readable(message: StoredMessage, reader: Reader): Omit<TMessage, '_id'>
     return { ...base, body_text: '', blurred: true, masked: false, mine: false };
   }
   if (reader.contactUnlocked) return { ...base, body_text: message.body, blurred: false, masked: false, mine: false };
-  const masked = maskContacts(message.body, CONTACT_MASK);
-  return { ...base, body_text: masked.text, blurred: false, masked: masked.masked, mine: false };
+  const masked = message.bodyMasked ?? maskText(message.body);
+  return { ...base, body_text: masked, blurred: false, masked: masked !== message.body, mine: false };
 }
 
 export function toMessageAnswer(message: StoredMessage & { id: string }, reader: Reader): TMessage {
@@ -48,7 +48,7 @@ function lastMessageAnswer(message: StoredMessage, reader: Reader): TLastMessage
 /** A name is the other side's free text too: masked like a message until the contact is paid for. */
 function nameFor(name: string | null, nameOf: ConversationRole, reader: Reader): string | null {
   if (name === null || reader.role === 'admin' || reader.role === nameOf || reader.contactUnlocked) return name;
-  return maskContacts(name, CONTACT_MASK).text;
+  return maskName(name);
 }
 
 export function toConversationSummary(row: ConversationSummaryRow, reader: Reader, urlFor: PhotoUrlFor): TConversationSummary {
@@ -60,7 +60,7 @@ export function toConversationSummary(row: ConversationSummaryRow, reader: Reade
       ? {
           _id: row.listing.id,
           // The listing's poster (the owner) and admins read its title as written; the tenant masked.
-          title: reader.role === 'tenant' ? maskListingText(row.listing.title) : row.listing.title,
+          title: reader.role === 'tenant' ? publicTitle(row.listing) : row.listing.title,
           price_etb: row.listing.priceEtb,
           photos: row.listing.photos.slice(0, 1).map((p) => toPhotoAnswer(p, urlFor)),
         }

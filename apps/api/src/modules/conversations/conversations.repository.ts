@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/conversations.ts';
 import { listings, type ListingRow, type StoredPhoto } from '../../db/schema/listings.ts';
 import { contactUnlocks } from '../../db/schema/unlocks.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
+import { MASKER_VERSION, maskContacts } from '../../lib/contact-masking.ts';
 import { conversationNotHidden } from '../moderation/hidden-conversations.repository.ts';
 
 export type ConversationRole = MessageRow['role'];
@@ -69,7 +71,8 @@ export async function lockConversation(db: DbOrTx, id: string): Promise<Conversa
 
 /**
  * Appends a message to a locked conversation: the other side's unread count, the latest activity
- * and (for the owner's first message) owner_replied_at move with it.
+ * and (for the owner's first message) owner_replied_at move with it. The body is stored with its
+ * masked form beside it (contact details replaced by the marker), so no read masks again.
  */
 export async function appendMessage(
   db: DbOrTx,
@@ -94,6 +97,8 @@ export async function appendMessage(
       senderId: message.senderId,
       role: message.role,
       body: message.body,
+      bodyMasked: maskContacts(message.body, CONTACT_MASK).text,
+      maskedWith: MASKER_VERSION,
       createdAt: message.now,
     })
     .returning();
@@ -101,10 +106,13 @@ export async function appendMessage(
   return row;
 }
 
+/** What a thread answer reads of a message (the text as written and its masked form, stored). */
+export type ThreadMessage = Pick<MessageRow, 'id' | 'role' | 'body' | 'bodyMasked' | 'createdAt'>;
+
 /** The newest `limit` messages, oldest first, and whether older ones were left out. */
-export async function listMessages(db: DbOrTx, conversationId: string, limit: number): Promise<{ rows: MessageRow[]; truncated: boolean }> {
+export async function listMessages(db: DbOrTx, conversationId: string, limit: number): Promise<{ rows: ThreadMessage[]; truncated: boolean }> {
   const newest = await db
-    .select()
+    .select({ id: messages.id, role: messages.role, body: messages.body, bodyMasked: messages.bodyMasked, createdAt: messages.createdAt })
     .from(messages)
     .where(eq(messages.conversationId, conversationId))
     .orderBy(desc(messages.seq))
@@ -162,10 +170,10 @@ export async function unreadCountFor(db: DbOrTx, userId: string): Promise<number
 
 export interface ConversationSummaryRow {
   conversation: ConversationRow;
-  listing: { id: string; title: string; priceEtb: number; photos: StoredPhoto[] } | null;
+  listing: { id: string; title: string; titleMasked: string | null; priceEtb: number; photos: StoredPhoto[] } | null;
   tenant: { phone: string; name: string | null };
   owner: { name: string | null };
-  last: { role: ConversationRole; body: string; createdAt: Date } | null;
+  last: { role: ConversationRole; body: string; bodyMasked: string | null; createdAt: Date } | null;
   /** The tenant has paid for (or the plan covered) this listing's contact. */
   contactUnlocked: boolean;
 }
@@ -194,6 +202,7 @@ export async function findConversationSummaries(
       conversation: conversations,
       listingId: listings.id,
       listingTitle: listings.title,
+      listingTitleMasked: listings.titleMasked,
       listingPrice: listings.priceEtb,
       listingPhotos: listings.photos,
       tenantPhone: tenantUser.phone,
@@ -201,6 +210,7 @@ export async function findConversationSummaries(
       ownerName: ownerUser.name,
       lastRole: lastMessage.role,
       lastBody: lastMessage.body,
+      lastBodyMasked: lastMessage.bodyMasked,
       lastCreatedAt: lastMessage.createdAt,
       contactUnlocked: sql<boolean>`EXISTS (
         SELECT 1 FROM ${contactUnlocks}
@@ -219,11 +229,11 @@ export async function findConversationSummaries(
     conversation: r.conversation,
     listing:
       r.listingId && r.listingTitle !== null && r.listingPrice !== null
-        ? { id: r.listingId, title: r.listingTitle, priceEtb: r.listingPrice, photos: r.listingPhotos ?? [] }
+        ? { id: r.listingId, title: r.listingTitle, titleMasked: r.listingTitleMasked, priceEtb: r.listingPrice, photos: r.listingPhotos ?? [] }
         : null,
     tenant: { phone: r.tenantPhone, name: r.tenantName },
     owner: { name: r.ownerName },
-    last: r.lastRole && r.lastBody !== null && r.lastCreatedAt ? { role: r.lastRole, body: r.lastBody, createdAt: r.lastCreatedAt } : null,
+    last: r.lastRole && r.lastBody !== null && r.lastCreatedAt ? { role: r.lastRole, body: r.lastBody, bodyMasked: r.lastBodyMasked, createdAt: r.lastCreatedAt } : null,
     contactUnlocked: Boolean(r.contactUnlocked),
   }));
 }

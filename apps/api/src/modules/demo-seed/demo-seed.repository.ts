@@ -1,7 +1,8 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { listings, uploads, type NewListingRow } from '../../db/schema/listings.ts';
 import { users } from '../../db/schema/users.ts';
+import { ledgerEntries } from '../../db/schema/wallet.ts';
 import type { NewUpload } from '../uploads/uploads.repository.ts';
 
 export async function countUsers(db: DbOrTx): Promise<number> {
@@ -15,4 +16,10 @@ export async function insertListingRows(db: DbOrTx, rows: NewListingRow[]): Prom
 
 export async function insertUploadRows(db: DbOrTx, rows: Array<NewUpload & { listingId: string }>): Promise<void> {
   if (rows.length) await db.insert(uploads).values(rows);
+}
+
+/** Whether the demo seed ever ran on this database (its wallets leave ledger rows of kind demo_seed). */
+export async function holdsDemoMarket(db: DbOrTx, kind: string): Promise<boolean> {
+  const rows = await db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.kind, kind)).limit(1);
+  return rows.length > 0;
 }

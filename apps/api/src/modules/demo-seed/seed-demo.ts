@@ -12,7 +12,7 @@ import { changeBalance, extendPlan, lockAccount } from '../wallet/ledger.ts';
 import { DEMO_ADMIN_NAMES, DEMO_BROKERS, DEMO_LANDLORDS, DEMO_TENANTS, type DemoPerson } from './demo-people.ts';
 import { demoListing, seededRandom, SHAPE_COUNT, type DemoListingSpec } from './demo-market.ts';
 import { drawDemoPicture } from './demo-pictures.ts';
-import { countUsers, insertListingRows, insertUploadRows } from './demo-seed.repository.ts';
+import { countUsers, holdsDemoMarket, insertListingRows, insertUploadRows } from './demo-seed.repository.ts';
 
 const SEED_LOCK_KEY = 727_003;
 const HOUR = 3600 * 1000;
@@ -87,13 +87,29 @@ async function createPerson(tx: Tx, person: DemoPerson, isAdmin: boolean, now: D
   return user;
 }
 
+export class DemoDataInProductionError extends Error {}
+
 /**
- * On an empty database (no users), fills a believable Addis Ababa market: the admins of
+ * Outside demo mode, a database the demo seed once filled (made-up listings and numbers, demo
+ * admins) is refused at start: the operator starts production on a fresh database.
+ */
+export async function refuseDemoMarket(ctx: Pick<AppContext, 'db'>): Promise<void> {
+  if (await holdsDemoMarket(ctx.db, LEDGER_REF.kind)) {
+    throw new DemoDataInProductionError(
+      'This database holds the demo market (seeded in demo mode: made-up listings, numbers and admins). ' +
+        'Production refuses to serve it; start production on a fresh database.',
+    );
+  }
+}
+
+/**
+ * Demo mode only. On an empty database (no users), fills a believable Addis Ababa market: the admins of
  * ADMIN_PHONES, tenants, landlords, brokers with agencies and wallets, 66 live listings over all
  * ten subcities and every type with drawn photos, and two drafts. Same data every time (seeded
  * random). Several processes starting together seed once (advisory lock, then the empty check).
  */
 export async function seedDemoIfEmpty(ctx: AppContext, uploads: UploadsService): Promise<boolean> {
+  if (ctx.env.mode !== 'demo') return false;
   return ctx.database.withLock(SEED_LOCK_KEY, async () => {
     if ((await countUsers(ctx.db)) > 0) return false;
     const started = Date.now();

@@ -1,9 +1,9 @@
 import { BROWSE_PAGE_SIZE } from '@betoch/contracts/constants';
 import { cardPhotoRenditions } from '@betoch/contracts/card-photo';
 import { photoSrcSet } from '@betoch/contracts/photo-srcset';
-import { ZBrowseQuery, type TBrowseAnswer, type TListingAnswer } from '@betoch/contracts/listings';
+import { ZBrowseQuery, type TBrowseAnswer, type TListingAnswer, type TPublicListing } from '@betoch/contracts/listings';
 import { AppError } from '../../lib/app-error.ts';
-import type { FirstAnswer } from '../../plugins/first-screen-page.ts';
+import { PAGE_NOT_FOUND, type FirstAnswer } from '../../plugins/first-screen-page.ts';
 import type { ListingsService } from './listings.service.ts';
 import type { PreparedAnswer } from './prepared-answer.ts';
 
@@ -33,16 +33,25 @@ function detailPhoto(body: unknown): string | undefined {
   return photo ? photoSrcSet(photo) : undefined;
 }
 
+/** The public listing of a kept detail answer, read once per answer. */
+const publicListings = new WeakMap<PreparedAnswer, TPublicListing | undefined>();
+function publicListing(answer: PreparedAnswer): TPublicListing | undefined {
+  if (!publicListings.has(answer)) {
+    const { listing } = JSON.parse(answer.body.toString('utf8')) as TListingAnswer;
+    publicListings.set(answer, listing.access === 'public' ? listing : undefined);
+  }
+  return publicListings.get(answer);
+}
+
 /**
  * The public answers the server writes into the page for a first screen
  * (plugins/first-screen-page.ts): /browse without filters gets the first page of live listings,
  * /l/{id} the listing as a visitor without a session sees it (never the phone); each with the
- * srcset of the first photo it shows. Any other page, an
- * unknown id or a listing that is not live gets none: the app then asks itself and shows what the
- * call answers.
+ * srcset of the first photo it shows. A listing no visitor may see (unknown id, draft, hidden,
+ * removed) is PAGE_NOT_FOUND: its page answers 404. Any other page gets none.
  */
 export function listingFirstAnswers(listings: ListingsService) {
-  return async (pathname: string, search: string): Promise<FirstAnswer | null> => {
+  return async (pathname: string, search: string): Promise<FirstAnswer | typeof PAGE_NOT_FOUND | null> => {
     if (pathname === '/browse' && search === '') {
       const answer = await listings.browse(ZBrowseQuery.parse(FIRST_BROWSE));
       return {
@@ -57,13 +66,18 @@ export function listingFirstAnswers(listings: ListingsService) {
       try {
         id = decodeURIComponent(listing[1]!);
       } catch {
-        return null;
+        return PAGE_NOT_FOUND;
       }
       try {
         const answer = await listings.detailAnswer(null, id);
-        return { url: `/api/listings/${encodeURIComponent(id)}`, body: answer.body, photoSrcSet: firstPhotoSrcSet(answer, detailPhoto) };
+        return {
+          url: `/api/listings/${encodeURIComponent(id)}`,
+          body: answer.body,
+          photoSrcSet: firstPhotoSrcSet(answer, detailPhoto),
+          listing: publicListing(answer),
+        };
       } catch (error) {
-        if (error instanceof AppError && error.status === 404) return null;
+        if (error instanceof AppError && error.status === 404) return PAGE_NOT_FOUND;
         throw error;
       }
     }

@@ -1,6 +1,7 @@
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { TPostedBy } from '@betoch/contracts/listings';
-import { maskContacts } from '../../lib/contact-masking.ts';
+import { MASKER_VERSION, maskContacts } from '../../lib/contact-masking.ts';
+import type { ListingRow, NewListingRow } from '../../db/schema/listings.ts';
 
 /**
  * Contact details a poster writes into their listing's free text (title, description, specific
@@ -10,10 +11,35 @@ import { maskContacts } from '../../lib/contact-masking.ts';
  * The finder is the chat's (`lib/contact-masking.ts`), so every spelling it knows is caught here
  * too, and prices, room counts, years and house numbers stay as written.
  *
- * Finding is pure but not free (about 25 µs for a title, 350 µs for a long description), and the
- * same few texts are answered again and again by browse and detail, so results are remembered by
- * text, up to a bound on the characters held.
+ * The listing's own text is masked once, when it is written: the masked form is stored beside it
+ * (`maskedListingColumns`, migration 0008) and answers read it from there. Names are short and are
+ * masked when answered, remembered by text up to a bound on the characters held.
  */
+
+/** The text with every phone number, e-mail address and messenger handle replaced by CONTACT_MASK. */
+export function maskText(text: string): string {
+  return maskContacts(text, CONTACT_MASK).text;
+}
+
+/** The masked columns for the free text being written (only those given), stamped with the masker's version. */
+export function maskedListingColumns(values: Partial<Pick<NewListingRow, 'title' | 'description' | 'specificLocation'>>): Partial<NewListingRow> {
+  const masked: Partial<NewListingRow> = {};
+  if (values.title !== undefined) masked.titleMasked = maskText(values.title);
+  if (values.description !== undefined) masked.descriptionMasked = maskText(values.description);
+  if (values.specificLocation !== undefined) masked.specificLocationMasked = values.specificLocation === null ? null : maskText(values.specificLocation);
+  if (Object.keys(masked).length) masked.maskedWith = MASKER_VERSION;
+  return masked;
+}
+
+/** The public title of a stored listing (masked when written; masked now only for a row not yet masked). */
+export function publicTitle(row: { title: string; titleMasked: string | null }): string {
+  return row.titleMasked ?? maskText(row.title);
+}
+
+export function publicSpecificLocation(row: { specificLocation: string | null; specificLocationMasked: string | null }): string | null {
+  if (row.specificLocation === null) return null;
+  return row.specificLocationMasked ?? maskText(row.specificLocation);
+}
 
 const MEMO_MAX_CHARS = 2_000_000;
 const memo = new Map<string, string>();
@@ -32,36 +58,29 @@ function remember(text: string, masked: string): void {
   memoChars += cost;
 }
 
-/** The text with every phone number, e-mail address and messenger handle replaced by CONTACT_MASK. */
-export function maskListingText(text: string): string {
+/** A person's display or agency name masked, remembered by text (names are answered again and again). */
+export function maskName(text: string): string {
   const known = memo.get(text);
   if (known !== undefined) return known;
-  const masked = maskContacts(text, CONTACT_MASK).text;
+  const masked = maskText(text);
   remember(text, masked);
   return masked;
 }
 
-function maskNullable(text: string | null): string | null {
-  return text === null ? null : maskListingText(text);
+function maskNullableName(text: string | null): string | null {
+  return text === null ? null : maskName(text);
 }
 
-function maskPostedBy(postedBy: TPostedBy): TPostedBy {
-  return { ...postedBy, name: maskNullable(postedBy.name), agency_name: maskNullable(postedBy.agency_name) };
+/** The poster's names as anyone but the poster and admins reads them. */
+export function maskPostedBy(postedBy: TPostedBy): TPostedBy {
+  return { ...postedBy, name: maskNullableName(postedBy.name), agency_name: maskNullableName(postedBy.agency_name) };
 }
 
-/** The free text of any listing shape; a shape without a field (a slim browse card) is fine. */
-interface ListingText {
-  title: string;
-  description?: string;
-  specific_location?: string | null;
-  posted_by?: TPostedBy;
-}
-
-/** A public listing or browse card with its poster's free text masked. */
-export function maskListingAnswer<T extends ListingText>(listing: T): T {
-  const masked: T = { ...listing, title: maskListingText(listing.title) };
-  if (listing.description !== undefined) masked.description = maskListingText(listing.description);
-  if (listing.specific_location !== undefined) masked.specific_location = maskNullable(listing.specific_location);
-  if (listing.posted_by !== undefined) masked.posted_by = maskPostedBy(listing.posted_by);
-  return masked;
+/** The public free text of a stored listing: the masked columns. */
+export function publicListingText(listing: ListingRow): { title: string; description: string; specific_location: string | null } {
+  return {
+    title: publicTitle(listing),
+    description: listing.descriptionMasked ?? maskText(listing.description),
+    specific_location: publicSpecificLocation(listing),
+  };
 }

@@ -2,7 +2,7 @@ import type { TListingCard, TOwnerListing, TPostedBy, TPublicListing } from '@be
 import type { ListingRow } from '../../db/schema/listings.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import type { BrowseRow, PosterInfo } from './listings.repository.ts';
-import { maskListingAnswer, maskListingText } from './listing-text-masking.ts';
+import { maskPostedBy, publicListingText, publicSpecificLocation, publicTitle } from './listing-text-masking.ts';
 
 function postedBy(source: ListingRow['source'], name: string | null, agencyName: string | null): TPostedBy {
   const isBroker = source === 'delala';
@@ -34,10 +34,11 @@ function commonFields(listing: ListingRow, poster: PosterInfo, urlFor: PhotoUrlF
 
 /**
  * For anyone but the poster and admins: no phone (the public schema has no such field either), and
- * contact details written into the text masked (listing-text-masking.ts).
+ * the free text as stored masked when written, the poster's names masked (listing-text-masking.ts).
  */
 export function toPublicListing(listing: ListingRow, poster: PosterInfo, urlFor: PhotoUrlFor): TPublicListing {
-  return maskListingAnswer({ ...commonFields(listing, poster, urlFor), access: 'public' as const });
+  const common = commonFields(listing, poster, urlFor);
+  return { ...common, ...publicListingText(listing), posted_by: maskPostedBy(common.posted_by), access: 'public' as const };
 }
 
 /** For the poster and admins only. */
@@ -58,13 +59,13 @@ export function toOwnerListing(
 
 /**
  * A browse card: what the card shows and nothing else (issue 8), the primary photo in its short
- * form with its tint (./card-tint.ts). Browse is public (and the same for everyone): contact
- * details in the text are always masked.
+ * form with its tint (./card-tint.ts). Browse is public (and the same for everyone): the text is
+ * always the masked form stored with it.
  */
 export function toListingCard(row: BrowseRow, tint: string | null): TListingCard {
   const card: TListingCard = {
     _id: row.id,
-    title: maskListingText(row.title),
+    title: publicTitle(row),
     type: row.type,
     price_etb: row.priceEtb,
     subcity: row.subcity,
@@ -75,7 +76,8 @@ export function toListingCard(row: BrowseRow, tint: string | null): TListingCard
   if (row.bedrooms !== null) card.bedrooms = row.bedrooms;
   if (row.bathrooms !== null) card.bathrooms = row.bathrooms;
   if (row.areaSqm !== null) card.area_sqm = row.areaSqm;
-  if (row.specificLocation !== null) card.specific_location = maskListingText(row.specificLocation);
+  const location = publicSpecificLocation(row);
+  if (location !== null) card.specific_location = location;
   const cover = row.coverPhoto;
   if (cover) {
     card.photos.push({ key: cover.key, width: cover.width, height: cover.height, widths: cover.widths, ...(tint ? { tint } : {}) });

@@ -3,6 +3,7 @@ import type { ListingType } from '@betoch/contracts/constants';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { listings, type CoverPhoto, type ListingRow, type NewListingRow } from '../../db/schema/listings.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
+import { maskedListingColumns } from './listing-text-masking.ts';
 import type { PlaceQuery } from './place-search.ts';
 
 /** What a listing answer says about its poster (the phone only reaches poster and admin views). */
@@ -37,8 +38,9 @@ const posterColumns = {
  */
 const TYPE_GROUP: Partial<Record<ListingType, string>> = { condominium: 'condo' };
 
+/** Writes the listing with the masked form of its free text beside it (listing-text-masking.ts). */
 export async function insertListing(db: DbOrTx, values: NewListingRow): Promise<ListingRow> {
-  const [row] = await db.insert(listings).values(values).returning();
+  const [row] = await db.insert(listings).values({ ...values, ...maskedListingColumns(values) }).returning();
   if (!row) throw new Error('listing insert returned nothing');
   return row;
 }
@@ -103,8 +105,9 @@ export async function countLiveListings(db: DbOrTx, posterId: string): Promise<n
   return Number(row?.n ?? 0);
 }
 
+/** Changes a listing; changed free text gets its masked form written with it. */
 export async function updateListing(db: DbOrTx, id: string, patch: Partial<NewListingRow>): Promise<ListingRow> {
-  const [row] = await db.update(listings).set(patch).where(eq(listings.id, id)).returning();
+  const [row] = await db.update(listings).set({ ...patch, ...maskedListingColumns(patch) }).where(eq(listings.id, id)).returning();
   if (!row) throw new Error('listing update matched nothing');
   return row;
 }
@@ -134,12 +137,14 @@ export interface BrowseFilters {
 export interface BrowseRow {
   id: string;
   title: string;
+  titleMasked: string | null;
   type: ListingRow['type'];
   priceEtb: number;
   bedrooms: number | null;
   bathrooms: number | null;
   areaSqm: number | null;
   specificLocation: string | null;
+  specificLocationMasked: string | null;
   subcity: string;
   source: ListingRow['source'];
   coverPhoto: CoverPhoto | null;
@@ -148,14 +153,41 @@ export interface BrowseRow {
 }
 
 /**
- * The place search: any expanded term inside place_text (the title and specific location folded
- * when written, migration 0006), or the subcity the query names. A plain LIKE on a stored
- * column over the live rows the other conditions leave; see docs/i18n-and-a11y.md.
+ * The place search: any expanded term inside place_text (the masked title and specific location
+ * folded when written, migration 0008: only what the public reads), or the subcity the query
+ * names. A plain LIKE on a stored column over the live rows the other conditions leave; see
+ * docs/i18n-and-a11y.md. A query with nothing left to search (only digits) matches nothing.
  */
 function placeCondition(place: PlaceQuery): SQL {
   const matches: SQL[] = place.terms.map((term) => sql`${listings.placeText} LIKE ${`%${term}%`}`);
   if (place.subcities.length) matches.push(inArray(listings.subcity, place.subcities));
-  return or(...matches)!;
+  return or(...matches) ?? sql`false`;
+}
+
+/** What makes a listing visible to everyone: live, not hidden by moderation, its poster in good standing. */
+function publiclyVisibleConditions(now: Date): SQL[] {
+  return [
+    eq(listings.visibility, 'live'),
+    eq(listings.adminHidden, false),
+    or(isNull(listings.posterBlockedUntil), lte(listings.posterBlockedUntil, now))!,
+  ];
+}
+
+/** How many listings everyone can see (the sitemap's size). */
+export async function countPubliclyVisible(db: DbOrTx, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(listings).where(and(...publiclyVisibleConditions(now)));
+  return row?.n ?? 0;
+}
+
+/** One page of the listings everyone can see, by id: their ids and when each last changed. */
+export async function publiclyVisiblePage(db: DbOrTx, now: Date, offset: number, limit: number): Promise<Array<{ id: string; updatedAt: Date }>> {
+  return db
+    .select({ id: listings.id, updatedAt: listings.updatedAt })
+    .from(listings)
+    .where(and(...publiclyVisibleConditions(now)))
+    .orderBy(listings.id)
+    .offset(offset)
+    .limit(limit);
 }
 
 /**
@@ -165,11 +197,7 @@ function placeCondition(place: PlaceQuery): SQL {
  * directly. (Built separately so the benchmark can EXPLAIN the very query the call runs.)
  */
 export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
-  const conditions: SQL[] = [
-    eq(listings.visibility, 'live'),
-    eq(listings.adminHidden, false),
-    or(isNull(listings.posterBlockedUntil), lte(listings.posterBlockedUntil, now))!,
-  ];
+  const conditions: SQL[] = publiclyVisibleConditions(now);
   if (filters.type) conditions.push(eq(listings.typeGroup, TYPE_GROUP[filters.type] ?? filters.type));
   if (filters.subcity) conditions.push(eq(listings.subcity, filters.subcity));
   if (filters.priceMin !== undefined) conditions.push(gte(listings.priceEtb, filters.priceMin));
@@ -183,12 +211,14 @@ export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
     .select({
       id: listings.id,
       title: listings.title,
+      titleMasked: listings.titleMasked,
       type: listings.type,
       priceEtb: listings.priceEtb,
       bedrooms: listings.bedrooms,
       bathrooms: listings.bathrooms,
       areaSqm: listings.areaSqm,
       specificLocation: listings.specificLocation,
+      specificLocationMasked: listings.specificLocationMasked,
       subcity: listings.subcity,
       source: listings.source,
       coverPhoto: listings.coverPhoto,

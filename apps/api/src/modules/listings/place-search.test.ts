@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expandPlaceQuery, GEEZ_FOLD_FROM, GEEZ_FOLD_TO, normalizePlace, placeFoldSql, PLACES } from './place-search.ts';
+import { CONTACT_MASK } from '@betoch/contracts/constants';
+import { expandPlaceQuery, GEEZ_FOLD_FROM, GEEZ_FOLD_TO, normalizePlace, PLACE_TEXT_SQL, placeFoldSql, PLACES } from './place-search.ts';
 
 describe('normalizePlace', () => {
   it('folds case, spaces and punctuation', () => {
@@ -35,9 +36,10 @@ describe('normalizePlace', () => {
     expect(normalizePlace('ሰ')).not.toBe(normalizePlace('ሸ'));
   });
 
-  it('is the very fold of the stored place_text column (migration 0006)', () => {
-    const migration = fs.readFileSync(new URL('../../../migrations/0006_place_search.sql', import.meta.url), 'utf8');
-    expect(migration).toContain(placeFoldSql(`title || ' ' || coalesce(specific_location, '')`));
+  it('is the very fold of the stored place_text column (migration 0008)', () => {
+    const migration = fs.readFileSync(new URL('../../../migrations/0008_masked_text.sql', import.meta.url), 'utf8');
+    expect(migration).toContain(PLACE_TEXT_SQL);
+    expect(PLACE_TEXT_SQL).toBe(placeFoldSql(`replace(coalesce(title_masked, '') || ' ' || coalesce(specific_location_masked, ''), '${CONTACT_MASK}', ' ')`));
   });
 
   it('gives the SQL translate() map one target per source letter', () => {

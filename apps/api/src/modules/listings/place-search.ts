@@ -1,4 +1,4 @@
-import { SUBCITIES, type Subcity } from '@betoch/contracts/constants';
+import { CONTACT_MASK, SUBCITIES, type Subcity } from '@betoch/contracts/constants';
 
 /**
  * The place search of /browse (issue 7): `q` finds the same listings whether a person types the
@@ -136,6 +136,14 @@ export function placeFoldSql(column: string): string {
   );
 }
 
+/**
+ * The stored place_text column (migration 0008): the masked title and specific location, the
+ * masking marker left out, folded. A search reads only what the public reads.
+ */
+export const PLACE_TEXT_SQL = placeFoldSql(
+  `replace(coalesce(title_masked, '') || ' ' || coalesce(specific_location_masked, ''), '${CONTACT_MASK}', ' ')`,
+);
+
 interface IndexedPlace extends Place {
   keys: string[];
 }
@@ -157,19 +165,28 @@ export interface PlaceQuery {
 /** Shortest folded query that may stand for the start of a longer place name ('Megen' -> Megenagna). */
 const PREFIX_MIN = 3;
 
+const DIGITS = /\p{N}/gu;
+const HAS_DIGIT = /\p{N}/u;
+
 /**
  * What to search for a typed place: every spelling of each place the query names (exactly, or as
  * the start of a name once it has three letters), the subcities among them, and the query itself.
+ * Digits are never searched in the text (a search must not confirm a number digit by digit, even
+ * one the masker missed): spellings with digits ('4 Kilo', '22') only name their place, whose
+ * other spellings are searched, and the query is searched with its digits left out. A query of
+ * digits alone searches nothing and finds nothing.
  * Null for a query with nothing searchable in it (only spaces or punctuation).
  */
 export function expandPlaceQuery(q: string): PlaceQuery | null {
   const folded = normalizePlace(q);
   if (!folded) return null;
   const matched = INDEX.filter((p) => p.keys.some((k) => k === folded || (folded.length >= PREFIX_MIN && k.startsWith(folded))));
-  const terms = new Set<string>([folded]);
+  const terms = new Set<string>();
+  const withoutDigits = folded.replace(DIGITS, '');
+  if (withoutDigits && (withoutDigits === folded || matched.length === 0)) terms.add(withoutDigits);
   const subcities = new Set<Subcity>();
   for (const place of matched) {
-    for (const key of place.keys) terms.add(key);
+    for (const key of place.keys) if (!HAS_DIGIT.test(key)) terms.add(key);
     if (place.subcity) subcities.add(place.subcity);
   }
   // A term that contains a shorter term adds nothing to a LIKE '%term%' search.

@@ -12,6 +12,8 @@ export interface AlertInputs {
   otpByRange: Array<{ key: string; n: number }>;
   /** Posters whose new listings were flagged as duplicates: clusters and listings involved. */
   duplicatePosters: Array<{ phone: string; clusters: number; listings: number }>;
+  /** Purchases the gateway reported paid with another amount, currency or reference (nothing granted). */
+  paymentMismatches: Array<{ txRef: string | null; priceEtb: number; reason: string | null }>;
 }
 
 /** Thresholds of each rule: [warning, alert]. docs/trust-and-safety.md explains them. */
@@ -102,6 +104,16 @@ export function evaluateAlerts(input: AlertInputs): TAlert[] {
         data: { posterPhone: poster.phone, clusters: poster.clusters, listings: poster.listings },
       });
     }
+  }
+
+  if (input.paymentMismatches.length) {
+    const n = input.paymentMismatches.length;
+    alerts.push({
+      rule: 'payment_mismatch',
+      severity: 'alert',
+      message: `${n} payment${n === 1 ? '' : 's'} reported by the gateway did not match the purchase (nothing granted): check them in Payments & Adjustments`,
+      data: { purchases: n, txRefs: input.paymentMismatches.map((m) => m.txRef), reasons: input.paymentMismatches.map((m) => m.reason) },
+    });
   }
 
   return alerts.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'alert' ? -1 : 1));

@@ -3,6 +3,7 @@ import type { TAlert, TDailyMetric, TFunnel } from '@betoch/contracts/admin';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { mismatchesSince } from '../payments/payments.repository.ts';
 import { ALERT_THRESHOLDS, evaluateAlerts } from './alert-rules.ts';
 import { EVENT } from './events.ts';
 import {
@@ -37,6 +38,24 @@ export function unlockRate(unlocked: number, ownerReplied: number): number {
 }
 
 export function createMetricsService(ctx: AppContext) {
+  /** The alerts of the last 24 hours (the admin page, and a periodic job that logs them for operators). */
+  async function currentAlerts(): Promise<TAlert[]> {
+    const now = ctx.now();
+    const since = new Date(now.getTime() - METRICS_ALERTS_HOURS * HOUR_MS);
+    const weekBefore = new Date(since.getTime() - 7 * DAY_MS);
+    const t = ALERT_THRESHOLDS;
+    const [reportsLast24h, reportsPrevious7d, autoHiddenListingIds, otpByIp, otpByRange, duplicatePosters, paymentMismatches] = await Promise.all([
+      countEvents(ctx.db, EVENT.reportFiled, since, new Date(now.getTime() + 1)),
+      countEvents(ctx.db, EVENT.reportFiled, weekBefore, since),
+      eventSubjects(ctx.db, EVENT.autoHide, since, 100),
+      eventsByDataKey(ctx.db, EVENT.otpRequested, 'ip', since, t.otpFromOneIp.warning),
+      eventsByDataKey(ctx.db, EVENT.otpRequested, 'phone_prefix', since, t.otpToNumberRange.warning),
+      postersFlaggedAsDuplicates(ctx.db, since, Math.min(t.duplicatePoster.warningClusters, t.duplicatePoster.warningListings)),
+      mismatchesSince(ctx.db, since),
+    ]);
+    return evaluateAlerts({ reportsLast24h, reportsPrevious7d, autoHiddenListingIds, otpByIp, otpByRange, duplicatePosters, paymentMismatches });
+  }
+
   return {
     /** GET /admin/metrics/daily: the last 14 Addis Ababa days, oldest first, today last. */
     async daily(admin: AuthUser): Promise<TDailyMetric[]> {
@@ -69,20 +88,10 @@ export function createMetricsService(ctx: AppContext) {
     /** GET /admin/metrics/alerts: the rules of alert-rules.ts over the last 24 hours. */
     async alerts(admin: AuthUser): Promise<TAlert[]> {
       assertAdmin(admin);
-      const now = ctx.now();
-      const since = new Date(now.getTime() - METRICS_ALERTS_HOURS * HOUR_MS);
-      const weekBefore = new Date(since.getTime() - 7 * DAY_MS);
-      const t = ALERT_THRESHOLDS;
-      const [reportsLast24h, reportsPrevious7d, autoHiddenListingIds, otpByIp, otpByRange, duplicatePosters] = await Promise.all([
-        countEvents(ctx.db, EVENT.reportFiled, since, new Date(now.getTime() + 1)),
-        countEvents(ctx.db, EVENT.reportFiled, weekBefore, since),
-        eventSubjects(ctx.db, EVENT.autoHide, since, 100),
-        eventsByDataKey(ctx.db, EVENT.otpRequested, 'ip', since, t.otpFromOneIp.warning),
-        eventsByDataKey(ctx.db, EVENT.otpRequested, 'phone_prefix', since, t.otpToNumberRange.warning),
-        postersFlaggedAsDuplicates(ctx.db, since, Math.min(t.duplicatePoster.warningClusters, t.duplicatePoster.warningListings)),
-      ]);
-      return evaluateAlerts({ reportsLast24h, reportsPrevious7d, autoHiddenListingIds, otpByIp, otpByRange, duplicatePosters });
+      return currentAlerts();
     },
+
+    currentAlerts,
   };
 }
 

@@ -1,5 +1,6 @@
 import { SUSPENSION_DAYS } from '@betoch/contracts/constants';
 import { ZId } from '@betoch/contracts/common';
+import { unreachable } from '@betoch/contracts/exhaustive';
 import type { TModerationCase, TModerationCasesQuery } from '@betoch/contracts/admin';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -157,25 +158,42 @@ export function createModerationService(ctx: AppContext) {
   }
 
   async function applyAction(tx: Tx, moderationCase: ModerationCaseRow, action: ModerationAction, admin: AuthUser, now: Date): Promise<Effect & { subjectId: string | null }> {
-    if (action === 'hide') return { ...(await hideTarget(tx, moderationCase, admin, now)), subjectId: moderationCase.subjectUserId };
-    if (action === 'restore') return { ...(await restoreTarget(tx, moderationCase, now)), subjectId: moderationCase.subjectUserId };
+    switch (action) {
+      case 'hide':
+        return { ...(await hideTarget(tx, moderationCase, admin, now)), subjectId: moderationCase.subjectUserId };
+      case 'restore':
+        return { ...(await restoreTarget(tx, moderationCase, now)), subjectId: moderationCase.subjectUserId };
+      case 'warn':
+      case 'suspend':
+      case 'ban':
+        return actOnSubject(tx, moderationCase, action, admin, now);
+      default:
+        return unreachable(action, 'moderation action');
+    }
+  }
 
+  /** Warn, suspend or ban the person behind the case (never the acting admin). */
+  async function actOnSubject(tx: Tx, moderationCase: ModerationCaseRow, action: 'warn' | 'suspend' | 'ban', admin: AuthUser, now: Date): Promise<Effect & { subjectId: string | null }> {
     const subject = await lockedSubject(tx, moderationCase);
     if (subject.id === admin.id) throw new AppError('forbidden', 'You cannot act on your own account.');
     const status = effectiveStatus(subject, now);
-    if (action === 'warn') {
-      await incrementWarnings(tx, subject.id);
-      return { before: { warnings: subject.warnings }, after: { warnings: subject.warnings + 1 }, subjectId: subject.id };
+    switch (action) {
+      case 'warn':
+        await incrementWarnings(tx, subject.id);
+        return { before: { warnings: subject.warnings }, after: { warnings: subject.warnings + 1 }, subjectId: subject.id };
+      case 'suspend': {
+        if (status === 'banned') throw new AppError('invalid_state', 'This account is banned; restore it before suspending it.');
+        const until = new Date(now.getTime() + SUSPENSION_DAYS * DAY_MS);
+        await setUserStatus(tx, subject.id, 'suspended', until);
+        return { before: { status }, after: { status: 'suspended', suspended_until: until.toISOString() }, subjectId: subject.id };
+      }
+      case 'ban':
+        // The token version moves on, so every token the user holds fails at once.
+        await setUserStatus(tx, subject.id, 'banned');
+        return { before: { status, token_version: subject.tokenVersion }, after: { status: 'banned', token_version: subject.tokenVersion + 1 }, subjectId: subject.id };
+      default:
+        return unreachable(action, 'moderation action');
     }
-    if (action === 'suspend') {
-      if (status === 'banned') throw new AppError('invalid_state', 'This account is banned; restore it before suspending it.');
-      const until = new Date(now.getTime() + SUSPENSION_DAYS * DAY_MS);
-      await setUserStatus(tx, subject.id, 'suspended', until);
-      return { before: { status }, after: { status: 'suspended', suspended_until: until.toISOString() }, subjectId: subject.id };
-    }
-    // ban: the token version moves on, so every token the user holds fails at once.
-    await setUserStatus(tx, subject.id, 'banned');
-    return { before: { status, token_version: subject.tokenVersion }, after: { status: 'banned', token_version: subject.tokenVersion + 1 }, subjectId: subject.id };
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { PaymentOrder, PaymentProvider, PaymentReceipt } from './payment-provider.ts';
+import { UNKNOWN_VERDICT, type ChargeOutcome, type GatewayVerdict, type PaymentOrder, type PaymentProvider, type WebhookCheck } from './payment-provider.ts';
 
 /**
  * The demo provider: every charge succeeds at once (the spec's screens expect an instant grant).
@@ -6,10 +6,20 @@ import type { PaymentOrder, PaymentProvider, PaymentReceipt } from './payment-pr
  */
 export class SimulatedPaymentProvider implements PaymentProvider {
   readonly name = 'simulated';
+  readonly checkout = false;
 
   assertAvailable(): void {}
 
-  async charge(order: PaymentOrder): Promise<PaymentReceipt> {
-    return { providerRef: `sim_${order.purchaseId}` };
+  async charge(order: PaymentOrder): Promise<ChargeOutcome> {
+    return { kind: 'paid', providerRef: `sim_${order.purchaseId}` };
+  }
+
+  /** Its purchases are paid at once; there is nothing pending to ask about. */
+  async verify(): Promise<GatewayVerdict> {
+    return UNKNOWN_VERDICT;
+  }
+
+  checkWebhook(): WebhookCheck {
+    return { valid: false };
   }
 }

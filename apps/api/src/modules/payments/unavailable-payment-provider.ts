@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
-import type { PaymentProvider, PaymentReceipt } from './payment-provider.ts';
+import { UNKNOWN_VERDICT, type ChargeOutcome, type GatewayVerdict, type PaymentProvider, type WebhookCheck } from './payment-provider.ts';
 
 /**
  * Production until a real gateway is configured: every purchase answers 503
@@ -7,12 +7,21 @@ import type { PaymentProvider, PaymentReceipt } from './payment-provider.ts';
  */
 export class UnavailablePaymentProvider implements PaymentProvider {
   readonly name = 'none';
+  readonly checkout = false;
 
   assertAvailable(): void {
     throw new AppError('payment_unavailable');
   }
 
-  async charge(): Promise<PaymentReceipt> {
+  async charge(): Promise<ChargeOutcome> {
     throw new AppError('payment_unavailable');
+  }
+
+  async verify(): Promise<GatewayVerdict> {
+    return UNKNOWN_VERDICT;
+  }
+
+  checkWebhook(): WebhookCheck {
+    return { valid: false };
   }
 }

@@ -81,6 +81,7 @@ export interface MyUnlockRow {
   createdAt: Date;
   listingId: string;
   title: string;
+  titleMasked: string | null;
   subcity: string;
   type: ListingRow['type'];
   priceEtb: number;
@@ -97,6 +98,7 @@ export async function listMyUnlocks(db: DbOrTx, userId: string): Promise<MyUnloc
       createdAt: contactUnlocks.createdAt,
       listingId: listings.id,
       title: listings.title,
+      titleMasked: listings.titleMasked,
       subcity: listings.subcity,
       type: listings.type,
       priceEtb: listings.priceEtb,

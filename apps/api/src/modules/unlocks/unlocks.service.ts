@@ -5,7 +5,7 @@ import type { TMyUnlocksAnswer, TUnlockContactAnswer, TUnlockStatus } from '@bet
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
-import { maskListingText } from '../listings/listing-text-masking.ts';
+import { publicTitle } from '../listings/listing-text-masking.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
@@ -97,12 +97,13 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
     async batchUnlockStatus(user: AuthUser | null, listingIds: string[]): Promise<Record<string, TUnlockStatus>> {
       const ids = [...new Set(listingIds)];
       const phones = user ? await findUnlockedPhones(ctx.db, user.id, ids.filter(isId)) : new Map<string, string>();
-      const unlocks: Record<string, TUnlockStatus> = {};
-      for (const id of ids) {
-        const phone = phones.get(id);
-        unlocks[id] = phone ? { is_unlocked: true, poster_phone: phone } : { is_unlocked: false };
-      }
-      return unlocks;
+      // Object.fromEntries makes own properties: an id sent as '__proto__' is answered like any other.
+      return Object.fromEntries(
+        ids.map((id): [string, TUnlockStatus] => {
+          const phone = phones.get(id);
+          return [id, phone ? { is_unlocked: true, poster_phone: phone } : { is_unlocked: false }];
+        }),
+      );
     },
 
     async myUnlocks(user: AuthUser): Promise<TMyUnlocksAnswer['unlocks']> {
@@ -111,7 +112,7 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
         _id: r.id,
         listing: {
           _id: r.listingId,
-          title: maskListingText(r.title),
+          title: publicTitle(r),
           subcity: r.subcity,
           type: r.type,
           price_etb: r.priceEtb,

@@ -12,6 +12,8 @@ export interface PhotoStorage {
   removeUpload(uploadKey: string): Promise<void>;
   /** The URL a browser loads the file from. */
   urlFor(fileKey: string): string;
+  /** Lets go of connections (when the app closes). */
+  close?(): void;
 }
 
 /** Upload keys are UUIDs; file names are `{width}.webp`. Anything else never reaches the storage. */

@@ -34,21 +34,24 @@ export async function releaseUploads(db: DbOrTx, listingId: string, keep: string
 }
 
 /**
- * Deletes up to `limit` upload rows that no listing has used since `before` and answers their keys
- * (the caller then removes the files). Rows attached meanwhile are not touched.
+ * Up to `limit` keys of uploads no listing has used since `before`, locked for the rest of the
+ * transaction; rows an attach holds are skipped (it decides first).
  */
-export async function deleteOrphanUploads(db: DbOrTx, before: Date, limit: number): Promise<string[]> {
+export async function lockOrphanUploads(db: DbOrTx, before: Date, limit: number): Promise<string[]> {
   const since = sql`coalesce(${uploads.releasedAt}, ${uploads.createdAt})`;
-  const candidates = db
+  const rows = await db
     .select({ key: uploads.key })
     .from(uploads)
     .where(and(isNull(uploads.listingId), lt(since, before)))
-    .limit(limit);
-  const rows = await db
-    .delete(uploads)
-    .where(and(inArray(uploads.key, candidates), isNull(uploads.listingId), lt(since, before)))
-    .returning({ key: uploads.key });
+    .orderBy(uploads.key)
+    .limit(limit)
+    .for('update', { skipLocked: true });
   return rows.map((r) => r.key);
+}
+
+export async function deleteUploadsByKeys(db: DbOrTx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(uploads).where(inArray(uploads.key, keys));
 }
 
 export function toStoredPhoto(row: UploadRow): StoredPhoto {

@@ -7,13 +7,13 @@ import { processImage, type ProcessedImage } from './image-pipeline.ts';
 import { fileKeyOf, type PhotoStorage } from './photo-storage.ts';
 import { toPhotoAnswer } from './photo-view.ts';
 import type { StoredPhotoSize } from '../../db/schema/listings.ts';
-import { deleteOrphanUploads, insertUpload, toStoredPhoto, type NewUpload } from './uploads.repository.ts';
+import { deleteUploadsByKeys, insertUpload, lockOrphanUploads, toStoredPhoto, type NewUpload } from './uploads.repository.ts';
 import type { WorkQueue } from './work-queue.ts';
 
 /** Uploads no listing uses are removed this long after upload (or after leaving a listing). */
 export const ORPHAN_GRACE_MS = 24 * 3600 * 1000;
 const UPLOADS_PER_USER_PER_HOUR = 120;
-const SWEEP_BATCH = 200;
+const SWEEP_BATCH = 100;
 
 /**
  * `processPhoto` turns the uploaded bytes into the stored sizes: the photo worker's process
@@ -79,13 +79,21 @@ export function createUploadsService(
       return uploadRow(ownerId, image, files, files.sizes.reduce((n, s) => n + s.bytes, 0));
     },
 
-    /** Removes uploads that no listing has used for a day: rows first, then their files. */
+    /**
+     * Removes uploads that no listing has used for a day. Each batch is one transaction: rows locked,
+     * files removed, rows deleted. A process that dies midway leaves the rows, and the next sweep
+     * removes the same files again (removing what is gone is no error), so nothing is half done.
+     */
     async removeOrphans(now: Date): Promise<number> {
       const before = new Date(now.getTime() - ORPHAN_GRACE_MS);
       let removed = 0;
       for (;;) {
-        const keys = await deleteOrphanUploads(ctx.db, before, SWEEP_BATCH);
-        for (const key of keys) await storage.removeUpload(key);
+        const keys = await ctx.db.transaction(async (tx) => {
+          const locked = await lockOrphanUploads(tx, before, SWEEP_BATCH);
+          for (const key of locked) await storage.removeUpload(key);
+          await deleteUploadsByKeys(tx, locked);
+          return locked;
+        });
         removed += keys.length;
         if (keys.length < SWEEP_BATCH) return removed;
       }

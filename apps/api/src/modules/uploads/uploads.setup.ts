@@ -1,19 +1,16 @@
 import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import sharp from 'sharp';
 import { PHOTO_MAX_BYTES } from '@betoch/contracts/constants';
 import type { AppContext } from '../../app-context.ts';
-import { FsPhotoStorage } from './fs-photo-storage.ts';
+import { createPhotoStorage } from './create-photo-storage.ts';
 import type { PhotoStorage } from './photo-storage.ts';
 import type { PhotoUrlFor } from './photo-view.ts';
 import { createPhotoWorker } from './photo-worker.ts';
 import { uploadsRoutes } from './uploads.routes.ts';
 import { createUploadsService, type UploadsService } from './uploads.service.ts';
 import { createWorkQueue } from './work-queue.ts';
-
-const SWEEP_EVERY_MS = 3600 * 1000;
 
 export interface UploadsModule {
   storage: PhotoStorage;
@@ -27,13 +24,13 @@ export interface UploadsModule {
  * event loop and database the core whenever they want it, even on a single core. At most
  * (cores - 1, at least 1) jobs run at once, each with one libvips thread; 16 more may wait, beyond
  * that uploads get 429 with retry_after. The worker is stopped when the app closes.
- * Also starts the hourly sweep of uploads no listing uses (stopped when the app closes).
+ * The hourly sweep of uploads no listing uses is a periodic job (src/jobs/periodic-jobs.ts).
  * sharp in this process (card tints, the demo seed's pictures) keeps one libvips thread, no cache.
  */
 export async function setUpUploads(app: FastifyInstance, ctx: AppContext, storage?: PhotoStorage): Promise<UploadsModule> {
   sharp.concurrency(1);
   sharp.cache(false);
-  const store = storage ?? new FsPhotoStorage(path.join(ctx.env.dataDir, 'uploads'));
+  const store = storage ?? createPhotoStorage(ctx.env);
   const concurrency = Math.max(1, os.availableParallelism() - 1);
   const queue = createWorkQueue({ concurrency, maxWaiting: 16 });
   const worker = createPhotoWorker({ concurrency, log: ctx.log });
@@ -42,6 +39,7 @@ export async function setUpUploads(app: FastifyInstance, ctx: AppContext, storag
   // first upload does not wait for the worker's start-up). Tests that never listen start it lazily.
   app.addHook('onListen', async () => void worker.start());
   app.addHook('onClose', async () => worker.close());
+  if (!storage) app.addHook('onClose', async () => store.close?.());
   const service = createUploadsService(ctx, store, queue, (input) => worker.process(input));
 
   await app.register(fastifyMultipart, {
@@ -49,18 +47,6 @@ export async function setUpUploads(app: FastifyInstance, ctx: AppContext, storag
     throwFileSizeLimit: true,
   });
   uploadsRoutes(app, ctx, service, store);
-
-  const sweep = () => {
-    service
-      .removeOrphans(ctx.now())
-      .then((removed) => {
-        if (removed) ctx.log.info({ removed }, 'orphan uploads removed');
-      })
-      .catch((error: unknown) => ctx.log.warn({ err: error }, 'orphan upload sweep failed'));
-  };
-  const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 
   return { storage: store, service, urlFor: (fileKey) => store.urlFor(fileKey) };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 
@@ -18,6 +18,26 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
 export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(user).onConflictDoNothing({ target: users.phone }).returning();
   return row;
+}
+
+/**
+ * Makes the admin role exactly the accounts of these phones: revokes it from every other account,
+ * grants it to the listed phones that have one. Returns the phones it was revoked from.
+ */
+export async function keepOnlyListedAdmins(db: DbOrTx, phones: readonly string[]): Promise<string[]> {
+  const others = phones.length ? notInArray(users.phone, [...phones]) : undefined;
+  const revoked = await db
+    .update(users)
+    .set({ isAdmin: false, updatedAt: sql`now()` })
+    .where(and(eq(users.isAdmin, true), others))
+    .returning({ phone: users.phone });
+  if (phones.length) {
+    await db
+      .update(users)
+      .set({ isAdmin: true, updatedAt: sql`now()` })
+      .where(and(eq(users.isAdmin, false), inArray(users.phone, [...phones])));
+  }
+  return revoked.map((r) => r.phone);
 }
 
 export async function setUserAdmin(db: DbOrTx, id: string, isAdmin: boolean): Promise<void> {

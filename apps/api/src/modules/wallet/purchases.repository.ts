@@ -9,12 +9,21 @@ export interface NewPurchase {
   sku: Sku;
   priceEtb: number;
   provider: string;
-  providerRef: string;
+  providerRef: string | null;
+  txRef: string;
+  returnPath: string | null;
+  status: 'pending' | 'paid';
+  createdAt: Date;
+  paidAt?: Date;
   idempotencyKey: string | null;
 }
 
 export async function insertPurchase(db: DbOrTx, purchase: NewPurchase): Promise<void> {
-  await db.insert(purchases).values({ ...purchase, status: 'completed' });
+  await db.insert(purchases).values({ ...purchase, updatedAt: purchase.createdAt });
+}
+
+export async function setCheckoutUrl(db: DbOrTx, purchaseId: string, checkoutUrl: string): Promise<void> {
+  await db.update(purchases).set({ checkoutUrl }).where(eq(purchases.id, purchaseId));
 }
 
 export async function listPurchases(db: DbOrTx, userId: string) {

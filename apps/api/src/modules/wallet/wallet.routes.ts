@@ -34,13 +34,13 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext, wallet: Wall
   route(app, ctx, {
     method: 'POST',
     url: '/purchase',
-    summary: 'Buy a sku (optional Idempotency-Key header: a retry answers the first answer)',
+    summary: 'Buy a sku: granted at once, or pending with a checkout_url (optional Idempotency-Key header: a retry answers the first answer)',
     tags,
     auth: 'user',
     body: ZPurchaseRequest,
     response: ZPurchaseAnswer,
-    errors: [400, 401, 403, 409, 503],
+    errors: [400, 401, 403, 409, 502, 503],
     noStore: true,
-    handler: ({ user, body, req }) => wallet.purchase(user, body.sku, idempotencyKeyOf(req)),
+    handler: ({ user, body, req }) => wallet.purchase(user, body.sku, idempotencyKeyOf(req), body.return_path),
   });
 }

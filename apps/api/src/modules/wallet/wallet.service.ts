@@ -1,16 +1,21 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { SKU_CATALOG, type Sku, type SkuInfo } from '@betoch/contracts/constants';
-import { ZPurchaseAnswer, type TPurchaseAnswer, type TWalletBalance } from '@betoch/contracts/wallet';
+import { ZPurchaseAnswer, type TPurchaseAnswer, type TPurchaseGrantedAnswer, type TWalletBalance } from '@betoch/contracts/wallet';
 import type { AppContext } from '../../app-context.ts';
-import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { changeBalance, extendPlan, lockAccount, type LockedAccount } from './ledger.ts';
-import { claimIdempotencyKey, findIdempotencyKey, insertPurchase, saveIdempotentAnswer, type StoredKey } from './purchases.repository.ts';
+import { lockAccount } from './ledger.ts';
+import { grantSku } from './purchase-grant.ts';
+import { claimIdempotencyKey, findIdempotencyKey, insertPurchase, saveIdempotentAnswer, setCheckoutUrl, type StoredKey } from './purchases.repository.ts';
 import { getWalletSnapshot } from './wallet.repository.ts';
 
 const PURCHASE_SCOPE = 'purchase';
+
+/** Our own reference sent to the gateway: 'bt_' and 24 random bytes, url-safe (unguessable). */
+export function newTxRef(): string {
+  return `bt_${randomBytes(24).toString('base64url')}`;
+}
 
 /** Tenant skus: tenants and landlords. Broker skus: brokers only. */
 export function maySell(userType: AuthUser['userType'], info: SkuInfo): boolean {
@@ -32,33 +37,6 @@ function replay(stored: StoredKey | undefined, sku: Sku): TPurchaseAnswer {
 }
 
 export function createWalletService(ctx: AppContext, payments: PaymentProvider) {
-  /** Adds what the sku buys to the locked account, with ledger rows pointing at the purchase. */
-  async function grant(tx: Tx, account: LockedAccount, info: SkuInfo, purchaseId: string) {
-    const ref = { kind: 'purchase', refType: 'purchase', refId: purchaseId };
-    const result = { credits_granted: 0, tenant_unlimited_active: false, post_credits_granted: 0, delala_unlimited_active: false };
-    let until: Date | undefined;
-    switch (info.grant.kind) {
-      case 'credits':
-        await changeBalance(tx, account, 'credits', info.grant.amount, ref);
-        result.credits_granted = info.grant.amount;
-        break;
-      case 'post_credits':
-        await changeBalance(tx, account, 'post_credits', info.grant.amount, ref);
-        result.post_credits_granted = info.grant.amount;
-        break;
-      case 'plan':
-        if (info.grant.plan === 'tenant_unlimited') {
-          until = await extendPlan(tx, account, 'tenant_unlimited_days', info.grant.days, ctx.now(), ref);
-          result.tenant_unlimited_active = true;
-        } else {
-          until = await extendPlan(tx, account, 'delala_unlimited_days', info.grant.days, ctx.now(), ref);
-          result.delala_unlimited_active = true;
-        }
-        break;
-    }
-    return { result, until };
-  }
-
   return {
     async balance(user: AuthUser): Promise<TWalletBalance> {
       const wallet = await getWalletSnapshot(ctx.db, user.id);
@@ -74,8 +52,11 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
      * Charges through the payment provider and grants the sku, all in one transaction with the
      * purchase row and the ledger rows. With an idempotency key, the key is claimed first in the
      * same transaction: a retry (also one racing the first call) answers the first answer.
+     * A checkout provider stores the purchase `pending` with our tx_ref and the return path and
+     * answers the checkout address; the grant waits for the gateway's confirmation. When the
+     * gateway refuses or does not answer, the transaction rolls back: no pending purchase is left.
      */
-    async purchase(user: AuthUser, sku: Sku, idempotencyKey?: string): Promise<TPurchaseAnswer> {
+    async purchase(user: AuthUser, sku: Sku, idempotencyKey?: string, returnPath?: string): Promise<TPurchaseAnswer> {
       const info = SKU_CATALOG[sku];
       if (!maySell(user.userType, info)) throw new AppError('wrong_role');
 
@@ -90,19 +71,30 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
           return replay(await findIdempotencyKey(tx, user.id, PURCHASE_SCOPE, idempotencyKey), sku);
         }
         const purchaseId = randomUUID();
-        const receipt = await payments.charge({ purchaseId, userId: user.id, sku, priceEtb: info.priceEtb });
-        await insertPurchase(tx, {
+        const txRef = newTxRef();
+        const outcome = await payments.charge({ purchaseId, txRef, userId: user.id, phone: user.phone, sku, priceEtb: info.priceEtb });
+        const row = {
           id: purchaseId,
+          createdAt: ctx.now(),
           userId: user.id,
           sku,
           priceEtb: info.priceEtb,
           provider: payments.name,
-          providerRef: receipt.providerRef,
+          txRef,
+          returnPath: returnPath ?? null,
           idempotencyKey: idempotencyKey ?? null,
-        });
+        };
+        if (outcome.kind === 'checkout') {
+          await insertPurchase(tx, { ...row, status: 'pending', providerRef: null });
+          await setCheckoutUrl(tx, purchaseId, outcome.checkoutUrl);
+          const pending: TPurchaseAnswer = { ok: true, status: 'pending', purchaseId, tx_ref: txRef, checkout_url: outcome.checkoutUrl };
+          if (idempotencyKey) await saveIdempotentAnswer(tx, user.id, PURCHASE_SCOPE, idempotencyKey, pending);
+          return pending;
+        }
+        await insertPurchase(tx, { ...row, status: 'paid', providerRef: outcome.providerRef, paidAt: ctx.now() });
         const account = await lockAccount(tx, user.id);
-        const { result, until } = await grant(tx, account, info, purchaseId);
-        const answer: TPurchaseAnswer = {
+        const { result, until } = await grantSku(tx, account, info, purchaseId, ctx.now());
+        const answer: TPurchaseGrantedAnswer = {
           ok: true,
           purchase_id: purchaseId,
           sku,

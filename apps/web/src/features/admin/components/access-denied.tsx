@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
+import { LockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import styles from './admin.module.css';
 
@@ -19,7 +20,7 @@ export function AccessDenied({ redirectAfterMs = ACCESS_DENIED_REDIRECT_MS }: { 
   return (
     <div className={`page page-narrow ${styles.denied}`}>
       <p className={styles.deniedIcon} aria-hidden="true">
-        🔒
+        <LockIcon size={40} />
       </p>
       <h1>{t('denied.title')}</h1>
       <p>{t('denied.text')}</p>

@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import styles from './auth.module.css';
 
-/** Demo mode only: the server answers the code, and the spec shows it on screen. */
+/**
+ * Demo mode only: the server answers the code, and the spec shows it on screen; so anyone can
+ * sign in as any account, the admins too, and the banner says so.
+ */
 export function DemoCode({ code }: { code: string | undefined }) {
   const { t } = useTranslation('auth');
   if (!code) return null;
@@ -14,6 +17,7 @@ export function DemoCode({ code }: { code: string | undefined }) {
           {code}
         </strong>
       </p>
+      <p>{t('code.demoAnyone')}</p>
     </Alert>
   );
 }

@@ -40,6 +40,8 @@ describe('/login', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Enter your code' })).toBeTruthy();
     expect(api.calls[0]).toMatchObject({ method: 'POST', path: '/auth/request-otp', body: { phone: PHONE } });
     expect(screen.getByTestId('demo-code').textContent).toBe('482913');
+    // Anyone can read the code here, so the banner says anyone can sign in as anyone, admins too.
+    expect(screen.getByText('Demo data: anyone can sign in as any account here, admins included.')).toBeTruthy();
     expect(screen.getByText('0911 22 33 44')).toBeTruthy();
 
     const countdown = () => screen.getByTestId('resend-countdown').textContent;
@@ -81,6 +83,7 @@ describe('/login', () => {
     expect(await screen.findByText(/less than a minute ago.*in 42 seconds/)).toBeTruthy();
     expect(screen.getByTestId('resend-countdown').textContent).toBe('You can ask for a new code in 42 s');
     expect(screen.queryByTestId('demo-code')).toBeNull();
+    expect(screen.queryByText(/anyone can sign in/)).toBeNull();
     await tick(2);
     expect(screen.getByTestId('resend-countdown').textContent).toBe('You can ask for a new code in 40 s');
   });

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { SKU_CATALOG, type Sku, type UserType } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { formatEtb } from '@/lib/format-money';
+import { BEST_VALUE_SKUS, usePlanNames } from '@/lib/plan-names';
 import styles from './auth.module.css';
 
 /** The plans a renter can start with (spec sections 2 and 9). */
 const PLAN_SKUS: readonly Sku[] = ['CREDIT_SINGLE', 'CREDIT_BUNDLE_10', 'SUB_TENANT_MONTHLY'];
-const BEST_VALUE: Sku = 'CREDIT_BUNDLE_10';
 
 export interface PlanStepProps {
   userType: Exclude<UserType, 'delala'>;
@@ -25,6 +25,7 @@ export interface PlanStepProps {
 /** Step 3 of /signup for tenants and landlords: choose a plan (bought in the wallet) or skip. */
 export function PlanStep({ userType, preselected, busy, notice, canGoBack, onChoose, onSkip, onBack }: PlanStepProps) {
   const { t, i18n } = useTranslation('auth');
+  const plans = usePlanNames();
   return (
     <div>
       <p className={styles.intro}>{userType === 'landlord' ? t('signup.planIntroLandlord') : t('signup.planIntroTenant')}</p>
@@ -32,12 +33,12 @@ export function PlanStep({ userType, preselected, busy, notice, canGoBack, onCho
       <ul className={styles.plans}>
         {PLAN_SKUS.map((sku) => {
           const chosen = sku === preselected;
+          const best = BEST_VALUE_SKUS.has(sku);
+          const name = plans.name(sku);
           return (
             <li key={sku} className={[styles.plan, chosen && styles.planChosen].filter(Boolean).join(' ')}>
               <div className={styles.planHead}>
-                <h2 className={styles.planName}>
-                  {t(`plans.${sku}.name`)}
-                </h2>
+                <h2 className={styles.planName}>{name}</h2>
                 <span className={styles.planPrice}>{formatEtb(SKU_CATALOG[sku].priceEtb, i18n.language)}</span>
               </div>
               <Button
@@ -49,11 +50,11 @@ export function PlanStep({ userType, preselected, busy, notice, canGoBack, onCho
                 onClick={() => onChoose(sku)}
               >
                 {t('signup.choosePlan')}
-                <span className="visually-hidden"> – {t(`plans.${sku}.name`)}</span>
+                <span className="visually-hidden"> – {name}</span>
               </Button>
-              {sku === BEST_VALUE || chosen ? (
+              {best || chosen ? (
                 <p className={styles.planBadges}>
-                  {sku === BEST_VALUE ? <span className={styles.planBadge}>{t('plans.bestValue')}</span> : null}
+                  {best ? <span className={styles.planBadge}>{plans.bestValue}</span> : null}
                   {chosen ? <span className={`${styles.planBadge} ${styles.planBadgeChosen}`}>{t('signup.chosen')}</span> : null}
                 </p>
               ) : null}

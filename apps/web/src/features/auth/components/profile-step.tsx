@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { formatEtb } from '@/lib/format-money';
+import { usePlanNames } from '@/lib/plan-names';
 import { fieldError } from '../lib/field-error';
 import type { CodeSender } from '../lib/use-code-sender';
 import { CodeField } from './code-field';
@@ -26,7 +27,6 @@ export interface ProfileStepProps {
   notice?: ReactNode;
   /** A broker's plan, bought right after the account is created. */
   brokerPlan?: Sku;
-  planName?: string;
   submitLabel: string;
   pending: boolean;
   onSubmit(values: ProfileOutput): Promise<void>;
@@ -35,8 +35,9 @@ export interface ProfileStepProps {
 }
 
 /** Step 2 of /signup: name, optional email, role, agency name (brokers only), and the code. */
-export function ProfileStep({ form, phone, sender, notice, brokerPlan, planName, submitLabel, pending, onSubmit, onResend, onBack }: ProfileStepProps) {
+export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLabel, pending, onSubmit, onResend, onBack }: ProfileStepProps) {
   const { t, i18n } = useTranslation('auth');
+  const plans = usePlanNames();
   const userType = useWatch({ control: form.control, name: 'userType' });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(onSubmit);
@@ -87,7 +88,7 @@ export function ProfileStep({ form, phone, sender, notice, brokerPlan, planName,
       {brokerPlan ? (
         <Alert tone="info">
           {t('signup.selectedPlan', {
-            plan: planName ?? t(`plans.${brokerPlan}.name`),
+            plan: plans.name(brokerPlan),
             price: formatEtb(SKU_CATALOG[brokerPlan].priceEtb, i18n.language),
           })}
         </Alert>

@@ -2,7 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, fakeUser, renderApp, type FakeCall } from '@/test/render';
+import { goToCheckout } from '@/lib/go-to-checkout';
 import { SignupPage } from './signup-page';
+
+vi.mock('@/lib/go-to-checkout', () => ({ goToCheckout: vi.fn() }));
 
 const PHONE = '0911223344';
 
@@ -78,7 +81,7 @@ describe('/signup', () => {
     await user.type(screen.getByLabelText('6-digit code'), '482913');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Your choice')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: /Choose.*10 credits/ }));
+    await user.click(screen.getByRole('button', { name: /Choose.*10 Credits Bundle/ }));
     await waitFor(() => expect(location().textContent).toBe('/wallet'));
     expect(locationState()).toEqual({ highlightSku: 'CREDIT_BUNDLE_10' });
   });
@@ -119,15 +122,27 @@ describe('/signup', () => {
     const { api, user } = setup('/signup?role=delala&plan=post_subscription_delala_unlimited');
     api.answer('POST', '/purchase', () => ({ body: { ok: true, purchase_id: 'p-1' } }));
     await toProfile(user);
-    expect(screen.getByText(/Your plan: Unlimited monthly posting \(199 ETB\)/)).toBeTruthy();
+    expect(screen.getByText(/Your plan: Unlimited Monthly \(199 ETB\)/)).toBeTruthy();
     await user.type(screen.getByLabelText('Full name'), 'Dawit');
     await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location().textContent).toBe('/post/delala'));
     const purchase = api.calls.find((c) => c.path === '/purchase');
-    expect(purchase?.body).toEqual({ sku: 'post_subscription_delala_unlimited' });
+    // The return path rides along, so a hosted checkout brings the broker back to posting.
+    expect(purchase?.body).toEqual({ sku: 'post_subscription_delala_unlimited', return_path: '/post/delala' });
     expect(purchase?.headers.authorization).toBe('Bearer tok-new');
+  });
+
+  it('a broker whose plan goes through a hosted checkout is sent to the checkout page', async () => {
+    const { api, user } = setup('/signup?role=delala&plan=post_subscription_delala_unlimited');
+    api.answer('POST', '/purchase', () => ({ body: { ok: true, status: 'pending', purchaseId: 'p-1', tx_ref: 'bt_x', checkout_url: 'https://checkout.chapa.co/checkout/payment/abc' } }));
+    await toProfile(user);
+    await user.type(screen.getByLabelText('Full name'), 'Dawit');
+    await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://checkout.chapa.co/checkout/payment/abc'));
   });
 
   it('when that purchase fails, the broker is told the account exists and is sent to the wallet', async () => {

@@ -277,7 +277,6 @@ export function SignupPage() {
         sender={sender}
         notice={noticeAlert}
         brokerPlan={isBroker ? brokerPlan : undefined}
-        planName={intent.planName}
         submitLabel={isBroker ? t('signup.createAccount') : t('signup.continue')}
         pending={signupCall.isPending || purchase.isPending}
         onSubmit={onProfile}

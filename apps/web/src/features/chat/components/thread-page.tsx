@@ -7,7 +7,7 @@ import { UNREAD_REFRESH_MS } from '@betoch/contracts/constants';
 import type { TConversationRole, TConversationSummary } from '@betoch/contracts/conversations';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { FlagIcon } from '@/components/ui/icons';
+import { CheckIcon, FlagIcon, LockIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -176,7 +176,8 @@ export function ThreadPage() {
             <p className={styles.reminder}>{t('composer.reminder')}</p>
             <MessageComposer conversationId={id} />
             <p className={`${styles.footer} ${role === 'tenant' && unlocked ? styles.footerOk : ''}`} data-testid="thread-footer">
-              {role === 'owner' ? t('footer.owner') : unlocked ? t('footer.tenantUnlocked') : t('footer.tenantLocked')}
+              {role === 'owner' ? null : unlocked ? <CheckIcon size={16} /> : <LockIcon size={16} />}
+              <span>{role === 'owner' ? t('footer.owner') : unlocked ? t('footer.tenantUnlocked') : t('footer.tenantLocked')}</span>
             </p>
           </>
         )}

@@ -127,7 +127,11 @@ function PlaceInput({ value, onCommit }: { value: string | undefined; onCommit: 
 export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onChange, onClear, showSource }: BrowseFiltersProps) {
   const { t } = useTranslation('listings');
   const headingId = useId();
-  const set = (patch: Partial<BrowseFilters>) => onChange({ ...filters, ...patch });
+  // A change merges into the filters as they are when it lands, not as they were when it began: a
+  // typed price lands after a pause, and a choice made during that pause must not be lost.
+  const latest = useRef(filters);
+  latest.current = filters;
+  const set = (patch: Partial<BrowseFilters>) => onChange({ ...latest.current, ...patch });
   const onSubmit = (e: FormEvent<HTMLFormElement>) => e.preventDefault();
   const inverted = priceRangeInverted(filters);
 

@@ -57,6 +57,21 @@ describe('ContactPanel for anonymous visitors', { timeout: 20_000 }, () => {
     expect(screen.getByText(/The owner accepts messages only/)).toBeTruthy();
   });
 
+  it("a broker's listing speaks of the broker, never the owner, in both languages", () => {
+    const brokers = { ...listing, source: 'delala', contact_preference: 'hide' } as const;
+    const en = renderPanel({ listing: brokers });
+    expect(screen.getByRole('heading', { name: 'Contact the broker' })).toBeTruthy();
+    expect(screen.getByText(/^The broker accepts messages only/)).toBeTruthy();
+    expect(screen.getByLabelText('Message to the broker')).toBeTruthy();
+    expect(screen.queryByText(/owner/i)).toBeNull();
+    en.unmount();
+
+    renderPanel({ listing: brokers }, 'am');
+    expect(screen.getByRole('heading', { name: 'ደላላውን ያግኙ' })).toBeTruthy();
+    expect(screen.getByText(/^ደላላው የሚቀበለው መልዕክት ብቻ ነው/)).toBeTruthy();
+    expect(screen.queryByText(/ባለቤቱ/)).toBeNull();
+  });
+
   it('reads in Amharic', () => {
     renderPanel({}, 'am');
     expect(screen.getByRole('button', { name: 'ስልክ ቁጥሩን ይክፈቱ' })).toBeTruthy();

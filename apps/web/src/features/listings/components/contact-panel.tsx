@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { FlagIcon, LockIcon, MessageIcon, PhoneIcon, ShieldIcon, UnlockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { posterKindOf } from '../lib/poster-kind';
 import { acknowledgeSafetyTips, safetyTipsAcknowledged } from '../lib/safety-tips';
 import { SafetyTipsModal } from './safety-tips-modal';
 import styles from './panels.module.css';
@@ -57,7 +58,7 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
   const blank = text.trim() === '';
   const messageError = touched && blank ? t('contact.messageRequired') : message?.error;
   const phoneHidden = listing.contact_preference === 'hide';
-  const poster = listing.source === 'delala' ? 'broker' : 'owner';
+  const poster = posterKindOf(listing);
 
   const askUnlock = () => {
     if (!signedIn) {
@@ -114,7 +115,7 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
           </>
         ) : phoneHidden ? (
           <p className={styles.note}>
-            <LockIcon size={18} /> {t('contact.messagesOnly')}
+            <LockIcon size={18} /> {t(`contact.messagesOnly.${poster}`)}
           </p>
         ) : (
           <>
@@ -160,7 +161,7 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
           onChange={(e) => setText(e.currentTarget.value)}
           onBlur={() => setTouched(text.length > 0 || touched)}
           error={messageError}
-          hint={!signedIn ? t('contact.messageAnonymous') : signedIn && !message ? t('contact.messageUnavailable') : t('contact.firstFree')}
+          hint={!signedIn ? t('contact.messageAnonymous') : signedIn && !message ? t('contact.messageUnavailable') : t(`contact.firstFree.${poster}`)}
         />
         <Button type="submit" block disabled={blank || (signedIn && !message)} loading={message?.sending}>
           <MessageIcon size={18} /> {t('contact.send')}

@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import type { TListing, TOwnerListing } from '@betoch/contracts/listings';
 import { ShieldIcon } from '@/components/ui/icons';
 import { useContactWiring } from '../hooks/use-contact-wiring';
+import { posterKindOf } from '../lib/poster-kind';
 import { ContactPanel } from './contact-panel';
 import { ManagePanel } from './manage-panel';
 import styles from './listing-detail-aside.module.css';
 
 /** The contact panel with its calls: unlock status and unlock, the first message. */
 function VisitorContactPanel({ listing, viewer }: { listing: TListing; viewer: string | null }) {
-  const { unlock, message, contactHidden } = useContactWiring(listing._id, viewer);
+  const { unlock, message, contactHidden } = useContactWiring(listing._id, viewer, posterKindOf(listing));
   const shown = contactHidden ? { ...listing, contact_preference: 'hide' as const } : listing;
   return <ContactPanel listing={shown} signedIn={viewer !== null} unlock={unlock} message={message} />;
 }

@@ -4,6 +4,7 @@ import type { ListingType } from '@betoch/contracts/constants';
 import { AreaIcon, BathIcon, BedIcon, HomeIcon } from '@/components/ui/icons';
 import { listingFacts, type ListingFact } from '../lib/listing-display';
 import styles from './listing-facts.module.css';
+import { unreachable } from '@betoch/contracts/exhaustive';
 
 export interface FactsListing {
   type: ListingType;
@@ -28,6 +29,8 @@ export function ListingFacts({ listing, large = false }: { listing: FactsListing
         return { icon: <BathIcon size={size} />, text: t('facts.bathrooms', { count: fact.count }) };
       case 'area':
         return { icon: <AreaIcon size={size} />, text: t('facts.area', { area: fact.sqm }) };
+      default:
+        return unreachable(fact, 'listing fact');
     }
   };
   return (

@@ -22,7 +22,7 @@ function mine(listings: TOwnerListing[], landlordLive: number, delalaLive = 0) {
 }
 
 describe('/my-listings', { timeout: 20_000 }, () => {
-  it('welcomes a landlord with the three stat cards and every own listing, drafts marked', async () => {
+  it('welcomes a landlord with the three stat cards, the live listings in the grid and the drafts apart below', async () => {
     mine(
       [
         ownerListing({ _id: 'l1', title: 'Live flat' }),
@@ -43,8 +43,25 @@ describe('/my-listings', { timeout: 20_000 }, () => {
     const cards = screen.getAllByRole('article');
     expect(cards).toHaveLength(2);
     expect(within(cards[1]!).getByText('Draft · hidden')).toBeTruthy();
+    // The grid holds only the live listing; the draft has its own section, with its own count.
+    const grid = screen.getByRole('list', { name: 'Your listings' });
+    expect(within(grid).getAllByRole('article')).toHaveLength(1);
+    expect(within(grid).getByText('Live flat')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your listing (1)' })).toBeTruthy();
+    const drafts = screen.getByRole('region', { name: 'Draft (1)' });
+    expect(within(drafts).getByText('Rented flat')).toBeTruthy();
+    expect(within(drafts).getByText('Renters do not see drafts. Open one to finish it and publish it.')).toBeTruthy();
     expect(within(cards[0]!).getByRole('link', { name: 'Manage: Live flat' }).getAttribute('href')).toBe('/l/l1');
     expect(screen.getByRole('link', { name: /Add property/ }).getAttribute('href')).toBe('/post-property');
+  });
+
+  it('says when nothing is live and only drafts are left', async () => {
+    mine([ownerListing({ _id: 'l2', title: 'Rented flat', visibility: 'draft' })], 0);
+    renderListings({ routes, path: '/my-listings', user: landlord });
+    await screen.findAllByRole('article');
+    expect(screen.getByRole('heading', { level: 2, name: 'Your listings (0)' })).toBeTruthy();
+    expect(screen.getByText('None of your listings is live right now. Publish a draft below to show it to renters.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Draft (1)' })).getByText('Rented flat')).toBeTruthy();
   });
 
   it('shows the limit banner and no slot left at 3 live listings', async () => {

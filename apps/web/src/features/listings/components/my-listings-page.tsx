@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -37,9 +37,44 @@ function useNotice(): MyListingsNotice | undefined {
   return notice;
 }
 
+type OwnListing = NonNullable<ReturnType<typeof useMyListings>['data']>['listings'][number];
+
+/** One section of the owner's listings, each card with its Manage button. */
+function OwnListings({ title, label, listings, note, empty }: { title: string; label: string; listings: OwnListing[]; note?: string; empty?: string }) {
+  const { t } = useTranslation('listings');
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.listTitle}>
+        {title}
+      </h2>
+      {note ? <p className={styles.sectionNote}>{note}</p> : null}
+      {listings.length ? (
+        <ListingGrid label={label}>
+          {listings.map((listing, index) => (
+            <ListingGridItem key={listing._id}>
+              <ListingCard
+                listing={listing}
+                priority={index === 0}
+                action={
+                  <ButtonLink to={paths.listing(listing._id)} variant="secondary" block aria-label={t('mine.manageLabel', { title: listing.title })}>
+                    {t('mine.manage')}
+                  </ButtonLink>
+                }
+              />
+            </ListingGridItem>
+          ))}
+        </ListingGrid>
+      ) : empty ? (
+        <p className={styles.sectionNote}>{empty}</p>
+      ) : null}
+    </section>
+  );
+}
+
 /**
  * /my-listings (landlords and brokers; the route guard sends signed-out users to /login): the
- * welcome, stat cards, the 3-listing banner, and every own listing, drafts marked.
+ * welcome, stat cards, the 3-listing banner, the grid of live listings and, below it, the drafts.
  */
 export function MyListingsPage() {
   const { t } = useTranslation(['listings', 'common']);
@@ -55,6 +90,9 @@ export function MyListingsPage() {
   const addTo = isLandlord ? paths.postProperty : paths.postDelala;
   const name = displayName(session.user, t('common:nav.userFallback'));
   const listings = query.data?.listings;
+  // The grid shows live listings; drafts (never published, or marked as rented) come after, apart.
+  const live = listings?.filter((l) => l.visibility !== 'draft') ?? [];
+  const drafts = listings?.filter((l) => l.visibility === 'draft') ?? [];
   const stats = query.data ? myListingsStats(query.data.listings, query.data.stats.landlord_live) : undefined;
   const loading = query.isPending;
 
@@ -120,22 +158,15 @@ export function MyListingsPage() {
         </EmptyState>
       ) : (
         <>
-          <h2 className={styles.listTitle}>{t('mine.listTitle', { count: listings.length })}</h2>
-          <ListingGrid label={t('mine.listLabel')}>
-            {listings.map((listing, index) => (
-              <ListingGridItem key={listing._id}>
-                <ListingCard
-                  listing={listing}
-                  priority={index === 0}
-                  action={
-                    <ButtonLink to={paths.listing(listing._id)} variant="secondary" block aria-label={t('mine.manageLabel', { title: listing.title })}>
-                      {t('mine.manage')}
-                    </ButtonLink>
-                  }
-                />
-              </ListingGridItem>
-            ))}
-          </ListingGrid>
+          <OwnListings
+            title={t('mine.listTitle', { count: live.length })}
+            label={t('mine.listLabel')}
+            listings={live}
+            empty={drafts.length ? t('mine.noLive') : undefined}
+          />
+          {drafts.length ? (
+            <OwnListings title={t('mine.draftsTitle', { count: drafts.length })} label={t('mine.draftsLabel')} listings={drafts} note={t('mine.draftsNote')} />
+          ) : null}
         </>
       )}
     </div>

@@ -11,6 +11,7 @@ import { useUnlockStatus } from '../api/get-unlock-status';
 import { useStartConversation } from '../api/start-conversation';
 import type { ContactMessageWiring, ContactUnlockWiring } from '../components/contact-panel';
 import { isContactHidden, isInsufficientCredits } from '../lib/contact-failure';
+import type { PosterKind } from '../lib/poster-kind';
 
 export interface ContactWiring {
   /** Absent for anonymous visitors: the panel sends them to /login or /signup itself. */
@@ -24,12 +25,12 @@ export interface ContactWiring {
  * The contact panel's calls for a visitor who is not the poster (spec sections 4 and 8):
  * - the unlock status is read on load (failures only logged), the phone shown in its local form;
  * - unlock: 402 -> alert, then /wallet {from: 'listing', listingId}; contact_hidden -> alert that
- *   the owner accepts messages only; anything else is shown in the panel;
+ *   the owner (or the broker) accepts messages only; anything else is shown in the panel;
  * - the first message: success -> /chat/{id} {messageSent: true}; want of credits -> confirm,
  *   then /wallet; anything else under the field (fallback 'Failed to send message').
  * `viewer` is the signed-in user's phone, null for an anonymous visitor.
  */
-export function useContactWiring(listingId: string, viewer: string | null): ContactWiring {
+export function useContactWiring(listingId: string, viewer: string | null, poster: PosterKind): ContactWiring {
   const { t } = useTranslation(['listings', 'common']);
   const navigate = useNavigate();
   const status = useUnlockStatus(listingId, viewer);
@@ -54,7 +55,7 @@ export function useContactWiring(listingId: string, viewer: string | null): Cont
         window.alert(t('contact.noCreditsAlert'));
         void toWallet();
       } else if (isContactHidden(error)) {
-        window.alert(t('contact.messagesOnly'));
+        window.alert(t(`contact.messagesOnly.${poster}`));
         setContactHidden(true);
       }
     });

@@ -38,6 +38,9 @@ describe('filters in the URL query', () => {
 
   it('ignores unknown or malformed values instead of guessing', () => {
     expect(filtersFromSearch(new URLSearchParams('source=agent&type=castle&subcity=Paris&price_min=cheap&price_max=-1&foo=bar'))).toEqual({});
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(filtersFromSearch(new URLSearchParams({ source: name, type: name, subcity: name })), name).toEqual({});
+    }
   });
 
   it('writes only the filters that are set, in a fixed order', () => {

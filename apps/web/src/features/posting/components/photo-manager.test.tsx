@@ -2,16 +2,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import type { TPhoto } from '@betoch/contracts/uploads';
 import { ApiError, NETWORK_ERROR } from '@/lib/api-client';
 import { usePhotoQueue } from '../hooks/use-photo-queue';
-import { mockReactI18next } from '../test/mock-react-i18next';
 import { testI18n } from '../test/test-i18n';
 import { PhotoManager } from './photo-manager';
 
 const uploadPhoto = vi.fn<(file: File) => Promise<TPhoto>>();
 vi.mock('../api/upload-photo', () => ({ uploadPhoto: (file: File) => uploadPhoto(file) }));
-vi.mock('react-i18next', () => mockReactI18next(() => i18n));
 
 let i18n: I18n;
 beforeAll(async () => {
@@ -34,7 +33,11 @@ function Harness({ autoUpload = true }: { autoUpload?: boolean }) {
 
 function setup(autoUpload = true) {
   const user = userEvent.setup({ applyAccept: false });
-  render(<Harness autoUpload={autoUpload} />);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Harness autoUpload={autoUpload} />
+    </I18nextProvider>,
+  );
   return { user, input: screen.getByLabelText('Add photos') };
 }
 

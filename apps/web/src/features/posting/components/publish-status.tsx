@@ -21,6 +21,7 @@ export function PublishStatus({
   photos,
   withVerify,
   action,
+  walletState,
 }: {
   stage: FlowStage | null;
   failure: FlowFailure | null;
@@ -28,6 +29,8 @@ export function PublishStatus({
   withVerify: boolean;
   /** Shown beside the failure, e.g. a button to the photos step. */
   action?: ReactNode;
+  /** Navigation state for the 'Buy post credits' link, e.g. the path to come back to after buying. */
+  walletState?: unknown;
 }) {
   const { t } = useTranslation(['landlord', 'common']);
   const stages = ORDER.filter((s) => s !== 'refresh' && (withVerify || s !== 'verify'));
@@ -65,12 +68,12 @@ export function PublishStatus({
           </>
         ) : null}
       </div>
-      {failure && !stage ? <FailureAlert failure={failure} action={action} /> : null}
+      {failure && !stage ? <FailureAlert failure={failure} action={action} walletState={walletState} /> : null}
     </>
   );
 }
 
-function FailureAlert({ failure, action }: { failure: FlowFailure; action?: ReactNode }) {
+function FailureAlert({ failure, action, walletState }: { failure: FlowFailure; action?: ReactNode; walletState?: unknown }) {
   const { t } = useTranslation(['landlord', 'common']);
   const text = publishFailureText(t, failure.stage, failure.error);
   return (
@@ -79,7 +82,7 @@ function FailureAlert({ failure, action }: { failure: FlowFailure; action?: Reac
       title={text.text}
       action={
         text.walletLink ? (
-          <ButtonLink to={paths.wallet} variant="gold" small>
+          <ButtonLink to={paths.wallet} state={walletState} variant="gold" small>
             {t('errors.buyCredits')}
           </ButtonLink>
         ) : (

@@ -27,14 +27,16 @@ export interface PublishInput {
  * The posting flow of spec section 4: create the draft, upload each photo, attach the photos,
  * publish. A second press while it runs is ignored. After a failure the draft is kept, so trying
  * again continues with the same draft (updated with the form as it is now) instead of making a
- * second one.
+ * second one. `initialDraftId` continues a draft made earlier (a resumed wizard) the same way.
  */
-export function usePostingFlow() {
+export function usePostingFlow(initialDraftId: string | null = null) {
   const client = useQueryClient();
   const [stage, setStage] = useState<FlowStage | null>(null);
   const [failure, setFailure] = useState<FlowFailure | null>(null);
   const busy = useRef(false);
-  const draftId = useRef<string | null>(null);
+  const draftId = useRef<string | null>(initialDraftId);
+  // The same id for rendering (e.g. a link that must bring the poster back to this draft).
+  const [currentDraftId, setCurrentDraftId] = useState<string | null>(initialDraftId);
 
   const publish = useCallback(
     async ({ payload, photos, signIn, afterPublish }: PublishInput): Promise<TPublishListingAnswer | null> => {
@@ -49,8 +51,10 @@ export function usePostingFlow() {
         }
         current = 'draft';
         setStage('draft');
-        if (!draftId.current) draftId.current = (await createListing(payload))._id;
-        else await updateListing(draftId.current, payload);
+        if (!draftId.current) {
+          draftId.current = (await createListing(payload))._id;
+          setCurrentDraftId(draftId.current);
+        } else await updateListing(draftId.current, payload);
 
         current = 'upload';
         setStage('upload');
@@ -64,6 +68,7 @@ export function usePostingFlow() {
         setStage('publish');
         const answer = await publishListing(draftId.current);
         draftId.current = null;
+        setCurrentDraftId(null);
 
         setStage('refresh');
         if (afterPublish) await afterPublish(answer).catch((error: unknown) => console.warn('Could not refresh the user', error));
@@ -83,5 +88,5 @@ export function usePostingFlow() {
 
   const clearFailure = useCallback(() => setFailure(null), []);
 
-  return { publish, stage, running: stage !== null, failure, clearFailure };
+  return { publish, stage, running: stage !== null, failure, clearFailure, draftId: currentDraftId };
 }

@@ -51,7 +51,7 @@ describe('/my-unlocks', () => {
     expect(villa.textContent).toContain('45,000 ETB');
     expect(villa.textContent).toContain('Unlimited subscription');
     expect(villa.textContent).toContain('Unlocked November 21, 2026');
-    const call = within(villa).getByRole('link', { name: 'Call the poster of Villa in Bole: 0911 00 00 21' });
+    const call = within(villa).getByRole('link', { name: '0911 00 00 21, call the poster of Villa in Bole' });
     expect(call.getAttribute('href')).toBe('tel:+251911000021');
     expect(call.textContent).toBe('0911 00 00 21');
 

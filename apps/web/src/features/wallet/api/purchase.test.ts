@@ -39,6 +39,30 @@ afterEach(() => {
 });
 
 describe('POST /purchase for one click', () => {
+  it('a server shutting down (503 shutting_down) is retried with the same key and the return path, and the pending checkout answered', async () => {
+    const pending = { ok: true, status: 'pending', purchaseId: 'p9', tx_ref: `bt_${'a'.repeat(32)}`, checkout_url: 'https://checkout.chapa.co/checkout/payment/x' };
+    const calls = stubFetch([() => json(503, { ok: false, error: 'shutting_down', message: 'The server is restarting.' }), () => json(200, pending)]);
+    await expect(purchaseSku({ sku: 'CREDIT_SINGLE', returnPath: '/chat/c1' }, noWait)).resolves.toEqual(pending);
+    expect(calls.keys).toHaveLength(2);
+    expect(calls.keys[1]).toBe(calls.keys[0]);
+    expect(calls.bodies).toEqual([
+      { sku: 'CREDIT_SINGLE', return_path: '/chat/c1' },
+      { sku: 'CREDIT_SINGLE', return_path: '/chat/c1' },
+    ]);
+  });
+
+  it('a return path the server would refuse (another site) is not sent', async () => {
+    const calls = stubFetch([() => json(200, answer)]);
+    await purchaseSku({ sku: 'CREDIT_SINGLE', returnPath: '//evil.example' }, noWait);
+    expect(calls.bodies).toEqual([{ sku: 'CREDIT_SINGLE' }]);
+  });
+
+  it('503 payment_unavailable is not retried', async () => {
+    const calls = stubFetch([() => json(503, { ok: false, error: 'payment_unavailable', message: 'Payments are unavailable.' })]);
+    await expect(purchaseSku('CREDIT_SINGLE', noWait)).rejects.toMatchObject({ status: 503 });
+    expect(calls.keys).toHaveLength(1);
+  });
+
   it('a lost connection is retried with the same Idempotency-Key, so the purchase is never made twice', async () => {
     const calls = stubFetch([
       () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { formatEtb } from '@/lib/format-money';
+import { usePlanNames } from '@/lib/plan-names';
 import type { BuyCard as BuyCardData } from '../lib/wallet-cards';
 import styles from './wallet-page.module.css';
 
@@ -21,17 +22,19 @@ export interface BuyCardProps {
 /** One Buy card: name, labels, what it gives, the price in birr and its Buy button. */
 export function BuyCard({ card, highlighted, busy, disabled, onBuy, ref }: BuyCardProps) {
   const { t, i18n } = useTranslation('wallet');
+  const plans = usePlanNames();
   const nameId = useId();
+  const name = plans.name(card.sku);
   const price = formatEtb(card.priceEtb, i18n.language);
   const classes = [styles.card, card.bestValue && styles.cardBest, highlighted && styles.cardHighlighted].filter(Boolean).join(' ');
   return (
     <li ref={ref} className={classes} aria-labelledby={nameId} data-sku={card.sku} data-highlighted={highlighted || undefined}>
       <div className={styles.cardLabels}>
-        {card.bestValue ? <span className={styles.bestValue}>{t('cards.bestValue')}</span> : null}
+        {card.bestValue ? <span className={styles.bestValue}>{plans.bestValue}</span> : null}
         {highlighted ? <span className={styles.chosen}>{t('cards.chosen')}</span> : null}
       </div>
       <h3 id={nameId} className={styles.cardName}>
-        {t(`cards.${card.sku}`)}
+        {name}
       </h3>
       <p className={styles.price} dir="ltr">
         {price}
@@ -47,7 +50,7 @@ export function BuyCard({ card, highlighted, busy, disabled, onBuy, ref }: BuyCa
       </ul>
       <Button block variant={card.bestValue || highlighted ? 'gold' : 'primary'} loading={busy} disabled={disabled} onClick={onBuy}>
         {busy ? t('cards.buying') : t('cards.buy', { price })}
-        <span className="visually-hidden"> – {t(`cards.${card.sku}`)}</span>
+        <span className="visually-hidden"> – {name}</span>
       </Button>
     </li>
   );

@@ -1,25 +1,33 @@
 import { useTranslation } from 'react-i18next';
+import { usePaymentMethods } from '../api/payment-methods';
 import styles from './wallet-page.module.css';
 
-/** The three local payment methods, shown as names (no logos to download). */
-const METHODS = ['telebirr', 'cbeBirr', 'mpesa'] as const;
+/** The local payment methods, shown as names (no logos to download). */
+const SOON_METHODS = ['telebirr', 'cbeBirr', 'mpesa'] as const;
+const CHECKOUT_METHODS = { telebirr: 'telebirr', cbe_birr: 'cbeBirr', mpesa: 'mpesa', card: 'card' } as const;
 
-/** The payment methods and the coming-soon note of spec section 2. */
+/**
+ * The payment methods: available when the hosted checkout is configured, otherwise the
+ * coming-soon note of spec section 2 (also while the answer is loading or failed).
+ */
 export function PaymentMethods() {
   const { t } = useTranslation('wallet');
+  const methods = usePaymentMethods();
+  const available = methods.data?.checkout_available === true;
+  const names = available ? methods.data!.methods.map((m) => CHECKOUT_METHODS[m]) : SOON_METHODS;
   return (
     <section className={styles.payment} aria-labelledby="payment-title">
       <h2 id="payment-title" className={styles.sectionTitle}>
         {t('payment.title')}
       </h2>
       <ul className={styles.methods}>
-        {METHODS.map((m) => (
+        {names.map((m) => (
           <li key={m} className={styles.method}>
             {t(`payment.${m}`)}
           </li>
         ))}
       </ul>
-      <p className={styles.paymentNote}>{t('payment.note')}</p>
+      <p className={styles.paymentNote}>{t(available ? 'payment.available' : 'payment.note')}</p>
     </section>
   );
 }

@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, fakeUser, renderApp } from '@/test/render';
+import { goToCheckout } from '@/lib/go-to-checkout';
 import { WalletPage } from './wallet-page';
+
+vi.mock('@/lib/go-to-checkout', () => ({ goToCheckout: vi.fn() }));
 
 const none = { credits_granted: 0, tenant_unlimited_active: false, post_credits_granted: 0, delala_unlimited_active: false };
 const emptyBalance = { ok: true, credits: 0, post_credits: 0, sub_tenant_unlimited_until: null, sub_delala_unlimited_until: null };
@@ -32,6 +35,8 @@ beforeEach(() => {
     alerts.push(String(text));
   });
   window.addEventListener('walletUpdated', countWalletUpdated);
+  // jsdom has no scrolling: the page's scroll to its top is recorded instead.
+  vi.stubGlobal('scrollTo', vi.fn());
 });
 
 afterEach(() => {
@@ -41,6 +46,34 @@ afterEach(() => {
 });
 
 describe('/wallet', () => {
+  it('a hosted checkout: the purchase is pending, the user is sent to checkout_url with the way back carried, nothing is announced as bought', async () => {
+    const api = fakeApi();
+    api.answer('GET', '/wallet/balance', () => ({ body: emptyBalance }));
+    api.answer('GET', '/payments/methods', () => ({ body: { ok: true, provider: 'chapa', checkout_available: true, methods: ['telebirr', 'cbe_birr', 'mpesa', 'card'] } }));
+    api.answer('POST', '/purchase', () => ({
+      body: { ok: true, status: 'pending', purchaseId: 'p1', tx_ref: `bt_${'a'.repeat(32)}`, checkout_url: 'https://checkout.chapa.co/checkout/payment/t1' },
+    }));
+    renderWallet({ state: { from: 'listing', listingId: 'listing-7' } });
+    expect(await screen.findByText("Pay with telebirr, CBE Birr, M-Pesa or a card on Chapa's secure payment page. Your credits are added as soon as the payment is confirmed.")).toBeTruthy();
+    expect(screen.getByText('Card')).toBeTruthy();
+    const bundle = screen.getByRole('listitem', { name: '10 Credits Bundle' });
+    await userEvent.click(within(bundle).getByRole('button', { name: /Buy for 250 ETB/ }));
+    await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://checkout.chapa.co/checkout/payment/t1'));
+    expect(screen.getByText('Taking you to the secure payment page…')).toBeTruthy();
+    expect(api.callsTo('POST', '/purchase')[0]!.body).toEqual({ sku: 'CREDIT_BUNDLE_10', return_path: '/l/listing-7' });
+    expect(alerts).toEqual([]);
+    expect(walletUpdated).toBe(0);
+  });
+
+  it("without a configured checkout the payment methods keep the 'coming soon' note", async () => {
+    const api = fakeApi();
+    api.answer('GET', '/wallet/balance', () => ({ body: emptyBalance }));
+    api.answer('GET', '/payments/methods', () => ({ body: { ok: true, provider: 'none', checkout_available: false, methods: [] } }));
+    renderWallet();
+    expect(await screen.findByText('Payment integration is coming soon. For help with a payment, please contact support.')).toBeTruthy();
+    expect(screen.queryByText('Card')).toBeNull();
+  });
+
   it("a tenant from a listing sees 'Almost there!', buys the bundle, is told so and goes back to the listing", async () => {
     const api = fakeApi();
     let credits = 0;
@@ -62,10 +95,29 @@ describe('/wallet', () => {
     expect(alerts).toEqual(['Success! You now have 10 credits.']);
     expect(walletUpdated).toBe(1);
     const purchase = api.calls.find((c) => c.method === 'POST')!;
-    expect(purchase.body).toEqual({ sku: 'CREDIT_BUNDLE_10' });
+    // The return path rides along, so a hosted checkout can bring the user back to the listing.
+    expect(purchase.body).toEqual({ sku: 'CREDIT_BUNDLE_10', return_path: '/l/listing-7' });
     expect(purchase.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     // The balance was asked again after the purchase.
     expect(api.calls.filter((c) => c.path === '/wallet/balance').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("from a listing the page opens at its top with the banner, then the cards with Single Credit outlined; the balance follows them", async () => {
+    fakeApi().answer('GET', '/wallet/balance', () => ({ body: emptyBalance }));
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    renderWallet({ state: { from: 'listing', listingId: 'listing-7' } });
+
+    const banner = await screen.findByText('Almost there!');
+    const balance = await screen.findByTestId('credits-balance');
+    const single = screen.getByRole('listitem', { name: 'Single Credit' });
+    expect(single.dataset.highlighted).toBe('true');
+    expect(within(single).getByText('Your choice')).toBeTruthy();
+    expect(screen.getAllByRole('listitem').filter((li) => li.dataset.highlighted)).toHaveLength(1);
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(banner, single)).toBe(true);
+    expect(follows(single, balance)).toBe(true);
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
   });
 
   it('without a way back the user stays, with the success in the page and the new balance', async () => {

@@ -1,25 +1,36 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Sku } from '@betoch/contracts/constants';
+import { isPendingPurchase } from '@betoch/contracts/wallet';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { goToCheckout } from '@/lib/go-to-checkout';
 import { useSession } from '@/lib/session';
 import { usePurchase } from '../api/purchase';
 import { useWalletBalance } from '../api/wallet-balance';
 import { purchaseSuccess } from '../lib/purchase-success';
-import { pathAfterPurchase, readWalletArrival } from '../lib/wallet-arrival';
-import { audienceOf, cardsFor } from '../lib/wallet-cards';
+import { pathAfterPurchase, readWalletArrival, type WalletArrival } from '../lib/wallet-arrival';
+import { audienceOf, cardsFor, type BuyCard as BuyCardData } from '../lib/wallet-cards';
 import { BalanceSummary } from './balance-summary';
 import { BuyCard } from './buy-card';
 import { PaymentMethods } from './payment-methods';
 import styles from './wallet-page.module.css';
 
+/**
+ * The card to outline: the sku the state asked for when this user can buy it; arriving from a
+ * listing without one, the first card (one credit is what one unlock costs; one post credit).
+ */
+function highlightedSku(arrival: WalletArrival, cards: readonly BuyCardData[]): Sku | undefined {
+  if (cards.some((c) => c.sku === arrival.highlightSku)) return arrival.highlightSku;
+  return arrival.listingId ? cards[0]?.sku : undefined;
+}
+
 /** What the last purchase said: its success alert, or the failure's message (none: the fallback). */
-type Notice = { tone: 'success'; text: string } | { tone: 'error'; detail?: string };
+type Notice = { tone: 'success'; text: string } | { tone: 'error'; detail?: string } | { tone: 'redirect' };
 
 /** /wallet (spec section 2): balances, active plans, the Buy cards and the payment methods. */
 export function WalletPage() {
@@ -31,7 +42,7 @@ export function WalletPage() {
   const audience = audienceOf(userType);
   const arrival = useMemo(() => readWalletArrival(location.state), [location.state]);
   const cards = useMemo(() => cardsFor(userType), [userType]);
-  const highlight = cards.some((c) => c.sku === arrival.highlightSku) ? arrival.highlightSku : undefined;
+  const highlight = highlightedSku(arrival, cards);
 
   // Always fresh on arrival: the user is about to pay.
   const balance = useWalletBalance(true, true);
@@ -46,23 +57,37 @@ export function WalletPage() {
     document.title = `${title} · ${brand}`;
   }, [title, brand]);
 
-  // The outlined card is brought into view once the balance above it has its final height.
+  // The page opens at its top: a link from further down another page (the contact panel of a
+  // listing) does not carry its scroll here, where it would hide 'Almost there!'.
+  useLayoutEffect(() => {
+    window.scrollTo?.({ top: 0, left: 0, behavior: 'instant' });
+  }, []);
+
+  // Without the banner, the outlined card is brought into view once the balance above it has its
+  // final height. With it, the banner and the cards open the page, so both are on the first screen.
   const settled = !balance.isPending;
+  const fromListing = Boolean(arrival.listingId);
   useEffect(() => {
-    if (!settled || !highlighted.current) return;
+    if (!settled || fromListing || !highlighted.current) return;
     const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     highlighted.current.scrollIntoView?.({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
-  }, [settled, highlight]);
+  }, [settled, highlight, fromListing]);
 
   const buy = async (sku: Sku) => {
     setNotice(null);
     try {
-      const answer = await purchase.mutateAsync(sku);
+      const next = pathAfterPurchase(arrival);
+      const answer = await purchase.mutateAsync({ sku, returnPath: next });
+      if (isPendingPurchase(answer)) {
+        // A hosted checkout: the gateway brings the user back to /wallet/return.
+        setNotice({ tone: 'redirect' });
+        goToCheckout(answer.checkout_url);
+        return;
+      }
       const success = purchaseSuccess(answer);
       const text = t(success.key, { count: success.count });
       setNotice({ tone: 'success', text });
       window.alert(text);
-      const next = pathAfterPurchase(arrival);
       if (next) void navigate(next, { replace: true });
     } catch (error) {
       const detail = error instanceof ApiError ? errorText(t, error) : undefined;
@@ -71,31 +96,10 @@ export function WalletPage() {
     }
   };
 
-  const busySku = purchase.isPending ? purchase.variables : undefined;
+  const busySku = purchase.isPending || notice?.tone === 'redirect' ? purchase.variables?.sku : undefined;
 
-  return (
-    <div className={`page ${styles.wallet}`}>
-      <h1 className={styles.title}>{title}</h1>
-
-      {arrival.listingId ? (
-        <Alert tone="info" title={t('arrival.almostThere')}>
-          <p>{t(audience === 'delala' ? 'arrival.fromListingBroker' : 'arrival.fromListing')}</p>
-        </Alert>
-      ) : arrival.returnTo ? (
-        <Alert tone="info">
-          <p>{t('arrival.willReturn')}</p>
-        </Alert>
-      ) : null}
-
-      <div aria-live="polite" aria-atomic="true">
-        {notice?.tone === 'success' ? <Alert tone="success" title={notice.text} /> : null}
-      </div>
-      {notice?.tone === 'error' ? (
-        <Alert tone="error" title={t('purchase.failed')}>
-          {notice.detail ? <p>{notice.detail}</p> : null}
-        </Alert>
-      ) : null}
-
+  const balanceAndTip = (
+    <>
       <p className={styles.tip}>{t(`tip.${userType}`)}</p>
 
       <section aria-labelledby="balance-title" className={styles.balanceSection} aria-busy={balance.isPending || undefined}>
@@ -122,6 +126,34 @@ export function WalletPage() {
           <BalanceSummary balance={balance.data} userType={userType} />
         )}
       </section>
+    </>
+  );
+
+  return (
+    <div className={`page ${styles.wallet}`}>
+      <h1 className={styles.title}>{title}</h1>
+
+      {arrival.listingId ? (
+        <Alert tone="info" title={t('arrival.almostThere')}>
+          <p>{t(audience === 'delala' ? 'arrival.fromListingBroker' : 'arrival.fromListing')}</p>
+        </Alert>
+      ) : arrival.returnTo ? (
+        <Alert tone="info">
+          <p>{t('arrival.willReturn')}</p>
+        </Alert>
+      ) : null}
+
+      <div aria-live="polite" aria-atomic="true">
+        {notice?.tone === 'success' ? <Alert tone="success" title={notice.text} /> : null}
+        {notice?.tone === 'redirect' ? <Alert tone="info" title={t('checkout.redirecting')} /> : null}
+      </div>
+      {notice?.tone === 'error' ? (
+        <Alert tone="error" title={t('purchase.failed')}>
+          {notice.detail ? <p>{notice.detail}</p> : null}
+        </Alert>
+      ) : null}
+
+      {fromListing ? null : balanceAndTip}
 
       <section aria-labelledby="buy-title">
         <h2 id="buy-title" className={styles.sectionTitle}>
@@ -135,12 +167,14 @@ export function WalletPage() {
               card={card}
               highlighted={card.sku === highlight}
               busy={busySku === card.sku}
-              disabled={purchase.isPending}
+              disabled={purchase.isPending || notice?.tone === 'redirect'}
               onBuy={() => void buy(card.sku)}
             />
           ))}
         </ul>
       </section>
+
+      {fromListing ? balanceAndTip : null}
 
       <PaymentMethods />
     </div>

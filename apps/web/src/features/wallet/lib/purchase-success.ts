@@ -1,4 +1,4 @@
-import type { TPurchaseAnswer } from '@betoch/contracts/wallet';
+import type { TPurchaseGrantedAnswer } from '@betoch/contracts/wallet';
 
 /** A success alert of spec section 8: a key of the wallet namespace and its count. */
 export interface SuccessText {
@@ -10,7 +10,7 @@ export interface SuccessText {
  * Which alert a purchase earns, from what this purchase granted (the `result` flags), with the
  * balance after it: a plan says the plan is active, credits say how many the user has now.
  */
-export function purchaseSuccess(answer: Pick<TPurchaseAnswer, 'result' | 'credits' | 'post_credits'>): SuccessText {
+export function purchaseSuccess(answer: Pick<TPurchaseGrantedAnswer, 'result' | 'credits' | 'post_credits'>): SuccessText {
   const { result } = answer;
   if (result.delala_unlimited_active) return { key: 'success.delalaUnlimited' };
   if (result.tenant_unlimited_active) return { key: 'success.tenantUnlimited' };

@@ -1,4 +1,5 @@
 import { BUNDLE_SAVING_PERCENT, SKU_CATALOG, SKUS, type Sku, type UserType } from '@betoch/contracts/constants';
+import { BEST_VALUE_SKUS } from '@/lib/plan-names';
 
 /** One line under a card's name: a key of `wallet:features` and the numbers it needs. */
 export interface CardFeature {
@@ -15,9 +16,6 @@ export interface BuyCard {
   savingPercent?: number;
   features: CardFeature[];
 }
-
-/** The cards with the BEST VALUE label. */
-const BEST_VALUE: ReadonlySet<Sku> = new Set<Sku>(['CREDIT_BUNDLE_10', 'post_subscription_delala_unlimited']);
 
 function featuresOf(sku: Sku): CardFeature[] {
   const { grant } = SKU_CATALOG[sku];
@@ -41,7 +39,7 @@ export function cardsFor(userType: UserType): BuyCard[] {
   return SKUS.filter((sku) => SKU_CATALOG[sku].audience === audience).map((sku) => ({
     sku,
     priceEtb: SKU_CATALOG[sku].priceEtb,
-    bestValue: BEST_VALUE.has(sku),
+    bestValue: BEST_VALUE_SKUS.has(sku),
     savingPercent: sku === 'CREDIT_BUNDLE_10' ? BUNDLE_SAVING_PERCENT : undefined,
     features: featuresOf(sku),
   }));

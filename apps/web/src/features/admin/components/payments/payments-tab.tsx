@@ -8,9 +8,10 @@ import { LoadFailure } from '../load-failure';
 import { AdjustmentForm } from './adjustment-form';
 import { DelalaTable } from './delala-table';
 import { PendingAdjustments } from './pending-adjustments';
+import { PurchasesList } from './purchases-list';
 import styles from '../admin.module.css';
 
-/** Tab 3: broker accounts and their posting block, the four-eyes adjustment form, pending adjustments. */
+/** Tab 3: broker accounts and their posting block, the four-eyes adjustment form, pending adjustments, purchases. */
 export function PaymentsTab() {
   const { t } = useTranslation('admin');
   const accounts = useDelalaAccounts();
@@ -58,6 +59,8 @@ export function PaymentsTab() {
           ) : null}
         </section>
       </div>
+
+      <PurchasesList onDone={setDone} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TPublishListingAnswer } from '@betoch/contracts/listings';
+import { useLocation } from 'react-router';
+import type { TOwnerListing, TPublishListingAnswer } from '@betoch/contracts/listings';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -24,6 +25,7 @@ import {
   type WizardForm,
   type WizardStep,
 } from '../../lib/wizard-form';
+import { resumePath, wizardFormFromListing } from '../../lib/resume-draft';
 import { PhotoManager } from '../photo-manager';
 import { PublishStatus } from '../publish-status';
 import { StepIndicator } from '../step-indicator';
@@ -40,6 +42,8 @@ export interface PropertyWizardProps {
   /** welcome: signed out allowed, phone verification on step 5, clickable step dots. */
   variant: WizardVariant;
   onPublished: (answer: TPublishListingAnswer) => void;
+  /** An unfinished draft to continue (form, photos and id), opened on the review step when complete. */
+  draft?: TOwnerListing | null;
 }
 
 const STEP_KEYS = ['property', 'pricing', 'photos', 'contact', 'publish'] as const;
@@ -49,16 +53,28 @@ const STEP_KEYS = ['property', 'pricing', 'photos', 'contact', 'publish'] as con
  * review and publish. Validation texts are the spec's (section 5). The welcome variant verifies
  * the phone and signs the landlord in or up as part of publishing.
  */
-export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
+export function PropertyWizard({ variant, onPublished, draft = null }: PropertyWizardProps) {
   const { t } = useTranslation(['landlord', 'common']);
   const session = useSession();
+  const location = useLocation();
   const signedIn = session.isAuthenticated;
-  const [form, setForm] = useState<WizardForm>(() => ({ ...EMPTY_WIZARD_FORM, name: session.user?.name ?? '' }));
-  const [step, setStep] = useState<WizardStep>(1);
-  const [visited, setVisited] = useState<ReadonlySet<WizardStep>>(() => new Set([1]));
+  const name = session.user?.name ?? '';
+  const [form, setForm] = useState<WizardForm>(() => (draft ? wizardFormFromListing(draft, name) : { ...EMPTY_WIZARD_FORM, name }));
+  // A resumed draft that is complete opens on the review step, ready to publish; otherwise step 1.
+  const [step, setStep] = useState<WizardStep>(() =>
+    draft && draft.photos.length > 0 && Object.keys(validateListingFields(wizardFormFromListing(draft, name))).length === 0
+      ? WIZARD_STEP_COUNT
+      : 1,
+  );
+  const [visited, setVisited] = useState<ReadonlySet<WizardStep>>(() =>
+    step === WIZARD_STEP_COUNT ? new Set([1, 2, 3, 4, 5] as WizardStep[]) : new Set([1]),
+  );
   const [errors, setErrors] = useState<WizardErrors>({});
-  const photos = usePhotoQueue({ autoUpload: signedIn });
-  const flow = usePostingFlow();
+  const photos = usePhotoQueue({ autoUpload: signedIn, initial: draft?.photos ?? [] });
+  const flow = usePostingFlow(draft?._id ?? null);
+  // Buying credits from a failed publish comes back to this page with this draft.
+  const walletState =
+    variant === 'delala' ? { returnTo: resumePath(location.pathname, flow.draftId), returnAfterPurchase: true, highlightSku: 'post_credit_1' } : undefined;
   const refreshUser = useRefreshUser();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
@@ -208,6 +224,7 @@ export function PropertyWizard({ variant, onPublished }: PropertyWizardProps) {
         failure={flow.failure}
         photos={photos}
         withVerify={busy ? runVerifies : needVerify}
+        walletState={walletState}
         action={
           flow.failure?.stage === 'upload' && step !== 3 ? (
             <Button variant="secondary" small onClick={() => goTo(3)}>

@@ -92,6 +92,7 @@ export function VerifyPhone({ form, errors, onChange, errorText, disabled, onErr
                   {sent.demoCode}
                 </strong>
               </p>
+              <p>{t('verify.demoAnyone')}</p>
             </Alert>
           ) : null}
           <TextField

@@ -1,0 +1,55 @@
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+/** How long a client waits before trying again (another process, or this one restarted). */
+export const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
+
+export interface ShutdownGate {
+  /** From now on, a request that has not started is answered 503 shutting_down. */
+  begin(): void;
+  /**
+   * Resolves once every connection accepted so far has sent its request or closed (looked at after
+   * the kernel's queue of new connections was read), or after maxWaitMs. Closing the port before
+   * that resets those connections: the client cannot tell whether its call was done.
+   */
+  settled(maxWaitMs: number): Promise<void>;
+}
+
+/**
+ * Once shutdown begins, every request whose headers arrive afterwards (readiness checks included,
+ * so a load balancer stops sending) is answered 503 `shutting_down` in the error envelope with
+ * retry_after and Retry-After, and its connection is closed; calls already started finish as usual.
+ * Register it before the routes.
+ */
+export function shutdownGate(app: FastifyInstance): ShutdownGate {
+  let draining = false;
+  // Connections accepted whose first request has not arrived yet.
+  const waiting = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    waiting.add(socket);
+    socket.once('close', () => waiting.delete(socket));
+  });
+  app.server.on('request', (req: { socket: Socket }) => waiting.delete(req.socket));
+
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!draining) return;
+    reply.header('connection', 'close');
+    throw new AppError('shutting_down', undefined, { retry_after: SHUTDOWN_RETRY_AFTER_SECONDS });
+  });
+
+  return {
+    begin() {
+      draining = true;
+    },
+    async settled(maxWaitMs) {
+      const until = Date.now() + maxWaitMs;
+      while (Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        // setImmediate runs after the event loop's poll phase, where queued connections are accepted.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (waiting.size === 0) return;
+      }
+    },
+  };
+}

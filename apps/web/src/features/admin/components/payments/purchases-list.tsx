@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PURCHASE_STATUSES, type PurchaseStatus, type TAdminPurchase } from '@betoch/contracts/payments';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { downloadPurchasesCsv, usePurchases, useReverifyPurchase, type PurchaseFilter } from '../../api/payments';
+import { failureAlert } from '../../lib/failure-text';
+import { DateTime } from '../date-time';
+import { LoadFailure } from '../load-failure';
+import styles from '../admin.module.css';
+
+const PROVIDERS = ['chapa', 'simulated'] as const;
+/** States an admin may ask the gateway about again. */
+const REVERIFIABLE = new Set<PurchaseStatus>(['pending', 'failed', 'cancelled', 'expired']);
+
+/** Purchases with filters (status, provider, dates), CSV export for accounting and re-verify. */
+export function PurchasesList({ onDone }: { onDone: (text: string) => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const [filter, setFilter] = useState<PurchaseFilter>({});
+  const purchases = usePurchases(filter);
+  const reverify = useReverifyPurchase();
+  const [exporting, setExporting] = useState(false);
+  const set = (patch: Partial<PurchaseFilter>) => setFilter((f) => ({ ...f, ...patch }));
+  const c = (key: string) => t(`purchases.columns.${key}`);
+
+  const runReverify = async (p: TAdminPurchase) => {
+    try {
+      const { purchase } = await reverify.mutateAsync(p.id);
+      onDone(t('purchases.reverified', { txRef: p.tx_ref ?? p.id, status: t(`purchases.status.${purchase.status}`) }));
+    } catch (error) {
+      window.alert(failureAlert(t, 'purchases.reverifyFailed', error));
+    }
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadPurchasesCsv(filter);
+    } catch (error) {
+      window.alert(failureAlert(t, 'purchases.exportFailed', error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="purchases-title" className={styles.section}>
+      <h2 id="purchases-title" className={styles.sectionTitle}>
+        {t('purchases.title')}
+      </h2>
+      <div className={styles.toolbar} role="group" aria-label={t('purchases.filters')}>
+        <label>
+          {t('purchases.filterStatus')}{' '}
+          <select value={filter.status ?? ''} onChange={(e) => set({ status: (e.target.value || undefined) as PurchaseStatus | undefined })}>
+            <option value="">{t('purchases.all')}</option>
+            {PURCHASE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`purchases.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('purchases.filterProvider')}{' '}
+          <select value={filter.provider ?? ''} onChange={(e) => set({ provider: e.target.value || undefined })}>
+            <option value="">{t('purchases.all')}</option>
+            {PROVIDERS.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('purchases.from')} <input type="date" value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+        </label>
+        <label>
+          {t('purchases.to')} <input type="date" value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+        </label>
+        <Button small variant="secondary" onClick={() => void exportCsv()} loading={exporting}>
+          {t('purchases.exportCsv')}
+        </Button>
+      </div>
+      {purchases.isPending ? (
+        <Skeleton height={160} radius={12} />
+      ) : purchases.isError ? (
+        <LoadFailure title={t('purchases.loadFailed')} error={purchases.error} onRetry={() => void purchases.refetch()} retrying={purchases.isFetching} />
+      ) : purchases.data.items.length === 0 ? (
+        <p className={styles.empty}>{t('purchases.empty')}</p>
+      ) : (
+        <table className={styles.cardTable}>
+          <thead>
+            <tr>
+              <th scope="col">{c('created')}</th>
+              <th scope="col">{c('phone')}</th>
+              <th scope="col">{c('sku')}</th>
+              <th scope="col">{c('amount')}</th>
+              <th scope="col">{c('txRef')}</th>
+              <th scope="col">{c('providerRef')}</th>
+              <th scope="col">{c('status')}</th>
+              <th scope="col">{c('updated')}</th>
+              <th scope="col">{c('action')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {purchases.data.items.map((p) => (
+              <tr key={p.id}>
+                <td data-label={c('created')}>
+                  <DateTime iso={p.created_at} language={i18n.language} />
+                </td>
+                <th scope="row" data-label={c('phone')}>
+                  {p.phone}
+                </th>
+                <td data-label={c('sku')}>{p.sku}</td>
+                <td data-label={c('amount')}>{t('purchases.etb', { amount: p.price_etb })}</td>
+                <td data-label={c('txRef')}>
+                  <code>{p.tx_ref ?? t('common.none')}</code>
+                </td>
+                <td data-label={c('providerRef')}>{p.provider_ref ? <code>{p.provider_ref}</code> : t('common.none')}</td>
+                <td data-label={c('status')}>
+                  <span className={p.status === 'mismatch' || p.status === 'failed' ? styles.blocked : undefined}>{t(`purchases.status.${p.status}`)}</span>
+                  {p.status_reason ? <span className={styles.muted}> ({p.status_reason})</span> : null}
+                  <span className={styles.muted}> · {p.provider}</span>
+                </td>
+                <td data-label={c('updated')}>
+                  <DateTime iso={p.paid_at ?? p.updated_at} language={i18n.language} />
+                </td>
+                <td data-label={c('action')}>
+                  {REVERIFIABLE.has(p.status) && p.provider !== 'simulated' ? (
+                    <Button
+                      small
+                      variant="secondary"
+                      onClick={() => void runReverify(p)}
+                      loading={reverify.isPending && reverify.variables === p.id}
+                      aria-label={t('purchases.reverifyLabel', { txRef: p.tx_ref ?? p.id })}
+                    >
+                      {t('purchases.reverify')}
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { TOwnerListing } from '@betoch/contracts/listings';
+import { draftToResume, resumePath, wizardFormFromListing } from './resume-draft';
+import { toCreatePayload, validateListingFields } from './wizard-form';
+
+function listing(over: Partial<TOwnerListing>): TOwnerListing {
+  return {
+    _id: 'l1',
+    title: 'Apartment in Bole',
+    description: 'Second floor, water all day.',
+    type: 'apartment',
+    price_etb: 18000,
+    bedrooms: 2,
+    bathrooms: 1,
+    area_sqm: 80,
+    specific_location: 'Near Edna Mall',
+    subcity: 'Bole',
+    source: 'delala',
+    contact_preference: 'hide',
+    visibility: 'draft',
+    photos: [],
+    posted_by: { name: 'Dawit', agency_name: null, is_broker: true },
+    published_at: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    access: 'poster',
+    poster_phone: '+251911000000',
+    admin_hidden: false,
+    hidden_reason: null,
+    ...over,
+  };
+}
+
+describe('the draft a posting page continues', () => {
+  const older = listing({ _id: 'old', updatedAt: '2026-11-20T10:00:00.000Z' });
+  const newer = listing({ _id: 'new', updatedAt: '2026-11-21T10:00:00.000Z' });
+  const live = listing({ _id: 'live', visibility: 'live', updatedAt: '2026-11-23T10:00:00.000Z' });
+  const landlords = listing({ _id: 'owner', source: 'landlord', updatedAt: '2026-11-23T10:00:00.000Z' });
+
+  it('is the latest draft from this page, never a live listing or another page’s draft', () => {
+    expect(draftToResume([older, live, newer, landlords], 'delala', null)?._id).toBe('new');
+    expect(draftToResume([live, landlords], 'delala', null)).toBeNull();
+    expect(draftToResume([], 'delala', null)).toBeNull();
+  });
+
+  it('is the one named in the address when it is still one of the drafts', () => {
+    expect(draftToResume([older, newer], 'delala', 'old')?._id).toBe('old');
+    // A published or foreign id falls back to the latest draft.
+    expect(draftToResume([older, newer, live], 'delala', 'live')?._id).toBe('new');
+    expect(draftToResume([older, newer], 'delala', 'someone-else')?._id).toBe('new');
+  });
+
+  it('refills the wizard so the same draft is sent back unchanged', () => {
+    const draft = listing({});
+    const form = wizardFormFromListing(draft, 'Dawit');
+    expect(validateListingFields(form)).toEqual({});
+    expect(form.name).toBe('Dawit');
+    expect(toCreatePayload(form)).toEqual({
+      title: 'Apartment in Bole',
+      description: draft.description,
+      type: 'apartment',
+      price_etb: 18000,
+      bedrooms: 2,
+      bathrooms: 1,
+      area_sqm: 80,
+      specific_location: 'Near Edna Mall',
+      subcity: 'Bole',
+      contact_preference: 'hide',
+    });
+  });
+
+  it('maps stored types and counts back to the wizard’s choices', () => {
+    expect(wizardFormFromListing(listing({ type: 'apartment', bedrooms: 0 }), '')).toMatchObject({ propertyType: 'studio', bedrooms: 'studio' });
+    expect(wizardFormFromListing(listing({ type: 'condo', bedrooms: 7, bathrooms: 5 }), '')).toMatchObject({
+      propertyType: 'condominium',
+      bedrooms: '5+',
+      bathrooms: '4+',
+    });
+    expect(wizardFormFromListing(listing({ bedrooms: null, bathrooms: null, area_sqm: null, specific_location: null }), '')).toMatchObject({
+      bedrooms: '',
+      bathrooms: '',
+      areaSqm: '',
+      specificLocation: '',
+    });
+  });
+
+  it('has an address that reopens it', () => {
+    expect(resumePath('/post/delala', 'abc 1')).toBe('/post/delala?draft=abc%201');
+    expect(resumePath('/post/delala', null)).toBe('/post/delala');
+  });
+});

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import type { Sku } from '@betoch/contracts/constants';
+
+/**
+ * The one name of each plan and the one 'BEST VALUE' label, for every screen that sells or
+ * names a plan (the wallet's cards, the signup plan step, the broker's signup notice): the
+ * texts live once, in `common:plans`, keyed by sku.
+ */
+
+/** The plans that carry the BEST VALUE label: the 10-credit bundle and the broker's monthly plan. */
+export const BEST_VALUE_SKUS: ReadonlySet<Sku> = new Set<Sku>(['CREDIT_BUNDLE_10', 'post_subscription_delala_unlimited']);
+
+export interface PlanNames {
+  /** 'Single Credit', '10 Credits Bundle', ... in the interface language. */
+  name(sku: Sku): string;
+  /** 'BEST VALUE'. */
+  bestValue: string;
+}
+
+export function usePlanNames(): PlanNames {
+  const { t } = useTranslation('common');
+  return { name: (sku) => t(`plans.names.${sku}`), bestValue: t('plans.bestValue') };
+}
