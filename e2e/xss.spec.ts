@@ -112,8 +112,20 @@ function injectedMarkup(page: Page): Promise<string[]> {
         }
       }
     }
+    /** A JSON-LD data block the server wrote (search engines read it) is data, never run, if it parses. */
+    const isJsonData = (script: HTMLScriptElement): boolean => {
+      if (script.type !== 'application/ld+json') return false;
+      try {
+        JSON.parse(script.textContent ?? '');
+        return true;
+      } catch {
+        return false;
+      }
+    };
     for (const script of Array.from(document.scripts)) {
-      if (!script.src) found.push(`inline <script>${script.textContent?.slice(0, 60)}`);
+      if (!script.src) {
+        if (!isJsonData(script)) found.push(`inline <script>${script.textContent?.slice(0, 60)}`);
+      }
       else if (new URL(script.src).origin !== location.origin) found.push(`foreign <script src=${script.src}>`);
     }
     for (const el of Array.from(document.querySelectorAll('iframe, object, embed, img[src="x"], svg[onload]'))) found.push(`<${el.tagName.toLowerCase()}>`);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PURCHASE_STATUSES, type PurchaseStatus, type TAdminPurchase } from '@betoch/contracts/payments';
 import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { downloadPurchasesCsv, usePurchases, useReverifyPurchase, type PurchaseFilter } from '../../api/payments';
 import { failureAlert } from '../../lib/failure-text';
@@ -48,35 +49,25 @@ export function PurchasesList({ onDone }: { onDone: (text: string) => void }) {
       <h2 id="purchases-title" className={styles.sectionTitle}>
         {t('purchases.title')}
       </h2>
-      <div className={styles.toolbar} role="group" aria-label={t('purchases.filters')}>
-        <label>
-          {t('purchases.filterStatus')}{' '}
-          <select value={filter.status ?? ''} onChange={(e) => set({ status: (e.target.value || undefined) as PurchaseStatus | undefined })}>
-            <option value="">{t('purchases.all')}</option>
-            {PURCHASE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`purchases.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('purchases.filterProvider')}{' '}
-          <select value={filter.provider ?? ''} onChange={(e) => set({ provider: e.target.value || undefined })}>
-            <option value="">{t('purchases.all')}</option>
-            {PROVIDERS.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('purchases.from')} <input type="date" value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
-        </label>
-        <label>
-          {t('purchases.to')} <input type="date" value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
-        </label>
+      <div className={styles.filterGrid} role="group" aria-label={t('purchases.filters')}>
+        <SelectField
+          label={t('purchases.filterStatus')}
+          value={filter.status ?? ''}
+          onChange={(e) => set({ status: (e.target.value || undefined) as PurchaseStatus | undefined })}
+          placeholder={t('purchases.all')}
+          options={PURCHASE_STATUSES.map((s) => ({ value: s, label: t(`purchases.status.${s}`) }))}
+        />
+        <SelectField
+          label={t('purchases.filterProvider')}
+          value={filter.provider ?? ''}
+          onChange={(e) => set({ provider: e.target.value || undefined })}
+          placeholder={t('purchases.all')}
+          options={PROVIDERS.map((p) => ({ value: p, label: t(`purchases.providers.${p}`) }))}
+        />
+        <TextField type="date" label={t('purchases.from')} value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
+        <TextField type="date" label={t('purchases.to')} value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+      </div>
+      <div className={styles.toolbar}>
         <Button small variant="secondary" onClick={() => void exportCsv()} loading={exporting}>
           {t('purchases.exportCsv')}
         </Button>
@@ -120,7 +111,7 @@ export function PurchasesList({ onDone }: { onDone: (text: string) => void }) {
                 <td data-label={c('status')}>
                   <span className={p.status === 'mismatch' || p.status === 'failed' ? styles.blocked : undefined}>{t(`purchases.status.${p.status}`)}</span>
                   {p.status_reason ? <span className={styles.muted}> ({p.status_reason})</span> : null}
-                  <span className={styles.muted}> · {p.provider}</span>
+                  <span className={styles.muted}> · {t(`purchases.providers.${p.provider}`, { defaultValue: p.provider })}</span>
                 </td>
                 <td data-label={c('updated')}>
                   <DateTime iso={p.paid_at ?? p.updated_at} language={i18n.language} />
