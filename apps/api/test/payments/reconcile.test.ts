@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAudit } from '../../src/db/schema/trust.ts';
 import { createPaymentConfirmer } from '../../src/modules/payments/payment-confirmation.ts';
 import { createPaymentProvider } from '../../src/modules/payments/create-payment-provider.ts';
 import { reconcilePayments, RECONCILE_LOCK_KEY } from '../../src/modules/payments/reconcile.ts';
@@ -76,6 +78,10 @@ describe('reconciliation', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.purchase).toMatchObject({ status: 'paid', tx_ref: p.tx_ref, phone: tenant.phone });
     expect(await balanceOf(t, tenant)).toMatchObject({ credits: 1 });
+    const audit = await t.ctx.db.select().from(adminAudit).where(eq(adminAudit.targetId, p.purchaseId));
+    expect(audit).toEqual([
+      expect.objectContaining({ adminId: await userIdOf(t, admin), action: 'reverify_purchase', targetType: 'purchase', before: { status: 'expired' }, after: expect.objectContaining({ status: 'paid' }) }),
+    ]);
     const twice = await t.request({ method: 'POST', url: `/api/admin/payments/purchases/${p.purchaseId}/verify`, headers: admin.auth });
     expect(twice.statusCode).toBe(400);
     expect(await balanceOf(t, tenant)).toMatchObject({ credits: 1 });

@@ -2,6 +2,7 @@ import type { TAdminPurchase, TAdminPurchasesQuery } from '@betoch/contracts/pay
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { recordAudit } from '../moderation/audit.repository.ts';
 import type { PaymentConfirmer } from '../payments/payment-confirmation.ts';
 import { findPurchaseForAdmin, listPurchasesForAdmin, type AdminPurchaseRow } from '../payments/payments.repository.ts';
 
@@ -65,8 +66,22 @@ export function createAdminPurchasesService(ctx: AppContext, confirmer: PaymentC
       if (row.status === 'paid' || row.status === 'mismatch') throw new AppError('invalid_state', 'Only a purchase that is not paid can be verified again.');
       ctx.log.info({ adminId: admin.id, purchaseId: id }, 'admin re-verifies a purchase');
       await confirmer.confirm(row);
-      const after = await findPurchaseForAdmin(ctx.db, id);
-      return toAdminPurchase(after ?? row);
+      const after = (await findPurchaseForAdmin(ctx.db, id)) ?? row;
+      // Money desk: who asked the gateway again, and what it changed (a grant shows as paid).
+      await recordAudit(ctx.db, [
+        {
+          adminId: admin.id,
+          action: 'reverify_purchase',
+          targetType: 'purchase',
+          targetId: row.id,
+          subjectUserId: row.userId,
+          reason: 'Verified again with the payment gateway',
+          before: { status: row.status },
+          after: { status: after.status, provider_ref: after.providerRef },
+          at: ctx.now(),
+        },
+      ]);
+      return toAdminPurchase(after);
     },
   };
 }
