@@ -80,6 +80,26 @@ describe('POST /purchase with Chapa', () => {
     expect(retry.checkout_url).toContain(retry.tx_ref);
   });
 
+  it('while the gateway thinks, the rest of the app answers (no transaction waits on the network)', async () => {
+    const [buyer, other] = [await signUp(t), await signUp(t)];
+    c.gateway.faults.initialize = 'slow';
+    c.gateway.slowMs = 700;
+    try {
+      const purchase = t.request({ method: 'POST', url: '/api/purchase', headers: buyer.auth, payload: { sku: 'CREDIT_SINGLE' } }).then(() => 'purchase');
+      await new Promise((r) => setTimeout(r, 100));
+      const balance = t.request({ method: 'GET', url: '/api/wallet/balance', headers: other.auth }).then((res) => {
+        expect(res.statusCode).toBe(200);
+        return 'balance';
+      });
+      // On PGlite (one connection) a purchase transaction held across the gateway call made every other request wait for it.
+      expect(await Promise.race([purchase, balance])).toBe('balance');
+      await purchase;
+    } finally {
+      c.gateway.faults.initialize = 'none';
+    }
+    expect((await purchaseRows(buyer)).map((p) => [p.status, p.checkoutUrl !== null])).toEqual([['pending', true]]);
+  });
+
   it('a gateway slower than the timeout, or answering garbage: 502 and no purchase left behind', async () => {
     const tenant = await signUp(t);
     for (const fault of ['slow', 'garbage'] as const) {

@@ -33,9 +33,10 @@ export interface GatewayVerdict {
 export type WebhookCheck = { valid: false } | { valid: true; txRef: string | null };
 
 /**
- * Takes the money for one purchase. `charge` runs inside the purchase transaction, after the
- * idempotency key is held, so a retried call never charges twice; it throws an AppError when the
- * gateway refuses or does not answer (the transaction rolls back: no purchase row is left).
+ * Takes the money for one purchase, after the idempotency key is held, so a retried call never
+ * charges twice. A provider that pays at once runs inside the purchase transaction; a checkout
+ * provider is asked outside any transaction (a slow gateway holds no database connection). It
+ * throws an AppError when the gateway refuses or does not answer (no purchase row is left).
  * `assertAvailable` lets the service refuse before it opens a transaction. A checkout provider
  * also answers `verify` (the only source of truth for a pending purchase) and checks webhooks.
  */

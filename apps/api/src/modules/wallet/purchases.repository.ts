@@ -26,6 +26,11 @@ export async function setCheckoutUrl(db: DbOrTx, purchaseId: string, checkoutUrl
   await db.update(purchases).set({ checkoutUrl }).where(eq(purchases.id, purchaseId));
 }
 
+/** Drops a purchase the gateway never opened a checkout for (nothing could ever be paid on it). */
+export async function deleteUnopenedPurchase(db: DbOrTx, purchaseId: string): Promise<void> {
+  await db.delete(purchases).where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')));
+}
+
 export async function listPurchases(db: DbOrTx, userId: string) {
   return db.select().from(purchases).where(eq(purchases.userId, userId)).orderBy(purchases.createdAt);
 }
@@ -56,6 +61,11 @@ export async function claimIdempotencyKey(db: DbOrTx, userId: string, scope: str
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   return inserted.length === 1;
+}
+
+/** Frees a key whose call failed before it had an answer, so the same key may try again. */
+export async function releaseIdempotencyKey(db: DbOrTx, userId: string, scope: string, key: string): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
 }
 
 export async function saveIdempotentAnswer(db: DbOrTx, userId: string, scope: string, key: string, answer: unknown): Promise<void> {

@@ -7,7 +7,16 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { lockAccount } from './ledger.ts';
 import { grantSku } from './purchase-grant.ts';
-import { claimIdempotencyKey, findIdempotencyKey, insertPurchase, saveIdempotentAnswer, setCheckoutUrl, type StoredKey } from './purchases.repository.ts';
+import {
+  claimIdempotencyKey,
+  deleteUnopenedPurchase,
+  findIdempotencyKey,
+  insertPurchase,
+  releaseIdempotencyKey,
+  saveIdempotentAnswer,
+  setCheckoutUrl,
+  type StoredKey,
+} from './purchases.repository.ts';
 import { getWalletSnapshot } from './wallet.repository.ts';
 
 const PURCHASE_SCOPE = 'purchase';
@@ -37,7 +46,7 @@ function replay(stored: StoredKey | undefined, sku: Sku): TPurchaseAnswer {
 }
 
 export function createWalletService(ctx: AppContext, payments: PaymentProvider) {
-  return {
+  const service = {
     async balance(user: AuthUser): Promise<TWalletBalance> {
       const wallet = await getWalletSnapshot(ctx.db, user.id);
       return {
@@ -52,9 +61,7 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
      * Charges through the payment provider and grants the sku, all in one transaction with the
      * purchase row and the ledger rows. With an idempotency key, the key is claimed first in the
      * same transaction: a retry (also one racing the first call) answers the first answer.
-     * A checkout provider stores the purchase `pending` with our tx_ref and the return path and
-     * answers the checkout address; the grant waits for the gateway's confirmation. When the
-     * gateway refuses or does not answer, the transaction rolls back: no pending purchase is left.
+     * A checkout provider goes through `checkoutPurchase`: the grant waits for the gateway.
      */
     async purchase(user: AuthUser, sku: Sku, idempotencyKey?: string, returnPath?: string): Promise<TPurchaseAnswer> {
       const info = SKU_CATALOG[sku];
@@ -65,6 +72,7 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
         if (stored) return replay(stored, sku);
       }
       payments.assertAvailable();
+      if (payments.checkout) return checkoutPurchase(user, sku, idempotencyKey, returnPath);
 
       return ctx.db.transaction(async (tx) => {
         if (idempotencyKey && !(await claimIdempotencyKey(tx, user.id, PURCHASE_SCOPE, idempotencyKey, sku))) {
@@ -73,7 +81,8 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
         const purchaseId = randomUUID();
         const txRef = newTxRef();
         const outcome = await payments.charge({ purchaseId, txRef, userId: user.id, phone: user.phone, sku, priceEtb: info.priceEtb });
-        const row = {
+        if (outcome.kind !== 'paid') throw new Error(`${payments.name} answered a checkout without being a checkout provider`);
+        await insertPurchase(tx, {
           id: purchaseId,
           createdAt: ctx.now(),
           userId: user.id,
@@ -83,15 +92,10 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
           txRef,
           returnPath: returnPath ?? null,
           idempotencyKey: idempotencyKey ?? null,
-        };
-        if (outcome.kind === 'checkout') {
-          await insertPurchase(tx, { ...row, status: 'pending', providerRef: null });
-          await setCheckoutUrl(tx, purchaseId, outcome.checkoutUrl);
-          const pending: TPurchaseAnswer = { ok: true, status: 'pending', purchaseId, tx_ref: txRef, checkout_url: outcome.checkoutUrl };
-          if (idempotencyKey) await saveIdempotentAnswer(tx, user.id, PURCHASE_SCOPE, idempotencyKey, pending);
-          return pending;
-        }
-        await insertPurchase(tx, { ...row, status: 'paid', providerRef: outcome.providerRef, paidAt: ctx.now() });
+          status: 'paid',
+          providerRef: outcome.providerRef,
+          paidAt: ctx.now(),
+        });
         const account = await lockAccount(tx, user.id);
         const { result, until } = await grantSku(tx, account, info, purchaseId, ctx.now());
         const answer: TPurchaseGrantedAnswer = {
@@ -111,6 +115,60 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
       });
     },
   };
+
+  /**
+   * A hosted checkout: the key and a `pending` purchase (our tx_ref, the server's price, the return
+   * path) are committed first; the gateway is asked outside any transaction, so a slow gateway
+   * holds no database connection (on PGlite, the only one) while it thinks. Its checkout address
+   * is then stored with the idempotent answer. When the gateway refuses or does not answer, the
+   * purchase and the key go: no checkout was opened, so nothing can ever be paid on it, and the
+   * same key may try again. A crash in between leaves a pending purchase without a checkout, which
+   * reconciliation marks failed or expired.
+   */
+  async function checkoutPurchase(user: AuthUser, sku: Sku, idempotencyKey: string | undefined, returnPath: string | undefined): Promise<TPurchaseAnswer> {
+    const info = SKU_CATALOG[sku];
+    const purchaseId = randomUUID();
+    const txRef = newTxRef();
+    const claimed = await ctx.db.transaction(async (tx) => {
+      if (idempotencyKey && !(await claimIdempotencyKey(tx, user.id, PURCHASE_SCOPE, idempotencyKey, sku))) return false;
+      await insertPurchase(tx, {
+        id: purchaseId,
+        createdAt: ctx.now(),
+        userId: user.id,
+        sku,
+        priceEtb: info.priceEtb,
+        provider: payments.name,
+        txRef,
+        returnPath: returnPath ?? null,
+        idempotencyKey: idempotencyKey ?? null,
+        status: 'pending',
+        providerRef: null,
+      });
+      return true;
+    });
+    if (!claimed) return replay(await findIdempotencyKey(ctx.db, user.id, PURCHASE_SCOPE, idempotencyKey!), sku);
+
+    let checkoutUrl: string;
+    try {
+      const outcome = await payments.charge({ purchaseId, txRef, userId: user.id, phone: user.phone, sku, priceEtb: info.priceEtb });
+      if (outcome.kind !== 'checkout') throw new Error(`${payments.name} granted at once although it is a checkout provider`);
+      checkoutUrl = outcome.checkoutUrl;
+    } catch (error) {
+      await ctx.db.transaction(async (tx) => {
+        await deleteUnopenedPurchase(tx, purchaseId);
+        if (idempotencyKey) await releaseIdempotencyKey(tx, user.id, PURCHASE_SCOPE, idempotencyKey);
+      });
+      throw error;
+    }
+    const pending: TPurchaseAnswer = { ok: true, status: 'pending', purchaseId, tx_ref: txRef, checkout_url: checkoutUrl };
+    await ctx.db.transaction(async (tx) => {
+      await setCheckoutUrl(tx, purchaseId, checkoutUrl);
+      if (idempotencyKey) await saveIdempotentAnswer(tx, user.id, PURCHASE_SCOPE, idempotencyKey, pending);
+    });
+    return pending;
+  }
+
+  return service;
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
