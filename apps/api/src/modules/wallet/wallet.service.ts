@@ -82,20 +82,7 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
         const txRef = newTxRef();
         const outcome = await payments.charge({ purchaseId, txRef, userId: user.id, phone: user.phone, sku, priceEtb: info.priceEtb });
         if (outcome.kind !== 'paid') throw new Error(`${payments.name} answered a checkout without being a checkout provider`);
-        await insertPurchase(tx, {
-          id: purchaseId,
-          createdAt: ctx.now(),
-          userId: user.id,
-          sku,
-          priceEtb: info.priceEtb,
-          provider: payments.name,
-          txRef,
-          returnPath: returnPath ?? null,
-          idempotencyKey: idempotencyKey ?? null,
-          status: 'paid',
-          providerRef: outcome.providerRef,
-          paidAt: ctx.now(),
-        });
+        await insertPurchase(tx, { ...newPurchase(user, sku, { purchaseId, txRef, idempotencyKey, returnPath }), status: 'paid', providerRef: outcome.providerRef, paidAt: ctx.now() });
         const account = await lockAccount(tx, user.id);
         const { result, until } = await grantSku(tx, account, info, purchaseId, ctx.now());
         const answer: TPurchaseGrantedAnswer = {
@@ -116,6 +103,21 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
     },
   };
 
+  /** A purchase row's common part: the buyer, the sku at the server's price, our references. */
+  function newPurchase(user: AuthUser, sku: Sku, ids: { purchaseId: string; txRef: string; idempotencyKey?: string; returnPath?: string }) {
+    return {
+      id: ids.purchaseId,
+      createdAt: ctx.now(),
+      userId: user.id,
+      sku,
+      priceEtb: SKU_CATALOG[sku].priceEtb,
+      provider: payments.name,
+      txRef: ids.txRef,
+      returnPath: ids.returnPath ?? null,
+      idempotencyKey: ids.idempotencyKey ?? null,
+    };
+  }
+
   /**
    * A hosted checkout: the key and a `pending` purchase (our tx_ref, the server's price, the return
    * path) are committed first; the gateway is asked outside any transaction, so a slow gateway
@@ -131,19 +133,7 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
     const txRef = newTxRef();
     const claimed = await ctx.db.transaction(async (tx) => {
       if (idempotencyKey && !(await claimIdempotencyKey(tx, user.id, PURCHASE_SCOPE, idempotencyKey, sku))) return false;
-      await insertPurchase(tx, {
-        id: purchaseId,
-        createdAt: ctx.now(),
-        userId: user.id,
-        sku,
-        priceEtb: info.priceEtb,
-        provider: payments.name,
-        txRef,
-        returnPath: returnPath ?? null,
-        idempotencyKey: idempotencyKey ?? null,
-        status: 'pending',
-        providerRef: null,
-      });
+      await insertPurchase(tx, { ...newPurchase(user, sku, { purchaseId, txRef, idempotencyKey, returnPath }), status: 'pending', providerRef: null });
       return true;
     });
     if (!claimed) return replay(await findIdempotencyKey(ctx.db, user.id, PURCHASE_SCOPE, idempotencyKey!), sku);
