@@ -160,10 +160,23 @@ describe('stream life (heartbeat, disconnect, limits, shutdown)', () => {
   }
 
   it('writes a heartbeat comment at the set interval', async () => {
-    const stream = await open();
-    await new Promise((r) => setTimeout(r, 230));
-    expect(stream.comments()).toBeGreaterThanOrEqual(3);
-    stream.close();
+    // Its own hub whose streams live long: on a loaded machine, three 50 ms beats may take far
+    // longer than this describe's 600 ms stream age, and counting beats in a fixed wait flaked.
+    const own = Fastify({ logger: false });
+    errorHandler(own);
+    setUpRealtime(own, t.ctx, new MemoryEventBus(), async () => [], { heartbeatMs: 50, maxAgeMs: 60_000, maxPerUser: 2 });
+    await own.ready();
+    try {
+      const ticket = await ticketFor(baseUrl, user);
+      const stream = await openStream(await listen(own), `?ticket=${encodeURIComponent(ticket)}`);
+      const started = Date.now();
+      await expect.poll(() => stream.comments(), { timeout: 10_000, interval: 10 }).toBeGreaterThanOrEqual(3);
+      // Spaced by the interval, not sent at once.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(40);
+      stream.close();
+    } finally {
+      await own.close();
+    }
   });
 
   it('forgets a stream when the client goes away', async () => {
