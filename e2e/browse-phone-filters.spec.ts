@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { startInLanguage } from './support/auth';
 import { tr, type Lang } from './support/i18n';
+import { createLiveListing } from './support/live-listing';
 import { smallTargets } from './support/touch-targets';
 
 /**
@@ -78,10 +79,13 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     expect(target, 'a live broker listing in the demo data').toBeTruthy();
     const { type, subcity, price_etb: price } = target!;
 
+    // The newest home, so the first card: a title of two lines on a phone, as many have.
+    const newest = await createLiveListing(request, { title: `Furnished 2-bedroom apartment near Edna Mall ${Math.floor(Math.random() * 1e6)}` });
+
     await startInLanguage(page, lang);
     await page.goto('/browse');
     await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'listings:browse.title') })).toBeVisible();
-    await expect(cards(page).first()).toBeVisible();
+    await expect(cards(page).first()).toContainText(newest.title);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
 
     // On arrival, unscrolled: the first card's whole box is on the screen.
