@@ -91,7 +91,7 @@ export const BrowseFilterBar = memo(function BrowseFilterBar({ filters, onChange
         closeLabel={t('common:actions.close')}
         footer={
           <>
-            <Button variant="secondary" onClick={clearAll}>
+            <Button variant="secondary" className={styles.clearAll} onClick={clearAll}>
               {t('filters.clearAll')}
             </Button>
             <div className={styles.show} aria-live="polite" aria-atomic="true">
