@@ -38,6 +38,25 @@ async function settled(page: Page, lang: Lang): Promise<number> {
   return named;
 }
 
+/**
+ * On a phone the filters wait in a sheet behind the bar's 'Filters' button (issue 18): opens it
+ * unless it is open, and answers it.
+ */
+async function filtersSheet(page: Page, lang: Lang): Promise<Locator> {
+  const sheet = page.getByRole('dialog', { name: tr(lang, 'listings:filters.title') });
+  if (!(await sheet.isVisible())) {
+    await page.getByRole('button', { name: new RegExp(`^${escape(tr(lang, 'listings:filters.open'))}(?: |$)`) }).click();
+    await expect(sheet).toBeVisible();
+  }
+  return sheet;
+}
+
+/** Closes the filters sheet with Escape, as a person would to look at the list. */
+async function closeFiltersSheet(page: Page, lang: Lang): Promise<void> {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: tr(lang, 'listings:filters.title') })).toBeHidden();
+}
+
 for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
   test(`browse filters narrow the results, Back keeps them, Clear filters restores them (${lang})`, async ({ page }) => {
     await startInLanguage(page, lang);
@@ -47,7 +66,8 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     expect(all).toBe(20);
 
     // Subcity: every card is in Bole, named the way the language says it.
-    await page.getByLabel(tr(lang, 'listings:filters.subcity')).selectOption('Bole');
+    const sheet = await filtersSheet(page, lang);
+    await sheet.getByLabel(tr(lang, 'listings:filters.subcity')).selectOption('Bole');
     await expect(page).toHaveURL(/\?subcity=Bole$/);
     const inBole = await settled(page, lang);
     expect(inBole).toBeGreaterThan(0);
@@ -56,36 +76,40 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     for (const card of await cards(page).all()) await expect(card).toContainText(bole);
 
     // Type, on top of the subcity.
-    await page.getByLabel(tr(lang, 'listings:filters.type')).selectOption('apartment');
+    await sheet.getByLabel(tr(lang, 'listings:filters.type')).selectOption('apartment');
     await expect(page).toHaveURL(/type=apartment/);
     const apartments = await settled(page, lang);
     expect(apartments).toBeLessThanOrEqual(inBole);
     for (const card of await cards(page).all()) await expect(card).toContainText(tr(lang, 'listings:types.apartment'));
 
     // Price: a typed maximum applies after a pause.
-    await page.getByLabel(tr(lang, 'listings:filters.type')).selectOption('');
-    await page.getByLabel(tr(lang, 'listings:filters.subcity')).selectOption('');
+    await sheet.getByLabel(tr(lang, 'listings:filters.type')).selectOption('');
+    await sheet.getByLabel(tr(lang, 'listings:filters.subcity')).selectOption('');
     await expect(page).toHaveURL(/\/browse$/);
-    await page.getByLabel(tr(lang, 'listings:filters.priceMax')).fill('15,000');
+    await sheet.getByLabel(tr(lang, 'listings:filters.priceMax')).fill('15,000');
     await expect(page).toHaveURL(/\?price_max=15000$/);
     const cheap = await settled(page, lang);
     expect(cheap).toBeGreaterThan(0);
     for (const card of await cards(page).all()) expect(await priceOf(card)).toBeLessThanOrEqual(15000);
 
     // Nothing that cheap in the villas: the empty state offers to clear.
-    await page.getByLabel(tr(lang, 'listings:filters.type')).selectOption('villa');
+    await sheet.getByLabel(tr(lang, 'listings:filters.type')).selectOption('villa');
+    await closeFiltersSheet(page, lang);
     await expect(page.getByRole('heading', { name: tr(lang, 'listings:browse.emptyTitle') })).toBeVisible();
 
     // Back returns to the previous filters, on the page and in the fields.
     await page.goBack();
     await expect(page).toHaveURL(/\?price_max=15000$/);
-    await expect(page.getByLabel(tr(lang, 'listings:filters.type'))).toHaveValue('');
-    await expect(page.getByLabel(tr(lang, 'listings:filters.priceMax'))).toHaveValue('15000');
     expect(await settled(page, lang)).toBe(cheap);
+    await filtersSheet(page, lang);
+    await expect(sheet.getByLabel(tr(lang, 'listings:filters.type'))).toHaveValue('');
+    await expect(sheet.getByLabel(tr(lang, 'listings:filters.priceMax'))).toHaveValue('15000');
 
-    await page.getByRole('button', { name: tr(lang, 'listings:filters.clear') }).first().click();
+    // On a phone the sheet's 'Clear all' is the form's 'Clear filters'.
+    await sheet.getByRole('button', { name: tr(lang, 'listings:filters.clearAll') }).click();
     await expect(page).toHaveURL(/\/browse$/);
-    await expect(page.getByLabel(tr(lang, 'listings:filters.priceMax'))).toHaveValue('');
+    await expect(sheet.getByLabel(tr(lang, 'listings:filters.priceMax'))).toHaveValue('');
+    await closeFiltersSheet(page, lang);
     expect(await settled(page, lang)).toBe(all);
   });
 
@@ -94,18 +118,19 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     await page.goto('/browse');
     await settled(page, lang);
     // The price applies after a pause; 'Brokers only' is picked before it ends. Both must stay.
-    await page.getByLabel(tr(lang, 'listings:filters.priceMax')).fill('30000');
-    await page.getByLabel(tr(lang, 'listings:filters.source')).selectOption('delala');
+    const sheet = await filtersSheet(page, lang);
+    await sheet.getByLabel(tr(lang, 'listings:filters.priceMax')).fill('30000');
+    await sheet.getByLabel(tr(lang, 'listings:filters.source')).selectOption('delala');
     await expect(page).toHaveURL(/[?&]price_max=30000(&|$)/);
     await expect(page).toHaveURL(/[?&]source=delala(&|$)/);
     // And the other way round: a subcity picked, then a minimum typed; the pause ends last.
-    await page.getByLabel(tr(lang, 'listings:filters.priceMin')).fill('5000');
-    await page.getByLabel(tr(lang, 'listings:filters.subcity')).selectOption('Bole');
+    await sheet.getByLabel(tr(lang, 'listings:filters.priceMin')).fill('5000');
+    await sheet.getByLabel(tr(lang, 'listings:filters.subcity')).selectOption('Bole');
     await expect(page).toHaveURL(/[?&]price_min=5000(&|$)/);
     await expect(page).toHaveURL(/[?&]subcity=Bole(&|$)/);
     await expect(page).toHaveURL(/[?&]source=delala(&|$)/);
     await expect(page).toHaveURL(/[?&]price_max=30000(&|$)/);
-    await expect(page.getByLabel(tr(lang, 'listings:filters.source'))).toHaveValue('delala');
+    await expect(sheet.getByLabel(tr(lang, 'listings:filters.source'))).toHaveValue('delala');
     await settled(page, lang);
   });
 
@@ -189,7 +214,7 @@ test('the listing routes send people where they belong', async ({ page }) => {
   await startInLanguage(page, 'en');
   await page.goto('/tenant/search?subcity=Yeka');
   await expect(page).toHaveURL(/\/browse\?subcity=Yeka$/);
-  await expect(page.getByLabel('Subcity')).toHaveValue('Yeka');
+  await expect((await filtersSheet(page, 'en')).getByLabel('Subcity')).toHaveValue('Yeka');
 
   await page.goto('/landlord');
   await expect(page).toHaveURL(/\/landlord\/welcome$/);

@@ -12,6 +12,12 @@ export interface BrowseFiltersProps {
   onClear: () => void;
   /** Landlords see only their own listings: no source filter for them (spec section 6). */
   showSource: boolean;
+  /**
+   * 'inline' (wide screens): the whole form, place search and Clear filters included. 'sheet'
+   * (phones): the fields only; the place search stays in the bar above the results and the
+   * sheet has its own Clear all (browse-filter-bar.tsx).
+   */
+  placement?: 'inline' | 'sheet';
 }
 
 /** Price typing is applied after a short pause, so each key press is not a new search. */
@@ -77,7 +83,7 @@ const PLACE_DELAY_MS = 500;
  * The place search box (issue 7): ቦሌ or Bole, መገናኛ or Megenagna find the same listings. Bound to
  * `q` in the URL like the other filters.
  */
-function PlaceInput({ value, onCommit }: { value: string | undefined; onCommit: (value: string | undefined) => void }) {
+export function PlaceInput({ value, onCommit }: { value: string | undefined; onCommit: (value: string | undefined) => void }) {
   const { t } = useTranslation('listings');
   const [text, setText] = useState(value ?? '');
   const committed = useRef(value);
@@ -124,7 +130,7 @@ function PlaceInput({ value, onCommit }: { value: string | undefined; onCommit: 
  * The /browse filters: every change goes to the URL query, so Back and shared links work. Drawn
  * again only when its props change, not each time the page draws more cards.
  */
-export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onChange, onClear, showSource }: BrowseFiltersProps) {
+export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onChange, onClear, showSource, placement = 'inline' }: BrowseFiltersProps) {
   const { t } = useTranslation('listings');
   const headingId = useId();
   // A change merges into the filters as they are when it lands, not as they were when it began: a
@@ -134,15 +140,25 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
   const set = (patch: Partial<BrowseFilters>) => onChange({ ...latest.current, ...patch });
   const onSubmit = (e: FormEvent<HTMLFormElement>) => e.preventDefault();
   const inverted = priceRangeInverted(filters);
+  const inline = placement === 'inline';
 
   return (
-    <form className={styles.filters} onSubmit={onSubmit} aria-labelledby={headingId} role="search">
-      <h2 id={headingId} className="visually-hidden">
-        {t('filters.title')}
-      </h2>
-      <div className={styles.search}>
-        <PlaceInput value={filters.q} onCommit={(q) => set({ q })} />
-      </div>
+    <form
+      className={inline ? styles.filters : styles.sheet}
+      onSubmit={onSubmit}
+      aria-labelledby={inline ? headingId : undefined}
+      role={inline ? 'search' : undefined}
+    >
+      {inline ? (
+        <>
+          <h2 id={headingId} className="visually-hidden">
+            {t('filters.title')}
+          </h2>
+          <div className={styles.search}>
+            <PlaceInput value={filters.q} onCommit={(q) => set({ q })} />
+          </div>
+        </>
+      ) : null}
       {showSource ? (
         <div className={styles.wide}>
           <SelectField
@@ -175,11 +191,13 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
         onCommit={(priceMax) => set({ priceMax })}
         error={inverted ? t('filters.priceInverted') : undefined}
       />
-      <div className={styles.actions}>
-        <Button variant="ghost" onClick={onClear}>
-          {t('filters.clear')}
-        </Button>
-      </div>
+      {inline ? (
+        <div className={styles.actions}>
+          <Button variant="ghost" onClick={onClear}>
+            {t('filters.clear')}
+          </Button>
+        </div>
+      ) : null}
     </form>
   );
 });

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrowsePage } from './browse-page';
 import { fakeApi } from '@/test/render';
 import { browseAnswer, card, fakeUser, ownerListing, renderListings } from '../test/render-listings';
@@ -158,5 +158,79 @@ describe('/browse', { timeout: 20_000 }, () => {
     expect(screen.getByText('Edna Mall, ቦሌ')).toBeTruthy();
     const subcities = Array.from((screen.getByLabelText('ክፍለ ከተማ') as HTMLSelectElement).options).map((o) => o.text);
     expect(subcities).toEqual(expect.arrayContaining(['ቦሌ', 'የካ', 'አራዳ', 'ቂርቆስ', 'ልደታ', 'ጉለሌ', 'አዲስ ከተማ', 'ኮልፌ ቀራንዮ', 'ንፋስ ስልክ ላፍቶ', 'አቃቂ ቃሊቲ']));
+  });
+});
+
+describe('/browse on a phone', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    // A narrow screen: the results first, the filters in a sheet behind a bar.
+    vi.stubGlobal('matchMedia', (media: string) => ({ matches: false, media, addEventListener() {}, removeEventListener() {} }));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a bar, opens the filters in a sheet that applies them, and shows them as chips that remove them', async () => {
+    const api = fakeApi();
+    api.answer('GET', '/listings', (call) => ({ body: browseAnswer(call.query.get('subcity') === 'Yeka' ? [yeka] : [bole, yeka]) }));
+    const { router } = renderListings({ routes, path: '/browse?q=Bole' });
+    await screen.findByText('2 properties found');
+    // The place search is in the bar; the other fields wait in the sheet.
+    expect((screen.getByLabelText('Search by place') as HTMLInputElement).value).toBe('Bole');
+    expect(screen.queryByLabelText('Subcity')).toBeNull();
+    const open = screen.getByRole('button', { name: 'Filters' });
+
+    fireEvent.click(open);
+    const sheet = screen.getByRole('dialog', { name: 'Filter homes' });
+    fireEvent.change(within(sheet).getByLabelText('Subcity'), { target: { value: 'Yeka' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Bole&subcity=Yeka'));
+    expect(await within(sheet).findByRole('button', { name: 'Show 1 home' })).toBeTruthy();
+    fireEvent.change(within(sheet).getByLabelText('Listed by'), { target: { value: 'delala' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Bole&source=delala&subcity=Yeka'));
+    fireEvent.click(await within(sheet).findByRole('button', { name: 'Show 1 home' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Two filters on (the place search is the bar's own): the count and a chip each.
+    expect(screen.getByRole('button', { name: 'Filters 2 active' })).toBeTruthy();
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['Brokers only (remove filter)', 'Yeka (remove filter)']);
+    fireEvent.click(within(chips).getByRole('button', { name: 'Yeka (remove filter)' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Bole&source=delala'));
+    expect(await screen.findByText('2 properties found')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Filters 1 active' })).toBeTruthy();
+
+    // Clear all takes the sheet's filters off and keeps the place typed in the bar.
+    fireEvent.click(screen.getByRole('button', { name: 'Filters 1 active' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Bole'));
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+  });
+
+  it('applies a price typed in the sheet when the sheet is closed before its pause ends', async () => {
+    const api = fakeApi();
+    api.answer('GET', '/listings', () => ({ body: browseAnswer([bole]) }));
+    const { router } = renderListings({ routes, path: '/browse' });
+    await screen.findByText('1 property found');
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filter homes' });
+    const max = within(sheet).getByLabelText('Max price (ETB)');
+    max.focus();
+    fireEvent.input(max, { target: { value: '30000' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?price_max=30000'));
+    expect(screen.getByRole('list', { name: 'Active filters' }).textContent).toContain('Up to 30,000 ETB');
+  });
+
+  it('gives landlords no source filter in the sheet', async () => {
+    const api = fakeApi();
+    api.answer('GET', '/listings/my-listings', () => ({
+      body: { ok: true, listings: [ownerListing({ _id: 'm1', title: 'My Bole flat' })], stats: { landlord_live: 1, delala_live: 0, live: 1, draft: 0, total: 1, remaining_slots: 2 } },
+    }));
+    renderListings({ routes, path: '/browse?source=delala', user: fakeUser({ userType: 'landlord', roles: ['landlord'] }) });
+    await screen.findByText('1 property found');
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(screen.getByLabelText('Subcity')).toBeTruthy();
+    expect(screen.queryByLabelText('Listed by')).toBeNull();
   });
 });

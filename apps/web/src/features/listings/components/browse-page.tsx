@@ -15,6 +15,8 @@ import { useMyListings } from '../api/get-my-listings';
 import { filtersFromSearch, filtersToSearch, hasActiveFilters, matchesFilters, type BrowseFilters } from '../lib/browse-filters';
 import { effectiveUserType } from '../lib/listing-display';
 import { usePageTitle } from '../hooks/use-page-title';
+import { useWideScreen } from '../hooks/use-wide-screen';
+import { BrowseFilterBar } from './browse-filter-bar';
 import { BrowseFiltersForm } from './browse-filters';
 import { ListingCard, ListingCardSkeleton, type CardListing } from './listing-card';
 import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
@@ -51,6 +53,8 @@ export function BrowsePage() {
   // The same functions while the query is the same, so the filters are not drawn again per card.
   const setFilters = useCallback((next: BrowseFilters) => setParams(filtersToSearch(next)), [setParams]);
   const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+  // A phone shows the results first, the filters in a sheet behind a bar; a wide screen the form.
+  const wide = useWideScreen();
 
   if (sessionLoading) return <PageSpinner label={t('common:status.loading')} />;
   if (userType === 'delala') return <Navigate to={paths.myListings} replace />;
@@ -67,7 +71,17 @@ export function BrowsePage() {
         <p className={styles.subtitle}>{isLandlord ? t('browse.landlordSubtitle') : t('browse.subtitle')}</p>
       </header>
 
-      <BrowseFiltersForm filters={filters} onChange={setFilters} onClear={clear} showSource={!isLandlord} />
+      {wide ? (
+        <BrowseFiltersForm filters={filters} onChange={setFilters} onClear={clear} showSource={!isLandlord} />
+      ) : (
+        <BrowseFilterBar
+          filters={filters}
+          onChange={setFilters}
+          showSource={!isLandlord}
+          resultCount={listings ? listings.length : undefined}
+          moreResults={more}
+        />
+      )}
 
       {query.isPending ? (
         <>

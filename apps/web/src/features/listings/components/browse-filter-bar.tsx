@@ -1,0 +1,109 @@
+import { memo, useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import type { BrowseFilters } from '../lib/browse-filters';
+import { BrowseFiltersForm, PlaceInput } from './browse-filters';
+import { activeSheetFilters, BrowseFilterChips, type SheetFilter } from './browse-filter-chips';
+import styles from './browse-filter-bar.module.css';
+
+export interface BrowseFilterBarProps {
+  filters: BrowseFilters;
+  onChange: (next: BrowseFilters) => void;
+  showSource: boolean;
+  /** How many homes the filters find (undefined while searching), and whether more pages follow. */
+  resultCount: number | undefined;
+  moreResults: boolean;
+}
+
+function SlidersIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+      <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+      <circle cx="16" cy="6" r="2" />
+      <circle cx="10" cy="12" r="2" />
+      <circle cx="18" cy="18" r="2" />
+    </svg>
+  );
+}
+
+/**
+ * /browse on a phone (issue 18): the results come first. Above them, a bar with the place search
+ * and a 'Filters' button that names how many filters are on; under it the active filters as
+ * chips. 'Filters' opens the whole form in a sheet. Every choice there applies at once, as on a
+ * wide screen (the URL and the list behind follow), and the sheet's button says how many homes
+ * that finds and closes it; 'Clear all' takes the sheet's filters off (the place search stays).
+ *
+ * The sheet is the shared modal <dialog> (page behind inert, Tab kept inside, Escape and × close
+ * it, focus back on 'Filters'), laid at the foot of a phone's screen by this bar's styles.
+ */
+export const BrowseFilterBar = memo(function BrowseFilterBar({ filters, onChange, showSource, resultCount, moreResults }: BrowseFilterBarProps) {
+  const { t } = useTranslation(['listings', 'common']);
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  // Merged into the filters as they are when the change lands (see BrowseFiltersForm).
+  const latest = useRef(filters);
+  latest.current = filters;
+
+  // Closing first takes the focus off the field that has it: a price still waiting for its pause
+  // is applied on blur (browse-filters.tsx), so a price typed just before closing is not lost.
+  const close = useCallback(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.closest('dialog')) active.blur();
+    setOpen(false);
+  }, []);
+  const remove = useCallback((key: SheetFilter) => onChange({ ...latest.current, [key]: undefined }), [onChange]);
+  const clearAll = useCallback(() => onChange({ q: latest.current.q }), [onChange]);
+  const focusOpener = useCallback(() => opener.current?.focus(), []);
+  const count = activeSheetFilters(filters).length;
+
+  const show =
+    resultCount === undefined
+      ? t('filters.showResultsLoading')
+      : resultCount === 0
+        ? t('filters.showResultsNone')
+        : moreResults
+          ? t('filters.showResultsMore', { count: resultCount })
+          : t('filters.showResults', { count: resultCount });
+
+  return (
+    <div className={styles.bar}>
+      <form className={styles.row} role="search" aria-label={t('filters.barLabel')} onSubmit={(e) => e.preventDefault()}>
+        <div className={styles.place}>
+          <PlaceInput value={filters.q} onCommit={(q) => onChange({ ...latest.current, q })} />
+        </div>
+        <button ref={opener} type="button" className={styles.open} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          <SlidersIcon />
+          <span>{t('filters.open')}</span>
+          {count > 0 ? (
+            <>
+              {' '}
+              <span className={styles.badge}>{count}</span> <span className="visually-hidden">{t('filters.activeSuffix', { count })}</span>
+            </>
+          ) : null}
+        </button>
+      </form>
+      <BrowseFilterChips filters={filters} onRemove={remove} onEmptied={focusOpener} />
+      <Modal
+        open={open}
+        onClose={close}
+        title={t('filters.title')}
+        closeLabel={t('common:actions.close')}
+        footer={
+          <>
+            <Button variant="secondary" className={styles.clearAll} onClick={clearAll}>
+              {t('filters.clearAll')}
+            </Button>
+            <div className={styles.show} aria-live="polite" aria-atomic="true">
+              <Button block onClick={close}>
+                {show}
+              </Button>
+            </div>
+          </>
+        }
+      >
+        <BrowseFiltersForm filters={filters} onChange={onChange} onClear={clearAll} showSource={showSource} placement="sheet" />
+      </Modal>
+    </div>
+  );
+});
