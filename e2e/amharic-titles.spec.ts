@@ -103,3 +103,32 @@ for (const lang of ['am', 'en'] as const) {
     await expect(page.getByRole('link', { name: typed, exact: true })).toHaveAttribute('href', `/l/${typedId}`);
   });
 }
+
+/** The pictures of this change, at 360x800, in both languages: SCREENSHOTS=1 npx playwright test e2e/amharic-titles.spec.ts -g @screens */
+for (const lang of ['en', 'am'] as const) {
+  test(`${lang}: titles on the card, the detail page, the inbox and My unlocks @screens`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const price = 51_000 + Math.floor(Math.random() * 9_000);
+    const owner = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
+    const generatedId = await postListing(request, owner, price, { generated: true });
+    await postListing(request, owner, price, { typed: 'Sunny flat near Edna Mall' });
+    const tenant = await apiSignUp(request, { role: 'tenant' });
+    await call(request, tenant, 'POST', '/purchase', { sku: 'CREDIT_BUNDLE_10' });
+    await call(request, tenant, 'POST', `/listings/${generatedId}/unlock-contact`);
+    await call(request, tenant, 'POST', '/conversations', { listing_id: generatedId, initial_message: 'Is it still free?' });
+    await startInLanguage(page, lang);
+    await storeSession(page, tenant, `/browse?price_min=${price}&price_max=${price}`);
+    const card = page.getByRole('link', { name: GENERATED[lang], exact: true });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `screenshots/amharic-titles/${lang}-1-browse.png` });
+    await card.click();
+    await expect(page.getByRole('heading', { level: 1, name: GENERATED[lang] })).toBeVisible();
+    await page.screenshot({ path: `screenshots/amharic-titles/${lang}-2-detail.png` });
+    await page.goto('/chat');
+    await expect(page.getByRole('link').filter({ hasText: GENERATED[lang] })).toBeVisible();
+    await page.screenshot({ path: `screenshots/amharic-titles/${lang}-3-inbox.png` });
+    await page.goto('/my-unlocks');
+    await expect(page.getByRole('link', { name: GENERATED[lang], exact: true })).toBeVisible();
+    await page.screenshot({ path: `screenshots/amharic-titles/${lang}-4-unlocks.png` });
+  });
+}
