@@ -39,6 +39,9 @@ export async function dynamicKeys() {
     { pattern: 'admin:errors.*', values: local, from: "the admin screen's own words for some codes, else common:errors (defaultValue '')" },
     // Places and home types.
     { pattern: 'listings:subcities.*', values: c.SUBCITIES, from: 'SUBCITIES (contracts/constants.ts)' },
+    // Generated listing titles (lib/listing-title.ts): the type word of titleTypeKey, and the subcity.
+    { pattern: 'common:listingTitle.types.*', values: c.PROPERTY_TYPES_OFFERED, from: 'titleTypeKey (contracts/listing-title.ts): one of PROPERTY_TYPES_OFFERED' },
+    { pattern: 'common:listingTitle.subcities.*', values: c.SUBCITIES, from: 'SUBCITIES' },
     { pattern: 'landlord:subcities.*', values: c.SUBCITIES, from: 'SUBCITIES' },
     { pattern: 'wallet:unlocks.subcities.*', values: c.SUBCITIES, from: 'SUBCITIES' },
     { pattern: 'listings:types.*', values: c.PROPERTY_TYPES_OFFERED, from: "PROPERTY_TYPES_OFFERED (stored 'condo' is shown as condominium: listing-display.ts typeKey)" },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_MAX_LENGTH } from './constants.ts';
+import { LISTING_TYPES, MESSAGE_MAX_LENGTH } from './constants.ts';
 import { okAnswer } from './common.ts';
 import { ZPhoto } from './uploads.ts';
 
@@ -65,6 +65,11 @@ export type TStartConversationAnswer = z.infer<typeof ZStartConversationAnswer>;
 export const ZConversationListing = z.object({
   _id: z.string(),
   title: z.string(),
+  /** A generated title is composed in the reader's language from type, bedrooms and subcity (./listing-title.ts). */
+  title_generated: z.boolean(),
+  type: z.enum(LISTING_TYPES),
+  bedrooms: z.number().int().nullable(),
+  subcity: z.string(),
   price_etb: z.number().int(),
   /** The primary photo only (empty when the listing has none). */
   photos: z.array(ZPhoto).max(1),

@@ -135,11 +135,19 @@ const ZSpecificLocation = z.preprocess(
 export const ZContactPreference = z.enum(CONTACT_PREFERENCES);
 
 /**
+ * True: the title is the app's own '{Type} in {subcity}' (the wizard's, or a suggestion the poster
+ * left as it was), kept as generated and read in each reader's language (./listing-title.ts); the
+ * server stores its English form, whatever `title` says. False or absent: the title as typed.
+ */
+const ZTitleGenerated = z.boolean().optional();
+
+/**
  * POST /listings: creates a draft. `source`, `poster_phone`, `visibility`, `admin_hidden` and any
  * other field outside this schema are dropped: the source comes from the poster's account type.
  */
 export const ZCreateListingRequest = z.object({
   title: ZTitle,
+  title_generated: ZTitleGenerated,
   description: ZDescription,
   type: ZListingType,
   price_etb: ZPrice,
@@ -163,9 +171,12 @@ export const ZPhotoRef = z.union([
  * PATCH /listings/{id}: any subset of the create fields, and/or `photos` (the full ordered list of
  * upload keys, first = primary, at most 8), and/or `visibility: 'draft'` (mark as rented).
  * A draft becomes live only through POST /listings/{id}/publish.
+ * Title: `title_generated: true` makes it the generated one; a `title` without it is typed; with
+ * neither, a generated title stays generated and follows a new type, bedrooms or subcity.
  */
 export const ZUpdateListingRequest = z.object({
   title: ZTitle.optional(),
+  title_generated: ZTitleGenerated,
   description: ZDescription.optional(),
   type: ZListingType.optional(),
   price_etb: ZPrice.optional(),
@@ -192,7 +203,10 @@ export type TPostedBy = z.infer<typeof ZPostedBy>;
 
 const listingFields = {
   _id: z.string(),
+  /** As typed, or the English form of a generated title: show it with listingTitleIn (./listing-title.ts). */
   title: z.string(),
+  /** The title is the app's '{Type} in {subcity}': compose it in the reader's language. */
+  title_generated: z.boolean(),
   description: z.string(),
   type: ZListingType,
   price_etb: z.number().int(),
@@ -256,6 +270,8 @@ export type TCardPhoto = z.infer<typeof ZCardPhoto>;
 export const ZListingCard = z.object({
   _id: z.string(),
   title: z.string(),
+  /** Present (true) only when the title is generated: compose it in the reader's language. */
+  title_generated: z.literal(true).optional(),
   type: ZListingType,
   price_etb: z.number().int(),
   /** 0 = studio; absent = not given. */

@@ -49,8 +49,11 @@ export const ZUnlockRecord = z.object({
   listing: z.object({
     _id: z.string(),
     title: z.string(),
+    /** A generated title is composed in the reader's language from type, bedrooms and subcity (./listing-title.ts). */
+    title_generated: z.boolean(),
     subcity: z.string(),
     type: z.enum(LISTING_TYPES),
+    bedrooms: z.number().int().nullable(),
     price_etb: z.number().int(),
     /** The primary photo only (empty when the listing has none). */
     photos: z.array(ZPhoto).max(1),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { LANGUAGES, type Language } from '@betoch/contracts/constants';
 import { htmlAttribute as attr, scriptJson } from '@betoch/contracts/first-answer-element';
 import type { TPublicListing } from '@betoch/contracts/listings';
+import { ENGLISH_TITLE_WORDS, listingTitleIn, titleWordsFrom, type TitleTexts, type TitleWords } from '@betoch/contracts/listing-title';
 
 /**
  * What a page says of itself to link previews (Telegram, Facebook, WhatsApp) and search engines:
@@ -94,13 +95,21 @@ export interface PageHeads {
   tags(input: PageHeadInput, language: Language, canonical: string, origin: string): string;
 }
 
-/** Reads the page texts of both languages from a web build (locales/{lng}/seo.json) once. */
+/**
+ * Reads the page texts of both languages from a web build (locales/{lng}/seo.json) once, and the
+ * words a generated listing title and a subcity are said with (common.json `listingTitle`), so a
+ * listing's head names it as its page does: 'በቦሌ የሚገኝ አፓርትመንት' for an Amharic reader.
+ */
 export function pageHeads(distDir: string): PageHeads | undefined {
   const texts = {} as Record<Language, SeoTexts>;
+  const words = {} as Record<Language, TitleWords>;
   for (const language of LANGUAGES) {
     const file = path.join(distDir, 'locales', language, 'seo.json');
     if (!fs.existsSync(file)) return undefined;
     texts[language] = JSON.parse(fs.readFileSync(file, 'utf8')) as SeoTexts;
+    const common = path.join(distDir, 'locales', language, 'common.json');
+    const titleTexts = fs.existsSync(common) ? (JSON.parse(fs.readFileSync(common, 'utf8')) as { listingTitle?: TitleTexts }).listingTitle : undefined;
+    words[language] = titleTexts ? titleWordsFrom(titleTexts) : ENGLISH_TITLE_WORDS;
   }
 
   return {
@@ -111,7 +120,11 @@ export function pageHeads(distDir: string): PageHeads | undefined {
       let description: string;
       if (input.kind === 'listing') {
         const { listing } = input;
-        const values = { title: listing.title, price: listing.price_etb.toLocaleString('en-US'), subcity: listing.subcity };
+        const values = {
+          title: listingTitleIn(listing, words[language]),
+          price: listing.price_etb.toLocaleString('en-US'),
+          subcity: words[language].subcity(listing.subcity),
+        };
         title = fill(t.listing.title, values);
         description = shorten(listing.description || fill(t.listing.description, values), DESCRIPTION_MAX);
       } else {
@@ -129,6 +142,7 @@ export function pageHeads(distDir: string): PageHeads | undefined {
       if (input.kind !== 'listing') return tags.join('');
 
       const { listing } = input;
+      const listingTitle = listingTitleIn(listing, words[language]);
       const photo = coverPhoto(listing, origin);
       const og: Array<[string, string]> = [
         ['og:type', 'website'],
@@ -138,7 +152,7 @@ export function pageHeads(distDir: string): PageHeads | undefined {
         ['og:description', description],
         ['og:url', canonical],
       ];
-      if (photo) og.push(['og:image', photo.url], ['og:image:width', String(photo.width)], ['og:image:height', String(photo.height)], ['og:image:alt', listing.title]);
+      if (photo) og.push(['og:image', photo.url], ['og:image:width', String(photo.width)], ['og:image:height', String(photo.height)], ['og:image:alt', listingTitle]);
       for (const [property, content] of og) tags.push(`<meta property="${property}" content="${attr(content)}">`);
       const twitter: Array<[string, string]> = [
         ['twitter:card', photo ? 'summary_large_image' : 'summary'],
@@ -150,7 +164,7 @@ export function pageHeads(distDir: string): PageHeads | undefined {
 
       const residence = {
         '@type': SCHEMA_TYPE[listing.type] ?? 'Accommodation',
-        name: listing.title,
+        name: listingTitle,
         description: shorten(listing.description, 500) || description,
         ...(listing.bedrooms !== null ? { numberOfBedrooms: listing.bedrooms } : {}),
         ...(listing.bathrooms !== null ? { numberOfBathroomsTotal: listing.bathrooms } : {}),

@@ -10,7 +10,8 @@ const LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '.
 
 /**
  * A folder standing in for apps/web/dist: index.html, the given first-screens.json, and the page
- * texts (locales/{lng}/seo.json) copied from the web app's real locale files.
+ * texts (locales/{lng}/seo.json) and common texts (common.json: the words of generated listing
+ * titles) copied from the web app's real locale files.
  */
 export function writeTestWebDist(screens: unknown = { screens: [] }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-web-dist-'));
@@ -18,7 +19,7 @@ export function writeTestWebDist(screens: unknown = { screens: [] }): string {
   fs.writeFileSync(path.join(dir, 'first-screens.json'), JSON.stringify(screens));
   for (const lng of ['en', 'am']) {
     fs.mkdirSync(path.join(dir, 'locales', lng), { recursive: true });
-    fs.copyFileSync(path.join(LOCALES, lng, 'seo.json'), path.join(dir, 'locales', lng, 'seo.json'));
+    for (const ns of ['seo', 'common']) fs.copyFileSync(path.join(LOCALES, lng, `${ns}.json`), path.join(dir, 'locales', lng, `${ns}.json`));
   }
   return dir;
 }

@@ -38,7 +38,10 @@ export const listings = pgTable(
     posterId: uuid('poster_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** As typed; for a generated title its English form ('Apartment in Bole'). */
     title: text('title').notNull(),
+    /** The app made the title from type, bedrooms and subcity: read in each reader's language (migration 0013). */
+    titleGenerated: boolean('title_generated').notNull().default(false),
     description: text('description').notNull(),
     type: text('type', { enum: ['apartment', 'villa', 'condo', 'house', 'studio', 'condominium'] }).notNull(),
     priceEtb: integer('price_etb').notNull(),

@@ -61,6 +61,10 @@ export function toConversationSummary(row: ConversationSummaryRow, reader: Reade
           _id: row.listing.id,
           // The listing's poster (the owner) and admins read its title as written; the tenant masked.
           title: reader.role === 'tenant' ? publicTitle(row.listing) : row.listing.title,
+          title_generated: row.listing.titleGenerated,
+          type: row.listing.type,
+          bedrooms: row.listing.bedrooms,
+          subcity: row.listing.subcity,
           price_etb: row.listing.priceEtb,
           photos: row.listing.photos.slice(0, 1).map((p) => toPhotoAnswer(p, urlFor)),
         }

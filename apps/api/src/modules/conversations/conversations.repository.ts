@@ -170,7 +170,17 @@ export async function unreadCountFor(db: DbOrTx, userId: string): Promise<number
 
 export interface ConversationSummaryRow {
   conversation: ConversationRow;
-  listing: { id: string; title: string; titleMasked: string | null; priceEtb: number; photos: StoredPhoto[] } | null;
+  listing: {
+    id: string;
+    title: string;
+    titleMasked: string | null;
+    titleGenerated: boolean;
+    type: ListingRow['type'];
+    bedrooms: number | null;
+    subcity: string;
+    priceEtb: number;
+    photos: StoredPhoto[];
+  } | null;
   tenant: { phone: string; name: string | null };
   owner: { name: string | null };
   last: { role: ConversationRole; body: string; bodyMasked: string | null; createdAt: Date } | null;
@@ -203,6 +213,10 @@ export async function findConversationSummaries(
       listingId: listings.id,
       listingTitle: listings.title,
       listingTitleMasked: listings.titleMasked,
+      listingTitleGenerated: listings.titleGenerated,
+      listingType: listings.type,
+      listingBedrooms: listings.bedrooms,
+      listingSubcity: listings.subcity,
       listingPrice: listings.priceEtb,
       listingPhotos: listings.photos,
       tenantPhone: tenantUser.phone,
@@ -228,8 +242,18 @@ export async function findConversationSummaries(
   return rows.map((r) => ({
     conversation: r.conversation,
     listing:
-      r.listingId && r.listingTitle !== null && r.listingPrice !== null
-        ? { id: r.listingId, title: r.listingTitle, titleMasked: r.listingTitleMasked, priceEtb: r.listingPrice, photos: r.listingPhotos ?? [] }
+      r.listingId && r.listingTitle !== null && r.listingPrice !== null && r.listingType !== null && r.listingSubcity !== null
+        ? {
+            id: r.listingId,
+            title: r.listingTitle,
+            titleMasked: r.listingTitleMasked,
+            titleGenerated: r.listingTitleGenerated ?? false,
+            type: r.listingType,
+            bedrooms: r.listingBedrooms,
+            subcity: r.listingSubcity,
+            priceEtb: r.listingPrice,
+            photos: r.listingPhotos ?? [],
+          }
         : null,
     tenant: { phone: r.tenantPhone, name: r.tenantName },
     owner: { name: r.ownerName },

@@ -1,4 +1,5 @@
 import type { ListingType, Subcity } from '@betoch/contracts/constants';
+import { englishListingTitle } from '@betoch/contracts/listing-title';
 
 /** A small deterministic random source (mulberry32), so every demo database looks the same. */
 export function seededRandom(seed: number): () => number {
@@ -121,7 +122,10 @@ const AMHARIC_DESCRIPTIONS = [
 ];
 
 export interface DemoListingSpec {
+  /** As a poster typed it, or the English form of a generated title. */
   title: string;
+  /** The wizard's own '{Type} in {subcity}', read in each reader's language. */
+  titleGenerated: boolean;
   description: string;
   type: ListingType;
   priceEtb: number;
@@ -161,12 +165,14 @@ export function demoListing(random: Random, subcity: Subcity, shapeIndex: number
   const rooms = (['living', 'bedroom', 'kitchen', 'bathroom'] as const).filter((r) => !(shape.bedrooms === 0 && r === 'bedroom'));
   // Three pictures each (the owner page asks for 3): drawing is most of the seeding time.
   const pictures = ['exterior' as const, ...[...rooms].sort(() => random() - 0.5).slice(0, 2)];
-  const title =
-    random() < 0.5
-      ? `${shape.label} in ${place}`
-      : `${pick(random, ['Spacious', 'Modern', 'Cozy', 'Bright', 'New', 'Furnished'])} ${shape.label} near ${place}`;
+  // Half are posted through the wizard (a generated title), half with a title the poster typed.
+  const titleGenerated = random() < 0.5;
+  const title = titleGenerated
+    ? englishListingTitle({ type: shape.type, bedrooms: shape.bedrooms, subcity })
+    : `${pick(random, ['Spacious', 'Modern', 'Cozy', 'Bright', 'New', 'Furnished'])} ${shape.label} near ${place}`;
   return {
     title,
+    titleGenerated,
     description,
     type: shape.type,
     priceEtb,

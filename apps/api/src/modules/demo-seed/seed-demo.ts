@@ -148,6 +148,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, uploads: UploadsService):
         id: p.id,
         posterId: ids.get(p.poster.phone)!,
         title: p.spec.title,
+        titleGenerated: p.spec.titleGenerated,
         description: p.spec.description,
         type: p.spec.type,
         priceEtb: p.spec.priceEtb,

@@ -13,6 +13,7 @@ function commonFields(listing: ListingRow, poster: PosterInfo, urlFor: PhotoUrlF
   return {
     _id: listing.id,
     title: listing.title,
+    title_generated: listing.titleGenerated,
     description: listing.description,
     type: listing.type,
     price_etb: listing.priceEtb,
@@ -66,6 +67,7 @@ export function toListingCard(row: BrowseRow, tint: string | null): TListingCard
   const card: TListingCard = {
     _id: row.id,
     title: publicTitle(row),
+    ...(row.titleGenerated ? { title_generated: true as const } : {}),
     type: row.type,
     price_etb: row.priceEtb,
     subcity: row.subcity,

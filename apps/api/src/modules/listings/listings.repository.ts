@@ -138,6 +138,7 @@ export interface BrowseRow {
   id: string;
   title: string;
   titleMasked: string | null;
+  titleGenerated: boolean;
   type: ListingRow['type'];
   priceEtb: number;
   bedrooms: number | null;
@@ -212,6 +213,7 @@ export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
       id: listings.id,
       title: listings.title,
       titleMasked: listings.titleMasked,
+      titleGenerated: listings.titleGenerated,
       type: listings.type,
       priceEtb: listings.priceEtb,
       bedrooms: listings.bedrooms,

@@ -1,5 +1,6 @@
 import { LANDLORD_LIVE_LISTING_CAP, PHOTOS_MAX, PHOTOS_MIN_TO_PUBLISH } from '@betoch/contracts/constants';
 import { ZId } from '@betoch/contracts/common';
+import { englishListingTitle } from '@betoch/contracts/listing-title';
 import {
   LISTING_MESSAGES,
   ZBrowseAnswer,
@@ -84,10 +85,35 @@ function listingIdOrThrow(id: string): string {
   return id.toLowerCase();
 }
 
-/** The editable columns of a create or edit input. */
-function columnsOf(input: Partial<TCreateListingInput>): Partial<NewListingRow> {
+/**
+ * The title columns of a create (no `before`) or an edit: generated when asked for
+ * (`title_generated: true`), or when the title sent is exactly the English composition of the
+ * listing's type, bedrooms and subcity (a suggestion left as it was; migration 0013 marked old rows
+ * by the same rule); typed when a title is sent otherwise, or `title_generated: false`. An edit
+ * that says nothing of the title keeps a generated one generated, following the new parts.
+ */
+function titleColumns(
+  input: Partial<TCreateListingInput>,
+  before?: Pick<ListingRow, 'title' | 'titleGenerated' | 'type' | 'bedrooms' | 'subcity'>,
+): Partial<NewListingRow> {
+  const type = input.type ?? before?.type;
+  const subcity = input.subcity ?? before?.subcity;
+  if (type === undefined || subcity === undefined) return {};
+  const bedrooms = input.bedrooms !== undefined ? input.bedrooms : (before?.bedrooms ?? null);
+  const composed = englishListingTitle({ type, bedrooms, subcity });
+  const generated =
+    input.title_generated ??
+    (input.title !== undefined ? input.title === composed : (before?.titleGenerated ?? false));
+  if (generated) return before?.titleGenerated && before.title === composed ? {} : { title: composed, titleGenerated: true };
   const patch: Partial<NewListingRow> = {};
   if (input.title !== undefined) patch.title = input.title;
+  if (before?.titleGenerated !== false) patch.titleGenerated = false;
+  return patch;
+}
+
+/** The editable columns of a create or edit input (the title: titleColumns). */
+function columnsOf(input: Partial<TCreateListingInput>): Partial<NewListingRow> {
+  const patch: Partial<NewListingRow> = {};
   if (input.description !== undefined) patch.description = input.description;
   if (input.type !== undefined) patch.type = input.type;
   if (input.price_etb !== undefined) patch.priceEtb = input.price_etb;
@@ -185,6 +211,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
         const listing = await insertListing(tx, {
           ...columnsOf(input),
           title: input.title,
+          ...titleColumns(input),
           description: input.description,
           type: input.type,
           priceEtb: input.price_etb,
@@ -219,7 +246,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
           });
         }
         const now = ctx.now();
-        const patch: Partial<NewListingRow> = { ...columnsOf(input), updatedAt: now };
+        const patch: Partial<NewListingRow> = { ...columnsOf(input), ...titleColumns(input, listing), updatedAt: now };
         if (input.visibility === 'draft') patch.visibility = 'draft';
         if (input.photos) {
           const photos = await photosFor(tx, listing, user.id, input.photos);

@@ -80,6 +80,20 @@ export const PLACES: readonly Place[] = [
   { name: 'Shiromeda', spellings: ['ሽሮ ሜዳ', 'Shiro Meda'] },
 ];
 
+/**
+ * The words of a generated title (issue 18 #4): the title column keeps its English form
+ * ('Apartment in Bole') while an Amharic reader reads 'በቦሌ የሚገኝ አፓርትመንት', so a search for a
+ * word the reader sees in the title finds it in either language (the subcity names are places
+ * above). The Amharic words are the web's (common.json listingTitle.types).
+ */
+export const TITLE_WORDS: readonly Place[] = [
+  { name: 'Apartment', spellings: ['አፓርትመንት', 'አፓርታማ', 'Apartama'] },
+  { name: 'House', spellings: ['መኖሪያ ቤት'] },
+  { name: 'Studio', spellings: ['ስቱዲዮ'] },
+  { name: 'Villa', spellings: ['ቪላ'] },
+  { name: 'Condominium', spellings: ['ኮንዶሚኒየም', 'ኮንዶሚንየም', 'ኮንዶ', 'Condo'] },
+];
+
 // ---------------------------------------------------------------------------------------------
 // Ge'ez letter folding. Each family is a row of seven orders (ä u i a e ə o) in Unicode; the
 // variants below are written interchangeably for the same sound, so each folds to one row, and
@@ -148,7 +162,7 @@ interface IndexedPlace extends Place {
   keys: string[];
 }
 
-const INDEX: IndexedPlace[] = PLACES.map((p) => ({
+const INDEX: IndexedPlace[] = [...PLACES, ...TITLE_WORDS].map((p) => ({
   ...p,
   keys: [...new Set([p.name, ...p.spellings].map(normalizePlace).filter(Boolean))],
 }));

@@ -82,8 +82,10 @@ export interface MyUnlockRow {
   listingId: string;
   title: string;
   titleMasked: string | null;
+  titleGenerated: boolean;
   subcity: string;
   type: ListingRow['type'];
+  bedrooms: number | null;
   priceEtb: number;
   photos: StoredPhoto[];
   posterPhone: string;
@@ -99,8 +101,10 @@ export async function listMyUnlocks(db: DbOrTx, userId: string): Promise<MyUnloc
       listingId: listings.id,
       title: listings.title,
       titleMasked: listings.titleMasked,
+      titleGenerated: listings.titleGenerated,
       subcity: listings.subcity,
       type: listings.type,
+      bedrooms: listings.bedrooms,
       priceEtb: listings.priceEtb,
       photos: listings.photos,
       posterPhone: users.phone,

@@ -113,8 +113,10 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
         listing: {
           _id: r.listingId,
           title: publicTitle(r),
+          title_generated: r.titleGenerated,
           subcity: r.subcity,
           type: r.type,
+          bedrooms: r.bedrooms,
           price_etb: r.priceEtb,
           photos: r.photos.slice(0, 1).map((p) => toPhotoAnswer(p, urlFor)),
         },

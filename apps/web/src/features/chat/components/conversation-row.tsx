@@ -6,7 +6,8 @@ import { Price } from '@/components/ui/price';
 import { ResponsivePhoto } from '@/components/ui/responsive-photo';
 import { paths } from '@/config/paths';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { translateContactMask, useListingText } from '@/lib/contact-mask';
+import { translateContactMask } from '@/lib/contact-mask';
+import { useListingTitle } from '@/lib/listing-title';
 import { counterpartName, isLockedForViewer, isTenantViewer, lastMessageView } from '../lib/conversation-view';
 import { unreadBadgeText } from '../lib/unread-badge';
 import styles from './inbox-page.module.css';
@@ -18,7 +19,7 @@ import styles from './inbox-page.module.css';
 export function ConversationRow({ conversation, now }: { conversation: TConversationSummary; now: number }) {
   const { t, i18n } = useTranslation('chat');
   const listing = conversation.listing_id;
-  const shown = useListingText();
+  const titleOf = useListingTitle();
   const photo = listing?.photos[0];
   const name =
     counterpartName(conversation) ?? (isTenantViewer(conversation) ? t('inbox.ownerFallback') : t('inbox.tenantFallback'));
@@ -53,7 +54,7 @@ export function ConversationRow({ conversation, now }: { conversation: TConversa
         <span className={styles.listing}>
           {listing ? (
             <>
-              <span className={styles.listingTitle}>{shown(listing.title)}</span>
+              <span className={styles.listingTitle}>{titleOf(listing)}</span>
               <Price amount={listing.price_etb} className={styles.price} />
             </>
           ) : (

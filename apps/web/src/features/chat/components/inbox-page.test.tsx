@@ -23,7 +23,7 @@ const recent = (minutes: number) => new Date(Date.now() - minutes * 60_000).toIS
 describe('InboxPage', { timeout: 20_000 }, () => {
   it('shows each row as the spec lists it, latest activity first, linking to the thread', async () => {
     inbox([
-      summary({ _id: 'older', updatedAt: recent(180), listing_id: { _id: 'L2', title: 'Studio in Kirkos', price_etb: 8500, photos: [] }, participants: { tenant_phone: null, tenant_name: 'Hana', owner_name: 'Meron Alemu' } }),
+      summary({ _id: 'older', updatedAt: recent(180), listing_id: { _id: 'L2', title: 'Studio in Kirkos', title_generated: false, type: 'studio', bedrooms: 0, subcity: 'Kirkos', price_etb: 8500, photos: [] }, participants: { tenant_phone: null, tenant_name: 'Hana', owner_name: 'Meron Alemu' } }),
       summary({
         _id: 'newer',
         updatedAt: recent(5),

@@ -17,6 +17,7 @@ import { readInboxState } from '../lib/inbox-state';
 import { ConversationRow } from './conversation-row';
 import styles from './inbox-page.module.css';
 import { useListingText } from '@/lib/contact-mask';
+import { useListingTitle } from '@/lib/listing-title';
 
 function RowSkeleton() {
   return (
@@ -47,8 +48,10 @@ export function InboxPage() {
 
   const conversations = query.data ? byLatestActivity(query.data.conversations) : undefined;
   const shown = useListingText();
-  const rawTitle = listingId ? (listingTitle ?? conversations?.[0]?.listing_id?.title) : undefined;
-  const filterTitle = rawTitle ? shown(rawTitle) : undefined;
+  const titleOf = useListingTitle();
+  // The listing as answered (its title in the reader's language), else the title the owner's page passed.
+  const filtered = listingId ? conversations?.[0]?.listing_id : undefined;
+  const filterTitle = !listingId ? undefined : filtered ? titleOf(filtered) : listingTitle ? shown(listingTitle) : undefined;
   const title = filterTitle ? t('inbox.titleForListing', { title: filterTitle }) : t('inbox.title');
   usePageTitle(title);
   const showAll = () => void navigate(location.pathname, { replace: true, state: null });

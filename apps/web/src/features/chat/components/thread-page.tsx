@@ -20,7 +20,8 @@ import { useChatLive } from '../hooks/use-chat-live';
 import { useMessageSent } from '../hooks/use-message-sent';
 import { useNow } from '../hooks/use-now';
 import { usePageTitle } from '../hooks/use-page-title';
-import { translateContactMask, useListingText } from '@/lib/contact-mask';
+import { translateContactMask } from '@/lib/contact-mask';
+import { useListingTitle } from '@/lib/listing-title';
 import { counterpartName } from '../lib/conversation-view';
 import { failureText } from '../lib/failure-text';
 import { isInsufficientCredits } from '../lib/unlock-error';
@@ -66,7 +67,7 @@ export function ThreadPage() {
   const now = useNow(30_000);
   const panel = useRef<HTMLDivElement>(null);
   usePageTitle(t('thread.title'));
-  const shown = useListingText();
+  const titleOf = useListingTitle();
 
   // Spec section 4: after a message load a messageReceived event fires (the badge reloads); the
   // inbox's unread counts are stale now that this thread was read.
@@ -139,7 +140,7 @@ export function ThreadPage() {
           {counterpart ? <span className={styles.with}>{t('thread.with', { name: translateContactMask(counterpart, t('contact_hidden')) })}</span> : null}
           {listing ? (
             <span className={styles.about}>
-              <Link to={paths.listing(listing._id)}>{shown(listing.title)}</Link>
+              <Link to={paths.listing(listing._id)}>{titleOf(listing)}</Link>
               <span aria-hidden="true"> · </span>
               <Price amount={listing.price_etb} />
             </span>

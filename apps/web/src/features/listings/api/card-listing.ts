@@ -9,7 +9,9 @@ import type { TPhoto } from '@betoch/contracts/uploads';
  */
 export interface CardListing {
   _id: string;
+  /** Show with useListingTitle (lib/listing-title.ts): a generated title is composed in the reader's language. */
   title: string;
+  title_generated?: boolean;
   type: ListingType;
   price_etb: number;
   bedrooms: number | null;
@@ -44,6 +46,7 @@ export function toCardListing(card: TListingCard): CardListing {
   return {
     _id: card._id,
     title: card.title,
+    title_generated: card.title_generated ?? false,
     type: card.type,
     price_etb: card.price_etb,
     bedrooms: card.bedrooms ?? null,

@@ -10,6 +10,7 @@ import { ListingFacts } from './listing-facts';
 import type { CardListing } from '../api/card-listing';
 import styles from './listing-card.module.css';
 import { useListingText } from '@/lib/contact-mask';
+import { useListingTitle } from '@/lib/listing-title';
 
 export type { CardListing };
 
@@ -28,6 +29,7 @@ export interface ListingCardProps {
 export const ListingCard = memo(function ListingCard({ listing, priority = false, action }: ListingCardProps) {
   const { t } = useTranslation('listings');
   const shown = useListingText();
+  const titleOf = useListingTitle();
   const { pathname, search } = useLocation();
   const photo = listing.photos[0];
   const subcity = t(`subcities.${listing.subcity}`, { defaultValue: listing.subcity });
@@ -54,7 +56,7 @@ export const ListingCard = memo(function ListingCard({ listing, priority = false
         </p>
         <h3 className={styles.title}>
           <Link to={paths.listing(listing._id)} state={{ from: `${pathname}${search}` }} className={styles.link}>
-            {shown(listing.title)}
+            {titleOf(listing)}
           </Link>
         </h3>
         <p className={styles.place}>

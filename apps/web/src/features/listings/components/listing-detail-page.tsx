@@ -19,6 +19,7 @@ import { ListingFacts } from './listing-facts';
 import { ListingGallery } from './listing-gallery';
 import styles from './listing-detail-page.module.css';
 import { useListingText } from '@/lib/contact-mask';
+import { useListingTitle } from '@/lib/listing-title';
 import { useNextTask } from '@/lib/use-next-task';
 
 /**
@@ -75,19 +76,20 @@ function ListingBody({ listing }: { listing: TListing }) {
   const subcity = t(`subcities.${listing.subcity}`, { defaultValue: listing.subcity });
   const lng = i18n.language ?? 'en';
   const shown = useListingText();
+  const title = useListingTitle()(listing);
   // The contact panel, description and dates come one task after the photo, price and facts.
   const rest = useNextTask();
 
   return (
     <div className={styles.layout}>
       <div className={styles.top}>
-        <ListingGallery photos={listing.photos} title={shown(listing.title)} />
+        <ListingGallery photos={listing.photos} title={title} />
 
         <header className={styles.header}>
           <p className={styles.price}>
             <Price amount={listing.price_etb} suffix={t('card.perMonth')} />
           </p>
-          <h1 className={styles.title}>{shown(listing.title)}</h1>
+          <h1 className={styles.title}>{title}</h1>
           <p className={styles.place}>
             <PinIcon size={18} />
             <span>
@@ -168,8 +170,8 @@ export function ListingDetailPage() {
   const location = useLocation();
   const query = useListing(id, session.isAuthenticated ? (session.user?.phone ?? null) : null);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
-  const shown = useListingText();
-  usePageTitle((query.data && shown(query.data.title)) ?? (notFound ? t('detail.notFoundTitle') : undefined));
+  const titleOf = useListingTitle();
+  usePageTitle((query.data && titleOf(query.data)) ?? (notFound ? t('detail.notFoundTitle') : undefined));
 
   // Back to where the visitor came from; a shared link opened directly goes to /browse.
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate(paths.browse));

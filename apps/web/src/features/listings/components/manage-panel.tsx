@@ -8,6 +8,7 @@ import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { useListingTitle } from '@/lib/listing-title';
 import { useDeleteListing } from '../api/delete-listing';
 import { useMarkListingRented } from '../api/mark-listing-rented';
 import { useRepublishListing } from '../api/republish-listing';
@@ -22,6 +23,7 @@ type Confirm = 'none' | 'rented' | 'delete';
  */
 export function ManagePanel({ listing }: { listing: TOwnerListing }) {
   const { t } = useTranslation(['listings', 'common']);
+  const titleOf = useListingTitle();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<Confirm>('none');
   const rented = useMarkListingRented();
@@ -79,7 +81,7 @@ export function ManagePanel({ listing }: { listing: TOwnerListing }) {
       ) : null}
 
       <div className={styles.actions}>
-        <Button block onClick={() => navigate(paths.chat, { state: { listingId: listing._id, listingTitle: listing.title } })}>
+        <Button block onClick={() => navigate(paths.chat, { state: { listingId: listing._id, listingTitle: titleOf(listing) } })}>
           {t('manage.viewMessages')}
         </Button>
         <ButtonLink block variant="secondary" to={`${paths.postOwner}?edit=${encodeURIComponent(listing._id)}`}>

@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { HomeIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useListingTitle } from '@/lib/listing-title';
 import { displayName, useSession } from '@/lib/session';
 import { useMyListings } from '../api/get-my-listings';
 import { effectiveUserType } from '../lib/listing-display';
@@ -42,6 +43,7 @@ type OwnListing = NonNullable<ReturnType<typeof useMyListings>['data']>['listing
 /** One section of the owner's listings, each card with its Manage button. */
 function OwnListings({ title, label, listings, note, empty }: { title: string; label: string; listings: OwnListing[]; note?: string; empty?: string }) {
   const { t } = useTranslation('listings');
+  const titleOf = useListingTitle();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -57,7 +59,7 @@ function OwnListings({ title, label, listings, note, empty }: { title: string; l
                 listing={listing}
                 priority={index === 0}
                 action={
-                  <ButtonLink to={paths.listing(listing._id)} variant="secondary" block aria-label={t('mine.manageLabel', { title: listing.title })}>
+                  <ButtonLink to={paths.listing(listing._id)} variant="secondary" block aria-label={t('mine.manageLabel', { title: titleOf(listing) })}>
                     {t('mine.manage')}
                   </ButtonLink>
                 }

@@ -47,6 +47,7 @@ export function publicListing(overrides: Partial<TPublicListing> = {}): TPublicL
   return {
     _id: '11111111-1111-4111-8111-111111111111',
     title: '2-Bedroom Apartment near Edna Mall',
+    title_generated: false,
     description: 'Bright apartment with a balcony. Water tank and a guard.',
     type: 'apartment',
     price_etb: 25000,

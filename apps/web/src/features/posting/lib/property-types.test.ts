@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bathroomsFromChoice, bedroomsFromChoice, buildListingTitle, toListingType } from './property-types';
+import { bathroomsFromChoice, bedroomsFromChoice, generatedTitle, toListingType } from './property-types';
 
 describe('wizard type mapping (spec section 3)', () => {
   it.each([
@@ -30,10 +30,11 @@ describe('wizard type mapping (spec section 3)', () => {
 });
 
 describe('listing title', () => {
-  it("is '{Type} in {subcity}' with the type the poster chose", () => {
-    expect(buildListingTitle('apartment', 'Bole')).toBe('Apartment in Bole');
-    expect(buildListingTitle('studio', 'Nefas Silk-Lafto')).toBe('Studio in Nefas Silk-Lafto');
-    expect(buildListingTitle('condominium', ' Yeka ')).toBe('Condominium in Yeka');
-    expect(buildListingTitle('house', 'Arada')).toBe('House in Arada');
+  it("is the generated '{Type} in {subcity}' of the type as stored, its English form kept as the title", () => {
+    expect(generatedTitle('apartment', '2', 'Bole')).toEqual({ title: 'Apartment in Bole', title_generated: true, type: 'apartment', bedrooms: 2, subcity: 'Bole' });
+    expect(generatedTitle('studio', '', 'Nefas Silk-Lafto')).toMatchObject({ title: 'Studio in Nefas Silk-Lafto', type: 'apartment', bedrooms: 0 });
+    expect(generatedTitle('condominium', '3', ' Yeka ')).toMatchObject({ title: 'Condominium in Yeka', type: 'condo', subcity: 'Yeka' });
+    // A house is stored as a villa (spec section 3), and its title says what visitors see.
+    expect(generatedTitle('house', '3', 'Arada')).toMatchObject({ title: 'Villa in Arada', type: 'villa' });
   });
 });

@@ -4,6 +4,7 @@ import {
   type ListingType,
   type PropertyTypeOffered,
 } from '@betoch/contracts/constants';
+import { englishListingTitle, type TitledListing } from '@betoch/contracts/listing-title';
 
 /** Bedroom choices of the wizard (spec section 5): studio, 1 to 4, or 5+. */
 export const BEDROOM_CHOICES = ['studio', '1', '2', '3', '4', '5+'] as const;
@@ -44,16 +45,14 @@ export function toListingType(
   return { type: mapped.type, bedrooms: mapped.studio ? 0 : bedroomsFromChoice(bedroomChoice) };
 }
 
-/** 'condominium' -> 'Condominium'. */
-export function typeWord(propertyType: PropertyTypeOffered): string {
-  return propertyType.charAt(0).toUpperCase() + propertyType.slice(1);
-}
-
 /**
- * The listing title, built as '{Type} in {subcity}' from the type the poster chose (so a studio
- * reads 'Studio in Bole', not 'Apartment in Bole'). Titles are data every visitor sees, so they
- * are in English like the rest of the stored listing.
+ * The wizard's listing title: '{Type} in {subcity}', generated (issue 18 #4), so each reader reads
+ * it in their language ('Studio in Bole' / 'በቦሌ የሚገኝ ስቱዲዮ'), composed from the type as stored
+ * (a studio is an apartment with 0 bedrooms and still reads 'Studio'; a house is stored as a villa,
+ * spec section 3, and reads 'Villa'). `title` is the English form the server keeps.
  */
-export function buildListingTitle(propertyType: PropertyTypeOffered, subcity: string): string {
-  return `${typeWord(propertyType)} in ${subcity.trim()}`;
+export function generatedTitle(propertyType: PropertyTypeOffered, bedroomChoice: string, subcity: string): TitledListing {
+  const { type, bedrooms } = toListingType(propertyType, bedroomChoice);
+  const parts = { type, bedrooms, subcity: subcity.trim() };
+  return { ...parts, title: englishListingTitle(parts), title_generated: true };
 }

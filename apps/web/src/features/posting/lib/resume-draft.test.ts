@@ -7,6 +7,7 @@ function listing(over: Partial<TOwnerListing>): TOwnerListing {
   return {
     _id: 'l1',
     title: 'Apartment in Bole',
+    title_generated: true,
     description: 'Second floor, water all day.',
     type: 'apartment',
     price_etb: 18000,
@@ -57,6 +58,7 @@ describe('the draft a posting page continues', () => {
     expect(form.name).toBe('Dawit');
     expect(toCreatePayload(form)).toEqual({
       title: 'Apartment in Bole',
+      title_generated: true,
       description: draft.description,
       type: 'apartment',
       price_etb: 18000,

@@ -89,9 +89,10 @@ describe('steps', () => {
 });
 
 describe('create payload (spec section 3)', () => {
-  it('maps the type, builds the title and trims the text', () => {
+  it('maps the type, sends the title as generated and trims the text', () => {
     expect(toCreatePayload(valid)).toEqual({
-      title: 'House in Bole',
+      title: 'Villa in Bole',
+      title_generated: true,
       description: 'Quiet compound with water tank.',
       type: 'villa',
       price_etb: 25000,
@@ -106,6 +107,6 @@ describe('create payload (spec section 3)', () => {
 
   it('sends a studio as an apartment with 0 bedrooms and leaves out what was not given', () => {
     const payload = toCreatePayload({ ...valid, propertyType: 'studio', bedrooms: '2', bathrooms: '', areaSqm: '', specificLocation: ' ', contactPreference: 'show' });
-    expect(payload).toMatchObject({ title: 'Studio in Bole', type: 'apartment', bedrooms: 0, bathrooms: null, area_sqm: null, specific_location: null, contact_preference: 'show' });
+    expect(payload).toMatchObject({ title: 'Studio in Bole', title_generated: true, type: 'apartment', bedrooms: 0, bathrooms: null, area_sqm: null, specific_location: null, contact_preference: 'show' });
   });
 });

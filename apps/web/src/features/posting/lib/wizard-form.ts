@@ -1,10 +1,10 @@
 import type { TCreateListingRequest } from '@betoch/contracts/listings';
 import { OTP_LENGTH, SUBCITIES, type ContactPreference, type PropertyTypeOffered } from '@betoch/contracts/constants';
 import { normalizePhone } from '@betoch/contracts/phone';
+import { englishListingTitle } from '@betoch/contracts/listing-title';
 import {
   bathroomsFromChoice,
   bedroomsFromChoice,
-  buildListingTitle,
   isPropertyType,
   toListingType,
   type BathroomChoice,
@@ -157,7 +157,8 @@ export function toCreatePayload(form: WizardForm): TCreateListingRequest {
   const area = parseAmount(form.areaSqm);
   const specific = form.specificLocation.trim();
   return {
-    title: buildListingTitle(form.propertyType, form.location),
+    title: englishListingTitle({ type, bedrooms, subcity: form.location }),
+    title_generated: true,
     description: form.description.trim(),
     type,
     price_etb: parseAmount(form.price) ?? 0,

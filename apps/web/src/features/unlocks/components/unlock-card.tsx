@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { formatEtb } from '@/lib/format-money';
 import { telHref, thumbnailOf, unlockBadgeKey } from '../lib/unlock-display';
 import styles from './my-unlocks-page.module.css';
-import { useListingText } from '@/lib/contact-mask';
+import { useListingTitle } from '@/lib/listing-title';
 
 /**
  * One unlocked contact. The title link opens /l/{id} and covers the whole card for a tap; the
@@ -17,7 +17,7 @@ import { useListingText } from '@/lib/contact-mask';
 export function UnlockCard({ record }: { record: TUnlockRecord }) {
   const { t, i18n } = useTranslation('wallet');
   const { listing } = record;
-  const shown = useListingText();
+  const title = useListingTitle()(listing);
   const thumb = thumbnailOf(record);
   const phone = formatPhoneLocal(record.poster_phone);
   const subcity = t(`unlocks.subcities.${listing.subcity}`, { defaultValue: listing.subcity });
@@ -37,7 +37,7 @@ export function UnlockCard({ record }: { record: TUnlockRecord }) {
       <div className={styles.body}>
         <h2 className={styles.cardTitle}>
           <Link to={paths.listing(listing._id)} className={styles.cardLink}>
-            {shown(listing.title)}
+            {title}
           </Link>
         </h2>
         <p className={styles.meta}>
@@ -49,7 +49,7 @@ export function UnlockCard({ record }: { record: TUnlockRecord }) {
         </p>
       </div>
       <div className={styles.footer}>
-        <a className={styles.phone} href={telHref(record.poster_phone)} aria-label={t('unlocks.callLabel', { title: shown(listing.title), phone })}>
+        <a className={styles.phone} href={telHref(record.poster_phone)} aria-label={t('unlocks.callLabel', { title, phone })}>
           <PhoneIcon size={18} />
           <span dir="ltr">{phone}</span>
         </a>

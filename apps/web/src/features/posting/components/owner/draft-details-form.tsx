@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { useListingTitle } from '@/lib/listing-title';
 import { createListing } from '../../api/create-listing';
 import { updateListing } from '../../api/update-listing';
 import {
@@ -32,16 +33,19 @@ export function DraftDetailsForm({ listing, onSaved }: { listing: TListing | nul
   const { t } = useTranslation(['landlord', 'common']);
   const [failure, setFailure] = useState<{ title: string; detail?: string } | null>(null);
   const [saved, setSaved] = useState<'created' | 'saved' | null>(null);
+  // A generated title is offered in the poster's language; left as it is, it stays generated.
+  const titleOf = useListingTitle();
+  const formValues = (l: TListing): DraftFormValues => ({ ...draftFormFromListing(l), title: titleOf(l) });
   const {
     register,
     handleSubmit,
     watch,
     setError,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isSubmitting, isDirty, dirtyFields },
     reset,
   } = useForm<DraftFormValues, unknown, DraftFormOutput>({
     resolver,
-    defaultValues: listing ? draftFormFromListing(listing) : EMPTY_DRAFT_FORM,
+    defaultValues: listing ? formValues(listing) : EMPTY_DRAFT_FORM,
     mode: 'onTouched',
   });
   const studio = watch('type') === 'studio';
@@ -52,8 +56,9 @@ export function DraftDetailsForm({ listing, onSaved }: { listing: TListing | nul
     setSaved(null);
     try {
       const payload = draftPayload(values);
+      if (listing?.title_generated && !dirtyFields.title) payload.title_generated = true;
       const answer = listing ? await updateListing(listing._id, payload) : await createListing(payload);
-      reset(draftFormFromListing(answer.listing));
+      reset(formValues(answer.listing));
       setSaved(listing ? 'saved' : 'created');
       onSaved(answer.listing, !listing);
     } catch (error) {

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { bathroomsFromChoice, buildListingTitle, isPropertyType, toListingType } from '../../lib/property-types';
+import { bathroomsFromChoice, generatedTitle, isPropertyType, toListingType } from '../../lib/property-types';
 import { parseAmount, type WizardForm, type WizardStep } from '../../lib/wizard-form';
 import { formatEtb } from '@/lib/format-money';
+import { useListingTitle } from '@/lib/listing-title';
 import styles from './wizard.module.css';
 
 /** Step 5: what will be published, with a way back to each part. */
 export function ReviewSummary({ form, photoCount, onEdit, disabled }: { form: WizardForm; photoCount: number; onEdit: (step: WizardStep) => void; disabled?: boolean }) {
   const { t, i18n } = useTranslation('landlord');
+  const titleOf = useListingTitle();
   const dash = '—';
   const type = isPropertyType(form.propertyType) ? form.propertyType : null;
   const bedrooms = type ? toListingType(type, form.bedrooms).bedrooms : null;
@@ -20,7 +22,7 @@ export function ReviewSummary({ form, photoCount, onEdit, disabled }: { form: Wi
       step: 1,
       title: t('steps.property'),
       rows: [
-        [t('review.title'), type && form.location ? buildListingTitle(type, form.location) : dash],
+        [t('review.title'), type && form.location ? titleOf(generatedTitle(type, form.bedrooms, form.location)) : dash],
         [t('wizard.propertyType'), type ? t(`types.${type}`) : dash],
         [t('wizard.location'), form.location ? t(`subcities.${form.location}`, { defaultValue: form.location }) : dash],
         [t('wizard.specificLocation'), form.specificLocation.trim() || dash],

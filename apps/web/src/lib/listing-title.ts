@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { titleTypeKey, type TitledListing } from '@betoch/contracts/listing-title';
+import { useListingText } from './contact-mask';
+
+/**
+ * A listing's title as the reader reads it (issue 18 #4): a title the app made ('{Type} in
+ * {subcity}') composed in the interface language from the listing's type, bedrooms and subcity
+ * ('Apartment in Bole' / 'በቦሌ የሚገኝ አፓርትመንት', common:listingTitle); a title the poster typed,
+ * exactly as typed. The server's page head composes with the same texts (api plugins/page-head.ts).
+ */
+export function listingTitle(listing: TitledListing, t: TFunction): string {
+  if (!listing.title_generated) return listing.title;
+  return t('common:listingTitle.generated', {
+    type: t(`common:listingTitle.types.${titleTypeKey(listing.type, listing.bedrooms)}`),
+    subcity: t(`common:listingTitle.subcities.${listing.subcity}`, { defaultValue: listing.subcity }),
+  });
+}
+
+/**
+ * For components: the title as above, with any contact-masking marker in a typed title in the
+ * reader's words (lib/contact-mask.ts).
+ */
+export function useListingTitle(): (listing: TitledListing) => string {
+  const { t } = useTranslation('common');
+  const shown = useListingText();
+  return useCallback((listing: TitledListing) => shown(listingTitle(listing, t)), [t, shown]);
+}
