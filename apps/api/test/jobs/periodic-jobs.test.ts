@@ -25,10 +25,8 @@ let secondDatabase: Database | undefined;
 
 beforeAll(async () => {
   a = await createListingsTestApp();
-  if (TEST_DATABASE_URL) {
-    const [row] = await a.database.sql.query<{ schema: string }>('SELECT current_schema() AS schema');
-    secondDatabase = await openDatabase({ url: TEST_DATABASE_URL, searchPath: row!.schema, poolSize: 5 });
-  }
+  // The test's own database (each test file gets a copy of the migrated template), not the base one.
+  if (TEST_DATABASE_URL) secondDatabase = await openDatabase({ url: a.databaseUrl!, poolSize: 5 });
   b = await buildApp(a.env, { database: secondDatabase ?? a.database, now: a.clock.now, logger: false });
   await b.app.ready();
 });

@@ -103,7 +103,7 @@ describe('reconciliation', () => {
       const p = await startPurchase(t, tenant, 'CREDIT_SINGLE');
       c.gateway.pay(p.tx_ref);
       t.clock.advance(11 * MINUTE);
-      const other = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      const other = new pg.Client({ connectionString: t.databaseUrl });
       await other.connect();
       try {
         await other.query('SELECT pg_advisory_lock($1)', [RECONCILE_LOCK_KEY]);
