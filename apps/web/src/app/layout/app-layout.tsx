@@ -25,7 +25,9 @@ export function AppLayout() {
       </a>
       {bare ? (
         <div className={styles.bareBar}>
-          <LanguageSwitcher />
+          <div className={styles.bareInner}>
+            <LanguageSwitcher onDark />
+          </div>
         </div>
       ) : (
         <TopBar />
