@@ -150,8 +150,11 @@ for (const lang of LANGS) {
   test(`a broker signs up, buys a post credit and sees it in the wallet and beside the Wallet link (${lang})`, async ({ page }) => {
     await signUpViaUi(page, { role: 'delala', lang });
     await expect(page).toHaveURL(/\/my-listings$/);
-    // At 360 px the links are in the mobile strip.
-    const walletLink = page.getByRole('navigation', { name: tr(lang, 'common:nav.mobile') }).getByRole('link', { name: new RegExp(`^${escape(tr(lang, 'common:nav.wallet'))}`) });
+    // At 360 px the broker's Wallet sits in the top bar's first row (the desktop links are hidden).
+    const walletLink = page
+      .getByRole('banner')
+      .getByRole('link', { name: new RegExp(`^${escape(tr(lang, 'common:nav.wallet'))}`) })
+      .filter({ visible: true });
     await expect(walletLink.getByTestId('post-credits-badge')).toContainText('0');
     await expect(page.getByTestId('wallet-badge')).toHaveCount(0);
     await walletLink.click();

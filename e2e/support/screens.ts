@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { apiSignUp, storeSession, type ApiSession, type Role } from './auth';
-import type { Lang } from './i18n';
+import { apiSignUp, readDemoCode, storeSession, type ApiSession, type Role } from './auth';
+import { tr, type Lang } from './i18n';
+import { randomPhone } from './phones';
 
 /**
  * Every screen of the route table (apps/web/src/app/router.tsx, paths in
@@ -21,6 +22,47 @@ export interface Screen {
   route: string;
   /** The URL to open (routes with parameters get a real id). */
   url: (ids: Ids) => string;
+  /**
+   * A screen with steps (signup, the welcome wizard): walks from the first step to the next ones
+   * and calls `step` on each once it has settled. Used when visitEveryScreen is asked for steps.
+   */
+  steps?: (page: Page, lang: Lang, step: (name: string) => Promise<void>) => Promise<void>;
+}
+
+/** Signup step 2 (profile and code, 'Continue') and step 3 (the plan, 'Back'); no account is made. */
+async function signupSteps(page: Page, lang: Lang, step: (name: string) => Promise<void>): Promise<void> {
+  await page.getByLabel(tr(lang, 'auth:phone.label')).fill(randomPhone());
+  await page.getByRole('button', { name: tr(lang, 'auth:phone.sendCode') }).click();
+  const code = await readDemoCode(page);
+  await settle(page);
+  await step('step 2');
+  await page.getByLabel(tr(lang, 'auth:fields.name')).fill(lang === 'am' ? 'ሰላም ተስፋዬ' : 'Selam Tesfaye');
+  await page.getByLabel(tr(lang, 'auth:fields.role')).selectOption('tenant');
+  await page.getByLabel(tr(lang, 'auth:code.label')).fill(code);
+  await page.getByRole('button', { name: tr(lang, 'auth:signup.continue') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:signup.planTitle') })).toBeVisible();
+  await settle(page);
+  await step('step 3');
+}
+
+/** The welcome wizard's steps 2 to 5, reached by its step buttons (signed out, nothing filled in). */
+async function welcomeWizardSteps(page: Page, lang: Lang, step: (name: string) => Promise<void>): Promise<void> {
+  const dots = page.getByRole('navigation', { name: tr(lang, 'landlord:steps.label') }).getByRole('button');
+  const count = await dots.count();
+  expect(count, 'the welcome wizard has step buttons').toBeGreaterThan(1);
+  for (let i = 1; i < count; i += 1) {
+    await dots.nth(i).click();
+    await expect(dots.nth(i)).toHaveAttribute('aria-current', 'step');
+    await settle(page);
+    // The new step scrolls into view (smoothly): wait until the page stands still.
+    await expect
+      .poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
+        const y = window.scrollY;
+        setTimeout(() => resolve(window.scrollY === y), 150);
+      })))
+      .toBe(true);
+    await step(`wizard step ${i + 1}`);
+  }
 }
 
 export const ADMIN_PHONE = '+251911000002';
@@ -29,13 +71,13 @@ export const screensFor: Record<Persona, Screen[]> = {
   signedOut: [
     { route: '/', url: () => '/' },
     { route: '/login', url: () => '/login' },
-    { route: '/signup', url: () => '/signup' },
+    { route: '/signup', url: () => '/signup', steps: signupSteps },
     { route: '/browse', url: () => '/browse' },
     { route: '/browse?q=', url: () => '/browse?q=Bole' },
     { route: '/l/:id', url: (ids) => `/l/${ids.listing}` },
     { route: '/tenant/welcome', url: () => '/tenant/welcome' },
     { route: '/tenant/search', url: () => '/tenant/search' },
-    { route: '/landlord/welcome', url: () => '/landlord/welcome' },
+    { route: '/landlord/welcome', url: () => '/landlord/welcome', steps: welcomeWizardSteps },
     { route: '/landlord', url: () => '/landlord' },
     { route: '/landlord/success', url: () => '/landlord/success' },
     { route: '/delala/welcome', url: () => '/delala/welcome' },
@@ -54,6 +96,7 @@ export const screensFor: Record<Persona, Screen[]> = {
   landlord: [
     { route: '/browse', url: () => '/browse' },
     { route: '/my-listings', url: () => '/my-listings' },
+    { route: '/post-property', url: () => '/post-property' },
     { route: '/post/owner', url: () => '/post/owner' },
     { route: '/chat', url: () => '/chat' },
     { route: '/wallet', url: () => '/wallet' },
@@ -137,7 +180,8 @@ export async function startAs(page: Page, request: APIRequestContext, persona: P
 
 /**
  * Opens every screen of the persona in turn and calls `check` on each once it has settled; a
- * screen with tabs (the admin's) gives each tab to `check` as its own screen.
+ * screen with tabs (the admin's) gives each tab to `check` as its own screen. With `steps`, a
+ * screen with steps (signup steps 2 and 3, the welcome wizard's steps) gives each step too.
  */
 export async function visitEveryScreen(
   page: Page,
@@ -145,6 +189,7 @@ export async function visitEveryScreen(
   lang: Lang,
   ids: Ids,
   check: (label: string) => Promise<void>,
+  options: { steps?: boolean } = {},
 ): Promise<void> {
   for (const screen of screensFor[persona]) {
     await page.goto(screen.url(ids));
@@ -160,5 +205,6 @@ export async function visitEveryScreen(
       await settle(page);
       await check(`${label} tab ${(await tabs.nth(i).textContent())?.trim()}`);
     }
+    if (options.steps && screen.steps) await screen.steps(page, lang, (name) => check(`${label} ${name}`));
   }
 }

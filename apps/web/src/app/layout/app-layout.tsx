@@ -3,12 +3,17 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BARE_PATHS } from '@/config/paths';
 import { PageSpinner } from '@/components/ui/spinner';
+import styles from './app-layout.module.css';
 import { LanguageSwitcher } from './language-switcher';
 import { OfflineBanner } from './offline-banner';
 import { TopBar } from './top-bar';
 import { UpdatePrompt } from './update-prompt';
 
-/** Top bar everywhere but on the bare pages, which only float the language switcher. */
+/**
+ * Top bar everywhere but on the bare pages (spec: no top navigation there), which open with the
+ * language switcher in a row of its own at the top: in the page's flow, so it never covers a
+ * button as the page scrolls (issue 18; it used to float at the bottom right).
+ */
 export function AppLayout() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
@@ -18,7 +23,15 @@ export function AppLayout() {
       <a href="#main" className="skip-link">
         {t('nav.skipToContent')}
       </a>
-      {bare ? <LanguageSwitcher floating /> : <TopBar />}
+      {bare ? (
+        <div className={styles.bareBar}>
+          <div className={styles.bareInner}>
+            <LanguageSwitcher onDark />
+          </div>
+        </div>
+      ) : (
+        <TopBar />
+      )}
       <OfflineBanner />
       <UpdatePrompt />
       <main id="main" tabIndex={-1}>

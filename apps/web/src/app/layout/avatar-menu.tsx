@@ -5,17 +5,23 @@ import { formatPhoneLocal } from '@betoch/contracts/phone';
 import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { avatarLetter, displayName, useSession } from '@/lib/session';
-import { showWalletInMenu } from './nav-links';
+import { DataSaverToggle } from './data-saver-toggle';
+import { postMenuPlace, showWalletInMenu } from './nav-links';
+import { usePostItems } from './post-property-menu';
 import styles from './top-bar.module.css';
 import { useDropdown } from './use-dropdown';
 
-/** Avatar button and its menu: display name, phone, Wallet, Logout. */
+/**
+ * Avatar button and its menu: display name, phone, Wallet, on a phone the tenant's ways to post
+ * a home (their top bar has no room for the dropdown), Data saver, Logout.
+ */
 export function AvatarMenu() {
   const { t } = useTranslation('common');
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { open, close, menuId, rootRef, buttonProps } = useDropdown();
+  const postItems = usePostItems();
 
   if (!session.user) return null;
   const user = session.user;
@@ -53,6 +59,25 @@ export function AvatarMenu() {
                 </Link>
               </li>
             ) : null}
+            {postMenuPlace(user, session.userType) === 'account' ? (
+              <li className={styles.phoneOnly}>
+                <p className={styles.menuHeading} id={`${menuId}-post`}>
+                  {t('nav.postProperty')}
+                </p>
+                <ul className={styles.menuSubList} aria-labelledby={`${menuId}-post`}>
+                  {postItems.map((item) => (
+                    <li key={item.to}>
+                      <Link to={item.to} className={styles.menuItem} onClick={close}>
+                        {item.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ) : null}
+            <li className={styles.phoneOnly}>
+              <DataSaverToggle variant="menu" className={styles.menuItem} />
+            </li>
             <li>
               <button type="button" className={styles.menuItem} onClick={logout}>
                 {t('nav.logout')}

@@ -37,6 +37,18 @@ export function navLinksFor(user: TUser | null, userType: UserType | null): NavL
   return links;
 }
 
+/**
+ * Where the 'Post property' menu sits on a phone: in the link row for visitors and landlords (for
+ * whom posting is a main task), in the account menu for tenants (the row keeps their three or
+ * four links whole at 360 px). Brokers have their direct link instead.
+ */
+export function postMenuPlace(user: TUser | null, userType: UserType | null): 'links' | 'account' | 'none' {
+  if (!user) return 'links';
+  const type = userType ?? user.userType;
+  if (type === 'delala') return 'none';
+  return type === 'landlord' ? 'links' : 'account';
+}
+
 /** Wallet in the avatar menu for everyone but landlords (spec: hidden in their profile menu). */
 export function showWalletInMenu(user: TUser | null, userType: UserType | null): boolean {
   const type = userType ?? user?.userType;

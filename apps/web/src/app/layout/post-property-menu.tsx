@@ -4,24 +4,32 @@ import { paths } from '@/config/paths';
 import styles from './top-bar.module.css';
 import { useDropdown } from './use-dropdown';
 
-/** The 'Post property' dropdown for everyone but brokers (who have a direct link). */
-export function PostPropertyMenu() {
+/** The three ways to post a home (wizard, owner draft, broker), for the dropdown and the account menu. */
+export function usePostItems() {
   const { t } = useTranslation('common');
-  const { open, close, menuId, rootRef, buttonProps } = useDropdown();
-
-  const items = [
+  return [
     { to: paths.postProperty, label: t('nav.postWizard') },
     { to: paths.postOwner, label: t('nav.postOwner') },
     { to: paths.delalaWelcome, label: t('nav.postAsBroker') },
   ];
+}
+
+/**
+ * The 'Post property' dropdown for everyone but brokers (who have a direct link). `inRow`: the
+ * phone's link row, where it looks like the links beside it and its menu opens from the start edge.
+ */
+export function PostPropertyMenu({ inRow = false }: { inRow?: boolean }) {
+  const { t } = useTranslation('common');
+  const { open, close, menuId, rootRef, buttonProps } = useDropdown();
+  const items = usePostItems();
 
   return (
-    <div className={styles.avatarWrap} ref={rootRef}>
-      <button {...buttonProps} type="button" className={styles.postButton}>
+    <div className={inRow ? styles.rowMenuWrap : styles.avatarWrap} ref={rootRef}>
+      <button {...buttonProps} type="button" className={inRow ? styles.rowLink : styles.postButton}>
         {t('nav.postProperty')} <span aria-hidden="true">▾</span>
       </button>
       {open ? (
-        <div id={menuId} className={styles.menu}>
+        <div id={menuId} className={`${styles.menu} ${inRow ? styles.menuEnd : ''}`}>
           <ul className={styles.menuList}>
             {items.map((item) => (
               <li key={item.to}>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { WalletIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -9,10 +10,9 @@ import { UnreadBadge } from '@/features/chat/components/unread-badge';
 import { AvatarMenu } from './avatar-menu';
 import { DataSaverToggle } from './data-saver-toggle';
 import { LanguageSwitcher } from './language-switcher';
-import { homeFor, navLinksFor, type NavLink, type NavLinkKind } from './nav-links';
+import { homeFor, navLinksFor, postMenuPlace, type NavLink, type NavLinkKind } from './nav-links';
 import { PostPropertyMenu } from './post-property-menu';
 import styles from './top-bar.module.css';
-import { useStripScroll } from './use-strip-scroll';
 
 /**
  * Badges shown beside a link, by the link's kind. A feature plugs its badge in here, e.g.
@@ -25,24 +25,34 @@ function LinkItem({ link, className }: { link: NavLink; className?: string }) {
   const Badge = link.kind ? LINK_BADGES[link.kind] : undefined;
   return (
     <RouterNavLink to={link.to} className={({ isActive }) => `${className} ${isActive ? styles.active : ''}`}>
-      {t(link.labelKey)}
+      <span className={styles.label}>{t(link.labelKey)}</span>
       {Badge ? <Badge /> : null}
     </RouterNavLink>
   );
 }
 
-/** The dark green top bar with its gold accent, and the mobile strip that repeats its links. */
+/**
+ * The dark green top bar with its gold accent. On a phone: the logo, the credit count, the
+ * language and the account (or Login) in the first row; the role's links in a second row that
+ * shares the width out and never scrolls sideways, every label whole in both languages (issue 18).
+ * A broker's Wallet and post credits sit in the first row like a tenant's credits; a tenant's
+ * 'Post property' and a signed-in person's data saver move into the account menu.
+ */
 export function TopBar() {
   const { t } = useTranslation('common');
   const session = useSession();
   const user = session.isAuthenticated ? session.user : null;
   const links = navLinksFor(user, session.userType);
-  const isDelala = (session.userType ?? user?.userType) === 'delala';
-  const strip = useStripScroll<HTMLElement>();
+  const type = session.userType ?? user?.userType;
+  const isDelala = type === 'delala';
+  // A credit count or a broker's Wallet joins the first row: the logo's name gives way for it.
+  const walletInBar = Boolean(user) && type !== 'landlord';
+  const rowLinks = isDelala ? links.filter((link) => link.kind !== 'wallet') : links;
+  const postPlace = postMenuPlace(user, session.userType);
 
   return (
     <header className={styles.header}>
-      <div className={styles.bar}>
+      <div className={`${styles.bar} ${walletInBar ? styles.walletInBar : ''}`}>
         <Link to={homeFor(user, session.userType)} className={styles.logo} aria-label={t('brand.homeLink')}>
           <Logo />
           <span className={styles.brand}>{t('brand.name')}</span>
@@ -53,16 +63,27 @@ export function TopBar() {
           ))}
         </nav>
         <div className={styles.actions}>
-          {!isDelala ? <PostPropertyMenu /> : null}
+          {!isDelala ? (
+            <div className={styles.desktopOnly}>
+              <PostPropertyMenu />
+            </div>
+          ) : null}
           <div className={`${styles.desktopOnly} ${styles.settings}`}>
             <DataSaverToggle />
             <LanguageSwitcher onDark />
           </div>
-          {user ? (
-            <div className={styles.desktopOnly}>
-              <WalletBadge />
-            </div>
+          {user && !isDelala ? <WalletBadge /> : null}
+          {isDelala ? (
+            <RouterNavLink to={paths.wallet} className={({ isActive }) => `${styles.walletLink} ${styles.phoneOnly} ${isActive ? styles.active : ''}`}>
+              <WalletIcon size={18} />
+              <span>{t('nav.wallet')}</span>
+              <PostCreditsBadge />
+            </RouterNavLink>
           ) : null}
+          <div className={`${styles.phoneOnly} ${styles.settings}`}>
+            {!user ? <DataSaverToggle variant="icon" /> : null}
+            <LanguageSwitcher variant="toggle" onDark />
+          </div>
           {user ? (
             <AvatarMenu />
           ) : (
@@ -72,16 +93,11 @@ export function TopBar() {
           )}
         </div>
       </div>
-      <nav ref={strip} className={styles.strip} aria-label={t('nav.mobile')}>
-        {/* On phones the tenant's credit badge leads the strip: the bar above has no room left. */}
-        {user ? <WalletBadge /> : null}
-        {links.map((link) => (
-          <LinkItem key={link.to} link={link} className={styles.stripLink} />
+      <nav className={styles.row} aria-label={t('nav.mobile')}>
+        {rowLinks.map((link) => (
+          <LinkItem key={link.to} link={link} className={styles.rowLink} />
         ))}
-        <div className={`${styles.stripLanguage} ${styles.settings}`}>
-          <DataSaverToggle compact />
-          <LanguageSwitcher onDark />
-        </div>
+        {postPlace === 'links' ? <PostPropertyMenu inRow /> : null}
       </nav>
     </header>
   );
