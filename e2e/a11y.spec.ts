@@ -41,9 +41,16 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
       await startInLanguage(page, lang);
       const ids = await startAs(page, request, persona, lang);
       const violations: string[] = [];
-      await visitEveryScreen(page, persona, lang, ids, async (label) => {
-        violations.push(...(await scan(page, label)));
-      });
+      await visitEveryScreen(
+        page,
+        persona,
+        lang,
+        ids,
+        async (label) => {
+          violations.push(...(await scan(page, label)));
+        },
+        { steps: true },
+      );
       expect(violations, violations.join('\n')).toEqual([]);
     });
   }

@@ -21,7 +21,7 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
       const check = async (label: string) => {
         for (const s of await smallTargets(page)) failures.push(`${label}: ${s.what} "${s.text}" is ${s.width} x ${s.height}`);
       };
-      await visitEveryScreen(page, persona, lang, ids, check);
+      await visitEveryScreen(page, persona, lang, ids, check, { steps: true });
       if (persona !== 'signedOut') {
         await openAccountMenu(page);
         await check(`account menu [${persona}, ${lang}]`);
