@@ -20,6 +20,7 @@ import { ListingGallery } from './listing-gallery';
 import styles from './listing-detail-page.module.css';
 import { useListingText } from '@/lib/contact-mask';
 import { useNextTask } from '@/lib/use-next-task';
+import { useHydrating } from '@/lib/hydration';
 
 /**
  * The visitor's contact panel or the owner's manage panel, with their calls, forms and dialogs:
@@ -77,6 +78,8 @@ function ListingBody({ listing }: { listing: TListing }) {
   const shown = useListingText();
   // The contact panel, description and dates come one task after the photo, price and facts.
   const rest = useNextTask();
+  // Drawn on the server (and hydrated): the day in Addis Ababa, then the phone's own.
+  const marketDay = useHydrating();
 
   return (
     <div className={styles.layout}>
@@ -142,13 +145,13 @@ function ListingBody({ listing }: { listing: TListing }) {
           <div>
             <dt>{t('detail.created')}</dt>
             <dd>
-              <time dateTime={listing.createdAt}>{formatDate(listing.createdAt, lng)}</time>
+              <time dateTime={listing.createdAt}>{formatDate(listing.createdAt, lng, marketDay)}</time>
             </dd>
           </div>
           <div>
             <dt>{t('detail.updated')}</dt>
             <dd>
-              <time dateTime={listing.updatedAt}>{formatDate(listing.updatedAt, lng)}</time>
+              <time dateTime={listing.updatedAt}>{formatDate(listing.updatedAt, lng, marketDay)}</time>
             </dd>
           </div>
         </dl>
