@@ -22,7 +22,9 @@ export function firstScreensPlugin(): Plugin {
       const outDir = path.resolve(config.root, config.build.outDir);
       const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
       const screens = FIRST_SCREENS.map((screen) => {
-        const files = firstScreenFiles(manifest, screen.page, config.base);
+        // A page small enough to be folded into another chunk (experimentalMinChunkSize) has no
+        // entry of its own in the manifest: its page goes out without hints.
+        const files = screen.page in manifest ? firstScreenFiles(manifest, screen.page, config.base) : { scripts: [], styles: [] };
         const later = (screen.alsoStyles ?? []).flatMap((page) => firstScreenFiles(manifest, page, config.base).styles);
         return {
           path: screen.path,
