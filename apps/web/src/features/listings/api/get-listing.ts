@@ -27,5 +27,11 @@ export function listingQueryOptions(id: string, viewer: string | null) {
 }
 
 export function useListing(id: string, viewer: string | null) {
-  return useQuery(listingQueryOptions(id, viewer));
+  return useQuery({
+    ...listingQueryOptions(id, viewer),
+    // Signed in on a page the server drew for a visitor: the public view stays on screen while the
+    // viewer's own is fetched (no skeleton, and a message being typed is kept). Never the other
+    // way: a poster's view is not shown to whoever comes after.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.at(-1) === 'anonymous' ? previous : undefined),
+  });
 }
