@@ -70,10 +70,12 @@ function holdBack(page: Page, pattern: string | RegExp): Promise<() => void> {
 /** The moving parts of the app, caught while they move; answers what moved on each. */
 async function movingParts(page: Page, lang: Lang): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
-  // Skeleton cards while the listings load (a filtered search: the page for /browse alone comes
-  // with its first listings, decision 0003, and draws no skeleton).
+  // Skeleton cards while the listings load: a filter chosen on /browse (the page itself comes
+  // drawn by the server with its listings, and draws no skeleton).
+  await page.goto('/browse');
+  await page.waitForLoadState('networkidle');
   const releaseListings = await holdBack(page, /\/api\/listings(\?|$)/);
-  await page.goto('/browse?type=apartment');
+  await page.getByLabel(tr(lang, 'listings:filters.type')).selectOption('apartment');
   await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
   found.skeleton = await motion(page);
   releaseListings();

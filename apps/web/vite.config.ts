@@ -5,22 +5,27 @@ import { fileURLToPath } from 'node:url';
 import { firstScreensPlugin } from './build/first-screens-plugin';
 import { serviceWorkerPlugin } from './build/service-worker-plugin';
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
-    // dist/first-screens.json: what the server names in the page for /, /browse and /l/{id}.
-    firstScreensPlugin(),
-    // /sw.js: the offline shell and the last browse results (docs/offline.md).
-    serviceWorkerPlugin({
-      routes: [
-        'src/features/listings/components/browse-page.tsx',
-        'src/features/listings/components/listing-detail-page.tsx',
-        // The side of a listing's page, loaded after its top (the contact panel shows offline too).
-        'src/features/listings/components/listing-detail-aside.tsx',
-      ],
-      // The texts of the shell, /browse and /l/{id} in both languages (about 10 KB gzip).
-      extra: ['/favicon.svg', '/manifest.webmanifest', ...['en', 'am'].flatMap((lng) => ['common', 'listings'].map((ns) => `/locales/${lng}/${ns}.json`))],
-    }),
+    // The server's renderer (src/entry-server.tsx, built with --ssr into dist/server) needs neither.
+    ...(isSsrBuild
+      ? []
+      : [
+        // dist/first-screens.json: what the server names in the page for /, /browse and /l/{id}.
+        firstScreensPlugin(),
+        // /sw.js: the offline shell and the last browse results (docs/offline.md).
+        serviceWorkerPlugin({
+          routes: [
+            'src/features/listings/components/browse-page.tsx',
+            'src/features/listings/components/listing-detail-page.tsx',
+            // The side of a listing's page, loaded after its top (the contact panel shows offline too).
+            'src/features/listings/components/listing-detail-aside.tsx',
+          ],
+          // The texts of the shell, /browse and /l/{id} in both languages (about 10 KB gzip).
+          extra: ['/favicon.svg', '/manifest.webmanifest', ...['en', 'am'].flatMap((lng) => ['common', 'listings'].map((ns) => `/locales/${lng}/${ns}.json`))],
+        }),
+      ]),
   ],
   resolve: {
     alias: [
@@ -32,14 +37,18 @@ export default defineConfig(({ command }) => ({
         : []),
     ],
   },
+  // The server's renderer has no public files of its own (dist/ has them).
+  publicDir: isSsrBuild ? false : 'public',
+  // The server's renderer takes React, the router, TanStack Query and i18next from node_modules.
+  ssr: { noExternal: ['@betoch/contracts'] },
   build: {
-    target: 'es2020',
+    target: isSsrBuild ? 'node20' : 'es2020',
     sourcemap: false,
     minify: 'terser',
     cssCodeSplit: true,
     modulePreload: { polyfill: false },
     // scripts/bundle-size.mjs follows the manifest to weigh what each first-load route needs.
-    manifest: true,
+    manifest: !isSsrBuild,
     rollupOptions: {
       // Fold chunks smaller than this into the ones that import them: /l/{id} fetched ten chunks
       // of 0.2-2 KB, each a request on a slow 3G connection; now /browse and /l/{id} load 7 JS files

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { tr, type Lang } from './i18n';
 import { randomPhone, toE164 } from './phones';
 
@@ -14,9 +14,12 @@ export interface ApiSession {
 
 /**
  * Starts the browser in a language before its first page (only when none was chosen yet, so a
- * later switch in the page sticks across reloads).
+ * later switch in the page sticks across reloads): kept as the app keeps a choice, in storage and
+ * in the language cookie the server draws its pages by.
  */
 export async function startInLanguage(page: Page, lang: Lang): Promise<void> {
+  const { baseURL } = test.info().project.use;
+  await page.context().addCookies([{ name: 'betoch_lng', value: lang, url: baseURL ?? 'http://127.0.0.1' }]);
   await page.addInitScript((lng) => {
     if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', lng);
   }, lang);

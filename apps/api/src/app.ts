@@ -25,7 +25,6 @@ import { reconcilePayments } from './modules/payments/reconcile.ts';
 import { setUpPayments } from './modules/payments/payments.setup.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { listingsRoutes } from './modules/listings/listings.routes.ts';
-import { listingFirstAnswers } from './modules/listings/first-answers.ts';
 import { sitemapRoutes } from './modules/listings/sitemap.routes.ts';
 import { createListingsService } from './modules/listings/listings.service.ts';
 import { setUpUploads } from './modules/uploads/uploads.setup.ts';
@@ -169,7 +168,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   app.addHook('onListen', async () => jobs.start());
   app.addHook('preClose', async () => jobs.stop());
   openApiRoutes(app);
-  await webApp(app, env.webDist, listingFirstAnswers(listings));
+  await webApp(app, env.webDist);
 
   app.addHook('onClose', async () => {
     await kv.close();

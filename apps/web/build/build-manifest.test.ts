@@ -13,7 +13,7 @@ describe('precache list', () => {
   it('holds the shell and the browse and detail chunks with their imports, not other pages', () => {
     const urls = precacheUrls(manifest, ['src/browse-page.tsx', 'src/detail-page.tsx'], ['/favicon.svg']);
     expect(urls).toEqual([
-      '/',
+      '/index.html',
       '/favicon.svg',
       '/assets/browse-B.css',
       '/assets/browse-B.js',

@@ -33,5 +33,7 @@ export function precacheUrls(manifest: BuildManifest, routeModules: readonly str
     const { scripts, styles } = manifestFiles(manifest, key);
     for (const f of [...scripts, ...styles]) files.add(f);
   }
-  return ['/', ...extra, ...[...files].sort().map((f) => `/${f}`)];
+  // The shell as the build wrote it (/index.html): the site's pages come drawn by the server,
+  // each for its own path, and the offline shell must stand in for any of them.
+  return ['/index.html', ...extra, ...[...files].sort().map((f) => `/${f}`)];
 }

@@ -21,12 +21,19 @@ export function firstScreensPlugin(): Plugin {
     writeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
       const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
-      const screens = FIRST_SCREENS.map((screen) => ({
-        path: screen.path,
-        ...firstScreenFiles(manifest, screen.page, config.base),
-        namespaces: ['common', ...screen.namespaces],
-        ...(screen.photoSizes ? { photoSizes: screen.photoSizes } : {}),
-      }));
+      const screens = FIRST_SCREENS.map((screen) => {
+        // A page small enough to be folded into another chunk (experimentalMinChunkSize) has no
+        // entry of its own in the manifest: its page goes out without hints.
+        const files = screen.page in manifest ? firstScreenFiles(manifest, screen.page, config.base) : { scripts: [], styles: [] };
+        const later = (screen.alsoStyles ?? []).flatMap((page) => firstScreenFiles(manifest, page, config.base).styles);
+        return {
+          path: screen.path,
+          scripts: files.scripts,
+          styles: [...new Set([...files.styles, ...later])],
+          namespaces: ['common', ...screen.namespaces],
+          ...(screen.photoSizes ? { photoSizes: screen.photoSizes } : {}),
+        };
+      });
       fs.writeFileSync(path.join(outDir, 'first-screens.json'), `${JSON.stringify({ screens }, null, 2)}\n`);
     },
   };

@@ -1,20 +1,33 @@
 import './lib/zod-jitless';
 import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { FIRST_ANSWER_ELEMENT_ID } from '@betoch/contracts/first-answer-element';
 import './styles/global.css';
 import { App } from './app/app';
+import { makeQueryClient } from './app/providers';
 import { routerReady } from './app/router';
 import { afterNextPaint } from './lib/after-paint';
 import { addAppLinksWhenIdle } from './lib/app-links';
 import { installUserTypeDebugHelper } from './app/user-type-debug';
-import { syncDataSaverCookie } from './lib/data-saver';
+import { ServerDataSaver, syncDataSaverCookie } from './lib/data-saver';
 import { initI18n } from './lib/i18n';
+import { detectLanguage } from './lib/i18n-language';
 import { registerServiceWorker } from './lib/service-worker';
+import { takeSsrState } from './ssr-state';
 
 /** However long the texts or the page's code take, the app is drawn after this (it then waits inside). */
 const FIRST_DRAW_WAIT_MS = 4000;
 
-const textsReady = initI18n();
+// A public page comes drawn by the server (entry-server.tsx) with the state it was drawn with.
+const drawn = takeSsrState();
+// /browse's answer as the page carries it is for the service worker, which reads it from the page
+// it fetched (sw/sw-rules.ts); no listing text stays in a script element of the page.
+document.getElementById(FIRST_ANSWER_ELEMENT_ID)?.remove();
+// Hydrated when the browser draws the very same page: the server's data and this device's language
+// (the server reads it from the cookie the app keeps; a choice kept without it is drawn anew).
+const hydrating = drawn?.hydrate === true && drawn.lng === detectLanguage();
+const textsReady = initI18n(drawn?.ns);
 syncDataSaverCookie();
 installUserTypeDebugHelper();
 // The offline shell (docs/offline.md); never in development, where files change under it.
@@ -23,21 +36,34 @@ if (import.meta.env.PROD) registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
+const client = makeQueryClient();
+if (drawn && hydrating) hydrate(client, drawn.queries);
+
+const app = (
+  <StrictMode>
+    <Suspense fallback={null}>
+      <ServerDataSaver.Provider value={hydrating && drawn ? drawn.dataSaver : false}>
+        <App client={client} />
+      </ServerDataSaver.Provider>
+    </Suspense>
+  </StrictMode>
+);
+
 /**
- * The app is drawn once the first screen's texts and its page's code are here: both are asked for
- * at once (and named in the page the server sends), and drawing before would draw an empty shell
- * only to draw it again, one more long task on a slow phone. Drawn in a task of its own, apart
- * from the work of starting the scripts.
+ * The page the server drew is hydrated once its texts and its page's code are here (the same
+ * texts, so the same HTML); any other page is drawn then too, as drawing before would draw an
+ * empty shell only to draw it again, one more long task on a slow phone. Drawn in a task of its
+ * own, apart from the work of starting the scripts.
  */
 void Promise.race([Promise.all([textsReady, routerReady()]), new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]).then(() =>
   setTimeout(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <Suspense fallback={null}>
-          <App />
-        </Suspense>
-      </StrictMode>,
-    );
+    if (hydrating) hydrateRoot(root, app);
+    else {
+      // A page the server drew but the browser cannot hydrate as is (a call failed, another
+      // language): drawn anew.
+      if (drawn) root.replaceChildren();
+      createRoot(root).render(app);
+    }
     // The icons and the manifest once the first screen is shown (lib/app-links.ts).
     afterNextPaint(() => addAppLinksWhenIdle(import.meta.env.BASE_URL));
   }, 0),

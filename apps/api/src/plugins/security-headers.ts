@@ -6,6 +6,10 @@ export function contentSecurityPolicy(photoOrigin?: string): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
+    // Style attributes in the HTML of a page drawn on the server (a photo's blurred placeholder,
+    // a skeleton's size): React sets the same styles through the DOM when the browser draws, which
+    // no policy blocks. Style elements and style sheets stay 'self' only.
+    "style-src-attr 'unsafe-inline'",
     `img-src 'self' data: blob:${photoOrigin ? ` ${photoOrigin}` : ''}`,
     "font-src 'self'",
     "connect-src 'self'",

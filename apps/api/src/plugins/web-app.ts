@@ -3,18 +3,18 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../lib/app-error.ts';
-import { firstScreenPages, type FirstAnswerFinder } from './first-screen-page.ts';
+import { serverPages } from './server-render.ts';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached and
- * answered for every app route (for the public pages with their own head, and for /, /browse and
- * /l/{id} with what their first screen needs: ./first-screen-page.ts); unknown /api paths answer
- * the JSON 404 instead.
+ * answered for every app route (the public pages with their own head and drawn on the server:
+ * ./server-render.ts); unknown /api paths answer the JSON 404 instead. dist/server (the server's
+ * renderer) is never served.
  */
-export async function webApp(app: FastifyInstance, distDir: string, findAnswer?: FirstAnswerFinder): Promise<void> {
+export async function webApp(app: FastifyInstance, distDir: string): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
-  const pages = hasBuild ? firstScreenPages(distDir, findAnswer, (error) => app.log.warn({ err: error }, 'first screen answer failed')) : undefined;
+  const pages = hasBuild ? await serverPages(app, distDir) : undefined;
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     const page = await pages?.render(req.url, req.headers, `${req.protocol}://${req.host}`);
@@ -32,8 +32,9 @@ export async function webApp(app: FastifyInstance, distDir: string, findAnswer?:
       preCompressed: true,
       // Our setHeaders decides the caching; the plugin's own max-age=0 would overwrite it.
       cacheControl: false,
-      // /api belongs to the API: its unknown paths answer the JSON 404, never a file.
-      allowedPath: (pathname) => !(pathname === '/api' || pathname.startsWith('/api/')),
+      // /api belongs to the API: its unknown paths answer the JSON 404, never a file; /server is the
+      // server's own code.
+      allowedPath: (pathname) => !(pathname === '/api' || pathname.startsWith('/api/') || pathname === '/server' || pathname.startsWith('/server/')),
       setHeaders(res, filePath) {
         const rel = path.relative(distDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {

@@ -6,7 +6,7 @@ import { expectLedgerConsistent } from '../support/wallet.ts';
 import { leaksIn, phoneSpellings, seedMarket, SENTINEL, type Market } from './market.ts';
 import { allRoutes, callRoute, routeKey, type Targets } from './route-calls.ts';
 import { deepStrict } from './strict-schema.ts';
-import { writeTestWebDist } from '../support/web-dist.ts';
+import { drawnText, ssrStateOf, writeRenderingWebDist } from '../support/web-dist.ts';
 
 /**
  * The paywall leak scanner (issue 9, point 1). A small market is built through the real calls;
@@ -14,8 +14,8 @@ import { writeTestWebDist } from '../support/web-dist.ts';
  * app (every GET, and every POST/PATCH that answers data) with the market's real ids in the path,
  * and no answer may hold a poster's phone in any spelling or the words of a locked owner reply.
  * Every 2xx answer must also match its contract made strict: one field more fails. The pages the
- * server renders (the public pages, each listing's page with its head and embedded answer, the
- * sitemap) are scanned the same way.
+ * server renders (the public pages drawn by the web app's server renderer, each listing's page
+ * with its head, drawn content and hydration state, the sitemap) are scanned the same way.
  */
 
 /** Calls that would change who the reader is or what they paid: proven elsewhere (auth, wallet, uploads). */
@@ -29,7 +29,7 @@ const NOT_SCANNED = new Set([
   'DELETE /listings/{id}',
 ]);
 
-/** The first screens whose pages carry an answer: the first page of browse and a listing. */
+/** The first screens of browse and a listing (the files their pages name). */
 const SCREENS = {
   screens: [
     { path: '/browse', scripts: [], styles: [], namespaces: ['common', 'listings'] },
@@ -40,7 +40,7 @@ const SCREENS = {
 let m: Market;
 let webDist: string;
 beforeAll(async () => {
-  webDist = writeTestWebDist(SCREENS);
+  webDist = writeRenderingWebDist(SCREENS);
   m = await seedMarket({ WEB_DIST: webDist });
 }, 120_000);
 afterAll(async () => {
@@ -152,9 +152,10 @@ describe('the paywall leak scanner', () => {
         const res = await m.t.request({ method: 'GET', url, headers: { ...(who?.auth ?? {}), 'user-agent': 'TelegramBot (like TwitterBot)' } });
         if (url.startsWith('/l/') && res.statusCode === 200) {
           listingPages += 1;
-          // The page really described the listing: its preview tags and its answer are there.
+          // The page really described the listing: its preview tags, the listing drawn, its state.
           expect(res.body, url).toContain('property="og:title"');
-          expect(res.body, url).toContain('id="first-answer"');
+          expect(drawnText(res.body), url).toMatch(/ETB|ብር/);
+          expect(ssrStateOf(res.body)?.hydrate, url).toBe(true);
         }
         leaks.push(...leaksIn(res.body, phones).map((leak) => `${reader} ${url} ${res.statusCode}: ${leak}`));
       }

@@ -21,10 +21,25 @@ export interface FirstScreen {
   page: string;
   namespaces: readonly string[];
   photoSizes?: string;
+  /** Modules the server draws into the page but the browser loads later: their styles come with the page. */
+  alsoStyles?: readonly string[];
 }
 
 export const FIRST_SCREENS: readonly FirstScreen[] = [
   { path: '/', page: 'src/features/landing/components/landing-page.tsx', namespaces: ['landing'] },
   { path: '/browse', page: 'src/features/listings/components/browse-page.tsx', namespaces: ['listings'], photoSizes: PHOTO_SIZES.card },
-  { path: '/l/', page: 'src/features/listings/components/listing-detail-page.tsx', namespaces: ['listings'], photoSizes: PHOTO_SIZES.detail },
+  {
+    path: '/l/',
+    page: 'src/features/listings/components/listing-detail-page.tsx',
+    namespaces: ['listings'],
+    photoSizes: PHOTO_SIZES.detail,
+    alsoStyles: ['src/features/listings/components/listing-detail-aside.tsx'],
+  },
+  // The other pages the server draws (src/entry-server.tsx): their styles come with the page, so
+  // it shows styled before any script has run.
+  { path: '/tenant/welcome', page: 'src/features/listings/components/tenant-welcome-page.tsx', namespaces: ['tenant', 'listings'] },
+  { path: '/landlord/welcome', page: 'src/features/posting/components/pages/landlord-welcome-page.tsx', namespaces: ['landlord'] },
+  { path: '/delala/welcome', page: 'src/features/posting/components/pages/delala-welcome-page.tsx', namespaces: ['delala'] },
+  { path: '/login', page: 'src/features/auth/components/login-page.tsx', namespaces: ['auth'] },
+  { path: '/signup', page: 'src/features/auth/components/signup-page.tsx', namespaces: ['auth'] },
 ];

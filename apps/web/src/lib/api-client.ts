@@ -13,6 +13,17 @@ interface ErrorBody {
   fields?: unknown;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * The server's renderer (entry-server.tsx) answers the public calls of a page it draws in-process,
+ * as a visitor without a session; in the browser every call goes out with fetch.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** The code of a call that got no answer at all (offline, timeout): status 0. */
 export const NETWORK_ERROR = 'network_error';
 
@@ -93,7 +104,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const url = buildUrl(path, options.query);
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await transport(url, {
       method: options.method ?? 'GET',
       headers: {
         accept: 'application/json',

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { DATA_SAVER_COOKIE } from '@betoch/contracts/constants';
 import { writeDeviceCookie } from './device-cookie';
 
@@ -65,7 +65,14 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/**
+ * The setting the server drew the page with (its cookie, or the phone's Save-Data header): the
+ * server's renderer provides it, and the browser the same value while it hydrates that page.
+ */
+export const ServerDataSaver = createContext(false);
+
 /** The data-saver setting, re-rendering when it changes (here or in another tab). */
 export function useDataSaver(): boolean {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  const onServer = useContext(ServerDataSaver);
+  return useSyncExternalStore(subscribe, snapshot, () => onServer);
 }

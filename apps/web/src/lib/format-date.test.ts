@@ -32,6 +32,13 @@ describe('formatDate (issue 7: the Ethiopian calendar in Amharic, Gregorian in E
     expect(formatDate('2026-12-22T22:30:00Z', 'am', 'dayMonth', { timeZone: 'Africa/Addis_Ababa' })).toBe('ታኅሣሥ 14');
   });
 
+  it("writes Addis Ababa's day for a page drawn on the server, whatever this machine's time zone", () => {
+    // 22:30 UTC on 24 November is already 25 November in Addis Ababa (UTC+3).
+    expect(formatDate('2026-11-24T22:30:00Z', 'en', 'long', { marketDay: true })).toBe('November 25, 2026');
+    expect(formatDate('2026-11-24T20:30:00Z', 'en', 'long', { marketDay: true })).toBe('November 24, 2026');
+    expect(formatDate('2026-11-24T22:30:00Z', 'am', 'long', { marketDay: true })).toBe('16 ኅዳር 2019 ዓ.ም.');
+  });
+
   it('writes times with Latin digits in both languages', () => {
     expect(formatDate('2026-12-22T13:05:00Z', 'en', 'mediumTime24', { timeZone: 'Africa/Addis_Ababa' })).toBe('Dec 22, 2026, 16:05');
     expect(formatDate('2026-12-22T13:05:00Z', 'am', 'mediumTime24', { timeZone: 'Africa/Addis_Ababa' })).toBe(`13 ታኅሣሥ 2019 ${ETHIOPIAN_ERA} 16:05`);

@@ -40,7 +40,16 @@ export type DateStyle = keyof typeof DATE_STYLES;
 export interface DateOptions {
   /** An IANA time zone; the browser's own when absent. */
   timeZone?: string;
+  /**
+   * The day in Addis Ababa rather than the phone's own (the 'long' style): a page the server draws
+   * (entry-server.tsx) is drawn with it, and hydrated with it, as the server cannot know the
+   * phone's time zone.
+   */
+  marketDay?: boolean;
 }
+
+/** Addis Ababa's offset from UTC (East Africa Time, no daylight saving). */
+const MARKET_UTC_OFFSET_MINUTES = 180;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -74,7 +83,11 @@ export function formatDate(value: string | number | Date, language: string | und
   const date = toDate(value);
   if (!date) return '';
   // The style most screens use, without loading the locale's calendar data (./calendar-date.ts).
-  if (style === 'long' && !options.timeZone) return longCalendarDate(date, toLanguage(language), ETHIOPIAN_ERA);
+  if (style === 'long' && !options.timeZone) {
+    // The same instant, moved so that this machine's clock reads Addis Ababa's day.
+    const shown = options.marketDay ? new Date(date.getTime() + (MARKET_UTC_OFFSET_MINUTES + date.getTimezoneOffset()) * 60_000) : date;
+    return longCalendarDate(shown, toLanguage(language), ETHIOPIAN_ERA);
+  }
   const format = dateTimeFormat(language, style, options);
   if (toLanguage(language) !== 'am' || !('year' in DATE_STYLES[style])) return format.format(date);
   // The Ethiopian year carries its era, right after the year.

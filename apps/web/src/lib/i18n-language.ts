@@ -12,10 +12,18 @@ export function toLanguage(lng: string | undefined): Language {
   return supported(lng) ?? FALLBACK_LANGUAGE;
 }
 
+/** The language kept in the cookie the server reads (LANGUAGE_COOKIE); null without one. */
+function cookieLanguage(): string | null {
+  if (typeof document === 'undefined') return null;
+  const prefix = `${LANGUAGE_COOKIE}=`;
+  return document.cookie.split('; ').find((part) => part.startsWith(prefix))?.slice(prefix.length) ?? null;
+}
+
 /**
  * The interface language at start: the page URL's own (`?lng=am`, the link the server names for
- * each language of a page), else the one chosen on this device (STORAGE_KEYS.language), else the
- * first of the browser's languages the app has texts in, else English.
+ * each language of a page), else the one chosen on this device (STORAGE_KEYS.language, else its
+ * cookie, as the server reads it), else the first of the browser's languages the app has texts
+ * in, else English.
  */
 export function detectLanguage(): Language {
   const fromUrl = typeof location === 'undefined' ? undefined : supported(new URLSearchParams(location.search).get('lng'));
@@ -24,8 +32,9 @@ export function detectLanguage(): Language {
   try {
     chosen = localStorage.getItem(STORAGE_KEYS.language);
   } catch {
-    // storage refused (private mode): the browser's languages decide
+    // storage refused (private mode): the cookie, then the browser's languages decide
   }
+  chosen ??= cookieLanguage();
   const browser = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
   for (const tag of [chosen, ...browser]) {
     const lng = supported(tag);

@@ -28,10 +28,11 @@ function firstScreenNamespaces(pathname: string): readonly string[] {
 /**
  * English and Amharic, nine namespaces loaded on demand from /locales/{lng}/{ns}.json. The
  * language is the one chosen on this device (i18nextLng), else the browser's; English is the
- * fallback (lib/i18n-language.ts).
+ * fallback (lib/i18n-language.ts). On a page the server drew, the namespaces it was drawn with
+ * are asked for at start too, so the browser hydrates it with the same texts.
  * Settles when the first screen's texts are here (or could not be had).
  */
-export function initI18n(): Promise<unknown> {
+export function initI18n(drawnNamespaces: readonly string[] = []): Promise<unknown> {
   const lng = detectLanguage();
   document.documentElement.lang = lng;
   i18n.on('languageChanged', onLanguage);
@@ -44,7 +45,7 @@ export function initI18n(): Promise<unknown> {
       fallbackLng: FALLBACK_LANGUAGE,
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      ns: ['common', ...firstScreenNamespaces(window.location.pathname)],
+      ns: [...new Set(['common', ...firstScreenNamespaces(window.location.pathname), ...drawnNamespaces])],
       defaultNS: 'common',
       fallbackNS: 'common',
       interpolation: { escapeValue: false },

@@ -10,8 +10,10 @@ function subscribe(listener: () => void): () => void {
 }
 
 const online = () => navigator.onLine;
+/** A page drawn on the server is drawn online (it was asked for over the network). */
+const onlineOnServer = () => true;
 
 /** Whether the phone has a connection (navigator.onLine), re-rendering when it changes. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, online, online);
+  return useSyncExternalStore(subscribe, online, onlineOnServer);
 }

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { TUser } from '@betoch/contracts/auth';
 import type { Role, UserType } from '@betoch/contracts/constants';
 import { setUnauthorizedHandler } from './api-client';
+import { useHydrating } from './hydration';
 import { loadSession, saveSession, type StoredSession } from './session-storage';
 
 export interface SessionValue extends StoredSession {
@@ -16,6 +17,8 @@ export interface SessionValue extends StoredSession {
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
+
+const NO_SESSION: StoredSession = { token: null, user: null, userType: null };
 
 /**
  * 401 rule of spec section 4: a 401 ends the session and sends the browser to /login, except
@@ -38,7 +41,10 @@ export function sessionLostBy(sentToken: string | null | undefined, currentToken
 }
 
 export function SessionProvider({ children, onExpired }: { children: ReactNode; onExpired: (from: string) => void }) {
-  const [session, setSession] = useState<StoredSession>(loadSession);
+  const [stored, setSession] = useState<StoredSession>(loadSession);
+  // A page drawn on the server is drawn for a visitor without a session: while the browser
+  // hydrates it the session is left out too, and shown the moment hydration is done.
+  const session = useHydrating() ? NO_SESSION : stored;
 
   const apply = useCallback((next: StoredSession) => {
     saveSession(next);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { afterNextPaint } from './after-paint';
+import { useHydrating } from './hydration';
 
 /**
  * How many items of a list to draw: items that arrive after the list first shows `step` at a time,
@@ -8,11 +9,13 @@ import { afterNextPaint } from './after-paint';
  * them when given (the app's very first screen), the rest coming once that screen has been shown.
  * Twenty listing cards drawn in one go block a mid-range phone for a few hundred milliseconds, in
  * which taps and scrolling wait; drawn a few at a time the first ones show sooner and the phone
- * answers in between (Lighthouse's total blocking time, docs/performance.md).
+ * answers in between (Lighthouse's total blocking time, docs/performance.md). A list the server
+ * drew (and the browser hydrates) is there whole from the start.
  */
 export function useGradualCount(total: number, step = 4, first?: number): number {
-  const [start] = useState(() => Math.min(total, first ?? total));
-  const [drawn, setDrawn] = useState(() => Math.max(0, start - step));
+  const hydrating = useHydrating();
+  const [start] = useState(() => (hydrating ? total : Math.min(total, first ?? total)));
+  const [drawn, setDrawn] = useState(() => (hydrating ? total : Math.max(0, start - step)));
   const count = Math.min(total, drawn + step);
   useEffect(() => {
     if (count === drawn) return undefined;

@@ -45,7 +45,8 @@ declare const self: {
 
 const VERSION = __SW_VERSION__;
 const CACHES = cacheNames(VERSION);
-const SHELL_URL = '/';
+/** The app's empty shell, never a page drawn by the server (that page's content and state are its own). */
+const SHELL_URL = '/index.html';
 
 self.addEventListener('install', (event) => {
   // No skipWaiting here: the new version waits until the page asks (see 'message').

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
+import { useHydrating } from '@/lib/hydration';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'gold' | 'secondary' | 'ghost' | 'danger';
@@ -27,11 +28,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Lo
 
 export function Button({ variant, block, small, loading, disabled, className, children, type = 'button', onClick, ...rest }: ButtonProps) {
   const busy = Boolean(loading) && !disabled;
+  // A form's button in a page drawn on the server waits for the app: pressed before, the browser
+  // would send the form itself, its fields (a phone, a message) in the address.
+  const waiting = useHydrating() && type === 'submit';
   return (
     <button
       type={type}
       className={classes({ variant, block, small }, className)}
-      disabled={disabled}
+      disabled={disabled || waiting}
       aria-disabled={busy || undefined}
       aria-busy={loading || undefined}
       onClick={busy ? (event) => event.preventDefault() : onClick}

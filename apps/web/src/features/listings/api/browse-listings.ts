@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TBrowseAnswer } from '@betoch/contracts/listings';
-import { apiRequest, buildUrl } from '@/lib/api-client';
-import { takeFirstAnswer } from '@/lib/first-answer';
+import { apiRequest } from '@/lib/api-client';
 import { browseApiQuery, type BrowseFilters } from '../lib/browse-filters';
 import { toCardListing, type CardListing } from './card-listing';
 import { listingKeys } from './query-keys';
@@ -27,11 +26,6 @@ export function browseListingsQueryOptions(filters: BrowseFilters) {
     queryFn: ({ pageParam, signal }) => browseListings(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
-    // The first page as the server wrote it into the page it sent, when it did (lib/first-answer.ts).
-    initialData: () => {
-      const first = takeFirstAnswer<TBrowseAnswer>(buildUrl('/listings', browseApiQuery(filters)));
-      return first ? { pages: [toBrowsePage(first)], pageParams: [undefined] } : undefined;
-    },
     // Asked even when the phone says it is offline: the service worker answers with the last
     // results it kept (docs/offline.md).
     networkMode: 'offlineFirst',

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TListing, TListingAnswer } from '@betoch/contracts/listings';
-import { apiRequest, buildUrl } from '@/lib/api-client';
-import { takeFirstAnswer } from '@/lib/first-answer';
+import { apiRequest } from '@/lib/api-client';
 import { listingKeys } from './query-keys';
 
 function listingPath(id: string): string {
@@ -21,16 +20,18 @@ export async function getListing(id: string, signal?: AbortSignal): Promise<TLis
 export function listingQueryOptions(id: string, viewer: string | null) {
   return queryOptions({
     queryKey: [...listingKeys.detail(id), viewer ?? 'anonymous'],
+    // The server draws a visitor's page with these options and hands the answer over with it
+    // (entry-server.tsx): the anonymous view's key only.
     queryFn: ({ signal }) => getListing(id, signal),
-    // The public view as the server wrote it into the page it sent, when it did (lib/first-answer.ts).
-    // Asked for everyone, so the page's answer leaves the DOM; only a visitor without a session gets it.
-    initialData: () => {
-      const first = takeFirstAnswer<TListingAnswer>(buildUrl(listingPath(id)));
-      return viewer === null ? first?.listing : undefined;
-    },
   });
 }
 
 export function useListing(id: string, viewer: string | null) {
-  return useQuery(listingQueryOptions(id, viewer));
+  return useQuery({
+    ...listingQueryOptions(id, viewer),
+    // Signed in on a page the server drew for a visitor: the public view stays on screen while the
+    // viewer's own is fetched (no skeleton, and a message being typed is kept). Never the other
+    // way: a poster's view is not shown to whoever comes after.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.at(-1) === 'anonymous' ? previous : undefined),
+  });
 }

@@ -21,6 +21,7 @@ import styles from './listing-detail-page.module.css';
 import { useListingText } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
 import { useNextTask } from '@/lib/use-next-task';
+import { useHydrating } from '@/lib/hydration';
 
 /**
  * The visitor's contact panel or the owner's manage panel, with their calls, forms and dialogs:
@@ -79,6 +80,8 @@ function ListingBody({ listing }: { listing: TListing }) {
   const title = useListingTitle()(listing);
   // The contact panel, description and dates come one task after the photo, price and facts.
   const rest = useNextTask();
+  // Drawn on the server (and hydrated): the day in Addis Ababa, then the phone's own.
+  const marketDay = useHydrating();
 
   return (
     <div className={styles.layout}>
@@ -144,13 +147,13 @@ function ListingBody({ listing }: { listing: TListing }) {
           <div>
             <dt>{t('detail.created')}</dt>
             <dd>
-              <time dateTime={listing.createdAt}>{formatDate(listing.createdAt, lng)}</time>
+              <time dateTime={listing.createdAt}>{formatDate(listing.createdAt, lng, marketDay)}</time>
             </dd>
           </div>
           <div>
             <dt>{t('detail.updated')}</dt>
             <dd>
-              <time dateTime={listing.updatedAt}>{formatDate(listing.updatedAt, lng)}</time>
+              <time dateTime={listing.updatedAt}>{formatDate(listing.updatedAt, lng, marketDay)}</time>
             </dd>
           </div>
         </dl>

@@ -51,6 +51,6 @@ export function effectiveUserType(userType: UserType | null, user: Pick<TUser, '
 }
 
 /** A calendar date in the interface language and calendar: 'November 22, 2026' / '13 ኅዳር 2019 ዓ.ም.'. */
-export function formatDate(iso: string, language: string): string {
-  return formatCalendarDate(iso, language, 'long');
+export function formatDate(iso: string, language: string, marketDay = false): string {
+  return formatCalendarDate(iso, language, 'long', { marketDay });
 }

@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@betoch/contracts/constants';
+import { firstAnswerElement, htmlAttribute as attr } from '@betoch/contracts/first-answer-element';
+import { firstScreenForPath } from '@betoch/contracts/first-screen-path';
+import type { TListing } from '@betoch/contracts/listings';
+import { canonicalUrl, LANGUAGE_PARAM, pageHeads, PUBLIC_PAGES, type PageHeadInput } from './page-head.ts';
+
+/**
+ * The page sent for an app path: the built index.html with the page's own head (./page-head.ts)
+ * and, for the public pages, the page itself drawn on the server by the web app's own renderer
+ * (apps/web/src/entry-server.tsx, built into dist/server): the same routes, components and query
+ * options as in the browser, as a visitor without a session sees them, with the data the browser
+ * hydrates it with. The renderer's calls are answered in-process (app.inject), without the
+ * visitor's cookies or token, so nothing paid for can be drawn. docs/performance.md has figures.
+ */
+
+/** What the web app's server entry (dist/server/entry-server.js) exports; see entry-server.tsx. */
+interface RenderedApp {
+  status: 200 | 404;
+  html: string;
+  state: string;
+  listing?: TListing;
+}
+interface PageRenderer {
+  render(input: { url: string; origin: string; language: Language; dataSaver: boolean }): Promise<RenderedApp | null>;
+}
+interface ServerEntry {
+  createPageRenderer(resources: Record<string, Record<string, unknown>>, transport: (url: string, init: RequestInit) => Promise<Response>): PageRenderer;
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+interface FirstScreenFiles {
+  path: string;
+  scripts: string[];
+  styles: string[];
+  namespaces: string[];
+}
+
+type PageHeaders = { cookie?: string; 'accept-language'?: string; 'save-data'?: string };
+
+export interface RenderedPage {
+  status: 200 | 404;
+  html: string;
+}
+
+export interface ServerPages {
+  /**
+   * The page for a request path (`origin` is the site's, for absolute URLs in its head);
+   * undefined when the path is neither drawn on the server nor a public page.
+   */
+  render(url: string, headers: PageHeaders, origin: string): Promise<RenderedPage | undefined>;
+}
+
+function isLanguage(value: string): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value);
+}
+
+function cookieValue(headers: PageHeaders, name: string): string | undefined {
+  const value = headers.cookie?.split(';').map((c) => c.trim().split('=')).find(([key]) => key === name)?.[1];
+  try {
+    return value === undefined ? undefined : decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The language the app will show: the page URL's own (`?lng=`, the link a search engine lists for
+ * each language), else its cookie, else the phone's most preferred supported language.
+ */
+export function pageLanguage(headers: PageHeaders, search = ''): Language {
+  const fromUrl = new URLSearchParams(search).get(LANGUAGE_PARAM)?.toLowerCase() ?? '';
+  if (isLanguage(fromUrl)) return fromUrl;
+  const fromCookie = (cookieValue(headers, LANGUAGE_COOKIE) ?? '').split('-')[0]!.toLowerCase();
+  if (isLanguage(fromCookie)) return fromCookie;
+  const ranked = (headers['accept-language'] ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { primary: tag.trim().split('-')[0]!.toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0 && isLanguage(entry.primary))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const best = ranked[0]?.primary;
+  return best && isLanguage(best) ? best : FALLBACK_LANGUAGE;
+}
+
+/** Photos wait for a tap: chosen on this device (its cookie), else when the phone asks to save data. */
+export function dataSaverOn(headers: PageHeaders): boolean {
+  const choice = cookieValue(headers, DATA_SAVER_COOKIE);
+  if (choice === '1' || choice === '0') return choice === '1';
+  return headers['save-data']?.trim().toLowerCase() === 'on';
+}
+
+/**
+ * The code, styles and texts the page's first screen loads, fetched together with the app's entry.
+ * A page drawn on the server gets its styles as style sheets: it shows styled before any script
+ * has run (the app's loader finds them in the page and adds none again).
+ */
+function hints(screen: FirstScreenFiles, language: Language, drawn: boolean): string {
+  return [
+    ...screen.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
+    ...screen.styles.map((href) => (drawn ? `<link rel="stylesheet" crossorigin href="${attr(href)}">` : `<link rel="preload" as="style" crossorigin href="${attr(href)}">`)),
+    ...screen.namespaces.map((ns) => `<link rel="preload" as="fetch" crossorigin href="/locales/${language}/${attr(ns)}.json">`),
+  ].join('');
+}
+
+/** Every text namespace of every language in dist/locales: { en: { common: {...}, ... }, am: ... }. */
+function readTexts(distDir: string): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    LANGUAGES.map((lng) => {
+      const dir = path.join(distDir, 'locales', lng);
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : [];
+      return [lng, Object.fromEntries(files.map((file) => [file.slice(0, -'.json'.length), JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as unknown]))];
+    }),
+  );
+}
+
+/** The public browse answers a drawn page's calls got: the service worker keeps /browse's for offline. */
+const browseAnswers = new AsyncLocalStorage<{ url: string; json: string }[]>();
+
+/**
+ * The renderer of a web build (dist/server/entry-server.js), its calls answered by this API
+ * in-process as for a visitor without a session; undefined without a server build.
+ */
+async function loadRenderer(app: FastifyInstance, distDir: string): Promise<PageRenderer | undefined> {
+  const entry = path.join(distDir, 'server', 'entry-server.js');
+  if (!fs.existsSync(entry)) return undefined;
+  const { createPageRenderer } = (await import(pathToFileURL(entry).href)) as ServerEntry;
+  return createPageRenderer(readTexts(distDir), async (url, init) => {
+    // Only what a visitor without a session may ask: GET, no cookie, no token.
+    if ((init.method ?? 'GET') !== 'GET') throw new Error(`the page renderer may only read (${init.method} ${url})`);
+    const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const pathname = url.split('?')[0];
+    if (pathname === '/api/listings' && answer.statusCode === 200) browseAnswers.getStore()?.push({ url, json: answer.body });
+    return new Response(answer.rawPayload.length ? new Uint8Array(answer.rawPayload) : null, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  });
+}
+
+/**
+ * Reads index.html and first-screens.json of a web build once and loads its server renderer.
+ * Without a server build (an older build, tests of the head alone) pages go out with their head
+ * and an empty root, for the browser to draw.
+ */
+export async function serverPages(app: FastifyInstance, distDir: string): Promise<ServerPages> {
+  const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const listFile = path.join(distDir, 'first-screens.json');
+  const headEnd = template.indexOf('</head>');
+  const root = template.indexOf(ROOT_ELEMENT);
+  const rootEnd = root + ROOT_ELEMENT.length;
+  // A page without the places to write into (not a build of apps/web) goes out as it is.
+  const fits = headEnd >= 0 && root > headEnd;
+  const screens = fits && fs.existsSync(listFile) ? (JSON.parse(fs.readFileSync(listFile, 'utf8')) as { screens: FirstScreenFiles[] }).screens : [];
+  const renderer = fits ? await loadRenderer(app, distDir) : undefined;
+
+  const heads = fits ? pageHeads(distDir) : undefined;
+  // The build's own title and description give way to the page's.
+  const templateHead = heads
+    ? template.slice(0, headEnd).replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta name="description"[^>]*>\s*/, '')
+    : template.slice(0, headEnd);
+
+  const listingAlone = async (pathname: string): Promise<Pick<RenderedApp, 'status' | 'listing'>> => {
+    const answer = await app.inject({ method: 'GET', url: `/api/listings/${pathname.slice('/l/'.length)}`, headers: { accept: 'application/json' } });
+    if (answer.statusCode === 404 || answer.statusCode === 400) return { status: 404 };
+    return { status: 200, listing: answer.statusCode === 200 ? (answer.json() as { listing: TListing }).listing : undefined };
+  };
+
+  return {
+    async render(url, headers, origin) {
+      const [pathname = '/', search = ''] = url.split('?', 2);
+      const screen = firstScreenForPath(screens, pathname);
+      const publicPage = PUBLIC_PAGES[pathname as keyof typeof PUBLIC_PAGES];
+      const listingPage = pathname.startsWith('/l/') && pathname.length > 3;
+      if (!fits || (!screen && !publicPage && !listingPage)) return undefined;
+      const language = pageLanguage(headers, search);
+      const answers: { url: string; json: string }[] = [];
+      let drawn: RenderedApp | null = null;
+      try {
+        drawn = renderer ? await browseAnswers.run(answers, () => renderer.render({ url, origin, language, dataSaver: dataSaverOn(headers) })) : null;
+      } catch (error) {
+        app.log.warn({ err: error, url }, 'server render failed'); // the page goes out empty; the browser draws it
+      }
+      // Without a server build, a listing's head and its 404 still come from the API itself.
+      const shown = renderer ? drawn : listingPage ? await listingAlone(pathname) : null;
+      const notFound = shown?.status === 404;
+      const listing = shown?.listing?.access === 'public' ? shown.listing : undefined;
+      const head: PageHeadInput | null = notFound
+        ? { kind: 'page', name: 'notFound' }
+        : listing
+          ? { kind: 'listing', listing }
+          : publicPage
+            ? { kind: 'page', name: publicPage }
+            : null;
+      const tags = heads && head ? heads.tags(head, language, canonicalUrl(origin, pathname, search), origin) : '';
+      // /browse's answer, as the call answered it, for the service worker to keep for offline
+      // (apps/web/src/sw/sw-rules.ts pageBrowseAnswer); the app itself hydrates from the state.
+      const kept = pathname === '/browse' && drawn && answers.length === 1 ? firstAnswerElement(answers[0]!.url, answers[0]!.json) : '';
+      const html =
+        (heads ? templateHead.replace(/<html lang="[^"]*"/, `<html lang="${language}"`) : templateHead) +
+        tags +
+        (screen ? hints(screen, language, drawn !== null) : '') +
+        template.slice(headEnd, root) +
+        (drawn ? `<div id="root">${drawn.html}</div>${drawn.state}${kept}` : ROOT_ELEMENT) +
+        template.slice(rootEnd);
+      return { status: notFound ? 404 : 200, html };
+    },
+  };
+}

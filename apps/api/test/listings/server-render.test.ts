@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TPhoto } from '@betoch/contracts/uploads';
+import { createListing, createListingsTestApp, createLiveListing, hideListing } from '../support/factories.ts';
+import { signUp, type SignedIn } from '../support/login.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { drawnText, ssrStateOf, writeRenderingWebDist } from '../support/web-dist.ts';
+import { leaksIn } from '../security/market.ts';
+import { pageLanguage } from '../../src/plugins/server-render.ts';
+
+/**
+ * The public pages drawn on the server by the web app's own renderer (issue 16): the HTML holds
+ * the page's real content in the visitor's language, as a visitor without a session sees it, and
+ * the data the browser hydrates it with; never a poster's phone.
+ */
+const SCREENS = {
+  screens: [
+    { path: '/browse', scripts: ['/assets/browse-B.js'], styles: ['/assets/browse-B.css'], namespaces: ['common', 'listings'] },
+    { path: '/l/', scripts: ['/assets/detail-D.js'], styles: ['/assets/detail-D.css'], namespaces: ['common', 'listings'] },
+  ],
+};
+const BREAKOUT = '</script><script>alert(1)</script>';
+
+let t: TestApp;
+let webDist: string;
+let owner: SignedIn;
+let live: { _id: string; title: string; photos: TPhoto[] };
+let draftId: string;
+let hiddenId: string;
+
+beforeAll(async () => {
+  webDist = writeRenderingWebDist(SCREENS);
+  t = await createListingsTestApp({ WEB_DIST: webDist });
+  owner = await signUp(t, { userType: 'landlord', name: 'Server render owner' });
+  live = await createLiveListing(t, owner, { title: `Sunny flat ${BREAKOUT} in Bole`, contact_preference: 'show', price_etb: 23500 });
+  draftId = (await createListing(t, owner, { title: 'Not live yet' }))._id;
+  hiddenId = (await createLiveListing(t, owner, { title: 'Hidden by the admins' }))._id;
+  await hideListing(t, hiddenId);
+}, 240_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (webDist) fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+async function page(url: string, headers: Record<string, string> = {}, status = 200) {
+  const res = await t.request({ method: 'GET', url, headers });
+  expect(res.statusCode, url).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  return res.body;
+}
+
+describe('a listing page drawn on the server', () => {
+  it('holds the title, price, subcity, facts, description and the cover photo URL, in English', async () => {
+    const html = await page(`/l/${live._id}`);
+    const text = drawnText(html);
+    expect(html).toContain('Sunny flat &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; in Bole</h1>');
+    expect(text).toContain('23,500 ETB');
+    expect(text).toContain('Bole subcity');
+    expect(text).toContain('About this home');
+    expect(text).toContain('Description');
+    expect(html).toContain(`src="${live.photos[0]!.url}"`);
+    // The listing text is escaped in the markup and cannot close the state's script element.
+    expect(html).not.toContain(BREAKOUT);
+    const state = ssrStateOf(html);
+    expect(state?.hydrate).toBe(true);
+    expect(state?.lng).toBe('en');
+    expect(JSON.stringify(state?.queries.queries[0]?.state.data)).toContain(live._id);
+    // Its styles come as style sheets, so it shows styled before any script has run.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/detail-D.css">');
+  });
+
+  it('is in Amharic for the Amharic cookie (and for a phone that prefers Amharic), with the same data', async () => {
+    for (const headers of [{ cookie: 'betoch_lng=am' }, { 'accept-language': 'en;q=0.4, am-ET;q=0.9' }] as Record<string, string>[]) {
+      const html = await page(`/l/${live._id}`, headers);
+      const text = drawnText(html);
+      expect(html).toContain('<html lang="am"');
+      expect(text).toContain('23,500 ብር');
+      expect(text).toContain('ቦሌ');
+      expect(text).toContain('ስለ ቤቱ');
+      expect(text).toContain('መግለጫ');
+      expect(html).toContain(`src="${live.photos[0]!.url}"`);
+      expect(ssrStateOf(html)?.lng).toBe('am');
+    }
+  });
+
+  it("never holds the poster's phone, in the markup, the state or the head, whoever asks", async () => {
+    for (const headers of [{}, owner.auth, { cookie: 'betoch_lng=am' }, { ...owner.auth, 'user-agent': 'TelegramBot (like TwitterBot)' }] as Record<string, string>[]) {
+      const html = await page(`/l/${live._id}`, headers);
+      expect(leaksIn(html, [owner.phone])).toEqual([]);
+      // Drawn for a visitor without a session even when the poster asks: the session is the browser's.
+      expect(ssrStateOf(html)?.queries.queries[0]?.queryKey.at(-1)).toBe('anonymous');
+    }
+  });
+
+  it('a draft, a hidden listing or an unknown id: 404, noindex, never stored', async () => {
+    for (const id of [draftId, hiddenId, '00000000-0000-4000-8000-000000000000', 'no-such-listing']) {
+      const res = await t.request({ method: 'GET', url: `/l/${id}` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).not.toContain('Hidden by the admins');
+      expect(ssrStateOf(res.body)?.hydrate ?? false).toBe(false);
+    }
+  });
+});
+
+describe('/browse drawn on the server', () => {
+  it('holds the cards (title, price, subcity, a link to the listing) and its filters from the URL', async () => {
+    const html = await page('/browse', { cookie: 'betoch_lng=am' });
+    expect(html).toContain(`href="/l/${live._id}"`);
+    const text = drawnText(html);
+    expect(text).toContain('23,500 ብር');
+    expect(text).toContain('ቦሌ');
+    const filtered = await page('/browse?subcity=Yeka');
+    expect(filtered).not.toContain(`href="/l/${live._id}"`);
+    expect(JSON.stringify(ssrStateOf(filtered)?.queries.queries[0]?.queryKey)).toContain('Yeka');
+    // The service worker keeps /browse's answer for offline (apps/web/src/sw/sw-rules.ts).
+    expect(html).toContain('id="first-answer"');
+  });
+
+  it('each public page is drawn, in the language asked for', async () => {
+    for (const url of ['/', '/tenant/welcome', '/landlord/welcome', '/delala/welcome', '/login', '/signup']) {
+      const html = await page(url, { cookie: 'betoch_lng=am' });
+      expect(html, url).toMatch(/<h1[^>]*>/);
+      expect(ssrStateOf(html)?.lng, url).toBe('am');
+    }
+    // Signed-in screens are drawn in the browser.
+    expect(ssrStateOf(await page('/wallet'))).toBeNull();
+  });
+});
+
+describe('the language of a page', () => {
+  it('is the URL\'s, else the cookie\'s, else the best of the phone\'s languages by their q-values', () => {
+    expect(pageLanguage({ cookie: 'other=1; betoch_lng=am' })).toBe('am');
+    expect(pageLanguage({ cookie: 'betoch_lng=am' }, 'lng=en')).toBe('en');
+    expect(pageLanguage({ 'accept-language': 'am-ET,am;q=0.9,en;q=0.8' })).toBe('am');
+    expect(pageLanguage({ 'accept-language': 'fr-FR,en-US;q=0.8,am;q=0.5' })).toBe('en');
+    expect(pageLanguage({ 'accept-language': 'en;q=0.2,am;q=0.7' })).toBe('am');
+    expect(pageLanguage({ cookie: 'betoch_lng=en-US', 'accept-language': 'am' })).toBe('en');
+    expect(pageLanguage({ 'accept-language': 'fr' })).toBe('en');
+    expect(pageLanguage({ cookie: 'betoch_lng=xx' })).toBe('en');
+  });
+});

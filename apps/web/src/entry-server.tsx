@@ -1,0 +1,216 @@
+import './lib/zod-jitless';
+import { Writable } from 'node:stream';
+import { StrictMode, Suspense, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@betoch/contracts/constants';
+import { scriptJson } from '@betoch/contracts/first-answer-element';
+import type { TListing } from '@betoch/contracts/listings';
+import { ApiError, setApiTransport } from '@/lib/api-client';
+import { ServerDataSaver } from '@/lib/data-saver';
+import { SessionProvider } from '@/lib/session';
+import { AppProviders, makeQueryClient } from '@/app/providers';
+import { routes } from '@/app/routes';
+import { SessionSync } from '@/app/session-sync';
+import { UserTypeDetector } from '@/features/listings/components/user-type-detector';
+import { browseListingsQueryOptions } from '@/features/listings/api/browse-listings';
+import { featuredListingsQueryOptions } from '@/features/listings/api/get-featured-listings';
+import { listingQueryOptions } from '@/features/listings/api/get-listing';
+import { filtersFromSearch } from '@/features/listings/lib/browse-filters';
+import { paths } from '@/config/paths';
+import { SSR_STATE_ID, type SsrState } from './ssr-state';
+
+/**
+ * The server's half of the app (the browser's is main.tsx): the public pages drawn with React's
+ * own streaming renderer, from the same routes, components and query options as in the browser,
+ * as a visitor without a session sees them (nothing paid for is ever drawn here). The page's data
+ * goes along dehydrated, and the browser hydrates the same HTML with it (main.tsx).
+ * Built by `vite build --ssr` into dist/server; the API loads it (apps/api/src/plugins/web-app.ts).
+ */
+
+/** Pages drawn on the server; every other page is drawn in the browser (signed-in screens). */
+const SERVER_PAGES = new Set<string>([
+  paths.home,
+  paths.browse,
+  paths.tenantWelcome,
+  paths.landlordWelcome,
+  paths.delalaWelcome,
+  paths.login,
+  paths.signup,
+]);
+const LISTING_PAGE = /^\/l\/([^/]+)$/;
+
+/** react-i18next notes on the instance which namespaces a render used. */
+type UsedTexts = I18n & { reportNamespaces?: { getUsedNamespaces(): string[] } };
+
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface RenderInput {
+  /** Path and query string as asked for. */
+  url: string;
+  origin: string;
+  language: Language;
+  /** Photos wait for a tap (the visitor's cookie or Save-Data). */
+  dataSaver: boolean;
+}
+
+export interface RenderedApp {
+  status: 200 | 404;
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /** The script element carrying the language, settings and data the browser hydrates with. */
+  state: string;
+  /** On a listing's page: the listing as a visitor sees it (the page's head describes it). */
+  listing?: TListing;
+}
+
+export interface PageRenderer {
+  /** The page drawn for a visitor without a session; null when the path is not drawn on the server. */
+  render(input: RenderInput): Promise<RenderedApp | null>;
+}
+
+/** How long a page may take to draw before the browser is left to draw it. */
+const RENDER_TIMEOUT_MS = 5_000;
+
+function languageInstances(resources: Resource): Record<Language, I18n> {
+  const make = (lng: Language) => {
+    const instance = i18next.createInstance();
+    void instance.use(initReactI18next).init({
+      lng,
+      resources,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: FALLBACK_LANGUAGE,
+      load: 'languageOnly',
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      initAsync: false,
+      showSupportNotice: false,
+    });
+    return instance;
+  };
+  return Object.fromEntries(LANGUAGES.map((lng) => [lng, make(lng)])) as Record<Language, I18n>;
+}
+
+/** The page's data, asked for with the browser's own query options; a 404 listing makes a 404 page. */
+async function prefetch(client: QueryClient, pathname: string, search: string): Promise<{ status: 200 | 404; listing?: TListing }> {
+  if (pathname === paths.tenantWelcome) {
+    await client.prefetchQuery(featuredListingsQueryOptions());
+    return { status: 200 };
+  }
+  if (pathname === paths.browse) {
+    await client.prefetchInfiniteQuery(browseListingsQueryOptions(filtersFromSearch(new URLSearchParams(search))));
+    return { status: 200 };
+  }
+  const match = LISTING_PAGE.exec(pathname);
+  if (!match) return { status: 200 };
+  let id: string;
+  try {
+    id = decodeURIComponent(match[1]!);
+  } catch {
+    return { status: 404 };
+  }
+  const options = listingQueryOptions(id, null);
+  await client.prefetchQuery(options);
+  const state = client.getQueryState(options.queryKey);
+  if (state?.error instanceof ApiError && state.error.status === 404) return { status: 404 };
+  return { status: 200, listing: client.getQueryData(options.queryKey) };
+}
+
+function drawToString(app: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    let failed: unknown;
+    const stream = renderToPipeableStream(app, {
+      // Every part of the page written in place: no part sent hidden and shown by an inline script,
+      // which the site's Content-Security-Policy refuses (and a phone without JavaScript never runs).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // The whole page at once: a search engine, a link preview and a phone without JavaScript
+      // read it whole (the data is already here, so nothing waits).
+      onAllReady() {
+        if (failed) return;
+        const sink = new Writable({
+          decodeStrings: false,
+          write(chunk: Buffer | string, _encoding, done) {
+            html += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+            done();
+          },
+          final(done) {
+            resolve(html);
+            done();
+          },
+        });
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+    setTimeout(() => stream.abort(new Error('page render timed out')), RENDER_TIMEOUT_MS).unref?.();
+  });
+}
+
+/**
+ * `resources`: every text namespace of both languages ({ en: { common: {...}, ... }, am: ... });
+ * `transport`: answers the app's GET /api calls in-process, as for a visitor without a session.
+ */
+export function createPageRenderer(resources: Resource, transport: ApiTransport): PageRenderer {
+  setApiTransport(transport);
+  const texts = languageInstances(resources);
+  const handler = createStaticHandler(routes);
+
+  return {
+    async render({ url, origin, language, dataSaver }) {
+      const [pathname = '/', search = ''] = url.split('?', 2);
+      if (!SERVER_PAGES.has(pathname) && !LISTING_PAGE.test(pathname)) return null;
+      const context = await handler.query(new Request(new URL(url, origin)));
+      if (context instanceof Response) return null;
+      const client = makeQueryClient({ server: true });
+      try {
+        const { status, listing } = await prefetch(client, pathname, search);
+        const i18n = texts[language].cloneInstance({ lng: language, initAsync: false });
+        const router = createStaticRouter(handler.dataRoutes, context);
+        const html = await drawToString(
+          <StrictMode>
+            <Suspense fallback={null}>
+              <I18nextProvider i18n={i18n}>
+                <ServerDataSaver.Provider value={dataSaver}>
+                  <AppProviders client={client}>
+                    <SessionProvider onExpired={() => undefined}>
+                      <SessionSync />
+                      <UserTypeDetector />
+                      <StaticRouterProvider router={router} context={context} hydrate={false} />
+                    </SessionProvider>
+                  </AppProviders>
+                </ServerDataSaver.Provider>
+              </I18nextProvider>
+            </Suspense>
+          </StrictMode>,
+        );
+        // Hydrated only when the browser can draw the very same page: no call failed.
+        const answered = client.getQueryCache().getAll().every((query) => query.state.status !== 'error');
+        const state: SsrState = {
+          lng: language,
+          ns: (i18n as UsedTexts).reportNamespaces?.getUsedNamespaces() ?? ['common'],
+          dataSaver,
+          hydrate: status === 200 && answered,
+          queries: dehydrate(client),
+        };
+        return {
+          status,
+          html,
+          state: `<script id="${SSR_STATE_ID}" type="application/json">${scriptJson(JSON.stringify(state))}</script>`,
+          listing,
+        };
+      } finally {
+        client.clear();
+      }
+    },
+  };
+}
