@@ -19,7 +19,12 @@ function subscribe(onChange: () => void): () => void {
 /** Without matchMedia (tests in jsdom) the screen counts as wide. */
 const isWide = () => media()?.matches ?? true;
 
-/** Whether the screen is wide (a tablet across, a computer): follows rotation and resizing. */
+/**
+ * Whether the screen is wide (a tablet across, a computer): follows rotation and resizing. The
+ * server cannot know the screen and draws the phone's layout (most visitors are on phones: their
+ * first paint, before any script, shows the listings first and nothing moves when the app wakes);
+ * a wide screen switches to the inline form once hydrated.
+ */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribe, isWide, () => true);
+  return useSyncExternalStore(subscribe, isWide, () => false);
 }
