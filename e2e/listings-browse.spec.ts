@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { startInLanguage, storeSession } from './support/auth';
+import { filtersSheet } from './support/browse-filters';
 import { createLiveListing } from './support/live-listing';
 import { tr, type Lang } from './support/i18n';
 
@@ -36,19 +37,6 @@ async function settled(page: Page, lang: Lang): Promise<number> {
   const named = Number((await count.textContent())?.match(/\d+/)?.[0]);
   await expect(cards(page)).toHaveCount(named);
   return named;
-}
-
-/**
- * On a phone the filters wait in a sheet behind the bar's 'Filters' button (issue 18): opens it
- * unless it is open, and answers it.
- */
-async function filtersSheet(page: Page, lang: Lang): Promise<Locator> {
-  const sheet = page.getByRole('dialog', { name: tr(lang, 'listings:filters.title') });
-  if (!(await sheet.isVisible())) {
-    await page.getByRole('button', { name: new RegExp(`^${escape(tr(lang, 'listings:filters.open'))}(?: |$)`) }).click();
-    await expect(sheet).toBeVisible();
-  }
-  return sheet;
 }
 
 /** Closes the filters sheet with Escape, as a person would to look at the list. */

@@ -3,6 +3,7 @@ import { test, expect } from './support/fixtures';
 import { startInLanguage } from './support/auth';
 import { tr, type Lang } from './support/i18n';
 import { PERSONAS, startAs, visitEveryScreen } from './support/screens';
+import { filtersSheet } from './support/browse-filters';
 
 /**
  * Reduced motion (issue 7): with `prefers-reduced-motion: reduce`, nothing on screen moves for
@@ -75,7 +76,7 @@ async function movingParts(page: Page, lang: Lang): Promise<Record<string, strin
   await page.goto('/browse');
   await page.waitForLoadState('networkidle');
   const releaseListings = await holdBack(page, /\/api\/listings(\?|$)/);
-  await page.getByLabel(tr(lang, 'listings:filters.type')).selectOption('apartment');
+  await (await filtersSheet(page, lang)).getByLabel(tr(lang, 'listings:filters.type')).selectOption('apartment');
   await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
   found.skeleton = await motion(page);
   releaseListings();
