@@ -35,7 +35,7 @@ export default defineConfig({
     },
     {
       ...server,
-      command: `rm -rf "${DATA_DIR}" && node --import tsx apps/api/src/main.ts`,
+      command: `rm -rf "${DATA_DIR}" && node apps/api/dist/main.js`,
       env: {
         ...server.env,
         DATA_DIR,

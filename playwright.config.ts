@@ -64,7 +64,7 @@ export default defineConfig({
   projects: [{ name: 'chromium-360' }],
   webServer: {
     // A fresh database each run: the folder is removed first.
-    command: `rm -rf "${DATA_DIR}" && node --import tsx apps/api/src/main.ts`,
+    command: `rm -rf "${DATA_DIR}" && node apps/api/dist/main.js`,
     url: `${BASE_URL}/api/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

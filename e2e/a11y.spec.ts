@@ -7,7 +7,7 @@ import { PERSONAS, startAs, visitEveryScreen } from './support/screens';
 
 /**
  * Accessibility: axe-core finds no WCAG 2.1 A/AA violation (label in name included) on any screen of the route
- * table (apps/web/src/app/router.tsx; the table of screens per persona is e2e/support/screens.ts),
+ * table (apps/web/src/app/routes.tsx; the table of screens per persona is e2e/support/screens.ts),
  * signed out and as tenant, landlord, broker and admin, in English and Amharic. Every route is
  * scanned at least once per language; each screen waits until its data has loaded (no aria-busy,
  * no skeleton) so the scan sees what a person sees.

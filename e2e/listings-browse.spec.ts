@@ -124,15 +124,23 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
   });
 
   test(`a card opens its listing, and the photo viewer works with the keyboard (${lang})`, async ({ page, request }) => {
-    // Other journeys publish one-photo listings, which come first (newest first): open the newest
-    // home of the first page that has several photos, so the viewer has somewhere to step.
-    const firstPage = (await (await request.get('/api/listings?limit=20')).json()) as {
-      listings: Array<{ _id: string; photo_count: number }>;
-    };
-    const withPhotos = firstPage.listings.find((l) => l.photo_count >= 3);
-    expect(withPhotos, 'a listing with 3+ photos on the first page of /browse').toBeTruthy();
+    // Other journeys publish one-photo listings, which come first (newest first), in Bole: open
+    // the newest home with several photos on the first page of a subcity's browse, so the viewer
+    // has somewhere to step.
+    let withPhotos: { _id: string; subcity: string } | undefined;
+    for (const subcity of ['Yeka', 'Kirkos', 'Arada', 'Lideta', 'Gullele', 'Kolfe Keranio', 'Addis Ketema', 'Akaky Kaliti', 'Nefas Silk-Lafto', 'Bole']) {
+      const firstPage = (await (await request.get(`/api/listings?limit=20&subcity=${encodeURIComponent(subcity)}`)).json()) as {
+        listings: Array<{ _id: string; photo_count: number }>;
+      };
+      const found = firstPage.listings.find((l) => l.photo_count >= 3);
+      if (found) {
+        withPhotos = { _id: found._id, subcity };
+        break;
+      }
+    }
+    expect(withPhotos, 'a listing with 3+ photos on the first page of a subcity on /browse').toBeTruthy();
     await startInLanguage(page, lang);
-    await page.goto('/browse');
+    await page.goto(`/browse?subcity=${encodeURIComponent(withPhotos!.subcity)}`);
     await settled(page, lang);
     const first = cards(page).filter({ has: page.locator(`a[href="/l/${withPhotos!._id}"]`) });
     const title = (await first.getByRole('heading').textContent())!.trim();

@@ -25,6 +25,8 @@ export async function dynamicKeys() {
   const c = await contracts('constants');
   const admin = await contracts('admin');
   const errors = await contracts('errors');
+  const refunds = await contracts('refunds');
+  const wallet = await contracts('wallet');
   const enumOf = (schema, field) => schema.shape[field].options;
   const errorCodes = Object.keys(errors.ERROR_STATUS);
   const local = null;
@@ -37,6 +39,11 @@ export async function dynamicKeys() {
     { pattern: 'admin:purchases.providers.*', values: null, from: "purchases-list.tsx's PROVIDERS (the gateways a purchase goes through)" },
     { pattern: 'wallet:return.unpaid.*', values: ['failed', 'cancelled', 'expired', 'mismatch'], from: 'the unpaid states of PURCHASE_STATUSES (contracts/payments.ts)' },
     { pattern: 'admin:errors.*', values: local, from: "the admin screen's own words for some codes, else common:errors (defaultValue '')" },
+    // Refunds of dead contacts (issue 20).
+    { pattern: 'refunds:reasons.*', values: refunds.REFUND_REASONS, from: 'REFUND_REASONS (contracts/refunds.ts)' },
+    { pattern: 'refunds:status.*', values: refunds.REFUND_STATUSES, from: 'REFUND_STATUSES (contracts/refunds.ts)' },
+    { pattern: 'refunds:causes.*', values: refunds.REFUND_CAUSES, from: 'REFUND_CAUSES (contracts/refunds.ts)' },
+    { pattern: 'refunds:history.kinds.*', values: [...wallet.LEDGER_KINDS, 'other'], from: "LEDGER_KINDS (contracts/wallet.ts) and 'other'" },
     // Places and home types.
     { pattern: 'listings:subcities.*', values: c.SUBCITIES, from: 'SUBCITIES (contracts/constants.ts)' },
     // Generated listing titles (lib/listing-title.ts): the type word of titleTypeKey, and the subcity.
@@ -46,6 +53,8 @@ export async function dynamicKeys() {
     { pattern: 'wallet:unlocks.subcities.*', values: c.SUBCITIES, from: 'SUBCITIES' },
     { pattern: 'listings:types.*', values: c.PROPERTY_TYPES_OFFERED, from: "PROPERTY_TYPES_OFFERED (stored 'condo' is shown as condominium: listing-display.ts typeKey)" },
     { pattern: 'landlord:types.*', values: c.PROPERTY_TYPES_OFFERED, from: 'PROPERTY_TYPES_OFFERED' },
+    { pattern: 'alerts:name.types.*', values: c.PROPERTY_TYPES_OFFERED, from: 'PROPERTY_TYPES_OFFERED (the saved search name, saved-searches/lib/search-name.ts)' },
+    { pattern: 'extras:fairPrice.types.*', values: c.PROPERTY_TYPES_OFFERED, from: "PROPERTY_TYPES_OFFERED (stored 'condo' is said as condominium: fair-price-line.tsx)" },
     { pattern: 'wallet:unlocks.types.*', values: c.LISTING_TYPES, from: 'LISTING_TYPES' },
     { pattern: 'listings:filters.sourceOnly.*', values: c.LISTING_SOURCES, from: 'LISTING_SOURCES' },
     { pattern: 'listings:report.reasons.*', values: c.REPORT_REASONS, from: 'REPORT_REASONS' },

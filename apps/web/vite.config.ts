@@ -2,7 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { firstScreensPlugin } from './build/first-screens-plugin';
+import { pageFilesPlugin } from './build/page-files-plugin';
 import { serviceWorkerPlugin } from './build/service-worker-plugin';
 
 export default defineConfig(({ command, isSsrBuild }) => ({
@@ -12,8 +12,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
-        // dist/first-screens.json: what the server names in the page for /, /browse and /l/{id}.
-        firstScreensPlugin(),
+        // dist/page-files.json: what the server names in a page it draws, for each page module.
+        pageFilesPlugin(),
         // /sw.js: the offline shell and the last browse results (docs/offline.md).
         serviceWorkerPlugin({
           routes: [
@@ -22,8 +22,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // The side of a listing's page, loaded after its top (the contact panel shows offline too).
             'src/features/listings/components/listing-detail-aside.tsx',
           ],
-          // The texts of the shell, /browse and /l/{id} in both languages (about 10 KB gzip).
-          extra: ['/favicon.svg', '/manifest.webmanifest', ...['en', 'am'].flatMap((lng) => ['common', 'listings'].map((ns) => `/locales/${lng}/${ns}.json`))],
+          // The texts of the shell, /browse and /l/{id} in both languages (about 16 KB gzip): the
+          // pages' own and those of the parts they draw (the heart, 'Save this search', the
+          // confirmed line, share and the fair price), so the language can change offline too.
+          extra: [
+            '/favicon.svg',
+            '/manifest.webmanifest',
+            ...['en', 'am'].flatMap((lng) => ['common', 'listings', 'favourites', 'alerts', 'freshness', 'extras'].map((ns) => `/locales/${lng}/${ns}.json`)),
+          ],
         }),
       ]),
   ],

@@ -26,7 +26,7 @@ async function call<T>(request: APIRequestContext, session: ApiSession, method: 
  */
 export async function createLiveListing(
   request: APIRequestContext,
-  options: { contactPreference?: 'show' | 'hide'; title?: string } = {},
+  options: { contactPreference?: 'show' | 'hide'; title?: string; type?: string; bedrooms?: number; priceEtb?: number } = {},
 ): Promise<LiveListing> {
   const landlord = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
   const title = options.title ?? `2-Bedroom Apartment near Edna Mall ${Math.floor(Math.random() * 1e6)}`;
@@ -37,9 +37,9 @@ export async function createLiveListing(
     data: {
       title,
       description: 'Bright apartment with a balcony, a water tank and a guard. Close to Edna Mall.',
-      type: 'apartment',
-      price_etb: 25000,
-      bedrooms: 2,
+      type: options.type ?? 'apartment',
+      price_etb: options.priceEtb ?? 25000,
+      bedrooms: options.bedrooms ?? 2,
       bathrooms: 1,
       area_sqm: 90,
       specific_location: 'Edna Mall',

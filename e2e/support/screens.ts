@@ -2,10 +2,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { apiSignUp, readDemoCode, storeSession, type ApiSession, type Role } from './auth';
 import { tr, type Lang } from './i18n';
+import { createLiveListing } from './live-listing';
 import { randomPhone } from './phones';
 
 /**
- * Every screen of the route table (apps/web/src/app/router.tsx, paths in
+ * Every screen of the route table (apps/web/src/app/routes.tsx, paths in
  * apps/web/src/config/paths.ts), per persona: signed out, tenant, landlord, broker, admin. The
  * journeys that must visit every screen (axe, touch targets, reduced motion) share this table, so
  * a new route added here is checked by all of them.
@@ -82,6 +83,8 @@ export const screensFor: Record<Persona, Screen[]> = {
     { route: '/landlord/success', url: () => '/landlord/success' },
     { route: '/delala/welcome', url: () => '/delala/welcome' },
     { route: '/post-property', url: () => '/post-property' },
+    // The link of the 'still available?' SMS (issue 20), used or unknown: what it says then.
+    { route: '/confirm/:token (spent link)', url: () => `/confirm/${'x'.repeat(32)}` },
   ],
   tenant: [
     { route: '/browse', url: () => '/browse' },
@@ -91,6 +94,9 @@ export const screensFor: Record<Persona, Screen[]> = {
     { route: '/chat/:id', url: (ids) => `/chat/${ids.conversation}` },
     { route: '/wallet', url: () => '/wallet' },
     { route: '/my-unlocks', url: () => '/my-unlocks' },
+    // Issue 19: the saved listings and searches (one saved in startAs) and the notifications (none yet).
+    { route: '/saved', url: () => '/saved' },
+    { route: '/notifications', url: () => '/notifications' },
     { route: '/admin (access denied)', url: () => '/admin' },
   ],
   landlord: [
@@ -98,6 +104,7 @@ export const screensFor: Record<Persona, Screen[]> = {
     { route: '/my-listings', url: () => '/my-listings' },
     { route: '/post-property', url: () => '/post-property' },
     { route: '/post/owner', url: () => '/post/owner' },
+    { route: '/saved', url: () => '/saved' },
     { route: '/chat', url: () => '/chat' },
     { route: '/wallet', url: () => '/wallet' },
   ],
@@ -152,6 +159,24 @@ export async function adminSession(request: APIRequestContext): Promise<ApiSessi
 const adminSessions = new Map<string, ApiSession>();
 
 /**
+ * The tenant's /my-unlocks with both refund states (issue 20): two paid unlocks of fresh listings,
+ * one with a claim waiting ('Refund claim waiting'), one still open to a claim ('Claim refund').
+ */
+async function refundStates(request: APIRequestContext, tenant: ApiSession): Promise<void> {
+  const auth = { authorization: `Bearer ${tenant.token}` };
+  for (let i = 0; i < 2; i += 1) {
+    const listing = await createLiveListing(request, { contactPreference: 'show' });
+    expect((await request.post('/api/purchase', { headers: auth, data: { sku: 'CREDIT_SINGLE' } })).ok()).toBe(true);
+    expect((await request.post(`/api/listings/${listing.id}/unlock-contact`, { headers: auth })).ok()).toBe(true);
+    if (i === 1) continue;
+    const mine = (await (await request.get('/api/listings/unlocked/my-unlocks', { headers: auth })).json()) as { unlocks: { _id: string; listing: { _id: string } }[] };
+    const unlock = mine.unlocks.find((u) => u.listing._id === listing.id)!;
+    const claim = await request.post(`/api/listings/unlocked/${unlock._id}/refund-claim`, { headers: auth, data: { reason: 'no_answer' } });
+    expect(claim.ok(), await claim.text()).toBe(true);
+  }
+}
+
+/**
  * Puts the persona in the browser (signed out: nothing) and answers the ids its screens need: a
  * live listing, and for the tenant a conversation with its owner. The admin's session is reused
  * within a run (one code a minute per phone).
@@ -167,12 +192,18 @@ export async function startAs(page: Page, request: APIRequestContext, persona: P
     session = await apiSignUp(request, { role: persona, name: lang === 'am' ? 'ሰላም ተስፋዬ' : 'Selam Tesfaye' });
   }
   if (persona === 'tenant') {
+    await refundStates(request, session);
     const started = await request.post('/api/conversations', {
       headers: { authorization: `Bearer ${session.token}` },
       data: { listing_id: ids.listing, initial_message: lang === 'am' ? 'ሰላም፣ ቤቱ አሁንም አለ?' : 'Hello, is the home still free?' },
     });
     expect(started.ok(), await started.text()).toBe(true);
     ids.conversation = ((await started.json()) as { conversation_id: string }).conversation_id;
+    const search = await request.post('/api/saved-searches', {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: { name: lang === 'am' ? 'በቦሌ ከ20,000 ብር በታች የሆኑ አፓርትመንቶች' : 'Apartments in Bole under 20,000 ETB', filters: { type: 'apartment', subcity: 'Bole', price_max: 20000 }, sms: true },
+    });
+    expect(search.ok(), await search.text()).toBe(true);
   }
   await storeSession(page, session, '/');
   return ids;

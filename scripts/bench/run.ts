@@ -21,6 +21,7 @@ import { apiLoadPart } from './parts/api-load.ts';
 import { chatPart } from './parts/chat.ts';
 import { lighthousePart } from './parts/lighthouse.ts';
 import { photoPart } from './parts/photo.ts';
+import { serverRenderPart } from './parts/server-render.ts';
 import { sizePart } from './parts/size.ts';
 
 const run = promisify(execFile);
@@ -51,6 +52,7 @@ const PARTS: Record<PartName, (ctx: BenchContext) => Promise<PartOutput>> = {
   answer: answerSizePart,
   chat: chatPart,
   api: apiLoadPart,
+  render: serverRenderPart,
   photo: photoPart,
 };
 
@@ -64,10 +66,16 @@ function partList(value: string | undefined, flag: string): PartName[] {
 async function buildWeb(dist: string, log: (line: string) => void): Promise<void> {
   const started = Date.now();
   log(`building the web app into ${dist} ...`);
-  await run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: path.join(ROOT, 'apps/web'),
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const vite = (args: string[]) =>
+    run(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--logLevel', 'warn'], {
+      cwd: path.join(ROOT, 'apps/web'),
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  // The browser's build, then the server's renderer beside it (as `npm run build` does).
+  await vite(['--outDir', dist, '--emptyOutDir']);
+  await vite(['--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, 'server'), '--emptyOutDir', 'false']);
+  // The renderer takes React and the rest from node_modules (never served: dist/server is not).
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dist, 'server', 'node_modules'), 'dir');
   log(`  built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
@@ -118,7 +126,9 @@ async function main(): Promise<number> {
   log(`bench: ${parts.join(', ')} on ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB, Node ${machine.node}; load average ${loadAverage()}`);
   if (!canPin()) log('warning: taskset not found, server and load generator are not pinned to cores');
 
-  if (parts.includes('size') || parts.includes('lighthouse')) {
+  // The server runs built, as `npm start` runs it.
+  await run(process.execPath, [path.join(ROOT, 'apps/api/build.mjs')], { cwd: ROOT });
+  if (parts.includes('size') || parts.includes('lighthouse') || parts.includes('render')) {
     if (!values['no-build']) await buildWeb(webDist, log);
     else if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`--no-build: no web build in ${webDist}`);
   }

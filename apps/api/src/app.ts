@@ -33,13 +33,25 @@ import { keepOnlyListedAdmins } from './modules/users/users.repository.ts';
 import { photoOrigin } from './modules/uploads/create-photo-storage.ts';
 import { maskStoredText } from './modules/listings/stored-text-masking.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
+import { refundsRoutes } from './modules/refunds/refunds.routes.ts';
+import { createRefundsService } from './modules/refunds/refunds.service.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
+import { createEventBus } from './modules/realtime/realtime.setup.ts';
+import { setUpSavedSearches, type SavedSearchesSetUp } from './modules/saved-searches/saved-searches.setup.ts';
 import { setUpTrustAndSafety } from './modules/moderation/trust.setup.ts';
 import { createMetricsService } from './modules/metrics/metrics.service.ts';
+import { createFreshnessService } from './modules/freshness/freshness.service.ts';
+import { freshnessRoutes } from './modules/freshness/freshness.routes.ts';
+import { freshnessDemoRoutes } from './modules/freshness/freshness-demo.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.ts';
 import { periodicJobs } from './jobs/periodic-jobs.ts';
+import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
+import { createFavouritesService } from './modules/favourites/favourites.service.ts';
+import { fairPriceRoutes } from './modules/fair-price/fair-price.routes.ts';
+import { createFairPriceService } from './modules/fair-price/fair-price.service.ts';
+import { refreshAllBands } from './modules/fair-price/price-bands.repository.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -60,6 +72,8 @@ export interface BuiltApp {
   shutdown: ShutdownGate;
   /** The periodic jobs of this process (started when it listens). */
   jobs: JobRunner;
+  /** Saved-search alerts: the matcher and the SMS digest (tests run them with the test clock). */
+  alerts: Pick<SavedSearchesSetUp, 'matcher' | 'digest'>;
 }
 
 export async function buildApp(env: Env, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -143,11 +157,23 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   walletRoutes(app, ctx, createWalletService(ctx, payments.provider));
   const uploads = await setUpUploads(app, ctx);
   const trust = setUpTrustAndSafety(app, ctx, uploads.urlFor);
-  const listings = createListingsService(ctx, uploads.urlFor, trust.afterPublish);
+  const bus = createEventBus(ctx);
+  const savedSearches = setUpSavedSearches(app, ctx, bus);
+  const listings = createListingsService(ctx, uploads.urlFor, async (listingId) => {
+    await trust.afterPublish(listingId);
+    // The listing is queued (a trigger, in the publish transaction); matching runs after the answer.
+    savedSearches.matcher.kick();
+  });
   listingsRoutes(app, ctx, listings);
+  const freshness = createFreshnessService(ctx);
+  freshnessRoutes(app, ctx, freshness);
+  freshnessDemoRoutes(app, ctx, freshness);
   sitemapRoutes(app, ctx);
+  favouritesRoutes(app, ctx, createFavouritesService(ctx));
+  fairPriceRoutes(app, ctx, createFairPriceService(ctx));
   unlocksRoutes(app, ctx, createUnlocksService(ctx, uploads.urlFor));
-  setUpConversations(app, ctx, uploads.urlFor);
+  refundsRoutes(app, ctx, createRefundsService(ctx));
+  setUpConversations(app, ctx, uploads.urlFor, {}, { bus, moreFirstEvents: savedSearches.firstEvents });
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');
@@ -158,7 +184,11 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
       uploads: uploads.service,
       auth,
       metrics: createMetricsService(ctx),
+      freshness,
       reconcilePayments: payments.provider.checkout ? () => reconcilePayments(ctx, payments.confirmer) : undefined,
+      savedSearchMatch: () => savedSearches.matcher.run(),
+      smsDigest: (at) => savedSearches.digest.run(at),
+      refreshPriceBands: (at) => refreshAllBands(database.db, at),
       log: app.log,
     }),
     now,
@@ -174,5 +204,5 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     await kv.close();
     if (!options.database) await database.close();
   });
-  return { app, ctx, shutdown, jobs };
+  return { app, ctx, shutdown, jobs, alerts: { matcher: savedSearches.matcher, digest: savedSearches.digest } };
 }

@@ -4,7 +4,7 @@
  */
 
 /** The Vite build manifest, as far as the precache list needs it. */
-export type BuildManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+export type BuildManifest = Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isDynamicEntry?: boolean }>;
 
 /** A module of the build and everything it imports statically: its script files and its styles. */
 export function manifestFiles(manifest: BuildManifest, key: string): { scripts: Set<string>; styles: Set<string> } {

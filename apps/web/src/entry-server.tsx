@@ -2,7 +2,7 @@ import './lib/zod-jitless';
 import { Writable } from 'node:stream';
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -11,14 +11,13 @@ import { scriptJson } from '@betoch/contracts/first-answer-element';
 import type { TListing } from '@betoch/contracts/listings';
 import { ApiError, setApiTransport } from '@/lib/api-client';
 import { ServerDataSaver } from '@/lib/data-saver';
-import { SessionProvider } from '@/lib/session';
-import { AppProviders, makeQueryClient } from '@/app/providers';
-import { routes } from '@/app/routes';
-import { SessionSync } from '@/app/session-sync';
-import { UserTypeDetector } from '@/features/listings/components/user-type-detector';
+import { App } from '@/app/app';
+import { makeQueryClient } from '@/app/providers';
+import { pageModuleAt, preloadPage } from '@/app/routes';
 import { browseListingsQueryOptions } from '@/features/listings/api/browse-listings';
 import { featuredListingsQueryOptions } from '@/features/listings/api/get-featured-listings';
 import { listingQueryOptions } from '@/features/listings/api/get-listing';
+import { fairPriceQueryOptions } from '@/features/listings/api/get-fair-price';
 import { filtersFromSearch } from '@/features/listings/lib/browse-filters';
 import { paths } from '@/config/paths';
 import { SSR_STATE_ID, type SsrState } from './ssr-state';
@@ -65,6 +64,10 @@ export interface RenderedApp {
   state: string;
   /** On a listing's page: the listing as a visitor sees it (the page's head describes it). */
   listing?: TListing;
+  /** The page module drawn (as the build manifest names it): its files go out with the page. */
+  page?: string;
+  /** The text namespaces the page used: their files go out with the page too. */
+  namespaces: string[];
 }
 
 export interface PageRenderer {
@@ -118,6 +121,8 @@ async function prefetch(client: QueryClient, pathname: string, search: string): 
   await client.prefetchQuery(options);
   const state = client.getQueryState(options.queryKey);
   if (state?.error instanceof ApiError && state.error.status === 404) return { status: 404 };
+  // The fair-price line comes with the page too (drawn once hydrated): no call of the browser's own.
+  await client.prefetchQuery(fairPriceQueryOptions(id));
   return { status: 200, listing: client.getQueryData(options.queryKey) };
 }
 
@@ -163,31 +168,24 @@ function drawToString(app: ReactNode): Promise<string> {
 export function createPageRenderer(resources: Resource, transport: ApiTransport): PageRenderer {
   setApiTransport(transport);
   const texts = languageInstances(resources);
-  const handler = createStaticHandler(routes);
 
   return {
-    async render({ url, origin, language, dataSaver }) {
+    async render({ url, language, dataSaver }) {
       const [pathname = '/', search = ''] = url.split('?', 2);
       if (!SERVER_PAGES.has(pathname) && !LISTING_PAGE.test(pathname)) return null;
-      const context = await handler.query(new Request(new URL(url, origin)));
-      if (context instanceof Response) return null;
+      await preloadPage(pathname);
       const client = makeQueryClient({ server: true });
       try {
         const { status, listing } = await prefetch(client, pathname, search);
         const i18n = texts[language].cloneInstance({ lng: language, initAsync: false });
-        const router = createStaticRouter(handler.dataRoutes, context);
         const html = await drawToString(
           <StrictMode>
             <Suspense fallback={null}>
               <I18nextProvider i18n={i18n}>
                 <ServerDataSaver.Provider value={dataSaver}>
-                  <AppProviders client={client}>
-                    <SessionProvider onExpired={() => undefined}>
-                      <SessionSync />
-                      <UserTypeDetector />
-                      <StaticRouterProvider router={router} context={context} hydrate={false} />
-                    </SessionProvider>
-                  </AppProviders>
+                  <StaticRouter location={url}>
+                    <App client={client} />
+                  </StaticRouter>
                 </ServerDataSaver.Provider>
               </I18nextProvider>
             </Suspense>
@@ -195,9 +193,10 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
         );
         // Hydrated only when the browser can draw the very same page: no call failed.
         const answered = client.getQueryCache().getAll().every((query) => query.state.status !== 'error');
+        const namespaces = (i18n as UsedTexts).reportNamespaces?.getUsedNamespaces() ?? ['common'];
         const state: SsrState = {
           lng: language,
-          ns: (i18n as UsedTexts).reportNamespaces?.getUsedNamespaces() ?? ['common'],
+          ns: namespaces,
           dataSaver,
           hydrate: status === 200 && answered,
           queries: dehydrate(client),
@@ -207,6 +206,8 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
           html,
           state: `<script id="${SSR_STATE_ID}" type="application/json">${scriptJson(JSON.stringify(state))}</script>`,
           listing,
+          page: pageModuleAt(pathname),
+          namespaces,
         };
       } finally {
         client.clear();

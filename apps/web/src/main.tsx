@@ -4,9 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import { FIRST_ANSWER_ELEMENT_ID } from '@betoch/contracts/first-answer-element';
 import './styles/global.css';
-import { App } from './app/app';
+import { BrowserRouter } from 'react-router';
+import { BrowserApp } from './app/app';
 import { makeQueryClient } from './app/providers';
-import { routerReady } from './app/router';
+import { preloadPage } from './app/routes';
 import { afterNextPaint } from './lib/after-paint';
 import { addAppLinksWhenIdle } from './lib/app-links';
 import { installUserTypeDebugHelper } from './app/user-type-debug';
@@ -43,7 +44,12 @@ const app = (
   <StrictMode>
     <Suspense fallback={null}>
       <ServerDataSaver.Provider value={hydrating && drawn ? drawn.dataSaver : false}>
-        <App client={client} />
+        {/* Navigations apply at once, as React Router's data router did: a filter's control shows
+            its new value on the tap, not when the new answer has come (a transition would hold
+            the old page, its controls included, until then). */}
+        <BrowserRouter useTransitions={false}>
+          <BrowserApp client={client} />
+        </BrowserRouter>
       </ServerDataSaver.Provider>
     </Suspense>
   </StrictMode>
@@ -55,7 +61,7 @@ const app = (
  * empty shell only to draw it again, one more long task on a slow phone. Drawn in a task of its
  * own, apart from the work of starting the scripts.
  */
-void Promise.race([Promise.all([textsReady, routerReady()]), new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]).then(() =>
+void Promise.race([Promise.all([textsReady, preloadPage(window.location.pathname)]), new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]).then(() =>
   setTimeout(() => {
     if (hydrating) hydrateRoot(root, app);
     else {

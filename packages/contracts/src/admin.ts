@@ -9,7 +9,6 @@ import {
   MODERATION_LIST_LIMIT,
   REPORT_REASONS,
   USER_TYPES,
-  VISIBILITIES,
 } from './constants.ts';
 import { adminAnswer } from './common.ts';
 
@@ -47,8 +46,8 @@ export type CaseStatus = (typeof CASE_STATUSES)[number];
  * reported by 3 people), `block_posting` with reason `hidden_listings_threshold` (a broker with 2
  * listings hidden by moderation within 30 days).
  */
-export const AUTO_ACTION_TYPES = ['hide', 'block_posting'] as const;
-export const AUTO_ACTION_REASONS = ['report_threshold', 'hidden_listings_threshold'] as const;
+export const AUTO_ACTION_TYPES = ['hide', 'block_posting', 'refund_claim'] as const;
+export const AUTO_ACTION_REASONS = ['report_threshold', 'hidden_listings_threshold', 'asked_for_money_before_viewing'] as const;
 
 export const ZAutoAction = z.object({
   type: z.enum(AUTO_ACTION_TYPES),
@@ -71,6 +70,7 @@ export const TRUST_SIGNALS = [
   'poster_warnings',
   'poster_suspended_before',
   'poster_restricted',
+  'poster_refunds',
 ] as const;
 export type TrustSignal = (typeof TRUST_SIGNALS)[number];
 
@@ -84,7 +84,7 @@ export const ZListingCaseSummary = z.object({
   source: z.enum(LISTING_SOURCES),
   admin_hidden: z.boolean(),
   hidden_reason: z.string().nullable(),
-  visibility: z.enum(VISIBILITIES),
+  visibility: z.enum(['live', 'draft', 'expired']),
   subcity: z.string(),
   listing_type: z.enum(LISTING_TYPES),
   photo_count: z.number().int(),
@@ -201,7 +201,7 @@ export const ZDuplicateMember = z.object({
   source: z.enum(LISTING_SOURCES),
   poster_phone: z.string(),
   admin_hidden: z.boolean(),
-  visibility: z.enum(VISIBILITIES),
+  visibility: z.enum(['live', 'draft', 'expired']),
   photo_url: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -61,6 +61,11 @@ export const I18N_NAMESPACES = [
   'landlord',
   'tenant',
   'delala',
+  'freshness',
+  'alerts',
+  'favourites',
+  'extras',
+  'refunds',
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 
@@ -207,3 +212,6 @@ export const ADJUSTMENT_TARGETS = ['wallet', 'post_credits', 'delala_subscriptio
  * 'Call me on ⟦contact hidden⟧' -> 'Call me on [contact hidden - unlock the contact to see it]'.
  */
 export const CONTACT_MASK = '⟦contact hidden⟧';
+
+/** The rent law (Proclamation No. 1320/2024): at most two months of advance rent (issue 20). */
+export const ADVANCE_MONTHS_MAX = 2;

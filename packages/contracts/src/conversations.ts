@@ -202,5 +202,5 @@ export type TMessageEvent = z.infer<typeof ZMessageEvent>;
 export const ZUnreadEvent = z.object({ count: z.number().int() });
 export type TUnreadEvent = z.infer<typeof ZUnreadEvent>;
 
-export const REALTIME_EVENT_TYPES = ['message', 'unread'] as const;
+export const REALTIME_EVENT_TYPES = ['message', 'unread', 'notifications'] as const;
 export type RealtimeEventType = (typeof REALTIME_EVENT_TYPES)[number];

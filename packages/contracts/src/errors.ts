@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   own_listing: 403,
   self_approval_forbidden: 403,
   wrong_role: 403,
+  refund_not_available: 403,
   // 404: missing or not yours
   not_found: 404,
   user_not_found: 404,
@@ -43,6 +44,13 @@ export const ERROR_STATUS = {
   balance_would_go_negative: 409,
   cluster_not_open: 409,
   idempotency_conflict: 409,
+  // 410: a link that no longer answers (used, expired or unknown)
+  confirm_link_invalid: 410,
+  saved_search_limit: 409,
+  refund_window_closed: 409,
+  refund_already_claimed: 409,
+  refund_not_pending: 409,
+  refund_limit_reached: 409,
   // 413 / 415: uploads
   payload_too_large: 413,
   image_too_large: 413,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ADVANCE_MONTHS_MAX,
   BEDROOMS_MAX,
   BROWSE_MAX_PAGE_SIZE,
   BROWSE_QUERY_MAX_LENGTH,
@@ -12,6 +13,7 @@ import {
   VISIBILITIES,
 } from './constants.ts';
 import { okAnswer } from './common.ts';
+import { CONFIRMED_RECENTLY_DAYS } from './freshness-rules.ts';
 import { TINT_PATTERN } from './card-photo.ts';
 import { ZPhoto } from './uploads.ts';
 
@@ -28,7 +30,14 @@ export const LISTING_MESSAGES = {
   tooManyPhotos: `At most ${PHOTOS_MAX} photos`,
   photoKeyInvalid: 'Photo not found',
   visibilityInvalid: 'Use publish to make a listing live',
+  advanceTooHigh: 'The rent law (Proclamation No. 1320/2024) allows at most two months of advance rent',
+  advanceInvalid: 'Advance must be a whole number of months (0, 1 or 2)',
+  depositInvalid: 'Deposit must be a valid amount in birr',
+  brokerFeeInvalid: 'Broker fee must be a valid amount in birr',
+  brokerFeePercentInvalid: "Broker fee share must be between 1 and 100 percent of one month's rent",
 } as const;
+
+export const DEPOSIT_MAX_ETB = 100_000_000;
 
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 5000;
@@ -135,6 +144,67 @@ const ZSpecificLocation = z.preprocess(
 export const ZContactPreference = z.enum(CONTACT_PREFERENCES);
 
 /**
+ * Move-in cost (issue 20): the advance the landlord asks, in months of rent. The rent law
+ * (Residential House Rent Control and Administration Proclamation No. 1320/2024) allows at most
+ * two months: more is refused with the reason. Null clears it on an edit.
+ */
+const ZAdvanceMonths = z.preprocess(
+  numberish,
+  z
+    .number({ error: LISTING_MESSAGES.advanceInvalid })
+    .int(LISTING_MESSAGES.advanceInvalid)
+    .min(0, LISTING_MESSAGES.advanceInvalid)
+    .max(ADVANCE_MONTHS_MAX, LISTING_MESSAGES.advanceTooHigh)
+    .nullable()
+    .optional(),
+);
+
+/** A deposit in ETB, if any (0 or absent: none). */
+const ZDepositEtb = z.preprocess(
+  numberish,
+  z
+    .number({ error: LISTING_MESSAGES.depositInvalid })
+    .min(0, LISTING_MESSAGES.depositInvalid)
+    .max(DEPOSIT_MAX_ETB, LISTING_MESSAGES.depositInvalid)
+    .transform((v) => Math.round(v))
+    .nullable()
+    .optional(),
+);
+
+/** A broker's fee in ETB (brokers only; the server ignores it for landlords). */
+const ZBrokerFeeEtb = z.preprocess(
+  numberish,
+  z
+    .number({ error: LISTING_MESSAGES.brokerFeeInvalid })
+    .min(0, LISTING_MESSAGES.brokerFeeInvalid)
+    .max(DEPOSIT_MAX_ETB, LISTING_MESSAGES.brokerFeeInvalid)
+    .transform((v) => Math.round(v))
+    .nullable()
+    .optional(),
+);
+
+/** A broker's fee as a share of one month's rent, in percent (1 to 100). */
+const ZBrokerFeePercent = z.preprocess(
+  numberish,
+  z
+    .number({ error: LISTING_MESSAGES.brokerFeePercentInvalid })
+    .int(LISTING_MESSAGES.brokerFeePercentInvalid)
+    .min(1, LISTING_MESSAGES.brokerFeePercentInvalid)
+    .max(100, LISTING_MESSAGES.brokerFeePercentInvalid)
+    .nullable()
+    .optional(),
+);
+
+/** The move-in fields of a create or an edit. A broker gives the fee in ETB or as a share, not both. */
+export const moveInFields = {
+  advance_months: ZAdvanceMonths,
+  deposit_etb: ZDepositEtb,
+  broker_fee_etb: ZBrokerFeeEtb,
+  broker_fee_percent: ZBrokerFeePercent,
+};
+
+
+/**
  * True: the title is the app's own '{Type} in {subcity}' (the wizard's, or a suggestion the poster
  * left as it was), kept as generated and read in each reader's language (./listing-title.ts); the
  * server stores its English form, whatever `title` says. False or absent: the title as typed.
@@ -157,6 +227,7 @@ export const ZCreateListingRequest = z.object({
   specific_location: ZSpecificLocation,
   subcity: ZSubcityInput,
   contact_preference: ZContactPreference.default('hide'),
+  ...moveInFields,
 });
 export type TCreateListingRequest = z.input<typeof ZCreateListingRequest>;
 export type TCreateListingInput = z.output<typeof ZCreateListingRequest>;
@@ -188,9 +259,17 @@ export const ZUpdateListingRequest = z.object({
   contact_preference: ZContactPreference.optional(),
   photos: z.array(ZPhotoRef).max(PHOTOS_MAX, LISTING_MESSAGES.tooManyPhotos).optional(),
   visibility: z.enum(VISIBILITIES).optional(),
+  ...moveInFields,
 });
 export type TUpdateListingRequest = z.input<typeof ZUpdateListingRequest>;
 export type TUpdateListingInput = z.output<typeof ZUpdateListingRequest>;
+
+/**
+ * What a listing answer's visibility may say: also 'expired' (freshness, issue 20), set only by
+ * the server. Here, not in constants.ts, so the app's first code does not carry it.
+ */
+export const LISTING_STATES = ['live', 'draft', 'expired'] as const;
+export type ListingState = (typeof LISTING_STATES)[number];
 
 /** Who posted: for the badge. Never a phone number. */
 export const ZPostedBy = z.object({
@@ -218,12 +297,19 @@ const listingFields = {
   subcity: z.string(),
   source: z.enum(LISTING_SOURCES),
   contact_preference: ZContactPreference,
-  visibility: z.enum(VISIBILITIES),
+  visibility: z.enum(LISTING_STATES),
   photos: z.array(ZPhoto),
   posted_by: ZPostedBy,
   published_at: z.string().nullable(),
+  /** When the poster last confirmed it is still available (publish, edit, 'Still available'); null: never. */
+  confirmed_at: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Move-in cost parts (issue 20): null = not given. Broker fee: in ETB or as a share of one month's rent. */
+  advance_months: z.number().int().nullable(),
+  deposit_etb: z.number().int().nullable(),
+  broker_fee_etb: z.number().int().nullable(),
+  broker_fee_percent: z.number().int().nullable(),
 };
 
 /** A listing as anyone but its poster and admins sees it: this schema has no poster_phone at all. */
@@ -241,6 +327,13 @@ export const ZOwnerListing = z.object({
   poster_phone: z.string(),
   admin_hidden: z.boolean(),
   hidden_reason: z.string().nullable(),
+  /** When the 14-day 'Is it still available?' went out for this confirmation (null: not asked). */
+  confirm_asked_at: z.string().nullable(),
+  /** When it expired (visibility 'expired') and why: 30 days unconfirmed, or tenants' asks left unanswered. */
+  expired_at: z.string().nullable(),
+  expired_reason: z.enum(['unconfirmed', 'tenant_asks']).nullable(),
+  /** Tenants' 'Is it still available?' asks since the last confirmation (my-listings only). */
+  open_asks: z.number().int().optional(),
 });
 export type TOwnerListing = z.infer<typeof ZOwnerListing>;
 
@@ -320,8 +413,12 @@ export const ZListingStats = z.object({
 });
 export type TListingStats = z.infer<typeof ZListingStats>;
 
+/** One of the poster's own listings on /my-listings, with how many people saved it (never who). */
+export const ZMyListing = ZOwnerListing.extend({ saved_count: z.number().int() });
+export type TMyListing = z.infer<typeof ZMyListing>;
+
 /** GET /listings/my-listings: every own listing (drafts too), newest first. */
-export const ZMyListingsAnswer = okAnswer({ listings: z.array(ZOwnerListing), stats: ZListingStats });
+export const ZMyListingsAnswer = okAnswer({ listings: z.array(ZMyListing), stats: ZListingStats });
 export type TMyListingsAnswer = z.infer<typeof ZMyListingsAnswer>;
 
 /**
@@ -358,6 +455,8 @@ export const ZBrowseQuery = z.object({
       .transform((v) => Math.min(v, BROWSE_MAX_PAGE_SIZE)),
   ),
   cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+  /** '7': only listings whose availability was confirmed in the last 7 days (issue 20). Order unchanged. */
+  confirmed: z.preprocess(blankToUndefined, z.literal(String(CONFIRMED_RECENTLY_DAYS), { error: 'Use confirmed=7' }).optional()),
 });
 export type TBrowseQuery = z.input<typeof ZBrowseQuery>;
 export type TBrowseFilters = z.output<typeof ZBrowseQuery>;

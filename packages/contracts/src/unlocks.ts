@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LISTING_TYPES } from './constants.ts';
 import { okAnswer } from './common.ts';
+import { ZRefundClaim } from './refunds.ts';
 import { ZPhoto } from './uploads.ts';
 
 /** Most listing ids one POST /listings/batch-unlock-status may ask about. */
@@ -62,6 +63,12 @@ export const ZUnlockRecord = z.object({
   unlocked_at: z.string(),
   /** False when the tenant unlimited plan covered the unlock ('Unlimited subscription' badge). */
   used_credit: z.boolean(),
+  /** Until when a refund may be claimed (72 hours after a paid unlock); null when no claim is possible (plan). */
+  refund_claim_until: z.string().nullable(),
+  /** True while a claim may be made now (paid unlock, inside the window, no claim yet). */
+  refund_claimable: z.boolean(),
+  /** The tenant's claim on this unlock, if any. */
+  refund: ZRefundClaim.nullable(),
 });
 export type TUnlockRecord = z.infer<typeof ZUnlockRecord>;
 

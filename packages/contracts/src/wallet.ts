@@ -81,3 +81,26 @@ export type TPurchaseAnswer = z.infer<typeof ZPurchaseAnswer>;
 export function isPendingPurchase(answer: TPurchaseAnswer): answer is TPurchasePendingAnswer {
   return 'status' in answer && answer.status === 'pending';
 }
+
+/**
+ * Why a balance moved (ledger kinds the wallet history labels); other kinds show as 'Other'.
+ * `refund`: a contact's credit given back (issue 20).
+ */
+export const LEDGER_KINDS = ['purchase', 'contact_unlock', 'reply_unlock', 'publish', 'manual_adjustment', 'refund'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const WALLET_HISTORY_LIMIT = 50;
+
+/** One row of the wallet's history: a credit or post-credit change (plans are not listed). */
+export const ZWalletHistoryEntry = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  account: z.enum(['credits', 'post_credits']),
+  delta: z.number().int(),
+  balance_after: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type TWalletHistoryEntry = z.infer<typeof ZWalletHistoryEntry>;
+
+/** GET /wallet/history: the last 50 balance changes, newest first. */
+export const ZWalletHistoryAnswer = okAnswer({ entries: z.array(ZWalletHistoryEntry) });
+export type TWalletHistoryAnswer = z.infer<typeof ZWalletHistoryAnswer>;

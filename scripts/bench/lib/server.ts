@@ -60,7 +60,7 @@ function tail(file: string): string {
 }
 
 /**
- * Starts the real server (apps/api/src/main.ts, as `npm start` runs it) in its own process and
+ * Starts the real server (apps/api/dist/main.js, built by `npm run build:api`, as `npm start` runs it) in its own process and
  * waits until /api/readyz answers. Demo mode, so the sign-in code comes back in the answer.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -81,7 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
-  const [command, args] = pinned(options.cpus, process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts']);
+  const [command, args] = pinned(options.cpus, process.execPath, ['apps/api/dist/main.js']);
   // taskset execs node in place, so the child's pid is the server's.
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', log, log] });
   fs.closeSync(log);

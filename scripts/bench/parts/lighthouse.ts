@@ -10,12 +10,13 @@ import { fmtMs, fmtS, median } from '../lib/stats.ts';
 /** Headless, with the flags a closed network needs (scripts/chromium-flags.ts). */
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
-const TARGET = { performance: 95, lcpMs: 2000, cls: 0.05, tbtMs: 200, accessibility: 100, bestPractices: 100 };
+const TARGET = { performance: 95, lcpMs: 2000, cls: 0.05, tbtMs: 200, accessibility: 100, bestPractices: 100, seo: 100 };
 
 interface Run {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  seo: number;
   lcp: number;
   cls: number;
   tbt: number;
@@ -38,7 +39,7 @@ function summarise(lhr: Lhr): Run {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const findings: Run['findings'] = [];
-  for (const cat of ['accessibility', 'best-practices']) {
+  for (const cat of ['accessibility', 'best-practices', 'seo']) {
     for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) findings.push({ key: `${cat}: ${audit.id} (${audit.title})`, savingsMs: 0 });
@@ -54,6 +55,7 @@ function summarise(lhr: Lhr): Run {
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
+    seo: score('seo'),
     lcp: metric('largest-contentful-paint'),
     cls: metric('cumulative-layout-shift'),
     tbt: metric('total-blocking-time'),
@@ -75,6 +77,7 @@ interface PageFigures {
   si: number;
   accessibility: number;
   bestPractices: number;
+  seo: number;
 }
 
 function figures(page: string, runs: Run[]): PageFigures {
@@ -90,6 +93,7 @@ function figures(page: string, runs: Run[]): PageFigures {
     si: m((r) => r.si),
     accessibility: m((r) => r.accessibility),
     bestPractices: m((r) => r.bestPractices),
+    seo: m((r) => r.seo),
   };
 }
 
@@ -111,7 +115,7 @@ async function audit(url: string, port: number, log: (line: string) => void): Pr
         port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       const lhr = result?.lhr as unknown as Lhr | undefined;
       if (lhr && !lhr.runtimeError) return { lhr, report: result!.report as string };
@@ -148,7 +152,7 @@ export async function lighthousePart(ctx: BenchContext): Promise<PartOutput> {
         const run = summarise(lhr);
         runs.get(page)!.push(run);
         ctx.log(
-          `  ${page.padEnd(8).slice(0, 8)} run ${i + 1}: performance ${run.performance}, LCP ${fmtS(run.lcp)}, CLS ${run.cls.toFixed(3)}, TBT ${fmtMs(run.tbt, 0)}, accessibility ${run.accessibility}, best practices ${run.bestPractices} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+          `  ${page.padEnd(8).slice(0, 8)} run ${i + 1}: performance ${run.performance}, LCP ${fmtS(run.lcp)}, CLS ${run.cls.toFixed(3)}, TBT ${fmtMs(run.tbt, 0)}, accessibility ${run.accessibility}, best practices ${run.bestPractices}, SEO ${run.seo} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
         );
       }
     }
@@ -160,15 +164,15 @@ export async function lighthousePart(ctx: BenchContext): Promise<PartOutput> {
   const perfRow = all
     .map((f) => `${f.page}: ${f.performance} · LCP ${fmtS(f.lcp)} · CLS ${f.cls.toFixed(3)} · TBT ${fmtMs(f.tbt, 0)}`)
     .join('; ');
-  const scoresRow = all.map((f) => `${f.page}: ${f.accessibility} / ${f.bestPractices}`).join('; ');
+  const scoresRow = all.map((f) => `${f.page}: ${f.accessibility} / ${f.bestPractices} / ${f.seo}`).join('; ');
   const lines = [
     `Medians of ${ctx.lighthouseRuns} runs per page; /l/{id} is the newest demo listing (${id}). Reports: \`${outDir}\`.`,
     '',
-    '| page | performance (min-max) | LCP | CLS | TBT | FCP | Speed Index | accessibility | best practices |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| page | performance (min-max) | LCP | CLS | TBT | FCP | Speed Index | accessibility | best practices | SEO |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...all.map((f) => {
       const perf = f.runs.map((r) => r.performance);
-      return `| ${f.page} | ${f.performance} (${Math.min(...perf)}-${Math.max(...perf)}) | ${fmtS(f.lcp)} | ${f.cls.toFixed(3)} | ${fmtMs(f.tbt, 0)} | ${fmtS(f.fcp)} | ${fmtS(f.si)} | ${f.accessibility} | ${f.bestPractices} |`;
+      return `| ${f.page} | ${f.performance} (${Math.min(...perf)}-${Math.max(...perf)}) | ${fmtS(f.lcp)} | ${f.cls.toFixed(3)} | ${fmtMs(f.tbt, 0)} | ${fmtS(f.fcp)} | ${fmtS(f.si)} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} |`;
     }),
     '',
     'What Lighthouse marked down (number of runs in which it did):',
@@ -193,8 +197,8 @@ export async function lighthousePart(ctx: BenchContext): Promise<PartOutput> {
     rows: {
       'lighthouse-perf': { measured: perfRow, met: all.every(perfMet) },
       'lighthouse-a11y-bp': {
-        measured: `accessibility / best practices: ${scoresRow}`,
-        met: all.every((f) => f.accessibility >= TARGET.accessibility && f.bestPractices >= TARGET.bestPractices),
+        measured: `accessibility / best practices / SEO: ${scoresRow}`,
+        met: all.every((f) => f.accessibility >= TARGET.accessibility && f.bestPractices >= TARGET.bestPractices && f.seo >= TARGET.seo),
       },
     },
     details: lines.join('\n'),

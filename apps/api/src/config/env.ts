@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiRoot } from './api-root.ts';
 import { normalizePhone } from '@betoch/contracts/phone';
 
 export const DEMO_ADMIN_PHONES = '+251911000001,+251911000002';
@@ -26,6 +26,8 @@ const ZEnv = z
     SMS_SENDER_ID: z.string().min(1).max(64).optional(),
     SMS_IDENTIFIER_ID: z.string().min(1).max(128).optional(),
     SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    /** Shared secret of the gateway's inbound-SMS webhook (POST /api/sms/inbound); unset = route off. */
+    SMS_INBOUND_SECRET: z.string().min(16).max(256).optional(),
     PAYMENT_PROVIDER: z.enum(['simulated', 'none', 'chapa']).optional(),
     CHAPA_SECRET_KEY: z.string().min(8).optional(),
     CHAPA_WEBHOOK_SECRET: z.string().min(8).optional(),
@@ -71,6 +73,8 @@ export interface Env {
   jwtSecret?: string;
   adminPhones: Set<string>;
   sms?: { baseUrl: string; token: string; senderId: string; identifierId?: string; timeoutMs: number };
+  /** The inbound-SMS webhook's shared secret (replies such as STOP); the route answers 404 without it. */
+  smsInboundSecret?: string;
   paymentProvider: 'simulated' | 'none' | 'chapa';
   /** Chapa's hosted checkout (PAYMENT_PROVIDER=chapa); all four are required then. */
   chapa?: { secretKey: string; webhookSecret: string; baseUrl: string; timeoutMs: number };
@@ -188,11 +192,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         ? { secretKey: e.CHAPA_SECRET_KEY, webhookSecret: e.CHAPA_WEBHOOK_SECRET, baseUrl: e.CHAPA_BASE_URL.replace(/\/+$/, ''), timeoutMs: e.CHAPA_TIMEOUT_MS }
         : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    smsInboundSecret: e.SMS_INBOUND_SECRET,
     seedDemo: e.SEED_DEMO ?? e.APP_MODE === 'demo',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST
       ? path.resolve(baseDir, e.WEB_DIST)
-      : fileURLToPath(new URL('../../../web/dist', import.meta.url)),
+      : path.resolve(apiRoot(), '../web/dist'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     photoStorage:

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiRoot } from '../config/api-root.ts';
 import type { Database } from './client.ts';
 
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const MIGRATIONS_DIR = path.join(apiRoot(), 'migrations');
 const MIGRATION_LOCK_KEY = 727_001;
 
 export class MigrationChangedError extends Error {}

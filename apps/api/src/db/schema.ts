@@ -8,3 +8,7 @@ export * from './schema/listings.ts';
 export * from './schema/unlocks.ts';
 export * from './schema/conversations.ts';
 export * from './schema/trust.ts';
+export * from './schema/freshness.ts';
+export * from './schema/alerts.ts';
+export * from './schema/favourites.ts';
+export * from './schema/refunds.ts';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { FreshnessService } from '../modules/freshness/freshness.service.ts';
 import type { MetricsService } from '../modules/metrics/metrics.service.ts';
 import type { UploadsService } from '../modules/uploads/uploads.service.ts';
 import { RECONCILE_EVERY_MS } from '../modules/payments/reconcile.ts';
@@ -12,8 +13,16 @@ export interface PeriodicJobDeps {
   uploads: Pick<UploadsService, 'removeOrphans'>;
   auth: Pick<AuthService, 'sweepExpired'>;
   metrics: Pick<MetricsService, 'currentAlerts'>;
+  /** Listings that stay true (modules/freshness): the 14-day question and the expiries. */
+  freshness?: Pick<FreshnessService, 'sweep'>;
   /** Payment reconciliation, with a checkout provider only (modules/payments/reconcile.ts). */
   reconcilePayments?: () => Promise<unknown>;
+  /** Listings gone live matched against saved searches (normally kicked at publish; this catches leftovers). */
+  savedSearchMatch?: () => Promise<unknown>;
+  /** The saved searches' SMS digest (quiet hours and once a day inside). */
+  smsDigest?: (now: Date) => Promise<unknown>;
+  /** Every fair-price band from the visible listings (modules/fair-price/price-bands.repository.ts). */
+  refreshPriceBands: (now: Date) => Promise<unknown>;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -21,11 +30,23 @@ export interface PeriodicJobDeps {
  * Every periodic job of the product, with its period. Each runs once per period across all servers
  * (job-runner.ts claims it in the job_runs table first) and leaves nothing half done if its process
  * dies: one transaction per step, or steps that are safe to repeat.
- * To add one (listing expiry, say): an entry here with a name that never changes.
+ * To add one: an entry here with a name that never changes.
  */
 export function periodicJobs(deps: PeriodicJobDeps): PeriodicJob[] {
-  const { reconcilePayments } = deps;
+  const { reconcilePayments, freshness, savedSearchMatch, smsDigest } = deps;
   return [
+    ...(freshness
+      ? [
+          {
+            // Asks posters of listings unconfirmed for 14 days (once, in-app and by SMS), expires
+            // those unconfirmed for 30 days and those whose tenants' asks went unanswered for 48
+            // hours, and removes dead SMS links. Each step is a statement of its own, safe to repeat.
+            name: 'listing-freshness',
+            everyMs: 15 * MINUTE_MS,
+            run: (now: Date) => freshness.sweep(now),
+          },
+        ]
+      : []),
     {
       // Photos no listing has used for a day: rows and files, batch by batch in transactions.
       name: 'orphan-photo-sweep',
@@ -49,6 +70,13 @@ export function periodicJobs(deps: PeriodicJobDeps): PeriodicJob[] {
         return { alerts: alerts.length };
       },
     },
+    {
+      // The median prices of the fair-price hint and the trust score, at most an hour old: one
+      // INSERT ... SELECT ... GROUP BY over the visible listings. Safe to repeat.
+      name: 'price-bands',
+      everyMs: HOUR_MS,
+      run: (now) => deps.refreshPriceBands(now),
+    },
     ...(reconcilePayments
       ? [
           {
@@ -57,6 +85,26 @@ export function periodicJobs(deps: PeriodicJobDeps): PeriodicJob[] {
             name: 'payments-reconcile',
             everyMs: RECONCILE_EVERY_MS,
             run: () => reconcilePayments(),
+          },
+        ]
+      : []),
+    ...(savedSearchMatch
+      ? [
+          {
+            // Queued listings a process left unmatched (it stopped mid-way); each is matched once.
+            name: 'saved-search-match',
+            everyMs: MINUTE_MS,
+            run: () => savedSearchMatch(),
+          },
+        ]
+      : []),
+    ...(smsDigest
+      ? [
+          {
+            // One SMS a day at most per person, never 21:00-07:00 Addis time: a run at 07:00 sends what waited.
+            name: 'saved-search-sms-digest',
+            everyMs: 15 * MINUTE_MS,
+            run: (now: Date) => smsDigest(now),
           },
         ]
       : []),

@@ -84,9 +84,15 @@ function bestOf(runs: number, work: () => void): number {
 }
 
 describe('contact masking: cost grows with the length of the text, not its square', () => {
-  it.each(Object.entries(WORST_CASES))('a 5,000-character text of %s masks in under 5 ms', (_name, unit) => {
+  // Timed on a shared machine, so the proof is the growth, not a tight clock: four times the text
+  // costs about four times as long (a square would cost sixteen times), and stays well under 25 ms
+  // (a backtracking blow-up on 5,000 characters takes seconds). On a quiet machine it is ~1 ms.
+  it.each(Object.entries(WORST_CASES))('a 5,000-character text of %s masks in time that grows with its length', (_name, unit) => {
     const text = unit.repeat(Math.ceil(5000 / unit.length)).slice(0, 5000);
-    const ms = bestOf(9, () => maskContacts(text, CONTACT_MASK));
-    expect(ms).toBeLessThan(5);
+    const quarter = text.slice(0, 1250);
+    const short = bestOf(9, () => maskContacts(quarter, CONTACT_MASK));
+    const long = bestOf(9, () => maskContacts(text, CONTACT_MASK));
+    expect(long / Math.max(short, 0.05)).toBeLessThan(8);
+    expect(long).toBeLessThan(25);
   });
 });

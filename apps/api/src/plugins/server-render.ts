@@ -5,7 +5,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@betoch/contracts/constants';
 import { firstAnswerElement, htmlAttribute as attr } from '@betoch/contracts/first-answer-element';
-import { firstScreenForPath } from '@betoch/contracts/first-screen-path';
 import type { TListing } from '@betoch/contracts/listings';
 import { canonicalUrl, LANGUAGE_PARAM, pageHeads, PUBLIC_PAGES, type PageHeadInput } from './page-head.ts';
 
@@ -24,6 +23,9 @@ interface RenderedApp {
   html: string;
   state: string;
   listing?: TListing;
+  /** The page module drawn (dist/page-files.json names its files). */
+  page?: string;
+  namespaces: string[];
 }
 interface PageRenderer {
   render(input: { url: string; origin: string; language: Language; dataSaver: boolean }): Promise<RenderedApp | null>;
@@ -34,11 +36,10 @@ interface ServerEntry {
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-interface FirstScreenFiles {
-  path: string;
+/** A page module's files beyond the entry's (dist/page-files.json, apps/web/build/page-files.ts). */
+interface PageFiles {
   scripts: string[];
   styles: string[];
-  namespaces: string[];
 }
 
 type PageHeaders = { cookie?: string; 'accept-language'?: string; 'save-data'?: string };
@@ -99,15 +100,15 @@ export function dataSaverOn(headers: PageHeaders): boolean {
 }
 
 /**
- * The code, styles and texts the page's first screen loads, fetched together with the app's entry.
- * A page drawn on the server gets its styles as style sheets: it shows styled before any script
- * has run (the app's loader finds them in the page and adds none again).
+ * The code, styles and texts of the page drawn, fetched together with the app's entry: its styles
+ * as style sheets, so it shows styled before any script has run (the app's loader finds them in the
+ * page and adds none again); the texts it was drawn with, which the app asks for at start.
  */
-function hints(screen: FirstScreenFiles, language: Language, drawn: boolean): string {
+function hints(files: PageFiles | undefined, namespaces: readonly string[], language: Language): string {
   return [
-    ...screen.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
-    ...screen.styles.map((href) => (drawn ? `<link rel="stylesheet" crossorigin href="${attr(href)}">` : `<link rel="preload" as="style" crossorigin href="${attr(href)}">`)),
-    ...screen.namespaces.map((ns) => `<link rel="preload" as="fetch" crossorigin href="/locales/${language}/${attr(ns)}.json">`),
+    ...(files?.scripts ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
+    ...(files?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}">`),
+    ...namespaces.map((ns) => `<link rel="preload" as="fetch" crossorigin href="/locales/${language}/${attr(ns)}.json">`),
   ].join('');
 }
 
@@ -147,19 +148,19 @@ async function loadRenderer(app: FastifyInstance, distDir: string): Promise<Page
 }
 
 /**
- * Reads index.html and first-screens.json of a web build once and loads its server renderer.
+ * Reads index.html and page-files.json of a web build once and loads its server renderer.
  * Without a server build (an older build, tests of the head alone) pages go out with their head
  * and an empty root, for the browser to draw.
  */
 export async function serverPages(app: FastifyInstance, distDir: string): Promise<ServerPages> {
   const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const listFile = path.join(distDir, 'first-screens.json');
+  const pageFilesFile = path.join(distDir, 'page-files.json');
   const headEnd = template.indexOf('</head>');
   const root = template.indexOf(ROOT_ELEMENT);
   const rootEnd = root + ROOT_ELEMENT.length;
   // A page without the places to write into (not a build of apps/web) goes out as it is.
   const fits = headEnd >= 0 && root > headEnd;
-  const screens = fits && fs.existsSync(listFile) ? (JSON.parse(fs.readFileSync(listFile, 'utf8')) as { screens: FirstScreenFiles[] }).screens : [];
+  const pageFiles = fits && fs.existsSync(pageFilesFile) ? (JSON.parse(fs.readFileSync(pageFilesFile, 'utf8')) as { pages: Record<string, PageFiles> }).pages : {};
   const renderer = fits ? await loadRenderer(app, distDir) : undefined;
 
   const heads = fits ? pageHeads(distDir) : undefined;
@@ -177,10 +178,9 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
   return {
     async render(url, headers, origin) {
       const [pathname = '/', search = ''] = url.split('?', 2);
-      const screen = firstScreenForPath(screens, pathname);
       const publicPage = PUBLIC_PAGES[pathname as keyof typeof PUBLIC_PAGES];
       const listingPage = pathname.startsWith('/l/') && pathname.length > 3;
-      if (!fits || (!screen && !publicPage && !listingPage)) return undefined;
+      if (!fits || (!publicPage && !listingPage)) return undefined;
       const language = pageLanguage(headers, search);
       const answers: { url: string; json: string }[] = [];
       let drawn: RenderedApp | null = null;
@@ -207,7 +207,7 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
       const html =
         (heads ? templateHead.replace(/<html lang="[^"]*"/, `<html lang="${language}"`) : templateHead) +
         tags +
-        (screen ? hints(screen, language, drawn !== null) : '') +
+        (drawn ? hints(drawn.page ? pageFiles[drawn.page] : undefined, drawn.namespaces, language) : '') +
         template.slice(headEnd, root) +
         (drawn ? `<div id="root">${drawn.html}</div>${drawn.state}${kept}` : ROOT_ELEMENT) +
         template.slice(rootEnd);

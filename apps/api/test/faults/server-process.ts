@@ -7,7 +7,7 @@ import sharp from 'sharp';
 
 /**
  * Real server processes for the fault tests and the soak script: `node --import tsx
- * apps/api/src/main.ts` as `npm start` runs it, plus a small HTTP client that signs up through the
+ * apps/api/src/main.ts` (or the built apps/api/dist/main.js, as `npm start` runs it), plus a small HTTP client that signs up through the
  * demo-mode codes. Each client sends its own X-Forwarded-For address (the servers run with
  * TRUST_PROXY=true), so many users can sign up without meeting the per-IP code limit.
  */
@@ -44,8 +44,9 @@ export function plainStartEnv(extra: Record<string, string>): NodeJS.ProcessEnv 
   return { ...env, SEED_DEMO: 'false', HOST: '127.0.0.1', WEB_DIST: '/nonexistent-web-dist', ...extra };
 }
 
-export function startServer(port: number, extra: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+/** The server as TypeScript through tsx (`npm run dev`), or `built` as `npm start` runs it (apps/api/dist, `npm run build:api`). */
+export function startServer(port: number, extra: Record<string, string>, { built = false } = {}): ServerProcess {
+  const child = spawn(process.execPath, built ? ['apps/api/dist/main.js'] : ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
     env: plainStartEnv({ APP_MODE: 'demo', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...extra, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,9 +86,9 @@ export async function waitReady(server: ServerProcess, timeoutMs = 120_000): Pro
  * Starts a server on a free port and waits until it answers. A port taken between the choice and
  * the listen (EADDRINUSE: another process, or a client socket of a burst) means another port.
  */
-export async function startReady(extra: Record<string, string>, track?: ServerProcess[]): Promise<ServerProcess> {
+export async function startReady(extra: Record<string, string>, track?: ServerProcess[], options: { built?: boolean } = {}): Promise<ServerProcess> {
   for (let tries = 1; ; tries++) {
-    const server = startServer(await freePort(), extra);
+    const server = startServer(await freePort(), extra, options);
     track?.push(server);
     try {
       await waitReady(server);

@@ -16,7 +16,6 @@ import { drawnText, ssrStateOf, writeRenderingWebDist } from '../support/web-dis
  * the masked text and never matches digits, so it cannot confirm a hidden number digit by digit.
  */
 
-const SCREENS = { screens: [{ path: '/l/', scripts: [], styles: [], namespaces: ['common', 'listings'], photoSizes: '100vw' }] };
 
 let t: TestApp;
 let webDist: string;
@@ -41,7 +40,7 @@ function disguised(n: string): string[] {
 }
 
 beforeAll(async () => {
-  webDist = writeRenderingWebDist(SCREENS);
+  webDist = writeRenderingWebDist();
   t = await createListingsTestApp({ WEB_DIST: webDist });
   const phone = uniquePhone();
   national = `0${phone.slice(4)}`;

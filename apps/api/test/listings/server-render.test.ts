@@ -13,11 +13,12 @@ import { pageLanguage } from '../../src/plugins/server-render.ts';
  * the page's real content in the visitor's language, as a visitor without a session sees it, and
  * the data the browser hydrates it with; never a poster's phone.
  */
-const SCREENS = {
-  screens: [
-    { path: '/browse', scripts: ['/assets/browse-B.js'], styles: ['/assets/browse-B.css'], namespaces: ['common', 'listings'] },
-    { path: '/l/', scripts: ['/assets/detail-D.js'], styles: ['/assets/detail-D.css'], namespaces: ['common', 'listings'] },
-  ],
+/** The files of two page modules, as the web build lists them (dist/page-files.json). */
+const PAGE_FILES = {
+  pages: {
+    'src/features/listings/components/browse-page.tsx': { scripts: ['/assets/browse-B.js'], styles: ['/assets/browse-B.css'] },
+    'src/features/listings/components/listing-detail-page.tsx': { scripts: ['/assets/detail-D.js'], styles: ['/assets/detail-D.css'] },
+  },
 };
 const BREAKOUT = '</script><script>alert(1)</script>';
 
@@ -29,7 +30,7 @@ let draftId: string;
 let hiddenId: string;
 
 beforeAll(async () => {
-  webDist = writeRenderingWebDist(SCREENS);
+  webDist = writeRenderingWebDist(PAGE_FILES);
   t = await createListingsTestApp({ WEB_DIST: webDist });
   owner = await signUp(t, { userType: 'landlord', name: 'Server render owner' });
   live = await createLiveListing(t, owner, { title: `Sunny flat ${BREAKOUT} in Bole`, contact_preference: 'show', price_etb: 23500 });
@@ -67,7 +68,12 @@ describe('a listing page drawn on the server', () => {
     expect(state?.lng).toBe('en');
     expect(JSON.stringify(state?.queries.queries[0]?.state.data)).toContain(live._id);
     // Its styles come as style sheets, so it shows styled before any script has run.
+    // Its code, styles and texts are named in the page: the styles as style sheets, so it shows
+    // styled before any script has run.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/detail-D.js">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/detail-D.css">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/locales/en/listings.json">');
+    expect(html).not.toContain('browse-B');
   });
 
   it('is in Amharic for the Amharic cookie (and for a phone that prefers Amharic), with the same data', async () => {

@@ -30,6 +30,7 @@ const MATRIX: Record<string, string> = {
   'GET /auth/me':                                    '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
   'POST /auth/logout':                               '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
   'GET /wallet/balance':                             '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /wallet/history':                             '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
   'POST /purchase':                                  '401  2xx    2xx   403    2xx   2xx    2xx   2xx    2xx    2xx  401',
   'POST /purchase/verify':                           '401  404    404   404    404   404    404   404    404    404  401',
   'GET /payments/methods':                           '2xx  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  2xx',
@@ -52,6 +53,9 @@ const MATRIX: Record<string, string> = {
   'POST /admin/payments/manual-adjustments':         '401  403    403   403    403   403    403   403    2xx    403  401',
   'POST /admin/payments/manual-adjustments/{id}/approve': '401 403 403  403    403   403    403   403    2xx    403  401',
   'POST /admin/payments/manual-adjustments/{id}/reject':  '401 403 403  403    403   403    403   403    2xx    403  401',
+  'GET /admin/payments/refund-claims':               '401  403    403   403    403   403    403   403    2xx    403  401',
+  'POST /admin/payments/refund-claims/{id}/approve': '401  403    403   403    403   403    403   403    2xx    403  401',
+  'POST /admin/payments/refund-claims/{id}/reject':  '401  403    403   403    403   403    403   403    2xx    403  401',
   'GET /admin/metrics/daily':                        '401  403    403   403    403   403    403   403    2xx    403  401',
   'GET /admin/metrics/funnels':                      '401  403    403   403    403   403    403   403    2xx    403  401',
   'GET /admin/metrics/alerts':                       '401  403    403   403    403   403    403   403    2xx    403  401',
@@ -66,6 +70,12 @@ const MATRIX: Record<string, string> = {
   'GET /listings/{id}/unlock-status':                '2xx  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
   'POST /listings/batch-unlock-status':              '2xx  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
   'GET /listings/unlocked/my-unlocks':               '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /listings/{id}/fair-price':                   '2xx  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /favourites/ids':                             '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /favourites':                                 '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'PUT /favourites/{id}':                            '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'DELETE /favourites/{id}':                         '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /listings/unlocked/{id}/refund-claim':       '401  2xx    404   404    404   404    404   404    404    404  401',
   'POST /realtime/ticket':                           '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
   'POST /conversations':                             '401  2xx    2xx   2xx    403   2xx    2xx   2xx    2xx    403  401',
   'GET /conversations':                              '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
@@ -73,6 +83,22 @@ const MATRIX: Record<string, string> = {
   'GET /conversations/{id}/messages':                '401  404    404   404    2xx   404    2xx   404    2xx    404  401',
   'POST /conversations/{id}/reply':                  '401  404    404   404    2xx   404    2xx   404    403    403  401',
   'POST /conversations/{id}/unlock-first-reply':     '401  404    404   404    403   404    402   404    404    404  401',
+  'GET /saved-searches':                             '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /saved-searches':                            '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'PATCH /saved-searches/{id}':                      '401  404    404   404    404   404    404   404    404    404  401',
+  'DELETE /saved-searches/{id}':                     '401  404    404   404    404   404    404   404    404    404  401',
+  'POST /saved-searches/{id}/visit':                 '401  404    404   404    404   404    404   404    404    404  401',
+  'GET /notifications':                              '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /notifications/unread-count':                 '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /notifications/{id}/read':                   '401  404    404   404    404   404    404   404    404    404  401',
+  'POST /notifications/read-all':                    '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /sms/inbound':                               '404  404    404   404    404   404    404   404    404    404  404',
+  'POST /listings/{id}/confirm':                     '401  404    404   404    2xx   404    404   404    2xx    404  401',
+  'POST /listings/{id}/renew':                       '401  404    404   404    400   404    404   404    400    404  401',
+  'POST /listings/{id}/ask-availability':            '401  2xx    2xx   2xx    403   2xx    2xx   2xx    2xx    403  401',
+  'GET /confirm-links/{token}':                      '410  410    410   410    410   410    410   410    410    410  410',
+  'POST /confirm-links/{token}':                     '410  410    410   410    410   410    410   410    410    410  410',
+
 };
 
 function expected(key: string): Record<Actor, string> {
@@ -159,6 +185,20 @@ async function targetsFor(key: string): Promise<{ targets: Targets; cleanup?: ()
         payload: { phone: main.stranger.phone, amount: 1, type: 'credit', target: 'wallet', reason: 'Goodwill credit' },
       });
       return { targets: { ...shared, adjustment: res.json().data.adjustment._id as string } };
+    }
+    case 'POST /listings/unlocked/{id}/refund-claim':
+    case 'POST /admin/payments/refund-claims/{id}/approve':
+    case 'POST /admin/payments/refund-claims/{id}/reject': {
+      // The tenant's paid unlock of a fresh listing (and for the review rows, the tenant's claim on it);
+      // removing the listing removes both, so the tenant's 3-in-30-days never fills up.
+      const l = await fresh();
+      await grantByLedger(t, main.tenant, 'credits', 1);
+      await t.request({ method: 'POST', url: `/api/listings/${l.id}/unlock-contact`, headers: main.tenant.auth });
+      const mine = await t.request({ method: 'GET', url: '/api/listings/unlocked/my-unlocks', headers: main.tenant.auth });
+      const unlock = (mine.json().unlocks as Array<{ _id: string; listing: { _id: string } }>).find((u) => u.listing._id === l.id)!._id;
+      if (key === 'POST /listings/unlocked/{id}/refund-claim') return { targets: { ...shared, unlock }, cleanup: l.cleanup };
+      const claimed = await t.request({ method: 'POST', url: `/api/listings/unlocked/${unlock}/refund-claim`, headers: main.tenant.auth, payload: { reason: 'no_answer' } });
+      return { targets: { ...shared, refund: claimed.json().claim._id as string }, cleanup: l.cleanup };
     }
     default:
       return { targets: shared };

@@ -11,7 +11,8 @@ import { insertListing, insertListings } from '../unlocks/listing-rows.ts';
 /**
  * The money model (issue 9, point 3): random sequences of purchases of every sku, contact unlocks,
  * reply unlocks, broker publishes, the clock moving, and manual adjustments logged by one admin and
- * approved by another, run against the real API and against a small in-memory model. After every
+ * approved by another, refund claims (approved at once, by the listing marked rented, or by an
+ * admin, or rejected; issue 20), run against the real API and against a small in-memory model. After every
  * step each balance and plan equals the model and the wallet answer, every balance equals its
  * ledger, and none is negative (findLedgerMismatches). Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL (npm run test:api:pg).
@@ -35,10 +36,21 @@ interface Account {
   tenantUntil: number | null;
   delalaUntil: number | null;
 }
+interface ModelClaim {
+  who: 'tenant' | 'landlord';
+  listing: number;
+  status: 'pending' | 'approved' | 'rejected';
+  at: number;
+  id?: string;
+}
 interface Model {
   acc: Record<Who, Account>;
   unlockedListings: Record<Who, Set<number>>;
   unlockedConversations: Set<number>;
+  /** Refunds (issue 20): when each contact was unlocked with a credit, the claims, the rented listings. */
+  paidUnlocks: Record<'tenant' | 'landlord', Map<number, number>>;
+  claims: ModelClaim[];
+  rented: Set<number>;
 }
 interface Real {
   t: TestApp;
@@ -131,12 +143,15 @@ class UnlockContact implements fc.AsyncCommand<Model, Real> {
     const res = await post(r.users[this.who], `/api/listings/${r.listings[this.listing]}/unlock-contact`);
     const a = m.acc[this.who];
     const done = m.unlockedListings[this.who];
+    // A listing marked rented is out of public view: no unlock, not even a repeat.
+    if (m.rented.has(this.listing)) return void expect(res.statusCode, res.body).toBe(404);
     if (done.has(this.listing)) return void expect(res.json(), res.body).toMatchObject({ already_unlocked: true, used_credit: false });
     if (planActive(a.tenantUntil)) {
       expect(res.json(), res.body).toMatchObject({ used_credit: false, already_unlocked: false });
     } else if (a.credits >= 1) {
       expect(res.json(), res.body).toMatchObject({ used_credit: true });
       a.credits -= 1;
+      m.paidUnlocks[this.who].set(this.listing, now());
     } else {
       return void expect(res.statusCode, res.body).toBe(402);
     }
@@ -225,6 +240,74 @@ class Adjust implements fc.AsyncCommand<Model, Real> {
   toString = () => `adjust(${this.who}, ${this.type}, ${this.target}, ${this.amount})`;
 }
 
+const REFUND_WINDOW_MS = 72 * 3600 * 1000;
+
+/** Approves a model claim: the credit comes back. */
+function approveInModel(m: Model, c: ModelClaim): void {
+  c.status = 'approved';
+  m.acc[c.who].credits += 1;
+}
+
+/** Unlocks the contact (as UnlockContact: free again, by plan, by credit, or 402/404), then claims it back. */
+class ClaimRefund implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly who: 'tenant' | 'landlord', readonly listing: number) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    await new UnlockContact(this.who, this.listing).run(m, r);
+    const mine = await r.t.request({ method: 'GET', url: '/api/listings/unlocked/my-unlocks', headers: r.users[this.who].auth });
+    const row = (mine.json().unlocks as { _id: string; listing: { _id: string } }[]).find((u) => u.listing._id === r.listings[this.listing]);
+    if (!row) return void expect(m.unlockedListings[this.who].has(this.listing)).toBe(false);
+    const res = await post(r.users[this.who], `/api/listings/unlocked/${row._id}/refund-claim`, { reason: 'no_answer' });
+    const paidAt = m.paidUnlocks[this.who].get(this.listing);
+    const t0 = now();
+    if (paidAt === undefined) return void expect(res.json().error, res.body).toBe('refund_not_available');
+    if (t0 > paidAt + REFUND_WINDOW_MS) return void expect(res.json().error, res.body).toBe('refund_window_closed');
+    if (m.claims.some((c) => c.who === this.who && c.listing === this.listing)) return void expect(res.json().error, res.body).toBe('refund_already_claimed');
+    const counting = m.claims.filter((c) => c.who === this.who && c.status !== 'rejected' && c.at >= t0 - 30 * DAY);
+    if (counting.length >= 3) return void expect(res.json().error, res.body).toBe('refund_limit_reached');
+    expect(res.statusCode, res.body).toBe(201);
+    const claim: ModelClaim = { who: this.who, listing: this.listing, status: 'pending', at: t0, id: res.json().claim._id };
+    m.claims.push(claim);
+    const others = m.claims.filter((c) => c !== claim && c.listing === this.listing && c.who !== this.who && c.status !== 'rejected' && c.at >= t0 - 7 * DAY);
+    if (m.rented.has(this.listing)) approveInModel(m, claim);
+    else if (others.length > 0) {
+      approveInModel(m, claim);
+      for (const o of others) if (o.status === 'pending') approveInModel(m, o);
+    }
+    expect(res.json().claim.status).toBe(claim.status);
+    expect(res.json().credits).toBe(m.acc[this.who].credits);
+  }
+  toString = () => `claimRefund(${this.who}, ${this.listing})`;
+}
+
+class MarkRented implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly listing: number) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const res = await r.t.request({ method: 'PATCH', url: `/api/listings/${r.listings[this.listing]}`, headers: r.poster.auth, payload: { visibility: 'draft' } });
+    expect(res.statusCode, res.body).toBe(200);
+    if (m.rented.has(this.listing)) return;
+    m.rented.add(this.listing);
+    for (const c of m.claims) if (c.listing === this.listing && c.status === 'pending' && c.at >= now() - 7 * DAY) approveInModel(m, c);
+  }
+  toString = () => `markRented(${this.listing})`;
+}
+
+class DecideRefund implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number, readonly approve: boolean) {}
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const claim = m.claims[this.index % Math.max(1, m.claims.length)];
+    if (!claim) return;
+    const res = await post(r.admins[0], `/api/admin/payments/refund-claims/${claim.id}/${this.approve ? 'approve' : 'reject'}`, { note: 'Model test decision' });
+    if (claim.status !== 'pending') return void expect(res.json().error, res.body).toBe('refund_not_pending');
+    expect(res.statusCode, res.body).toBe(200);
+    if (this.approve) approveInModel(m, claim);
+    else claim.status = 'rejected';
+  }
+  toString = () => `decideRefund(${this.index}, ${this.approve})`;
+}
+
 /** After every command: the model, the wallet answer and the ledger agree; nothing is negative. */
 async function checkAll(m: Model, r: Real): Promise<void> {
   for (const who of ['tenant', 'landlord', 'broker'] as const) {
@@ -261,6 +344,10 @@ const commands = [
   fc
     .tuple(who, fc.constantFrom<'credit' | 'debit'>('credit', 'debit'), fc.constantFrom<'wallet' | 'post_credits' | 'delala_subscription'>('wallet', 'post_credits', 'delala_subscription'), fc.integer({ min: 1, max: 3 }))
     .map(([w, ty, ta, n]) => withCheck(new Adjust(w, ty, ta, n))),
+  fc.tuple(fc.constantFrom<'tenant' | 'landlord'>('tenant', 'landlord'), fc.integer({ min: 0, max: 2 })).map(([w, l]) => withCheck(new ClaimRefund(w, l))),
+  fc.tuple(fc.constantFrom<'tenant' | 'landlord'>('tenant', 'landlord'), fc.integer({ min: 0, max: 2 })).map(([w, l]) => withCheck(new ClaimRefund(w, l))),
+  fc.integer({ min: 0, max: 2 }).map((l) => withCheck(new MarkRented(l))),
+  fc.tuple(fc.integer({ min: 0, max: 5 }), fc.boolean()).map(([i, a]) => withCheck(new DecideRefund(i, a))),
 ];
 
 /** Fresh people, three live listings and two answered conversations for one run. */
@@ -275,6 +362,8 @@ async function freshWorld(): Promise<Real> {
     poster = await relog(poster);
     sharedIssuedAt = now();
   }
+  // The tenant starts with a 10-credit bundle (so unlocks and refund claims meet in most runs); the landlord with none.
+  expect((await post(users.tenant, '/api/purchase', { sku: 'CREDIT_BUNDLE_10' })).statusCode).toBe(200);
   const listings = await insertListings(t, poster, 3);
   const conversations: string[] = [];
   for (const listing of listings.slice(0, 2)) {
@@ -289,13 +378,16 @@ async function freshWorld(): Promise<Real> {
 describe('the money model', () => {
   it('random purchases, unlocks, publishes, plans over time and four-eyes adjustments keep every balance equal to the model and its ledger', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (cmds) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (cmds) => {
         const real = await freshWorld();
         const empty = (): Account => ({ credits: 0, post: 0, tenantUntil: null, delalaUntil: null });
         const model: Model = {
-          acc: { tenant: empty(), landlord: empty(), broker: empty() },
+          acc: { tenant: { ...empty(), credits: 10 }, landlord: empty(), broker: empty() },
           unlockedListings: { tenant: new Set(), landlord: new Set(), broker: new Set() },
           unlockedConversations: new Set(),
+          paidUnlocks: { tenant: new Map(), landlord: new Map() },
+          claims: [],
+          rented: new Set(),
         };
         await fc.asyncModelRun(() => ({ model, real }), cmds);
       }),

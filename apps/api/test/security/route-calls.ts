@@ -21,6 +21,12 @@ export interface Targets {
   cluster: string;
   adjustment: string;
   phone: string;
+  /** A contact unlock (refund claims); the listing id when absent (then nobody's unlock: 404). */
+  unlock?: string;
+  /** A refund claim (the admin's review); the adjustment id (unknown) when absent. */
+  refund?: string;
+  /** The token of a 'still available?' SMS link; an unknown one when absent (410). */
+  token?: string;
 }
 
 /** The path of a route with its parameters filled in from the targets (by the route's family). */
@@ -33,8 +39,13 @@ export function pathOf(url: string, targets: Targets): string {
         ? targets.cluster
         : url.startsWith('/admin/payments/manual-adjustments/')
           ? targets.adjustment
-          : targets.listing;
-  return `/api${url.replace('{id}', encodeURIComponent(id)).replace('{phone}', encodeURIComponent(targets.phone))}`;
+          : url.startsWith('/admin/payments/refund-claims/')
+            ? (targets.refund ?? targets.adjustment)
+            : url.startsWith('/listings/unlocked/')
+              ? (targets.unlock ?? targets.listing)
+              : targets.listing;
+  const token = targets.token ?? 'unknown-token-'.padEnd(32, '0');
+  return `/api${url.replace('{id}', encodeURIComponent(id)).replace('{phone}', encodeURIComponent(targets.phone)).replace('{token}', encodeURIComponent(token))}`;
 }
 
 /** A valid body for each route that takes one (what the web app would send). */
@@ -63,6 +74,11 @@ export function sampleBody(key: string, targets: Targets): Record<string, unknow
     case 'POST /admin/payments/manual-adjustments/{id}/approve':
     case 'POST /admin/payments/manual-adjustments/{id}/reject':
       return { notes: 'checked' };
+    case 'POST /listings/unlocked/{id}/refund-claim':
+      return { reason: 'no_answer' };
+    case 'POST /admin/payments/refund-claims/{id}/approve':
+    case 'POST /admin/payments/refund-claims/{id}/reject':
+      return { note: 'Checked by phone' };
     case 'POST /listings':
       return listingPayload();
     case 'PATCH /listings/{id}':
@@ -73,6 +89,15 @@ export function sampleBody(key: string, targets: Targets): Record<string, unknow
       return { listing_id: targets.listing, initial_message: 'Is it still available?' };
     case 'POST /conversations/{id}/reply':
       return { body: 'Thank you' };
+    case 'POST /saved-searches':
+      return { name: 'Apartments in Bole', filters: { type: 'apartment', subcity: 'Bole' } };
+    case 'PATCH /saved-searches/{id}':
+      return { alerts: false };
+    case 'POST /listings/{id}/confirm':
+    case 'POST /confirm-links/{token}':
+      return { answer: 'available' };
+    case 'POST /sms/inbound':
+      return { from: targets.phone, text: 'STOP' };
     default:
       return undefined;
   }

@@ -10,14 +10,14 @@ export const TEST_INDEX =
 const LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../web/public/locales');
 
 /**
- * A folder standing in for apps/web/dist: index.html, the given first-screens.json, and the page
+ * A folder standing in for apps/web/dist: index.html, the given page-files.json, and the page
  * texts (locales/{lng}/seo.json) and common texts (common.json: the words of generated listing
  * titles) copied from the web app's real locale files.
  */
-export function writeTestWebDist(screens: unknown = { screens: [] }): string {
+export function writeTestWebDist(pageFiles: unknown = { pages: {} }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-web-dist-'));
   fs.writeFileSync(path.join(dir, 'index.html'), TEST_INDEX);
-  fs.writeFileSync(path.join(dir, 'first-screens.json'), JSON.stringify(screens));
+  fs.writeFileSync(path.join(dir, 'page-files.json'), JSON.stringify(pageFiles));
   for (const lng of ['en', 'am']) {
     fs.mkdirSync(path.join(dir, 'locales', lng), { recursive: true });
     for (const ns of ['seo', 'common']) fs.copyFileSync(path.join(LOCALES, lng, `${ns}.json`), path.join(dir, 'locales', lng, `${ns}.json`));
@@ -60,8 +60,8 @@ function serverBuild(): string {
  * React from the repository's node_modules) and every text namespace: the public pages come
  * drawn on the server as in production.
  */
-export function writeRenderingWebDist(screens: unknown = { screens: [] }): string {
-  const dir = writeTestWebDist(screens);
+export function writeRenderingWebDist(pageFiles: unknown = { pages: {} }): string {
+  const dir = writeTestWebDist(pageFiles);
   fs.symlinkSync(serverBuild(), path.join(dir, 'server'), 'dir');
   for (const lng of ['en', 'am']) fs.cpSync(path.join(LOCALES, lng), path.join(dir, 'locales', lng), { recursive: true });
   return dir;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TListingCaseSummary } from '@betoch/contracts/admin';
-import { subcityTypeMedians } from '../../src/modules/moderation/moderation.repository.ts';
+import { priceBandFor } from '../../src/modules/fair-price/price-bands.ts';
 import { trustScore, type TrustInputs } from '../../src/modules/moderation/trust-score.ts';
 import { createDraftWithPhotos, createLiveListing, publishListing } from '../support/factories.ts';
 import { signUp } from '../support/login.ts';
@@ -50,7 +50,9 @@ describe('trustScore (pure)', () => {
     expect(trustScore(clean({ priceEtb: 15_000 })).score).toBe(100);
     expect(trustScore(clean({ priceEtb: 90_000 })).score).toBe(100); // expensive is not a scam sign
     // Too few listings to know what is usual: no judgement.
-    expect(trustScore(clean({ priceEtb: 1_000, median: { median: 20_000, count: 3 } })).score).toBe(100);
+    // The fair-price hint's rule: 8 comparable listings at least, else the price is not judged.
+    expect(trustScore(clean({ priceEtb: 1_000, median: { median: 20_000, count: 7 } })).score).toBe(100);
+    expect(trustScore(clean({ priceEtb: 1_000, median: { median: 20_000, count: 8 } })).score).toBe(70);
     expect(trustScore(clean({ priceEtb: 1_000, median: null })).score).toBe(100);
   });
 
@@ -88,7 +90,7 @@ describe('trust score in the case summary (real signals)', () => {
     await t.close();
   });
 
-  it('the median query: live, visible listings per subcity and type group (condo and condominium together)', async () => {
+  it('the median (the fair-price band): live, visible listings per subcity, type group (condo and condominium together) and bedrooms', async () => {
     for (const [price, type] of [
       [10_000, 'apartment'],
       [20_000, 'apartment'],
@@ -100,16 +102,18 @@ describe('trust score in the case summary (real signals)', () => {
     }
     const draft = await createDraftWithPhotos(t, await signUp(t, { userType: 'landlord' }), { subcity: 'Lideta', price_etb: 1 });
     expect(draft.visibility).toBe('draft');
-    const medians = await subcityTypeMedians(t.ctx.db, ['Lideta']);
-    expect(medians.get('Lideta|apartment')).toEqual({ median: 20_000, count: 3 });
-    expect(medians.get('Lideta|condo')).toEqual({ median: 40_000, count: 2 });
-    expect(medians.get('Arada|apartment')).toBeUndefined();
+    const now = t.clock.now();
+    expect(await priceBandFor(t.ctx.db, { subcity: 'Lideta', typeGroup: 'apartment', bedrooms: 2 }, now)).toEqual({ median: 20_000, count: 3 });
+    expect(await priceBandFor(t.ctx.db, { subcity: 'Lideta', typeGroup: 'condo', bedrooms: 2 }, now)).toEqual({ median: 40_000, count: 2 });
+    expect(await priceBandFor(t.ctx.db, { subcity: 'Lideta', typeGroup: 'apartment', bedrooms: 3 }, now)).toBeNull();
+    expect(await priceBandFor(t.ctx.db, { subcity: 'Arada', typeGroup: 'apartment', bedrooms: 2 }, now)).toBeNull();
   });
 
   it('a new account posting one photo far below its subcity\'s usual price scores low; reports lower it; a restore clears them', async () => {
     const moderator = await admin(t);
     // Every listing its own description: the same text twice would (rightly) be flagged as a duplicate.
-    for (const [i, price] of [30_000, 32_000, 35_000, 28_000, 31_000].entries()) {
+    // Seven others and the cheap one: the 8 comparables the fair-price hint needs too.
+    for (const [i, price] of [30_000, 32_000, 35_000, 28_000, 31_000, 29_000, 33_000].entries()) {
       await createLiveListing(t, await signUp(t, { userType: 'landlord' }), { subcity: 'Kirkos', type: 'villa', price_etb: price, description: description(i) });
     }
     const scammer = await signUp(t, { userType: 'landlord' });

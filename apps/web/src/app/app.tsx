@@ -1,26 +1,35 @@
-import { useCallback } from 'react';
-import { RouterProvider } from 'react-router';
+import { useCallback, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { SessionProvider } from '@/lib/session';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { AppRoutes } from './routes';
 import { SessionSync } from './session-sync';
+import { fillListingSlots } from './listing-slots';
 import { UserTypeDetector } from '@/features/listings/components/user-type-detector';
 
-/** The browser's app; the server draws the same tree with a static router (entry-server.tsx). */
-export function App({ client }: { client?: QueryClient }) {
-  // A lost session (401): to /login, which brings the user back where they were afterwards.
-  const onExpired = useCallback((from: string) => {
-    void router.navigate(paths.login, { replace: true, state: { from } });
-  }, []);
+fillListingSlots();
+
+/**
+ * The app inside a router: BrowserRouter in the browser (main.tsx), StaticRouter on the server
+ * (entry-server.tsx), the same tree on both sides.
+ */
+export function App({ client, onExpired }: { client?: QueryClient; onExpired?: (from: string) => void }) {
   return (
     <AppProviders client={client}>
-      <SessionProvider onExpired={onExpired}>
+      <SessionProvider onExpired={onExpired ?? (() => undefined)}>
         <SessionSync />
         <UserTypeDetector />
-        <RouterProvider router={router} />
+        <AppRoutes />
       </SessionProvider>
     </AppProviders>
   );
+}
+
+/** The browser's app: a lost session (401) goes to /login, which brings the user back afterwards. */
+export function BrowserApp({ client }: { client?: QueryClient }): ReactNode {
+  const navigate = useNavigate();
+  const onExpired = useCallback((from: string) => void navigate(paths.login, { replace: true, state: { from } }), [navigate]);
+  return <App client={client} onExpired={onExpired} />;
 }

@@ -23,6 +23,10 @@ export const paths = {
   walletReturn: '/wallet/return',
   myUnlocks: '/my-unlocks',
   admin: '/admin',
+  /** Saved listings and saved searches. */
+  saved: '/saved',
+  /** Notifications of new listings matching a saved search (issue 19). */
+  notifications: '/notifications',
 } as const;
 
 /** Pages without the top bar: only the language switcher, fixed bottom right. */

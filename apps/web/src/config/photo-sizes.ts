@@ -1,7 +1,6 @@
 /**
  * The `sizes` of the photos a first screen shows large: how wide each is drawn, so the phone picks
- * the smallest file that is sharp enough. The server names the first of them in the page with the
- * same sizes (config/first-screens.ts), so the phone fetches that file once, early.
+ * the smallest file that is sharp enough.
  */
 export const PHOTO_SIZES = {
   /**

@@ -2,6 +2,8 @@
 export const APP_EVENTS = {
   walletUpdated: 'walletUpdated',
   messageReceived: 'messageReceived',
+  /** The event stream said the notifications' unread count changed (issue 19). */
+  notificationsChanged: 'notificationsChanged',
 } as const;
 
 export type AppEventName = (typeof APP_EVENTS)[keyof typeof APP_EVENTS];

@@ -1,8 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, I18N_NAMESPACES, LANGUAGES } from '@betoch/contracts/constants';
-import { firstScreenForPath } from '@betoch/contracts/first-screen-path';
-import { FIRST_SCREENS } from '@/config/first-screens';
 import { textFilesBackend } from './i18n-backend';
 import { detectLanguage, rememberLanguage, toLanguage } from './i18n-language';
 
@@ -13,16 +11,6 @@ import { detectLanguage, rememberLanguage, toLanguage } from './i18n-language';
 function onLanguage(lng: string | undefined): void {
   document.documentElement.lang = toLanguage(lng);
   rememberLanguage(lng);
-}
-
-/**
- * The namespaces of the page the app opens on, asked for at start together with common: otherwise
- * the page asks for them only once its own code has arrived, and its data call waits behind them
- * (the page suspends first), one more round trip before the first screen on a slow network. The
- * server names the same files in the page it sends (config/first-screens.ts).
- */
-function firstScreenNamespaces(pathname: string): readonly string[] {
-  return firstScreenForPath(FIRST_SCREENS, pathname)?.namespaces ?? [];
 }
 
 /**
@@ -45,7 +33,7 @@ export function initI18n(drawnNamespaces: readonly string[] = []): Promise<unkno
       fallbackLng: FALLBACK_LANGUAGE,
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      ns: [...new Set(['common', ...firstScreenNamespaces(window.location.pathname), ...drawnNamespaces])],
+      ns: [...new Set(['common', ...drawnNamespaces])],
       defaultNS: 'common',
       fallbackNS: 'common',
       interpolation: { escapeValue: false },

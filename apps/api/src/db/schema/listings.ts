@@ -53,12 +53,19 @@ export const listings = pgTable(
     subcity: text('subcity').notNull(),
     source: text('source', { enum: ['landlord', 'delala'] }).notNull(),
     contactPreference: text('contact_preference', { enum: ['hide', 'show'] }).notNull().default('hide'),
-    visibility: text('visibility', { enum: ['draft', 'live'] }).notNull().default('draft'),
+    visibility: text('visibility', { enum: ['draft', 'live', 'expired'] }).notNull().default('draft'),
     adminHidden: boolean('admin_hidden').notNull().default(false),
     hiddenReason: text('hidden_reason'),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default([]),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Freshness (migration 0016, modules/freshness): when availability was last confirmed. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When the 14-day question went out for this confirmation (null: not yet). */
+    confirmAskedAt: timestamp('confirm_asked_at', { withTimezone: true }),
+    /** When it expired (visibility 'expired') and why. */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    expiredReason: text('expired_reason', { enum: ['unconfirmed', 'tenant_asks'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -82,6 +89,12 @@ export const listings = pgTable(
     /** What a browse card needs of the first photo, and the photo count (migration 0007, never written). */
     coverPhoto: jsonb('cover_photo').$type<CoverPhoto | null>().generatedAlwaysAs(sql`betoch_cover_photo(photos)`),
     photoCount: integer('photo_count').notNull().generatedAlwaysAs(sql`jsonb_array_length(photos)`),
+    /** Move-in cost parts (migration 0017): null = not given. At most 2 months of advance (Proclamation 1320/2024). */
+    advanceMonths: integer('advance_months'),
+    depositEtb: integer('deposit_etb'),
+    /** Brokers: their fee in ETB, or as a share (percent) of one month's rent. */
+    brokerFeeEtb: integer('broker_fee_etb'),
+    brokerFeePercent: integer('broker_fee_percent'),
   },
   (t) => [
     index('listings_browse_idx').on(t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
@@ -93,6 +106,7 @@ export const listings = pgTable(
     // Moderation reads listings by poster and hidden date (the broker auto-block rule).
     index('listings_hidden_poster_idx').on(t.posterId, t.hiddenAt).where(sql`admin_hidden = true`),
     index('listings_masked_with_idx').on(t.maskedWith),
+    index('listings_confirmed_idx').on(t.confirmedAt).where(sql`visibility = 'live'`),
   ],
 );
 

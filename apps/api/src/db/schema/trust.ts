@@ -7,8 +7,8 @@ import { users } from './users.ts';
 /** Trust and safety (migration 0005). */
 
 export interface StoredAutoAction {
-  type: 'hide' | 'block_posting';
-  reason: 'report_threshold' | 'hidden_listings_threshold';
+  type: 'hide' | 'block_posting' | 'refund_claim';
+  reason: 'report_threshold' | 'hidden_listings_threshold' | 'asked_for_money_before_viewing';
   at: string;
 }
 

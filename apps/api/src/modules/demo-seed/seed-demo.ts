@@ -162,6 +162,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, uploads: UploadsService):
         visibility: p.live ? 'live' : 'draft',
         photos: photosOf.get(p.id) ?? [],
         publishedAt: p.live ? p.publishedAt : null,
+        confirmedAt: p.live ? p.publishedAt : null,
         createdAt: new Date(p.publishedAt.getTime() - 2 * HOUR),
         updatedAt: p.publishedAt,
       }));

@@ -28,8 +28,13 @@ function commonFields(listing: ListingRow, poster: PosterInfo, urlFor: PhotoUrlF
     photos: listing.photos.map((p) => toPhotoAnswer(p, urlFor)),
     posted_by: postedBy(listing.source, poster.name, poster.agencyName),
     published_at: listing.publishedAt?.toISOString() ?? null,
+    confirmed_at: listing.confirmedAt?.toISOString() ?? null,
     createdAt: listing.createdAt.toISOString(),
     updatedAt: listing.updatedAt.toISOString(),
+    advance_months: listing.advanceMonths,
+    deposit_etb: listing.depositEtb,
+    broker_fee_etb: listing.source === 'delala' ? listing.brokerFeeEtb : null,
+    broker_fee_percent: listing.source === 'delala' ? listing.brokerFeePercent : null,
   };
 }
 
@@ -55,6 +60,9 @@ export function toOwnerListing(
     poster_phone: poster.phone,
     admin_hidden: listing.adminHidden,
     hidden_reason: listing.hiddenReason,
+    confirm_asked_at: listing.confirmAskedAt?.toISOString() ?? null,
+    expired_at: listing.expiredAt?.toISOString() ?? null,
+    expired_reason: listing.expiredReason,
   };
 }
 

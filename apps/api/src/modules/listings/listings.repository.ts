@@ -129,6 +129,8 @@ export interface BrowseFilters {
   source?: ListingRow['source'];
   /** The place search `q`, expanded (./place-search.ts). */
   place?: PlaceQuery;
+  /** Only listings whose availability was confirmed at or after this (issue 20's 7-day filter). */
+  confirmedSince?: Date;
   /** Continue after this (published_at, id). */
   after?: { publishedAt: Date; id: string };
   limit: number;
@@ -166,7 +168,7 @@ function placeCondition(place: PlaceQuery): SQL {
 }
 
 /** What makes a listing visible to everyone: live, not hidden by moderation, its poster in good standing. */
-function publiclyVisibleConditions(now: Date): SQL[] {
+export function publiclyVisibleConditions(now: Date): SQL[] {
   return [
     eq(listings.visibility, 'live'),
     eq(listings.adminHidden, false),
@@ -191,6 +193,26 @@ export async function publiclyVisiblePage(db: DbOrTx, now: Date, offset: number,
     .limit(limit);
 }
 
+/** The columns a listing card is drawn from (browse, and the saved listings of favourites). */
+export const CARD_COLUMNS = {
+  id: listings.id,
+  title: listings.title,
+  titleMasked: listings.titleMasked,
+  titleGenerated: listings.titleGenerated,
+  type: listings.type,
+  priceEtb: listings.priceEtb,
+  bedrooms: listings.bedrooms,
+  bathrooms: listings.bathrooms,
+  areaSqm: listings.areaSqm,
+  specificLocation: listings.specificLocation,
+  specificLocationMasked: listings.specificLocationMasked,
+  subcity: listings.subcity,
+  source: listings.source,
+  coverPhoto: listings.coverPhoto,
+  photoCount: listings.photoCount,
+  publishedAt: listings.publishedAt,
+};
+
 /**
  * Live listings that moderation has not hidden and whose poster is in good standing, newest
  * published first, filtered. One table: the poster's standing is kept on the listing row and the
@@ -205,28 +227,12 @@ export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
   if (filters.priceMax !== undefined) conditions.push(lte(listings.priceEtb, filters.priceMax));
   if (filters.source) conditions.push(eq(listings.source, filters.source));
   if (filters.place) conditions.push(placeCondition(filters.place));
+  if (filters.confirmedSince) conditions.push(gte(listings.confirmedAt, filters.confirmedSince));
   if (filters.after) {
     conditions.push(sql`(${listings.publishedAt}, ${listings.id}) < (${filters.after.publishedAt.toISOString()}::timestamptz, ${filters.after.id}::uuid)`);
   }
   return db
-    .select({
-      id: listings.id,
-      title: listings.title,
-      titleMasked: listings.titleMasked,
-      titleGenerated: listings.titleGenerated,
-      type: listings.type,
-      priceEtb: listings.priceEtb,
-      bedrooms: listings.bedrooms,
-      bathrooms: listings.bathrooms,
-      areaSqm: listings.areaSqm,
-      specificLocation: listings.specificLocation,
-      specificLocationMasked: listings.specificLocationMasked,
-      subcity: listings.subcity,
-      source: listings.source,
-      coverPhoto: listings.coverPhoto,
-      photoCount: listings.photoCount,
-      publishedAt: listings.publishedAt,
-    })
+    .select(CARD_COLUMNS)
     .from(listings)
     .where(and(...conditions))
     .orderBy(desc(listings.publishedAt), desc(listings.id))

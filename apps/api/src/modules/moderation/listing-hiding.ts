@@ -2,6 +2,7 @@ import { DELALA_AUTO_BLOCK_HIDDEN, DELALA_AUTO_BLOCK_WINDOW_DAYS } from '@betoch
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { recordEvents } from '../conversations/app-events.repository.ts';
+import { onListingLeftMarket } from '../refunds/refunds.service.ts';
 import { recordAudit } from './audit.repository.ts';
 import {
   appendAutoAction,
@@ -44,6 +45,8 @@ export async function hideListings(tx: Tx, ids: string[], reason: HiddenReason, 
       const listing = await lockListingRow(tx, id);
       if (!listing || listing.adminHidden) continue;
       await setListingHidden(tx, id, { reason, at: now });
+      // Tenants who claimed back this listing's contact in the last 7 days get their credit (issue 20).
+      await onListingLeftMarket(id, 'hidden', tx, now);
       hidden.push(id);
       touchedPosters.add(posterId);
     }

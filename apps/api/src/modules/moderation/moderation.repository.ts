@@ -1,3 +1,4 @@
+import type { ListingRow } from '../../db/schema/listings.ts';
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/conversations.ts';
@@ -129,7 +130,8 @@ export interface ListingTarget {
   source: 'landlord' | 'delala';
   type: (typeof listings.$inferSelect)['type'];
   subcity: string;
-  visibility: 'live' | 'draft';
+  bedrooms: number | null;
+  visibility: ListingRow['visibility'];
   adminHidden: boolean;
   hiddenReason: string | null;
   photoCount: number;
@@ -152,6 +154,7 @@ export async function findListingTargets(db: DbOrTx, ids: string[]): Promise<Lis
       source: listings.source,
       type: listings.type,
       subcity: listings.subcity,
+      bedrooms: listings.bedrooms,
       visibility: listings.visibility,
       adminHidden: listings.adminHidden,
       hiddenReason: listings.hiddenReason,
@@ -235,35 +238,8 @@ export async function openClusterCounts(db: DbOrTx, listingIds: string[]): Promi
 }
 
 /** Condo and condominium are one kind of home for prices. */
-const TYPE_GROUP = sql<string>`CASE WHEN ${listings.type} IN ('condo', 'condominium') THEN 'condo' ELSE ${listings.type} END`;
-
 export function typeGroupOf(type: string): string {
   return type === 'condominium' ? 'condo' : type;
-}
-
-export interface PriceMedian {
-  median: number;
-  /** How many live listings it is the median of. */
-  count: number;
-}
-
-/**
- * Median monthly price of live, visible listings per subcity and type group (key
- * `${subcity}|${typeGroup}`), for the subcities asked about.
- */
-export async function subcityTypeMedians(db: DbOrTx, subcities: string[]): Promise<Map<string, PriceMedian>> {
-  if (subcities.length === 0) return new Map();
-  const rows = await db
-    .select({
-      subcity: listings.subcity,
-      typeGroup: TYPE_GROUP,
-      median: sql<number>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${listings.priceEtb})`,
-      n: count(),
-    })
-    .from(listings)
-    .where(and(eq(listings.visibility, 'live'), eq(listings.adminHidden, false), inArray(listings.subcity, [...new Set(subcities)])))
-    .groupBy(listings.subcity, TYPE_GROUP);
-  return new Map(rows.map((r) => [`${r.subcity}|${r.typeGroup}`, { median: Number(r.median), count: Number(r.n) }]));
 }
 
 /** How many times each user was suspended by moderation (the audit trail). */

@@ -9,6 +9,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { setUserStatus } from '../users/users.repository.ts';
 import { effectiveStatus } from '../users/user-view.ts';
+import { priceBandsOf } from '../fair-price/price-bands.ts';
+import { approvedRefundCounts } from '../refunds/refunds.repository.ts';
 import { recordAudit } from './audit.repository.ts';
 import { conversationSummary, listingSummary, toCaseAnswer, userSummary, type CaseReport } from './case-view.ts';
 import { hideListings, showListing } from './listing-hiding.ts';
@@ -28,9 +30,7 @@ import {
   recordCaseAction,
   reportsOfCases,
   setPostingBlock,
-  subcityTypeMedians,
   suspensionCounts,
-  typeGroupOf,
   unhideConversation,
   type ModerationAction,
 } from './moderation.repository.ts';
@@ -59,11 +59,13 @@ export function createModerationService(ctx: AppContext) {
 
     const listingRows = await findListingTargets(db, idsOf('listing'));
     const listingIds = listingRows.map((l) => l.id);
-    const [reportCounts, clusterCounts, medians, suspensions] = await Promise.all([
+    const posterIds = [...new Set(listingRows.map((l) => l.posterId))];
+    const [reportCounts, clusterCounts, medians, suspensions, refunds] = await Promise.all([
       openReportCounts(db, listingIds),
       openClusterCounts(db, listingIds),
-      subcityTypeMedians(db, listingRows.map((l) => l.subcity)),
-      suspensionCounts(db, [...new Set(listingRows.map((l) => l.posterId))]),
+      priceBandsOf(db, listingRows, now),
+      suspensionCounts(db, posterIds),
+      approvedRefundCounts(db, posterIds),
     ]);
     const listingsById = new Map(
       listingRows.map((l) => [
@@ -71,8 +73,9 @@ export function createModerationService(ctx: AppContext) {
         listingSummary(l, {
           openReports: reportCounts.get(l.id) ?? 0,
           openDuplicateClusters: clusterCounts.get(l.id) ?? 0,
-          median: medians.get(`${l.subcity}|${typeGroupOf(l.type)}`) ?? null,
+          median: medians.get(l.id) ?? null,
           posterSuspensions: suspensions.get(l.posterId) ?? 0,
+          posterApprovedRefunds: refunds.get(l.posterId) ?? 0,
           now,
         }),
       ]),

@@ -1,4 +1,5 @@
 import type { TTrustSignal } from '@betoch/contracts/admin';
+import { FAIR_PRICE } from '@betoch/contracts/fair-price';
 
 /** What a listing's trust score is computed from; every field is read from stored data. */
 export interface TrustInputs {
@@ -8,13 +9,19 @@ export interface TrustInputs {
   openDuplicateClusters: number;
   photoCount: number;
   priceEtb: number;
-  /** Median price of live listings of the same subcity and type, with how many it is taken over. */
+  /**
+   * The fair-price band of the listing (modules/fair-price/price-bands.ts): median price of the
+   * visible listings of the same subcity, type and bedrooms, with how many it is taken over. The
+   * same numbers as the hint on /l/{id}.
+   */
   median: { median: number; count: number } | null;
   posterCreatedAt: Date;
   posterWarnings: number;
   /** Times moderation suspended the poster. */
   posterSuspensions: number;
   posterStatus: 'active' | 'suspended' | 'banned';
+  /** Approved refund claims against the poster: tenants paid for contacts that were dead (issue 20). */
+  posterApprovedRefunds?: number;
   now: Date;
 }
 
@@ -26,8 +33,8 @@ export const TRUST_RULES = {
   /** Per photo missing below 3. */
   perMissingPhoto: 10,
   photosExpected: 3,
-  /** A median needs this many live listings (the listing may be one of them) to judge a price. */
-  medianMinListings: 4,
+  /** A median needs this many live listings (the listing may be one of them) to judge a price: the hint's rule. */
+  medianMinListings: FAIR_PRICE.minComparables,
   farBelowRatio: 0.5,
   farBelowPoints: 30,
   belowRatio: 0.7,
@@ -39,6 +46,8 @@ export const TRUST_RULES = {
   suspendedBefore: 15,
   currentlySuspended: 20,
   banned: 50,
+  perApprovedRefund: 10,
+  approvedRefundsMax: 30,
 } as const;
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -68,6 +77,7 @@ export function trustScore(input: TrustInputs): { score: number; signals: TTrust
   add('new_account', ageMs < DAY_MS ? r.accountDayOldPoints : ageMs < 7 * DAY_MS ? r.accountWeekOldPoints : 0);
   add('poster_warnings', Math.min(r.warningsMax, input.posterWarnings * r.perWarning));
   add('poster_suspended_before', input.posterSuspensions > 0 ? r.suspendedBefore : 0);
+  add('poster_refunds', Math.min(r.approvedRefundsMax, (input.posterApprovedRefunds ?? 0) * r.perApprovedRefund));
   add('poster_restricted', input.posterStatus === 'banned' ? r.banned : input.posterStatus === 'suspended' ? r.currentlySuspended : 0);
 
   signals.sort((a, b) => b.points - a.points);

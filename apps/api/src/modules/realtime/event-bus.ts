@@ -1,7 +1,12 @@
 import type { RealtimeEventType, TMessageEvent, TUnreadEvent } from '@betoch/contracts/conversations';
+import type { TNotificationsEvent } from '@betoch/contracts/saved-searches';
 
 /** What one user's open streams receive. No message text ever travels here. */
-export type RealtimeEvent = { type: 'message'; data: TMessageEvent } | { type: 'unread'; data: TUnreadEvent };
+export type RealtimeEvent =
+  | { type: 'message'; data: TMessageEvent }
+  | { type: 'unread'; data: TUnreadEvent }
+  /** The unread count of saved-search notifications (issue 19). */
+  | { type: 'notifications'; data: TNotificationsEvent };
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
@@ -16,7 +21,7 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-const TYPES: readonly RealtimeEventType[] = ['message', 'unread'];
+const TYPES: readonly RealtimeEventType[] = ['message', 'unread', 'notifications'];
 
 /** Reads an event back from its wire form; anything else is dropped. */
 export function parseRealtimeEvent(raw: string): RealtimeEvent | undefined {

@@ -1,3 +1,4 @@
+import type { ListingRow } from '../../db/schema/listings.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/conversations.ts';
@@ -8,7 +9,7 @@ import { users, type UserRow } from '../../db/schema/users.ts';
 export interface ReportableListing {
   id: string;
   posterId: string;
-  visibility: 'live' | 'draft';
+  visibility: ListingRow['visibility'];
   adminHidden: boolean;
   posterStatus: UserRow['status'];
   posterSuspendedUntil: Date | null;

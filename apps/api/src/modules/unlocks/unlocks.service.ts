@@ -10,6 +10,8 @@ import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
 import { recordContactUnlocked } from '../metrics/events.ts';
+import { claimsOfUnlocks } from '../refunds/refunds.repository.ts';
+import { refundClaimUntil, toClaimAnswer } from '../refunds/refunds.service.ts';
 import { findListingForUnlock, findUnlock, findUnlockedPhones, insertUnlock, listMyUnlocks, type ListingForUnlock } from './unlocks.repository.ts';
 
 function isId(value: string): boolean {
@@ -108,7 +110,12 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
 
     async myUnlocks(user: AuthUser): Promise<TMyUnlocksAnswer['unlocks']> {
       const rows = await listMyUnlocks(ctx.db, user.id);
-      return rows.map((r) => ({
+      const claims = await claimsOfUnlocks(ctx.db, rows.map((r) => r.id));
+      const now = ctx.now();
+      return rows.map((r) => {
+        const until = refundClaimUntil(r);
+        const claim = claims.get(r.id);
+        return {
         _id: r.id,
         listing: {
           _id: r.listingId,
@@ -123,7 +130,11 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
         poster_phone: r.posterPhone,
         unlocked_at: r.createdAt.toISOString(),
         used_credit: r.usedCredit,
-      }));
+        refund_claim_until: until?.toISOString() ?? null,
+        refund_claimable: until !== null && now <= until && !claim,
+        refund: claim ? toClaimAnswer(claim) : null,
+        };
+      });
     },
   };
 }

@@ -2,14 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { apiRoot, RUNS_BUILT } from '../../config/api-root.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unsupportedImage, type ProcessedImage } from './image-pipeline.ts';
 import { frameHeader, type WorkerMessage } from './photo-worker-protocol.ts';
 
-const WORKER_FILE = fileURLToPath(new URL('./photo-worker-main.ts', import.meta.url));
-/** The worker is TypeScript run by tsx, as the server itself is (`npm start`, `npm run dev`, the tests). */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/**
+ * The worker runs as the server does: built (dist/photo-worker-main.js beside dist/main.js,
+ * `npm start`), or as TypeScript through tsx (`npm run dev`, the tests).
+ */
+const WORKER_COMMAND = RUNS_BUILT
+  ? [path.join(apiRoot(), 'dist', 'photo-worker-main.js')]
+  : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, fileURLToPath(new URL('./photo-worker-main.ts', import.meta.url))];
 const LOWEST_PRIORITY = 19;
 /** The pipeline's own steps give up after 30 s each; a job still running after this is stuck. */
 const JOB_TIMEOUT_MS = 120_000;
@@ -106,7 +112,7 @@ export function createPhotoWorker(
   }
 
   function spawnWorker(): Running {
-    const child = spawn(process.execPath, ['--import', TSX_LOADER, WORKER_FILE], {
+    const child = spawn(process.execPath, WORKER_COMMAND, {
       stdio: ['pipe', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
       env: { ...process.env, UV_THREADPOOL_SIZE: String(threads) },

@@ -1,6 +1,6 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { walletAccounts } from '../../db/schema/wallet.ts';
+import { ledgerEntries, walletAccounts } from '../../db/schema/wallet.ts';
 
 export interface WalletSnapshot {
   credits: number;
@@ -119,4 +119,31 @@ export async function findLedgerMismatches(db: DbOrTx): Promise<LedgerMismatch[]
       detail: `${r.account}: wallet ${r.wallet ?? 'null'}, latest ledger row ${r.ledger ?? 'none'}`,
     })),
   ];
+}
+
+export interface HistoryRow {
+  id: string;
+  kind: string;
+  account: 'credits' | 'post_credits';
+  delta: number;
+  balanceAfter: number | null;
+  createdAt: Date;
+}
+
+/** The user's last balance changes (credits and post credits), newest first. */
+export async function walletHistory(db: DbOrTx, userId: string, limit: number): Promise<HistoryRow[]> {
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      account: ledgerEntries.account,
+      delta: ledgerEntries.delta,
+      balanceAfter: ledgerEntries.balanceAfter,
+      createdAt: ledgerEntries.createdAt,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.account, ['credits', 'post_credits'])))
+    .orderBy(desc(ledgerEntries.seq))
+    .limit(limit);
+  return rows as HistoryRow[];
 }

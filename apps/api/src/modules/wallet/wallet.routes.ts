@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ZIdempotencyKey, ZPurchaseAnswer, ZPurchaseRequest, ZWalletBalanceAnswer } from '@betoch/contracts/wallet';
+import { ZIdempotencyKey, ZPurchaseAnswer, ZPurchaseRequest, ZWalletBalanceAnswer, ZWalletHistoryAnswer } from '@betoch/contracts/wallet';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
@@ -29,6 +29,18 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext, wallet: Wall
     errors: [401],
     noStore: true,
     handler: async ({ user }) => ({ ok: true as const, ...(await wallet.balance(user)) }),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/wallet/history',
+    summary: 'The last 50 credit and post-credit changes of the signed-in user (refunds included), newest first',
+    tags,
+    auth: 'user',
+    response: ZWalletHistoryAnswer,
+    errors: [401],
+    noStore: true,
+    handler: async ({ user }) => ({ ok: true as const, entries: await wallet.history(user) }),
   });
 
   route(app, ctx, {

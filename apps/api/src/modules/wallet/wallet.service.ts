@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SKU_CATALOG, type Sku, type SkuInfo } from '@betoch/contracts/constants';
-import { ZPurchaseAnswer, type TPurchaseAnswer, type TPurchaseGrantedAnswer, type TWalletBalance } from '@betoch/contracts/wallet';
+import { WALLET_HISTORY_LIMIT, ZPurchaseAnswer, type TWalletHistoryEntry, type TPurchaseAnswer, type TPurchaseGrantedAnswer, type TWalletBalance } from '@betoch/contracts/wallet';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
@@ -17,7 +17,7 @@ import {
   setCheckoutUrl,
   type StoredKey,
 } from './purchases.repository.ts';
-import { getWalletSnapshot } from './wallet.repository.ts';
+import { getWalletSnapshot, walletHistory } from './wallet.repository.ts';
 
 const PURCHASE_SCOPE = 'purchase';
 
@@ -47,6 +47,19 @@ function replay(stored: StoredKey | undefined, sku: Sku): TPurchaseAnswer {
 
 export function createWalletService(ctx: AppContext, payments: PaymentProvider) {
   const service = {
+    /** GET /wallet/history: the ledger rows of the user's balances, newest first. */
+    async history(user: AuthUser): Promise<TWalletHistoryEntry[]> {
+      const rows = await walletHistory(ctx.db, user.id, WALLET_HISTORY_LIMIT);
+      return rows.map((r) => ({
+        _id: r.id,
+        kind: r.kind,
+        account: r.account,
+        delta: r.delta,
+        balance_after: r.balanceAfter,
+        created_at: r.createdAt.toISOString(),
+      }));
+    },
+
     async balance(user: AuthUser): Promise<TWalletBalance> {
       const wallet = await getWalletSnapshot(ctx.db, user.id);
       return {

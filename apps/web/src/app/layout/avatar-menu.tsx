@@ -52,6 +52,11 @@ export function AvatarMenu() {
             {formatPhoneLocal(user.phone)}
           </p>
           <ul className={styles.menuList}>
+            <li>
+              <Link to={paths.saved} className={styles.menuItem} onClick={close}>
+                {t('nav.saved')}
+              </Link>
+            </li>
             {showWalletInMenu(user, session.userType) ? (
               <li>
                 <Link to={paths.wallet} className={styles.menuItem} onClick={close}>

@@ -1,16 +1,26 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
-import { isStaleCodeError, page, RouteError, shouldReloadForNewVersion } from './route-error';
+import { Suspense } from 'react';
+import { lazyModulePage } from '../lazy-page';
+import { RouteErrorBoundary } from '../route-error-boundary';
+import { isStaleCodeError, page, shouldReloadForNewVersion } from './route-error';
 
+/** A page whose code fails to load, as the app's routes draw it (app/routes.tsx). */
 function failingRoute(message: string) {
+  const Failing = lazyModulePage('src/features/wallet/components/wallet-page.tsx', async () => {
+    throw new TypeError(message);
+  });
   return [
     {
       path: '/wallet',
-      errorElement: <RouteError />,
-      lazy: async () => {
-        throw new TypeError(message);
-      },
+      element: (
+        <RouteErrorBoundary locationKey="/wallet">
+          <Suspense fallback={null}>
+            <Failing />
+          </Suspense>
+        </RouteErrorBoundary>
+      ),
     },
   ];
 }

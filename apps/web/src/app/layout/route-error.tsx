@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -37,9 +36,8 @@ export function shouldReloadForNewVersion(now = Date.now()): boolean {
  * gone, so the app reloads itself once to get the new version; otherwise a translated message
  * with Try again and a way home, instead of the router's developer page.
  */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation('common');
-  const error = useRouteError();
   const stale = isStaleCodeError(error);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { WalletIcon } from '@/components/ui/icons';
@@ -7,12 +7,21 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { PostCreditsBadge, WalletBadge } from '@/features/wallet/components/wallet-badge';
 import { UnreadBadge } from '@/features/chat/components/unread-badge';
-import { AvatarMenu } from './avatar-menu';
 import { DataSaverToggle } from './data-saver-toggle';
 import { LanguageSwitcher } from './language-switcher';
 import { homeFor, navLinksFor, postMenuPlace, type NavLink, type NavLinkKind } from './nav-links';
 import { PostPropertyMenu } from './post-property-menu';
 import styles from './top-bar.module.css';
+
+// The notifications bell (issue 19): signed in only, so its code stays out of public first loads.
+const NotificationBell = lazy(async () => ({ default: (await import('@/features/notifications/components/notification-bell')).NotificationBell }));
+
+/**
+ * The account menu exists only for a signed-in user, drawn once hydrated: its code comes then, so
+ * the public pages' first load carries none of it (bundle-budget.json). An empty avatar-sized
+ * circle holds its place meanwhile.
+ */
+const AvatarMenu = lazy(async () => ({ default: (await import('./avatar-menu')).AvatarMenu }));
 
 /**
  * Badges shown beside a link, by the link's kind. A feature plugs its badge in here, e.g.
@@ -85,7 +94,14 @@ export function TopBar() {
             <LanguageSwitcher variant="toggle" onDark />
           </div>
           {user ? (
-            <AvatarMenu />
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
+          {user ? (
+            <Suspense fallback={<span className={styles.avatarPlaceholder} aria-hidden="true" />}>
+              <AvatarMenu />
+            </Suspense>
           ) : (
             <Link to={paths.login} className={styles.loginButton}>
               {t('nav.login')}

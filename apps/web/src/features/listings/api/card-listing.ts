@@ -21,7 +21,7 @@ export interface CardListing {
   subcity: string;
   source: ListingSource;
   photos: TPhoto[];
-  visibility?: 'live' | 'draft';
+  visibility?: 'live' | 'draft' | 'expired';
 }
 
 /**

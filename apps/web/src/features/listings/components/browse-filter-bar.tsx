@@ -1,4 +1,4 @@
-import { memo, useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -14,6 +14,8 @@ export interface BrowseFilterBarProps {
   /** How many homes the filters find (undefined while searching), and whether more pages follow. */
   resultCount: number | undefined;
   moreResults: boolean;
+  /** Another feature's control at the end of the bar (browse-page.tsx BrowseSearchAction). */
+  action?: ReactNode;
 }
 
 function SlidersIcon() {
@@ -37,7 +39,7 @@ function SlidersIcon() {
  * The sheet is the shared modal <dialog> (page behind inert, Tab kept inside, Escape and × close
  * it, focus back on 'Filters'), laid at the foot of a phone's screen by this bar's styles.
  */
-export const BrowseFilterBar = memo(function BrowseFilterBar({ filters, onChange, showSource, resultCount, moreResults }: BrowseFilterBarProps) {
+export const BrowseFilterBar = memo(function BrowseFilterBar({ filters, onChange, showSource, resultCount, moreResults, action }: BrowseFilterBarProps) {
   const { t } = useTranslation(['listings', 'common']);
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -82,6 +84,7 @@ export const BrowseFilterBar = memo(function BrowseFilterBar({ filters, onChange
             </>
           ) : null}
         </button>
+        {action}
       </form>
       <BrowseFilterChips filters={filters} onRemove={remove} onEmptied={focusOpener} />
       <Modal

@@ -10,7 +10,7 @@ export interface BrowseFiltersProps {
   filters: BrowseFilters;
   onChange: (next: BrowseFilters) => void;
   onClear: () => void;
-  /** Landlords see only their own listings: no source filter for them (spec section 6). */
+  /** Landlords see only their own listings: no source filter for them (spec section 6), nor 'confirmed in the last 7 days'. */
   showSource: boolean;
   /**
    * 'inline' (wide screens): the whole form, place search and Clear filters included. 'sheet'
@@ -160,15 +160,22 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
         </>
       ) : null}
       {showSource ? (
-        <div className={styles.wide}>
-          <SelectField
-            label={t('filters.source')}
-            value={filters.source ?? ''}
-            onChange={(e) => set({ source: (e.currentTarget.value || undefined) as BrowseFilters['source'] })}
-            placeholder={t('filters.sourceAll')}
-            options={LISTING_SOURCES.map((s) => ({ value: s, label: t(`filters.sourceOnly.${s}`) }))}
-          />
-        </div>
+        <>
+          <div className={styles.wide}>
+            <SelectField
+              label={t('filters.source')}
+              value={filters.source ?? ''}
+              onChange={(e) => set({ source: (e.currentTarget.value || undefined) as BrowseFilters['source'] })}
+              placeholder={t('filters.sourceAll')}
+              options={LISTING_SOURCES.map((s) => ({ value: s, label: t(`filters.sourceOnly.${s}`) }))}
+            />
+          </div>
+          {/* Issue 20: only listings whose poster confirmed them in the last 7 days (not for landlords' own listings). */}
+          <label>
+            <input type="checkbox" checked={!!filters.confirmed} onChange={(e) => set({ confirmed: e.currentTarget.checked ? '7' : undefined })} />
+            {t('filters.confirmed')}
+          </label>
+        </>
       ) : null}
       <SelectField
         label={t('filters.type')}
@@ -191,6 +198,7 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
         onCommit={(priceMax) => set({ priceMax })}
         error={inverted ? t('filters.priceInverted') : undefined}
       />
+
       {inline ? (
         <div className={styles.actions}>
           <Button variant="ghost" onClick={onClear}>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -26,10 +26,18 @@ const SKELETON_CARDS = 6;
 const CARDS_PER_TASK = 1;
 
 /**
- * /browse: live listings with filters in the URL query. Brokers are sent to /my-listings;
- * landlords see their own listings, filtered here (spec sections 2 and 6).
+ * Where another feature's control for the current search goes (issue 19's 'Save this search',
+ * composed in app/routes.tsx): at the end of a phone's filter bar (no height added, so the first
+ * card stays on the first screen), or above the wide screen's form. A stable function.
  */
-export function BrowsePage() {
+export type BrowseSearchAction = (place: 'bar' | 'above') => ReactNode;
+
+/**
+ * /browse: live listings with filters in the URL query. Brokers are sent to /my-listings;
+ * landlords see their own listings, filtered here (spec sections 2 and 6). `searchAction`: for
+ * tenants and visitors only (see BrowseSearchAction).
+ */
+export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction } = {}) {
   const { t } = useTranslation(['listings', 'common']);
   const session = useSession();
   const [params, setParams] = useSearchParams();
@@ -55,6 +63,7 @@ export function BrowsePage() {
   const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
   // A phone shows the results first, the filters in a sheet behind a bar; a wide screen the form.
   const wide = useWideScreen();
+  const barAction = useMemo(() => (isLandlord ? undefined : searchAction?.('bar')), [isLandlord, searchAction]);
 
   if (sessionLoading) return <PageSpinner label={t('common:status.loading')} />;
   if (userType === 'delala') return <Navigate to={paths.myListings} replace />;
@@ -72,7 +81,10 @@ export function BrowsePage() {
       </header>
 
       {wide ? (
-        <BrowseFiltersForm filters={filters} onChange={setFilters} onClear={clear} showSource={!isLandlord} />
+        <>
+          {isLandlord ? null : searchAction?.('above')}
+          <BrowseFiltersForm filters={filters} onChange={setFilters} onClear={clear} showSource={!isLandlord} />
+        </>
       ) : (
         <BrowseFilterBar
           filters={filters}
@@ -80,6 +92,7 @@ export function BrowsePage() {
           showSource={!isLandlord}
           resultCount={listings ? listings.length : undefined}
           moreResults={more}
+          action={barAction}
         />
       )}
 

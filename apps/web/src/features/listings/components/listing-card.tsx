@@ -11,6 +11,7 @@ import type { CardListing } from '../api/card-listing';
 import styles from './listing-card.module.css';
 import { useListingText } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
+import { ListingHeart } from '@/lib/listing-slots';
 
 export type { CardListing };
 
@@ -49,6 +50,7 @@ export const ListingCard = memo(function ListingCard({ listing, priority = false
           {listing.visibility === 'draft' ? <span className={`${styles.badge} ${styles.draft}`}>{t('card.draft')}</span> : null}
           {listing.source === 'delala' ? <span className={`${styles.badge} ${styles.broker}`}>{t('card.broker')}</span> : null}
         </div>
+        {listing.visibility === 'draft' ? null : <ListingHeart listingId={listing._id} variant="card" />}
       </div>
       <div className={styles.body}>
         <p className={styles.price}>

@@ -3,6 +3,7 @@ import type { TListing, TOwnerListing } from '@betoch/contracts/listings';
 import { ShieldIcon } from '@/components/ui/icons';
 import { useContactWiring } from '../hooks/use-contact-wiring';
 import { posterKindOf } from '../lib/poster-kind';
+import { AvailabilityAsk } from './availability-ask';
 import { ContactPanel } from './contact-panel';
 import { ManagePanel } from './manage-panel';
 import styles from './listing-detail-aside.module.css';
@@ -24,6 +25,7 @@ export function ListingDetailAside({ listing, owner, viewer }: { listing: TListi
   return (
     <>
       <VisitorContactPanel listing={listing} viewer={viewer} />
+      <AvailabilityAsk listingId={listing._id} signedIn={viewer !== null} />
       <p className={styles.safetyLine}>
         <ShieldIcon size={18} /> {t('detail.safetyLine')}
       </p>

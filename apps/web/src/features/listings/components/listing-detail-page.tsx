@@ -15,8 +15,10 @@ import { useSession } from '@/lib/session';
 import { useListing } from '../api/get-listing';
 import { formatDate, isListingOwner } from '../lib/listing-display';
 import { usePageTitle } from '../hooks/use-page-title';
+import { ConfirmedLine } from './confirmed-line';
 import { ListingFacts } from './listing-facts';
 import { ListingGallery } from './listing-gallery';
+import { MoveInCost, RentLawNote } from './move-in-cost';
 import styles from './listing-detail-page.module.css';
 import { useListingText } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
@@ -29,6 +31,9 @@ import { useHydrating } from '@/lib/hydration';
  * first screen waits for none of it on a slow phone (docs/performance.md).
  */
 const ListingDetailAside = lazy(async () => ({ default: (await import('./listing-detail-aside')).ListingDetailAside }));
+/** Heart, Share and the fair-price line: one small chunk, loaded with the panel. */
+const DetailActions = lazy(async () => ({ default: (await import('./listing-detail-extras')).DetailActions }));
+const FairPriceLine = lazy(async () => ({ default: (await import('./listing-detail-extras')).FairPriceLine }));
 
 function DetailSkeleton() {
   return (
@@ -82,6 +87,9 @@ function ListingBody({ listing }: { listing: TListing }) {
   const rest = useNextTask();
   // Drawn on the server (and hydrated): the day in Addis Ababa, then the phone's own.
   const marketDay = useHydrating();
+  // What everyone can see gets the heart, Share and the fair-price line, once hydrated (the
+  // server's page has no user, and no share sheet to ask about).
+  const live = listing.visibility === 'live' && !(owner?.admin_hidden ?? false);
 
   return (
     <div className={styles.layout}>
@@ -101,6 +109,13 @@ function ListingBody({ listing }: { listing: TListing }) {
             </span>
           </p>
           <PostedBy listing={listing} />
+          {listing.visibility === 'live' ? <ConfirmedLine confirmedAt={listing.confirmed_at} /> : null}
+          {rest && live && !marketDay ? (
+            <Suspense fallback={null}>
+              <FairPriceLine listingId={listing._id} live={live} />
+              <DetailActions listing={listing} own={owner !== null} />
+            </Suspense>
+          ) : null}
         </header>
 
         {owner && owner.visibility === 'draft' ? (
@@ -125,6 +140,8 @@ function ListingBody({ listing }: { listing: TListing }) {
           </h2>
           <ListingFacts listing={listing} large />
         </section>
+
+        <MoveInCost listing={listing} />
       </div>
 
       {rest ? (
@@ -142,6 +159,8 @@ function ListingBody({ listing }: { listing: TListing }) {
           </h2>
           <p className={styles.description}>{shown(listing.description)}</p>
         </section>
+
+        <RentLawNote />
 
         <dl className={styles.dates}>
           <div>

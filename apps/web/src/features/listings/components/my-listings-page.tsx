@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
@@ -16,6 +16,7 @@ import { noticeFrom, type MyListingsNotice } from '../lib/notices';
 import { usePageTitle } from '../hooks/use-page-title';
 import { ListingCard, ListingCardSkeleton } from './listing-card';
 import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
+import { ExpiredFreshness, LiveFreshness, needsAnswer } from './my-listing-freshness';
 import styles from './my-listings-page.module.css';
 
 function StatCard({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
@@ -40,9 +41,32 @@ function useNotice(): MyListingsNotice | undefined {
 
 type OwnListing = NonNullable<ReturnType<typeof useMyListings>['data']>['listings'][number];
 
-/** One section of the owner's listings, each card with its Manage button. */
-function OwnListings({ title, label, listings, note, empty }: { title: string; label: string; listings: OwnListing[]; note?: string; empty?: string }) {
-  const { t } = useTranslation('listings');
+function HeartOutline() {
+  return (
+    <svg viewBox="0 0 24 24" width={16} height={16} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
+      <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.6 3.6 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.6 0 5.8 3.6 4.5 7.1-1.8 4.8-9.3 9.4-9.3 9.4Z" />
+    </svg>
+  );
+}
+
+/** One section of the owner's listings, each card with how many saved it (never who) and its Manage button. */
+function OwnListings({
+  title,
+  label,
+  listings,
+  note,
+  empty,
+  extra,
+}: {
+  title: string;
+  label: string;
+  listings: OwnListing[];
+  note?: string;
+  empty?: string;
+  /** Above the Manage button: freshness (when confirmed, the question, Renew). */
+  extra?: (listing: OwnListing) => ReactNode;
+}) {
+  const { t } = useTranslation(['listings', 'extras']);
   const titleOf = useListingTitle();
   const headingId = useId();
   return (
@@ -59,9 +83,16 @@ function OwnListings({ title, label, listings, note, empty }: { title: string; l
                 listing={listing}
                 priority={index === 0}
                 action={
-                  <ButtonLink to={paths.listing(listing._id)} variant="secondary" block aria-label={t('mine.manageLabel', { title: titleOf(listing) })}>
-                    {t('mine.manage')}
-                  </ButtonLink>
+                  <>
+                    <p className={styles.savedCount}>
+                      <HeartOutline />
+                      <span>{t('extras:mine.savedBy', { count: listing.saved_count })}</span>
+                    </p>
+                    {extra?.(listing)}
+                    <ButtonLink to={paths.listing(listing._id)} variant="secondary" block aria-label={t('mine.manageLabel', { title: titleOf(listing) })}>
+                      {t('mine.manage')}
+                    </ButtonLink>
+                  </>
                 }
               />
             </ListingGridItem>
@@ -79,7 +110,7 @@ function OwnListings({ title, label, listings, note, empty }: { title: string; l
  * welcome, stat cards, the 3-listing banner, the grid of live listings and, below it, the drafts.
  */
 export function MyListingsPage() {
-  const { t } = useTranslation(['listings', 'common']);
+  const { t } = useTranslation(['listings', 'common', 'freshness']);
   const session = useSession();
   const userType = effectiveUserType(session.userType, session.user);
   const allowed = userType === 'landlord' || userType === 'delala';
@@ -93,8 +124,11 @@ export function MyListingsPage() {
   const name = displayName(session.user, t('common:nav.userFallback'));
   const listings = query.data?.listings;
   // The grid shows live listings; drafts (never published, or marked as rented) come after, apart.
-  const live = listings?.filter((l) => l.visibility !== 'draft') ?? [];
+  const live = listings?.filter((l) => l.visibility === 'live') ?? [];
   const drafts = listings?.filter((l) => l.visibility === 'draft') ?? [];
+  // Expired (30 days unconfirmed, or tenants' asks unanswered): apart, each with Renew (issue 20).
+  const expired = listings?.filter((l) => l.visibility === 'expired') ?? [];
+  const asked = live.filter(needsAnswer).length;
   const stats = query.data ? myListingsStats(query.data.listings, query.data.stats.landlord_live) : undefined;
   const loading = query.isPending;
 
@@ -130,6 +164,12 @@ export function MyListingsPage() {
         </dl>
       )}
 
+      {asked ? (
+        <Alert tone="warning" title={t('freshness:askedTitle', { count: asked })}>
+          <p>{t('freshness:askedText')}</p>
+        </Alert>
+      ) : null}
+
       {isLandlord && stats?.atLimit ? (
         <Alert tone="warning" title={t('mine.limitTitle')}>
           <p>{t('mine.limitText')}</p>
@@ -164,8 +204,18 @@ export function MyListingsPage() {
             title={t('mine.listTitle', { count: live.length })}
             label={t('mine.listLabel')}
             listings={live}
-            empty={drafts.length ? t('mine.noLive') : undefined}
+            empty={drafts.length ? t('mine.noLive') : expired.length ? t('freshness:noLiveExpired') : undefined}
+            extra={(listing) => <LiveFreshness listing={listing} />}
           />
+          {expired.length ? (
+            <OwnListings
+              title={t('freshness:expiredTitle', { count: expired.length })}
+              label={t('freshness:expiredLabel')}
+              listings={expired}
+              note={t('freshness:expiredNote')}
+              extra={(listing) => <ExpiredFreshness listing={listing} isBroker={!isLandlord} />}
+            />
+          ) : null}
           {drafts.length ? (
             <OwnListings title={t('mine.draftsTitle', { count: drafts.length })} label={t('mine.draftsLabel')} listings={drafts} note={t('mine.draftsNote')} />
           ) : null}

@@ -19,6 +19,8 @@ export interface BrowseFilters {
   subcity?: Subcity;
   priceMin?: number;
   priceMax?: number;
+  /** '7': only listings confirmed available in the last 7 days (issue 20). */
+  confirmed?: '7';
 }
 
 /** URL query names: the same as the API's, so a shared link reads like the call it makes. */
@@ -29,6 +31,7 @@ export const FILTER_PARAMS = {
   subcity: 'subcity',
   priceMin: 'price_min',
   priceMax: 'price_max',
+  confirmed: 'confirmed',
 } as const satisfies Record<keyof BrowseFilters, string>;
 
 /** '15,000', ' 15000 ' -> 15000; anything that is not a whole non-negative amount -> undefined. */
@@ -65,6 +68,7 @@ export function filtersFromSearch(params: URLSearchParams): BrowseFilters {
   if (priceMin !== undefined) filters.priceMin = priceMin;
   const priceMax = parsePrice(params.get(FILTER_PARAMS.priceMax));
   if (priceMax !== undefined) filters.priceMax = priceMax;
+  if (params.get(FILTER_PARAMS.confirmed) === '7') filters.confirmed = '7';
   return filters;
 }
 
@@ -100,6 +104,7 @@ export function browseApiQuery(filters: BrowseFilters, cursor?: string) {
     price_min: filters.priceMin,
     price_max: filters.priceMax,
     source: filters.source,
+    confirmed: filters.confirmed,
     limit: BROWSE_PAGE_SIZE,
     cursor,
   };
@@ -114,7 +119,7 @@ const TYPE_SYNONYMS: Partial<Record<ListingType, readonly ListingType[]>> = {
 /**
  * Landlords see their own listings filtered here in the browser (spec section 2), by the same
  * rules the server applies to everyone else's: type (with synonyms), subcity and the price range.
- * The source filter is hidden for landlords, so it is not applied.
+ * The source and 'confirmed in the last 7 days' filters are hidden for landlords, so they are not applied.
  */
 export function matchesFilters(
   listing: { type: ListingType; subcity: string; price_etb: number; title?: string; specific_location?: string | null },

@@ -1,7 +1,7 @@
 import { LANDLORD_LIVE_LISTING_CAP } from '@betoch/contracts/constants';
 
 interface OwnListing {
-  visibility: 'live' | 'draft';
+  visibility: 'live' | 'draft' | 'expired';
   published_at: string | null;
 }
 

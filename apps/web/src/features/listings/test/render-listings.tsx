@@ -62,8 +62,13 @@ export function publicListing(overrides: Partial<TPublicListing> = {}): TPublicL
     photos: [photo('p1'), photo('p2'), photo('p3'), photo('p4'), photo('p5'), photo('p6'), photo('p7')],
     posted_by: { name: 'Abebe Kebede', agency_name: null, is_broker: false },
     published_at: '2026-11-20T08:00:00.000Z',
+    confirmed_at: '2026-11-20T08:00:00.000Z',
     createdAt: '2026-11-20T08:00:00.000Z',
     updatedAt: '2026-11-21T08:00:00.000Z',
+    advance_months: null,
+    deposit_etb: null,
+    broker_fee_etb: null,
+    broker_fee_percent: null,
     access: 'public',
     ...overrides,
   };
@@ -72,7 +77,7 @@ export function publicListing(overrides: Partial<TPublicListing> = {}): TPublicL
 /** GET /listings/{id} or my-listings as the poster sees it. */
 export function ownerListing(overrides: Partial<TOwnerListing> = {}): TOwnerListing {
   const { access: _access, ...base } = publicListing();
-  return { ...base, access: 'poster', poster_phone: '+251911000020', admin_hidden: false, hidden_reason: null, ...overrides };
+  return { ...base, access: 'poster', poster_phone: '+251911000020', admin_hidden: false, hidden_reason: null, confirm_asked_at: null, expired_at: null, expired_reason: null, ...overrides };
 }
 
 export { fakeUser };

@@ -39,6 +39,9 @@ export interface DraftFormValues {
   specific_location: string;
   subcity: string;
   contact_preference: 'hide' | 'show';
+  /** Move-in cost (issue 20): months of advance rent (at most 2 by law) and a deposit in birr. */
+  advance_months: string;
+  deposit_etb: string;
 }
 
 export type DraftFormOutput = z.output<typeof ZDraftForm>;
@@ -54,6 +57,8 @@ export const EMPTY_DRAFT_FORM: DraftFormValues = {
   specific_location: '',
   subcity: '',
   contact_preference: 'hide',
+  advance_months: '',
+  deposit_etb: '',
 };
 
 /**
@@ -80,6 +85,8 @@ export function draftFormFromListing(listing: TListing): DraftFormValues {
     specific_location: listing.specific_location ?? '',
     subcity: listing.subcity,
     contact_preference: listing.contact_preference,
+    advance_months: text(listing.advance_months),
+    deposit_etb: text(listing.deposit_etb),
   };
 }
 
@@ -100,5 +107,7 @@ export function draftPayload(values: DraftFormOutput): TCreateListingRequest {
     specific_location: values.specific_location ?? null,
     subcity: values.subcity,
     contact_preference: values.contact_preference,
+    advance_months: values.advance_months ?? null,
+    deposit_etb: values.deposit_etb ?? null,
   };
 }

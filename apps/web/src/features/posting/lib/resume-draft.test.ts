@@ -22,12 +22,20 @@ function listing(over: Partial<TOwnerListing>): TOwnerListing {
     photos: [],
     posted_by: { name: 'Dawit', agency_name: null, is_broker: true },
     published_at: null,
+    confirmed_at: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
+    advance_months: null,
+    deposit_etb: null,
+    broker_fee_etb: null,
+    broker_fee_percent: null,
     access: 'poster',
     poster_phone: '+251911000000',
     admin_hidden: false,
     hidden_reason: null,
+    confirm_asked_at: null,
+    expired_at: null,
+    expired_reason: null,
     ...over,
   };
 }
@@ -68,6 +76,10 @@ describe('the draft a posting page continues', () => {
       specific_location: 'Near Edna Mall',
       subcity: 'Bole',
       contact_preference: 'hide',
+      advance_months: null,
+      deposit_etb: null,
+      broker_fee_etb: null,
+      broker_fee_percent: null,
     });
   });
 

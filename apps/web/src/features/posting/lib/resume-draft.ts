@@ -48,6 +48,11 @@ export function wizardFormFromListing(listing: TOwnerListing, name: string): Wiz
     areaSqm: listing.area_sqm === null ? '' : String(listing.area_sqm),
     description: listing.description,
     price: listing.price_etb > 0 ? String(listing.price_etb) : '',
+    // `?? ''`: an answer cached before these fields existed has none of them.
+    advanceMonths: String(listing.advance_months ?? ''),
+    depositEtb: String(listing.deposit_etb ?? ''),
+    brokerFeeMode: (listing.broker_fee_percent ?? null) !== null ? 'percent' : 'etb',
+    brokerFee: String(listing.broker_fee_percent ?? listing.broker_fee_etb ?? ''),
     contactPreference: listing.contact_preference,
     name,
   };

@@ -54,6 +54,14 @@ describe('wizard publish validation (spec section 5)', () => {
     expect(validateListingFields({ ...valid, description: '   ' }).description).toBe('descriptionRequired');
   });
 
+  it('refuses an advance above two months (the rent law), a broken deposit and a share outside 1 to 100 percent', () => {
+    expect(validateListingFields({ ...valid, advanceMonths: '3' })).toEqual({ advanceMonths: 'advanceTooHigh' });
+    expect(validateListingFields({ ...valid, advanceMonths: '1.5' })).toEqual({ advanceMonths: 'advanceInvalid' });
+    expect(validateListingFields({ ...valid, advanceMonths: '2', depositEtb: 'a lot' })).toEqual({ depositEtb: 'depositInvalid' });
+    expect(validateListingFields({ ...valid, brokerFeeMode: 'percent', brokerFee: '150' })).toEqual({ brokerFee: 'brokerFeePercentInvalid' });
+    expect(errorsOfStep({ advanceMonths: 'advanceTooHigh' }, 2)).toEqual({ advanceMonths: 'advanceTooHigh' });
+  });
+
   it('refuses a subcity outside the list', () => {
     expect(validateListingFields({ ...valid, location: 'Piassa' }).location).toBe('locationRequired');
   });
@@ -102,7 +110,21 @@ describe('create payload (spec section 3)', () => {
       specific_location: 'Near Edna Mall',
       subcity: 'Bole',
       contact_preference: 'hide',
+      advance_months: null,
+      deposit_etb: null,
+      broker_fee_etb: null,
+      broker_fee_percent: null,
     });
+  });
+
+  it('sends the move-in cost: the advance, a deposit and a broker fee in birr or as a share', () => {
+    expect(toCreatePayload({ ...valid, advanceMonths: '2', depositEtb: '10,000', brokerFee: '5,000' })).toMatchObject({
+      advance_months: 2,
+      deposit_etb: 10000,
+      broker_fee_etb: 5000,
+      broker_fee_percent: null,
+    });
+    expect(toCreatePayload({ ...valid, brokerFeeMode: 'percent', brokerFee: '50' })).toMatchObject({ broker_fee_etb: null, broker_fee_percent: 50 });
   });
 
   it('sends a studio as an apartment with 0 bedrooms and leaves out what was not given', () => {

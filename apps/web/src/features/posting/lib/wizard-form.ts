@@ -1,5 +1,5 @@
 import type { TCreateListingRequest } from '@betoch/contracts/listings';
-import { OTP_LENGTH, SUBCITIES, type ContactPreference, type PropertyTypeOffered } from '@betoch/contracts/constants';
+import { ADVANCE_MONTHS_MAX, OTP_LENGTH, SUBCITIES, type ContactPreference, type PropertyTypeOffered } from '@betoch/contracts/constants';
 import { normalizePhone } from '@betoch/contracts/phone';
 import { englishListingTitle } from '@betoch/contracts/listing-title';
 import {
@@ -22,6 +22,12 @@ export interface WizardForm {
   areaSqm: string;
   description: string;
   price: string;
+  /** Move-in cost (issue 20): months of advance rent (at most 2 by law), a deposit in birr. */
+  advanceMonths: string;
+  depositEtb: string;
+  /** Brokers only: their fee, in birr or as a percent of one month's rent. */
+  brokerFeeMode: 'etb' | 'percent';
+  brokerFee: string;
   contactPreference: ContactPreference;
   /** The landlord welcome wizard only: who is signing up or in. */
   name: string;
@@ -41,6 +47,10 @@ export const EMPTY_WIZARD_FORM: WizardForm = {
   areaSqm: '',
   description: '',
   price: '',
+  advanceMonths: '',
+  depositEtb: '',
+  brokerFeeMode: 'etb',
+  brokerFee: '',
   contactPreference: 'hide',
   name: '',
   phone: '',
@@ -60,6 +70,11 @@ export type WizardErrorKey =
   | 'priceInvalid'
   | 'bedroomsInvalid'
   | 'areaInvalid'
+  | 'advanceTooHigh'
+  | 'advanceInvalid'
+  | 'depositInvalid'
+  | 'brokerFeeInvalid'
+  | 'brokerFeePercentInvalid'
   | 'photosRequired'
   | 'phoneRequired'
   | 'phoneInvalid'
@@ -83,6 +98,10 @@ export const STEP_OF_FIELD: Record<WizardField | 'photos', WizardStep> = {
   areaSqm: 1,
   description: 1,
   price: 2,
+  advanceMonths: 2,
+  depositEtb: 2,
+  brokerFeeMode: 2,
+  brokerFee: 2,
   photos: 3,
   contactPreference: 4,
   name: 4,
@@ -116,7 +135,25 @@ export function validateListingFields(form: WizardForm): WizardErrors {
   if (form.areaSqm.trim() && !((parseAmount(form.areaSqm) ?? 0) > 0)) errors.areaSqm = 'areaInvalid';
   const price = parseAmount(form.price);
   if (price === null || price < 1) errors.price = 'priceInvalid';
+  // The rent law (Proclamation No. 1320/2024): at most two months of advance rent.
+  if (form.advanceMonths.trim()) {
+    const advance = parseAmount(form.advanceMonths);
+    if (advance === null || !Number.isInteger(advance)) errors.advanceMonths = 'advanceInvalid';
+    else if (advance > ADVANCE_MONTHS_MAX) errors.advanceMonths = 'advanceTooHigh';
+  }
+  if (form.depositEtb.trim() && parseAmount(form.depositEtb) === null) errors.depositEtb = 'depositInvalid';
+  if (form.brokerFee.trim()) {
+    const fee = parseAmount(form.brokerFee);
+    if (form.brokerFeeMode === 'etb' && fee === null) errors.brokerFee = 'brokerFeeInvalid';
+    if (form.brokerFeeMode === 'percent' && (fee === null || !Number.isInteger(fee) || fee < 1 || fee > 100)) errors.brokerFee = 'brokerFeePercentInvalid';
+  }
   return errors;
+}
+
+/** A whole number typed in a field, or null when blank. */
+function amountOrNull(value: string): number | null {
+  const n = parseAmount(value);
+  return n === null ? null : Math.round(n);
 }
 
 /** Step 5 of the welcome wizard: phone, code and name are required (spec section 5). */
@@ -168,5 +205,10 @@ export function toCreatePayload(form: WizardForm): TCreateListingRequest {
     specific_location: specific || null,
     subcity: form.location,
     contact_preference: form.contactPreference,
+    advance_months: amountOrNull(form.advanceMonths),
+    deposit_etb: amountOrNull(form.depositEtb),
+    // The server keeps a fee only on a broker's listing.
+    broker_fee_etb: form.brokerFeeMode === 'etb' ? amountOrNull(form.brokerFee) : null,
+    broker_fee_percent: form.brokerFeeMode === 'percent' ? amountOrNull(form.brokerFee) : null,
   };
 }

@@ -13,7 +13,7 @@ import styles from './my-unlocks-page.module.css';
 
 /** /my-unlocks ('My Unlocked Contacts', spec section 2): the owners whose phones the user unlocked. */
 export function MyUnlocksPage() {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTranslation(['wallet', 'common', 'refunds']);
   const unlocks = useMyUnlocks();
   const title = t('unlocks.title');
   const brand = t('common:brand.name');

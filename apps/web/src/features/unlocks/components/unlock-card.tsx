@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { formatEtb } from '@/lib/format-money';
 import { telHref, thumbnailOf, unlockBadgeKey } from '../lib/unlock-display';
 import styles from './my-unlocks-page.module.css';
+import { RefundClaim } from './refund-claim';
 import { useListingTitle } from '@/lib/listing-title';
 
 /**
@@ -62,6 +63,7 @@ export function UnlockCard({ record }: { record: TUnlockRecord }) {
             components={{ date: <time dateTime={record.unlocked_at} /> }}
           />
         </p>
+        <RefundClaim record={record} title={title} />
       </div>
     </li>
   );

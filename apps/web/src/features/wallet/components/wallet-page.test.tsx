@@ -162,6 +162,7 @@ describe('/wallet', () => {
   it('a refused purchase is shown in the page and in an alert; the balance stays', async () => {
     const api = fakeApi();
     api.answer('GET', '/wallet/balance', () => ({ body: emptyBalance }));
+    api.answer('GET', '/wallet/history', () => ({ body: { ok: true, entries: [] } }));
     api.answer('POST', '/purchase', () => ({ status: 503, body: { ok: false, error: 'payment_unavailable', message: 'No payments' } }));
     renderWallet({ state: { from: 'listing', listingId: 'listing-7' } });
     await userEvent.click(await screen.findByRole('button', { name: /Buy for 30 ETB/ }));
@@ -200,6 +201,7 @@ describe('/wallet', () => {
     api.answer('GET', '/wallet/balance', () =>
       fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'Boom' } } : { body: { ...emptyBalance, credits: 4 } },
     );
+    api.answer('GET', '/wallet/history', () => ({ body: { ok: true, entries: [] } }));
     renderWallet({ userType: 'landlord' });
     const error = await screen.findByRole('alert');
     expect(error.textContent).toContain('Failed to fetch balance');
@@ -210,6 +212,39 @@ describe('/wallet', () => {
     await userEvent.click(within(error).getByRole('button', { name: 'Try Again' }));
     expect((await screen.findByTestId('credits-balance')).textContent).toBe('4');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('the history lists each credit change with its reason, a refund for a dead contact included, in both languages', async () => {
+    const api = fakeApi();
+    api.answer('GET', '/wallet/balance', () => ({ body: { ...emptyBalance, credits: 1 } }));
+    api.answer('GET', '/wallet/history', () => ({
+      body: {
+        ok: true,
+        entries: [
+          { _id: 'e3', kind: 'refund', account: 'credits', delta: 1, balance_after: 1, created_at: '2026-11-24T09:00:00.000Z' },
+          { _id: 'e2', kind: 'contact_unlock', account: 'credits', delta: -1, balance_after: 0, created_at: '2026-11-23T09:00:00.000Z' },
+          { _id: 'e1', kind: 'purchase', account: 'credits', delta: 1, balance_after: 1, created_at: '2026-11-22T09:00:00.000Z' },
+        ],
+      },
+    }));
+    renderWallet();
+    const history = await screen.findByRole('region', { name: 'History' });
+    const rows = await within(history).findAllByTestId('wallet-history-row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Refund for a dead contact+1 credit'),
+      expect.stringContaining('Contact unlocked−1 credit'),
+      expect.stringContaining('Purchase+1 credit'),
+    ]);
+  });
+
+  it('the history in Amharic names the refund', async () => {
+    const api = fakeApi();
+    api.answer('GET', '/wallet/balance', () => ({ body: { ...emptyBalance, credits: 1 } }));
+    api.answer('GET', '/wallet/history', () => ({
+      body: { ok: true, entries: [{ _id: 'e3', kind: 'refund', account: 'credits', delta: 1, balance_after: 1, created_at: '2026-11-24T09:00:00.000Z' }] },
+    }));
+    renderWallet({ lng: 'am' });
+    expect((await screen.findByTestId('wallet-history-row')).textContent).toContain('ለማይሰራ ስልክ ቁጥር የተመለሰ');
   });
 
   it('speaks Amharic with prices in ብር', async () => {

@@ -16,6 +16,7 @@ import { purchaseSuccess } from '../lib/purchase-success';
 import { pathAfterPurchase, readWalletArrival, type WalletArrival } from '../lib/wallet-arrival';
 import { audienceOf, cardsFor, type BuyCard as BuyCardData } from '../lib/wallet-cards';
 import { BalanceSummary } from './balance-summary';
+import { WalletHistory } from './wallet-history';
 import { BuyCard } from './buy-card';
 import { PaymentMethods } from './payment-methods';
 import styles from './wallet-page.module.css';
@@ -175,6 +176,8 @@ export function WalletPage() {
       </section>
 
       {fromListing ? balanceAndTip : null}
+
+      <WalletHistory />
 
       <PaymentMethods />
     </div>

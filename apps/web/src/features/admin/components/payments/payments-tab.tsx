@@ -9,6 +9,7 @@ import { AdjustmentForm } from './adjustment-form';
 import { DelalaTable } from './delala-table';
 import { PendingAdjustments } from './pending-adjustments';
 import { PurchasesList } from './purchases-list';
+import { RefundClaims } from './refund-claims';
 import styles from '../admin.module.css';
 
 /** Tab 3: broker accounts and their posting block, the four-eyes adjustment form, pending adjustments, purchases. */
@@ -59,6 +60,8 @@ export function PaymentsTab() {
           ) : null}
         </section>
       </div>
+
+      <RefundClaims onDone={setDone} />
 
       <PurchasesList onDone={setDone} />
     </div>

@@ -119,6 +119,26 @@ export function DraftDetailsForm({ listing, onSaved }: { listing: TListing | nul
       />
       <div className={styles.pair}>
         <TextField
+          label={t('moveIn.advance')}
+          optionalText={t('wizard.optional')}
+          hint={t('moveIn.advanceHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          error={message(errors.advance_months?.message)}
+          {...register('advance_months')}
+        />
+        <TextField
+          label={t('moveIn.deposit')}
+          optionalText={t('wizard.optional')}
+          hint={t('moveIn.depositHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          error={message(errors.deposit_etb?.message)}
+          {...register('deposit_etb')}
+        />
+      </div>
+      <div className={styles.pair}>
+        <TextField
           label={t('wizard.bedrooms')}
           optionalText={t('wizard.optional')}
           hint={studio ? t('draft.studioHint') : t('draft.bedroomsHint')}

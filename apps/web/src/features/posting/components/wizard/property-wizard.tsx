@@ -198,7 +198,7 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
       </h2>
 
       {step === 1 ? <PropertyStep {...fieldProps} /> : null}
-      {step === 2 ? <PricingStep {...fieldProps} /> : null}
+      {step === 2 ? <PricingStep {...fieldProps} broker={variant === 'delala'} /> : null}
       {/* The photos stay mounted so their uploads and previews survive moving between steps. */}
       <div hidden={step !== 3}>
         <PhotoManager

@@ -1,0 +1,103 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { priceBands, type PriceBandRow } from '../../db/schema/favourites.ts';
+import { listings } from '../../db/schema/listings.ts';
+import { publiclyVisibleConditions } from '../listings/listings.repository.ts';
+
+/** What a band is about: a subcity, a type group (condo and condominium as one) and a bedroom count. */
+export interface BandKey {
+  subcity: string;
+  typeGroup: string;
+  bedrooms: number;
+}
+
+/** The median price in whole birr (percentile_cont gives a half for an even count; rounded). */
+const MEDIAN = sql<number>`round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${listings.priceEtb}))::int`;
+
+export async function readBand(db: DbOrTx, key: BandKey): Promise<PriceBandRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(priceBands)
+    .where(and(eq(priceBands.subcity, key.subcity), eq(priceBands.typeGroup, key.typeGroup), eq(priceBands.bedrooms, key.bedrooms)));
+  return row;
+}
+
+/**
+ * The band of one key from the listings everyone can see now (never drafts, hidden listings or those
+ * of a blocked poster), written to price_bands; a key without listings is written with count 0.
+ */
+export async function computeBand(db: DbOrTx, key: BandKey, now: Date): Promise<PriceBandRow> {
+  const [found] = await db
+    .select({ median: MEDIAN, n: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(
+      and(
+        ...publiclyVisibleConditions(now),
+        eq(listings.subcity, key.subcity),
+        eq(listings.typeGroup, key.typeGroup),
+        eq(listings.bedrooms, key.bedrooms),
+      ),
+    );
+  const row: PriceBandRow = {
+    ...key,
+    medianEtb: Number(found?.median ?? 0),
+    listingCount: Number(found?.n ?? 0),
+    computedAt: now,
+  };
+  await db
+    .insert(priceBands)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [priceBands.subcity, priceBands.typeGroup, priceBands.bedrooms],
+      set: { medianEtb: row.medianEtb, listingCount: row.listingCount, computedAt: row.computedAt },
+    });
+  return row;
+}
+
+/**
+ * Every band at once (the hourly job): one INSERT ... SELECT ... GROUP BY over the visible
+ * listings, then the bands no listing is left in are removed. Safe to repeat.
+ */
+export async function refreshAllBands(db: DbOrTx, now: Date): Promise<{ bands: number; removed: number }> {
+  const visible = and(...publiclyVisibleConditions(now), sql`${listings.bedrooms} IS NOT NULL`);
+  const written = await db
+    .insert(priceBands)
+    .select(
+      db
+        .select({
+          subcity: listings.subcity,
+          typeGroup: sql<string>`${listings.typeGroup}`.as('type_group'),
+          bedrooms: sql<number>`${listings.bedrooms}`.as('bedrooms'),
+          medianEtb: sql<number>`${MEDIAN}`.as('median_etb'),
+          listingCount: sql<number>`count(*)::int`.as('listing_count'),
+          computedAt: sql<Date>`${now.toISOString()}::timestamptz`.as('computed_at'),
+        })
+        .from(listings)
+        .where(visible)
+        .groupBy(listings.subcity, listings.typeGroup, listings.bedrooms),
+    )
+    .onConflictDoUpdate({
+      target: [priceBands.subcity, priceBands.typeGroup, priceBands.bedrooms],
+      set: {
+        medianEtb: sql`excluded.median_etb`,
+        listingCount: sql`excluded.listing_count`,
+        computedAt: sql`excluded.computed_at`,
+      },
+    })
+    .returning({ subcity: priceBands.subcity });
+  const removed = await db.delete(priceBands).where(lt(priceBands.computedAt, now)).returning({ subcity: priceBands.subcity });
+  return { bands: written.length, removed: removed.length };
+}
+
+/** What the hint needs of a listing, if everyone can see it now. */
+export async function findVisibleListingForHint(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+): Promise<{ priceEtb: number; subcity: string; type: (typeof listings.$inferSelect)['type']; bedrooms: number | null } | undefined> {
+  const [row] = await db
+    .select({ priceEtb: listings.priceEtb, subcity: listings.subcity, type: listings.type, bedrooms: listings.bedrooms })
+    .from(listings)
+    .where(and(eq(listings.id, id), ...publiclyVisibleConditions(now)));
+  return row;
+}

@@ -1,0 +1,56 @@
+import { FAIR_PRICE } from '@betoch/contracts/fair-price';
+import type { DbOrTx } from '../../db/client.ts';
+import { computeBand, readBand, type BandKey } from './price-bands.repository.ts';
+
+export type { BandKey };
+
+/** A median price and how many visible listings it is taken over. */
+export interface PriceBand {
+  median: number;
+  count: number;
+}
+
+/** Condo and condominium are one kind of home for prices (the type_group column, migration 0007). */
+export function typeGroupOf(type: string): string {
+  return type === 'condominium' ? 'condo' : type;
+}
+
+/** The band key of a listing; none without a bedroom count. */
+export function bandKeyOf(listing: { subcity: string; type: string; bedrooms: number | null }): BandKey | null {
+  if (listing.bedrooms === null) return null;
+  return { subcity: listing.subcity, typeGroup: typeGroupOf(listing.type), bedrooms: listing.bedrooms };
+}
+
+/**
+ * The band of a key as stored, computed again when missing or older than FAIR_PRICE.refreshMs: the
+ * numbers the fair-price hint and the trust score read alike. Null when no visible listing is in it.
+ */
+export async function priceBandFor(db: DbOrTx, key: BandKey, now: Date): Promise<PriceBand | null> {
+  let row = await readBand(db, key);
+  if (!row || now.getTime() - row.computedAt.getTime() >= FAIR_PRICE.refreshMs) row = await computeBand(db, key, now);
+  return row.listingCount > 0 ? { median: row.medianEtb, count: row.listingCount } : null;
+}
+
+/** Whether a band holds enough listings to judge a price by (the hint's rule; the trust score's too). */
+export function bandJudges(band: PriceBand | null): band is PriceBand {
+  return band !== null && band.count >= FAIR_PRICE.minComparables && band.median > 0;
+}
+
+/** The band of each listing (by listing id) for the trust score; listings without bedrooms have none. */
+export async function priceBandsOf(
+  db: DbOrTx,
+  rows: Array<{ id: string; subcity: string; type: string; bedrooms: number | null }>,
+  now: Date,
+): Promise<Map<string, PriceBand>> {
+  const byKey = new Map<string, PriceBand | null>();
+  const answer = new Map<string, PriceBand>();
+  for (const row of rows) {
+    const key = bandKeyOf(row);
+    if (!key) continue;
+    const name = `${key.subcity}|${key.typeGroup}|${key.bedrooms}`;
+    if (!byKey.has(name)) byKey.set(name, await priceBandFor(db, key, now));
+    const band = byKey.get(name);
+    if (band) answer.set(row.id, band);
+  }
+  return answer;
+}

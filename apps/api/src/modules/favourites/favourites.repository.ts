@@ -1,0 +1,65 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { favourites } from '../../db/schema/favourites.ts';
+import { listings } from '../../db/schema/listings.ts';
+import { CARD_COLUMNS, publiclyVisibleConditions, type BrowseRow } from '../listings/listings.repository.ts';
+
+/** Saves a listing for a user; saving it again changes nothing (not even the date). */
+export async function insertFavourite(db: DbOrTx, userId: string, listingId: string, now: Date): Promise<void> {
+  await db.insert(favourites).values({ userId, listingId, createdAt: now }).onConflictDoNothing();
+}
+
+export async function deleteFavourite(db: DbOrTx, userId: string, listingId: string): Promise<void> {
+  await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.listingId, listingId)));
+}
+
+/** The ids of every listing the user saved, newest saved first. */
+export async function favouriteIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: favourites.listingId })
+    .from(favourites)
+    .where(eq(favourites.userId, userId))
+    .orderBy(desc(favourites.createdAt), desc(favourites.listingId));
+  return rows.map((r) => r.id);
+}
+
+export interface FavouriteListingRow extends BrowseRow {
+  savedAt: Date;
+  /** Everyone can see it now: live, not hidden, its poster in good standing. */
+  available: boolean;
+}
+
+/** The user's saved listings with what a card shows, newest saved first. */
+export async function favouriteListings(db: DbOrTx, userId: string, now: Date): Promise<FavouriteListingRow[]> {
+  const rows = await db
+    .select({
+      ...CARD_COLUMNS,
+      savedAt: favourites.createdAt,
+      available: sql<boolean>`(${and(...publiclyVisibleConditions(now))})`,
+    })
+    .from(favourites)
+    .innerJoin(listings, eq(listings.id, favourites.listingId))
+    .where(eq(favourites.userId, userId))
+    .orderBy(desc(favourites.createdAt), desc(favourites.listingId));
+  return rows.map((r) => ({ ...r, available: Boolean(r.available) }));
+}
+
+/** How many users saved each of the listings: counts only, never who. */
+export async function favouriteCounts(db: DbOrTx, listingIds: string[]): Promise<Map<string, number>> {
+  if (listingIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: favourites.listingId, n: count() })
+    .from(favourites)
+    .where(inArray(favourites.listingId, listingIds))
+    .groupBy(favourites.listingId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+/** Whether everyone can see the listing now (only such a listing can be saved). */
+export async function isPubliclyVisible(db: DbOrTx, listingId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.id, listingId), ...publiclyVisibleConditions(now)));
+  return Boolean(row);
+}

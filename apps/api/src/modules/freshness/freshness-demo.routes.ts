@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { ZIdParams } from '@betoch/contracts/common';
+import { ZDemoAgeAnswer, ZDemoAgeRequest, ZDemoSmsAnswer } from '@betoch/contracts/freshness';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../lib/route.ts';
+import { ConsoleSmsSender } from '../auth/sms/console-sms-sender.ts';
+import { findListingWithPoster } from '../listings/listings.repository.ts';
+import { backdateConfirmation } from './freshness.repository.ts';
+import type { FreshnessService } from './freshness.service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Demo mode only (never registered otherwise): what a demo needs to show freshness without a phone
+ * and without waiting two weeks. The signed-in user's own SMS inbox (as the demo shows sign-in codes
+ * on screen), and a poster's own listing made N days unconfirmed, then the freshness job run.
+ */
+export function freshnessDemoRoutes(app: FastifyInstance, ctx: AppContext, freshness: FreshnessService): void {
+  if (ctx.env.mode !== 'demo' || !(ctx.sms instanceof ConsoleSmsSender)) return;
+  const inbox = ctx.sms;
+  const tags = ['demo'];
+
+  route(app, ctx, {
+    method: 'GET',
+    url: '/demo/sms',
+    summary: "Demo mode: the text messages the server 'sent' to the signed-in user's phone, newest first",
+    tags,
+    auth: 'user',
+    response: ZDemoSmsAnswer,
+    noStore: true,
+    handler: async ({ user }) => ({
+      ok: true as const,
+      messages: inbox.messagesTo(user.phone).map((m) => ({ text: m.text, at: m.at.toISOString() })),
+    }),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/demo/listings/{id}/age',
+    summary: 'Demo mode: own listing as if last confirmed `days` ago, then the freshness job runs',
+    tags,
+    auth: 'user',
+    params: ZIdParams,
+    body: ZDemoAgeRequest,
+    response: ZDemoAgeAnswer,
+    errors: [404],
+    handler: async ({ user, params, body }) => {
+      const found = await findListingWithPoster(ctx.db, params.id.toLowerCase());
+      if (!found || found.listing.posterId !== user.id) throw new AppError('not_found', 'Listing not found.');
+      const now = ctx.now();
+      await backdateConfirmation(ctx.db, found.listing.id, new Date(now.getTime() - body.days * DAY_MS));
+      return { ok: true as const, ...(await freshness.sweep(now)) };
+    },
+  });
+}

@@ -1,0 +1,176 @@
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { savedSearches, type NewSavedSearchRow, type SavedSearchRow } from '../../db/schema/alerts.ts';
+import { users } from '../../db/schema/users.ts';
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  // Both drivers (PGlite and node-postgres) answer { rows }.
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * When listing `l` matches saved search `s`, in SQL (the one definition, used by the alert matcher
+ * and by the 'new since your last visit' counts): each filter is either unset or met, as the
+ * browse query applies it (listings.repository.ts); the place as the browse place search does
+ * (a folded term inside place_text, or a subcity the place names); never the searcher's own listing.
+ */
+const MATCHES = sql.raw(`
+  s.user_id <> l.poster_id
+  AND (s.type_group IS NULL OR l.type_group = s.type_group)
+  AND (s.subcity IS NULL OR l.subcity = s.subcity)
+  AND (s.source IS NULL OR l.source = s.source)
+  AND (s.price_min IS NULL OR l.price_etb >= s.price_min)
+  AND (s.price_max IS NULL OR l.price_etb <= s.price_max)
+  AND (s.place_terms IS NULL
+       OR l.subcity = ANY (s.place_subcities)
+       OR EXISTS (SELECT 1 FROM unnest(s.place_terms) AS term WHERE strpos(l.place_text, term) > 0))`);
+
+/** Everyone may see it: live, not hidden by moderation, its poster in good standing at `now`. */
+function publicListing(now: Date): SQL {
+  return sql`l.visibility = 'live' AND l.admin_hidden = false
+    AND (l.poster_blocked_until IS NULL OR l.poster_blocked_until <= ${now.toISOString()}::timestamptz)`;
+}
+
+/** Locks the user row: saved searches of one person are created one at a time (the limit). */
+export async function lockUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function countSavedSearches(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function insertSavedSearch(db: DbOrTx, row: NewSavedSearchRow): Promise<SavedSearchRow> {
+  const [inserted] = await db.insert(savedSearches).values(row).returning();
+  return inserted!;
+}
+
+export async function findSavedSearch(db: DbOrTx, userId: string, id: string): Promise<SavedSearchRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
+  return row;
+}
+
+export async function updateSavedSearch(db: DbOrTx, userId: string, id: string, patch: Partial<NewSavedSearchRow>): Promise<SavedSearchRow | undefined> {
+  const [row] = await db
+    .update(savedSearches)
+    .set(patch)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteSavedSearch(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
+  return rows.length === 1;
+}
+
+export async function listSavedSearches(db: DbOrTx, userId: string): Promise<SavedSearchRow[]> {
+  return db.select().from(savedSearches).where(eq(savedSearches.userId, userId)).orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
+}
+
+/**
+ * For each of the user's saved searches, the public listings matching it that were published after
+ * its last visit, counted up to `cap` (a LIMIT inside, so a broad search stops counting early).
+ */
+export async function countNewMatches(db: DbOrTx, userId: string, now: Date, cap: number): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ id: string; n: number | string }>(
+    db,
+    sql`SELECT s.id, (SELECT count(*) FROM (
+              SELECT 1 FROM listings l
+               WHERE ${publicListing(now)} AND l.published_at > s.last_visited_at AND ${MATCHES}
+               LIMIT ${cap + 1}) AS found) AS n
+          FROM saved_searches s WHERE s.user_id = ${userId}`,
+  );
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+/** Turns the SMS digest off for every saved search of the person with this phone; answers how many. */
+export async function stopSmsForPhone(db: DbOrTx, phone: string): Promise<number> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`UPDATE saved_searches s SET sms = false FROM users u
+         WHERE u.id = s.user_id AND u.phone = ${phone} AND s.sms = true RETURNING s.id`,
+  );
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matching a new listing (the queue the listings trigger fills, migration 0015).
+
+export interface ListingToMatch {
+  id: string;
+  typeGroup: string;
+  subcity: string;
+  source: string;
+}
+
+/** Claims up to `limit` queued listings for this transaction; rows another worker holds are skipped. */
+export async function claimQueued(tx: DbOrTx, limit: number): Promise<string[]> {
+  const rows = await rowsOf<{ listing_id: string }>(
+    tx,
+    sql`SELECT listing_id FROM saved_search_match_queue WHERE done_at IS NULL
+         ORDER BY queued_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+  );
+  return rows.map((r) => r.listing_id);
+}
+
+export async function markQueuedDone(tx: DbOrTx, listingId: string, now: Date): Promise<void> {
+  await tx.execute(sql`UPDATE saved_search_match_queue SET done_at = ${now.toISOString()}::timestamptz WHERE listing_id = ${listingId}`);
+}
+
+/** The listing when everyone may see it now; undefined for a draft, a hidden one, or one gone. */
+export async function findPublicListingToMatch(db: DbOrTx, listingId: string, now: Date): Promise<ListingToMatch | undefined> {
+  const [row] = await rowsOf<{ id: string; type_group: string; subcity: string; source: string }>(
+    db,
+    sql`SELECT l.id, l.type_group, l.subcity, l.source FROM listings l WHERE l.id = ${listingId} AND ${publicListing(now)}`,
+  );
+  return row ? { id: row.id, typeGroup: row.type_group, subcity: row.subcity, source: row.source } : undefined;
+}
+
+/** The 8 match keys a listing can meet: each of type group, subcity, source either its own or '*'. */
+export function matchKeysOf(listing: Pick<ListingToMatch, 'typeGroup' | 'subcity' | 'source'>): string[] {
+  const keys: string[] = [];
+  for (const type of [listing.typeGroup, '*']) for (const subcity of [listing.subcity, '*']) for (const source of [listing.source, '*']) keys.push(`${type}|${subcity}|${source}`);
+  return keys;
+}
+
+/**
+ * The matching itself, in one statement: the saved searches with alerts on whose match key the
+ * listing can meet (an index read, saved_searches_match_idx), the remaining filters checked on
+ * those rows, one notification per person (their oldest matching search named), none twice.
+ * Answers the people notified.
+ */
+export async function notifyMatches(db: DbOrTx, listing: ListingToMatch, now: Date): Promise<string[]> {
+  const rows = await rowsOf<{ user_id: string }>(db, matchStatement(listing, now));
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * The saved searches a listing matches, one per person (their oldest), as (user_id, search_id):
+ * the searches with alerts on whose match key the listing can meet (an index read,
+ * saved_searches_match_idx), the remaining filters checked on those rows only.
+ */
+export function matchingSearches(listing: ListingToMatch): SQL {
+  const keys = `{${matchKeysOf(listing)
+    .map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`)
+    .join(',')}}`;
+  return sql`SELECT DISTINCT ON (s.user_id) s.user_id, s.id AS search_id
+        FROM saved_searches s, listings l
+       WHERE l.id = ${listing.id} AND s.match_key = ANY (${keys}::text[]) AND s.alerts = true AND ${MATCHES}
+       ORDER BY s.user_id, s.created_at`;
+}
+
+/** The statement notifyMatches runs (the benchmark times it and EXPLAINs it). */
+export function matchStatement(listing: ListingToMatch, now: Date): SQL {
+  return sql`INSERT INTO notifications (user_id, listing_id, saved_search_id, created_at)
+      SELECT m.user_id, ${listing.id}::uuid, m.search_id, ${now.toISOString()}::timestamptz FROM (${matchingSearches(listing)}) AS m
+      ON CONFLICT (user_id, listing_id) DO NOTHING
+      RETURNING user_id`;
+}

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FavouritesSection } from '@/features/favourites/components/favourites-section';
+import { ListingCard } from '@/features/listings/components/listing-card';
+import { toCardListing } from '@/features/listings/api/card-listing';
+import { SavedSearchesSection } from '@/features/saved-searches/components/saved-searches-section';
+
+/** /saved (signed in): what the user keeps coming back for, one section per kind: homes, then searches. */
+export function SavedPage() {
+  const { t } = useTranslation(['favourites', 'common']);
+  const title = t('page.title');
+  const brand = t('common:brand.name');
+  useEffect(() => {
+    document.title = `${title} · ${brand}`;
+  }, [title, brand]);
+  return (
+    <div className="page">
+      <h1>{title}</h1>
+      <FavouritesSection renderCard={(listing, index) => <ListingCard listing={toCardListing(listing)} priority={index === 0} />} />
+      <SavedSearchesSection />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TAdminRefundClaim } from '@betoch/contracts/refunds';
+import { Button } from '@/components/ui/button';
+import { TextAreaField } from '@/components/ui/field';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorText } from '@/lib/error-text';
+import { usePendingRefundClaims, useReviewRefund } from '../../api/refund-claims';
+import { DateTime } from '../date-time';
+import { LoadFailure } from '../load-failure';
+import styles from '../admin.module.css';
+
+/**
+ * Refund claims waiting on an admin (issue 20): those no listing change or second claim approved.
+ * One admin approves (1 credit back through the ledger) or rejects, always with a note.
+ */
+export function RefundClaims({ onDone }: { onDone: (text: string) => void }) {
+  const { t } = useTranslation(['refunds', 'admin']);
+  const claims = usePendingRefundClaims();
+  return (
+    <section aria-labelledby="refunds-title" className={styles.section} data-testid="refund-queue">
+      <h2 id="refunds-title" className={styles.sectionTitle}>
+        {t('admin.title')}
+      </h2>
+      <p className={styles.muted}>{t('admin.intro')}</p>
+      {claims.isPending ? (
+        <Skeleton height={160} radius={12} />
+      ) : claims.isError ? (
+        <LoadFailure title={t('admin.failed')} error={claims.error} onRetry={() => void claims.refetch()} retrying={claims.isFetching} />
+      ) : claims.data.items.length === 0 ? (
+        <p className={styles.empty}>{t('admin.empty')}</p>
+      ) : (
+        <ul className={styles.stack}>
+          {claims.data.items.map((claim) => (
+            <li key={claim._id}>
+              <RefundClaimCard claim={claim} onDone={onDone} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RefundClaimCard({ claim, onDone }: { claim: TAdminRefundClaim; onDone: (text: string) => void }) {
+  const { t, i18n } = useTranslation(['refunds', 'admin']);
+  const review = useReviewRefund();
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState(false);
+  const headingId = useId();
+
+  const run = async (decision: 'approve' | 'reject') => {
+    if (!note.trim()) return setMissing(true);
+    try {
+      await review.mutateAsync({ id: claim._id, decision, note: note.trim() });
+      onDone(decision === 'approve' ? t('admin.approved') : t('admin.rejected'));
+    } catch {
+      // Shown under the note (review.error).
+    }
+  };
+
+  const error = missing && !note.trim() ? t('admin.noteRequired') : review.isError ? errorText(t, review.error) : undefined;
+  return (
+    <article className={styles.card} aria-labelledby={headingId} data-testid="refund-claim">
+      <h3 id={headingId} className={styles.cardTitle}>
+        {t(`reasons.${claim.reason}`)} · {claim.listing.title}
+      </h3>
+      <p className={styles.muted}>
+        {t('admin.tenant')}: <span dir="ltr">{claim.tenant_phone}</span> · {t('admin.poster')}: <span dir="ltr">{claim.poster_phone}</span>
+      </p>
+      <p className={styles.muted}>
+        {t('admin.unlocked')}: <DateTime iso={claim.unlocked_at} language={i18n.language} /> · {t('admin.claimed')}:{' '}
+        <DateTime iso={claim.created_at} language={i18n.language} />
+      </p>
+      <TextAreaField
+        label={t('admin.noteLabel')}
+        rows={2}
+        maxLength={500}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        error={error}
+      />
+      <div className={styles.actions}>
+        {(['approve', 'reject'] as const).map((decision) => (
+          <Button
+            key={decision}
+            small
+            variant={decision === 'approve' ? 'primary' : 'secondary'}
+            disabled={review.isPending}
+            loading={review.isPending && review.variables?.decision === decision}
+            onClick={() => void run(decision)}
+          >
+            {decision === 'approve' ? t('admin.approve') : t('admin.reject')}
+          </Button>
+        ))}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,99 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TListingCard } from '@betoch/contracts/listings';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/error-text';
+import { useSession } from '@/lib/session';
+import { useFavourites } from '../api/get-favourites';
+import { useSetFavourite } from '../api/set-favourite';
+import { HeartIcon } from './heart-icon';
+import styles from './favourites-section.module.css';
+
+export interface FavouritesSectionProps {
+  /** Draws one saved listing's card (the app passes the listings' own card). */
+  renderCard: (listing: TListingCard, index: number) => ReactNode;
+}
+
+/**
+ * /saved: the listings the user saved, newest saved first; one that is no longer live is marked
+ * 'No longer available' (and can be removed); none yet leads to /browse.
+ */
+export function FavouritesSection({ renderCard }: FavouritesSectionProps) {
+  const { t } = useTranslation(['favourites', 'common']);
+  const session = useSession();
+  const user = session.user?.phone ?? '';
+  const query = useFavourites(user);
+  const remove = useSetFavourite(user);
+  const headingId = useId();
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <div role="status" aria-label={t('common:status.loading')} className={styles.loading}>
+        <Skeleton height={260} radius={12} />
+        <Skeleton height={260} radius={12} />
+      </div>
+    );
+  } else if (query.isError) {
+    content = (
+      <Alert
+        tone="error"
+        title={t('section.failed')}
+        action={
+          <Button small variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('common:actions.tryAgain')}
+          </Button>
+        }
+      >
+        <p>{errorText(t, query.error)}</p>
+      </Alert>
+    );
+  } else if (query.data.favourites.length === 0) {
+    content = (
+      <EmptyState
+        icon={<HeartIcon filled={false} size={40} />}
+        title={t('section.emptyTitle')}
+        action={<ButtonLink to={paths.browse}>{t('section.browse')}</ButtonLink>}
+      >
+        <p>{t('section.emptyText')}</p>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <ul className={styles.list} aria-labelledby={headingId}>
+        {query.data.favourites.map((saved, index) => (
+          <li key={saved.listing._id} className={saved.available ? styles.item : `${styles.item} ${styles.gone}`}>
+            {saved.available ? null : (
+              <div className={styles.goneBar}>
+                <span className={styles.goneMark}>{t('section.unavailable')}</span>
+                <Button
+                  small
+                  variant="ghost"
+                  onClick={() => remove.mutate({ listingId: saved.listing._id, saved: false })}
+                  loading={remove.isPending && remove.variables?.listingId === saved.listing._id}
+                >
+                  {t('section.remove')}
+                </Button>
+              </div>
+            )}
+            {renderCard(saved.listing, index)}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <h2 id={headingId} className={styles.title}>
+        {t('section.title')}
+        {query.data?.favourites.length ? <span className={styles.count}> ({query.data.favourites.length})</span> : null}
+      </h2>
+      {content}
+    </section>
+  );
+}

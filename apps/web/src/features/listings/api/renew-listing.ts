@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TRenewListingAnswer } from '@betoch/contracts/freshness';
+import { apiRequest } from '@/lib/api-client';
+import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
+import { listingKeys } from './query-keys';
+
+/** POST /listings/{id}/renew: an expired listing live again (a broker pays a post credit after 7 days). */
+export async function renewListing(id: string): Promise<TRenewListingAnswer> {
+  const answer = await apiRequest<TRenewListingAnswer>(`/listings/${encodeURIComponent(id)}/renew`, { method: 'POST' });
+  if (answer.post_credits !== undefined) emitAppEvent(APP_EVENTS.walletUpdated);
+  return answer;
+}
+
+export function useRenewListing() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: renewListing,
+    onSuccess: () => client.invalidateQueries({ queryKey: listingKeys.all }),
+  });
+}

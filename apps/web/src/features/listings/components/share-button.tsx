@@ -1,0 +1,66 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TListing } from '@betoch/contracts/listings';
+import { paths } from '@/config/paths';
+import { formatEtb } from '@/lib/format-money';
+import { useListingTitle } from '@/lib/listing-title';
+import { listingShareUrl, type ShareData } from '../lib/share-links';
+import styles from './listing-detail-extras.module.css';
+
+/** Telegram, WhatsApp and copy-link, for browsers without a share sheet: loaded on the first tap. */
+const ShareMenu = lazy(async () => ({ default: (await import('./share-menu')).ShareMenu }));
+
+function ShareIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={20} height={20} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+    </svg>
+  );
+}
+
+/**
+ * 'Share' on /l/{id}: the phone's share sheet where the browser has one (navigator.share), else a
+ * small menu. What is shared: the listing's public address, its public title and price only.
+ */
+export function ShareButton({ listing }: { listing: TListing }) {
+  const { t, i18n } = useTranslation('extras');
+  const title = useListingTitle()(listing);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const data = (): ShareData => ({
+    title,
+    text: t('share.text', { title, price: formatEtb(listing.price_etb, i18n.language) }),
+    url: listingShareUrl(window.location.origin, paths.listing(listing._id)),
+  });
+
+  const onClick = async () => {
+    const shared = data();
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share(shared);
+      } catch (error) {
+        // Closed without sharing: nothing to say. Refused (not allowed here): the menu instead.
+        if (!(error instanceof DOMException && error.name === 'AbortError')) setMenuOpen(true);
+      }
+      return;
+    }
+    setMenuOpen(true);
+  };
+
+  return (
+    <>
+      <button type="button" className={styles.action} onClick={() => void onClick()}>
+        <ShareIcon />
+        <span>{t('share.button')}</span>
+      </button>
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <ShareMenu data={data()} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

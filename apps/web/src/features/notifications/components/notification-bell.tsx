@@ -1,0 +1,59 @@
+import { memo, useEffect } from 'react';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { UNREAD_BADGE_MAX } from '@betoch/contracts/constants';
+import { paths } from '@/config/paths';
+import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
+import { useSession } from '@/lib/session';
+import { notificationKeys } from '../api/query-keys';
+import { useUnreadNotifications } from '../api/unread-notifications';
+import styles from './notification-bell.module.css';
+
+/**
+ * The bell of the top bar (issue 19): a link to /notifications with the unread count, asked every
+ * 30 s and again at once when the event stream says the count changed (the chat's stream carries
+ * a `notifications` event, lib/app-events). Signed in only; nothing at all otherwise, so the
+ * server's drawing (signed out) and the hydrating render agree. Memoised: the top bar draws again
+ * on every session and route change, the bell only when its own state changes. (Its module is
+ * loaded on demand by the top bar and stays its own chunk, out of public pages' first load.)
+ */
+export const NotificationBell = memo(function NotificationBell() {
+  const { t, ready } = useTranslation('alerts', { useSuspense: false });
+  const session = useSession();
+  const signedIn = session.isAuthenticated;
+  const unread = useUnreadNotifications(signedIn);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!signedIn) return;
+    return onAppEvent(APP_EVENTS.notificationsChanged, () => {
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.unread }, { cancelRefetch: false });
+    });
+  }, [signedIn, queryClient]);
+  useEffect(() => {
+    if (unread.error) console.warn('Could not load the notifications count', unread.error);
+  }, [unread.error]);
+
+  if (!signedIn) return null;
+  const count = unread.data?.count ?? 0;
+  const label = !ready ? undefined : count > 0 ? t('bell.labelUnread', { count }) : t('bell.label');
+  return (
+    <NavLink
+      to={paths.notifications}
+      className={({ isActive }) => `${styles.bell} ${isActive ? styles.active : ''}`}
+      aria-label={label}
+      data-testid="notification-bell"
+    >
+      <svg viewBox="0 0 24 24" width={22} height={22} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      </svg>
+      {count > 0 ? (
+        <span className={styles.count} data-testid="notification-count" aria-hidden="true">
+          {count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+});

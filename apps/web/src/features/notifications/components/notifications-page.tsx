@@ -1,0 +1,134 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TNotification } from '@betoch/contracts/saved-searches';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
+import { errorText } from '@/lib/error-text';
+import { formatEtb } from '@/lib/format-money';
+import { useListingTitle } from '@/lib/listing-title';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { useMarkAllNotificationsRead } from '../api/mark-all-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useNotifications } from '../api/get-notifications';
+import { notificationKeys } from '../api/query-keys';
+import styles from './notifications-page.module.css';
+
+/**
+ * /notifications (issue 19): new listings that matched a saved search, newest first. Opening one
+ * marks it read and opens the listing; a listing no longer live says so. New ones arrive live
+ * (the event stream's `notifications` event refreshes the list).
+ */
+export function NotificationsPage() {
+  const { t } = useTranslation(['alerts', 'common']);
+  const list = useNotifications();
+  const markAll = useMarkAllNotificationsRead();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    document.title = `${t('notifications.title')} · ${t('common:brand.name')}`;
+  }, [t]);
+  useEffect(
+    () => onAppEvent(APP_EVENTS.notificationsChanged, () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list })),
+    [queryClient],
+  );
+
+  const items = list.data?.notifications;
+  const unread = list.data?.unread ?? 0;
+
+  return (
+    <div className="page">
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('notifications.title')}</h1>
+        {unread > 0 ? (
+          <Button variant="secondary" small onClick={() => markAll.mutate()} loading={markAll.isPending}>
+            {t('notifications.markAll')}
+          </Button>
+        ) : null}
+      </header>
+      {list.isPending ? (
+        <div className={styles.list} aria-busy="true">
+          <Skeleton height={84} />
+          <Skeleton height={84} />
+          <Skeleton height={84} />
+        </div>
+      ) : list.isError ? (
+        <Alert
+          tone="error"
+          title={t('notifications.loadFailed')}
+          action={
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              {t('common:actions.tryAgain')}
+            </Button>
+          }
+        >
+          <p>{errorText(t, list.error)}</p>
+        </Alert>
+      ) : !items?.length ? (
+        <EmptyState
+          title={t('notifications.empty')}
+          action={
+            <ButtonLink to={paths.browse} variant="secondary">
+              {t('notifications.saveSearch')}
+            </ButtonLink>
+          }
+        >
+          <p>{t('notifications.emptyText')}</p>
+        </EmptyState>
+      ) : (
+        <ul className={styles.list} data-testid="notifications">
+          {items.map((item) => (
+            <NotificationItem key={item._id} item={item} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function NotificationItem({ item }: { item: TNotification }) {
+  const { t, i18n } = useTranslation('alerts');
+  const navigate = useNavigate();
+  const markRead = useMarkNotificationRead();
+  const title = useListingTitle();
+  const to = paths.listing(item.listing._id);
+  const listing = {
+    title: item.listing.title,
+    title_generated: item.listing.title_generated,
+    type: item.listing.type,
+    bedrooms: item.listing.bedrooms,
+    subcity: item.listing.subcity,
+  };
+
+  return (
+    <li className={`${styles.item} ${item.read ? '' : styles.unread}`}>
+      <a
+        href={to}
+        className={styles.link}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          if (!item.read) markRead.mutate(item._id);
+          void navigate(to);
+        }}
+      >
+        <span className={styles.what}>
+          {!item.read ? <span className={styles.dot}>{t('notifications.unread')}</span> : null}
+          {item.search_name ? t('notifications.matched', { name: item.search_name }) : t('notifications.matchedNoName')}
+        </span>
+        <span className={styles.listing}>{title(listing)}</span>
+        <span className={styles.meta}>
+          <span>{formatEtb(item.listing.price, i18n.language)}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={item.created_at}>{formatRelativeTime(item.created_at, i18n.language)}</time>
+          {!item.listing.available ? <span className={styles.gone}>{t('notifications.unavailable')}</span> : null}
+        </span>
+      </a>
+    </li>
+  );
+}

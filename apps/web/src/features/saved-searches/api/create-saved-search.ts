@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCreateSavedSearchRequest, TSavedSearchAnswer } from '@betoch/contracts/saved-searches';
+import { apiRequest } from '@/lib/api-client';
+import { savedSearchKeys } from './query-keys';
+
+/** POST /saved-searches {name, filters, sms}; 409 saved_search_limit past the tenth. */
+export function createSavedSearch(body: TCreateSavedSearchRequest): Promise<TSavedSearchAnswer> {
+  return apiRequest<TSavedSearchAnswer>('/saved-searches', { method: 'POST', body });
+}
+
+export function useCreateSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSavedSearch,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
+  });
+}

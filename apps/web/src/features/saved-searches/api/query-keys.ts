@@ -1,0 +1,4 @@
+/** Query cache keys of the saved-searches feature. */
+export const savedSearchKeys = {
+  all: ['saved-searches'] as const,
+};

@@ -1,0 +1,97 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REFUND_REASONS, type RefundReason } from '@betoch/contracts/refunds';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { errorText } from '@/lib/error-text';
+import { useClaimRefund } from '../api/claim-refund';
+import styles from './refund-claim.module.css';
+
+export interface RefundClaimDialogProps {
+  open: boolean;
+  onClose: () => void;
+  unlockId: string;
+}
+
+/**
+ * The refund claim (issue 20): one of three reasons, then the answer: the credit is back at once,
+ * or the claim waits. Loaded on the first tap of 'Claim refund' (my-unlocks stays light).
+ */
+export function RefundClaimDialog({ open, onClose, unlockId }: RefundClaimDialogProps) {
+  const { t } = useTranslation(['refunds', 'common']);
+  const claim = useClaimRefund();
+  const [reason, setReason] = useState<RefundReason | null>(null);
+  const [missing, setMissing] = useState(false);
+  const formId = useId();
+  const errorId = useId();
+  const { reset } = claim;
+
+  useEffect(() => {
+    setReason(null);
+    setMissing(false);
+    reset();
+  }, [open, reset]);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (claim.isPending) return;
+    if (!reason) return setMissing(true);
+    claim.mutate({ unlockId, reason });
+  };
+
+  if (claim.isSuccess) {
+    const approved = claim.data.claim.status === 'approved';
+    return (
+      <Modal
+        open={open}
+        onClose={onClose}
+        title={t('claim.title')}
+        closeLabel={t('common:actions.close')}
+        footer={<Button onClick={onClose}>{t('common:actions.continue')}</Button>}
+      >
+        <Alert tone={approved ? 'success' : 'info'} title={approved ? t('claim.approvedTitle') : t('claim.pendingTitle')}>
+          <p>{approved ? t('claim.approvedText') : t('claim.pendingText')}</p>
+        </Alert>
+      </Modal>
+    );
+  }
+
+  const error = missing && !reason ? t('claim.chooseReason') : claim.isError ? errorText(t, claim.error) : null;
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('claim.title')}
+      closeLabel={t('common:actions.close')}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={claim.isPending}>
+            {claim.isPending ? t('claim.submitting') : t('claim.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <p>{t('claim.intro')}</p>
+        <fieldset className={styles.reasons} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+          <legend className={styles.legend}>{t('claim.reasonLegend')}</legend>
+          {REFUND_REASONS.map((r) => (
+            <label key={r} className={styles.reason}>
+              <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} />
+              <span>{t(`reasons.${r}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        {error ? (
+          <p id={errorId} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

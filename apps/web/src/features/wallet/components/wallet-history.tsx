@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { LEDGER_KINDS, type LedgerKind, type TWalletHistoryEntry } from '@betoch/contracts/wallet';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorText } from '@/lib/error-text';
+import { formatDate } from '@/lib/format-date';
+import { useWalletHistory } from '../api/wallet-history';
+import styles from './wallet-history.module.css';
+
+function kindKey(kind: string): LedgerKind | 'other' {
+  return (LEDGER_KINDS as readonly string[]).includes(kind) ? (kind as LedgerKind) : 'other';
+}
+
+function Row({ entry }: { entry: TWalletHistoryEntry }) {
+  const { t, i18n } = useTranslation('refunds');
+  const amount = t(entry.account === 'credits' ? 'history.credits' : 'history.postCredits', { count: Math.abs(entry.delta) });
+  return (
+    <li className={styles.row} data-testid="wallet-history-row" data-kind={entry.kind}>
+      <span className={styles.kind}>{t(`history.kinds.${kindKey(entry.kind)}`)}</span>
+      <span className={entry.delta > 0 ? styles.plus : styles.minus}>
+        <span dir="ltr">{entry.delta > 0 ? '+' : '−'}</span>
+        {amount}
+      </span>
+      <time className={styles.when} dateTime={entry.created_at}>
+        {formatDate(entry.created_at, i18n.language, 'dayMonthTime')}
+      </time>
+    </li>
+  );
+}
+
+/** The wallet's history (issue 20): each credit change with its reason, refunds included. */
+export function WalletHistory() {
+  const { t } = useTranslation(['refunds', 'common']);
+  const history = useWalletHistory();
+  return (
+    <section aria-labelledby="history-title" aria-busy={history.isPending || undefined}>
+      <h2 id="history-title" className={styles.title}>
+        {t('history.title')}
+      </h2>
+      {history.isPending ? (
+        <Skeleton height={96} radius={12} />
+      ) : history.isError ? (
+        <Alert
+          tone="error"
+          title={t('history.failed')}
+          action={
+            <Button small variant="secondary" onClick={() => void history.refetch()} loading={history.isFetching}>
+              {t('admin.tryAgain')}
+            </Button>
+          }
+        >
+          <p>{errorText(t, history.error)}</p>
+        </Alert>
+      ) : history.data.entries.length === 0 ? (
+        <p className={styles.empty}>{t('history.empty')}</p>
+      ) : (
+        <ul className={styles.list}>
+          {history.data.entries.map((entry) => (
+            <Row key={entry._id} entry={entry} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
