@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_SEARCHES_MAX } from '@betoch/contracts/saved-searches';
-import type { TestApp } from '../support/test-app.ts';
+import pg from 'pg';
+import { TEST_DATABASE_URL, type TestApp } from '../support/test-app.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import { createDraftWithPhotos, createListingsTestApp, createLiveListing, hideListing, publishListing } from '../support/factories.ts';
 import { MemoryEventBus } from '../../src/modules/realtime/memory-event-bus.ts';
@@ -225,6 +226,34 @@ describe('matching a listing that goes live', () => {
     await t.alerts.matcher.run();
     for (const tenant of tenants) expect(await notifiedListings(tenant)).toHaveLength(3);
   });
+
+  if (TEST_DATABASE_URL) {
+    it('PostgreSQL: a drain skips a listing whose row another transaction holds (a delete under way) and matches the rest; the delete then goes through', async () => {
+      const landlord = await signUp(t, { userType: 'landlord' });
+      const tenant = await signUp(t);
+      await saved(tenant, { subcity: 'Kolfe Keranio' });
+      const deleted = await createDraftWithPhotos(t, landlord, { subcity: 'Kolfe Keranio' });
+      const kept = await createDraftWithPhotos(t, landlord, { subcity: 'Kolfe Keranio' });
+      await t.database.sql.query("UPDATE listings SET visibility = 'live', published_at = now() WHERE id = ANY($1::uuid[])", [[deleted._id, kept._id]]);
+
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      try {
+        // The owner's delete has locked the listing's row and is about to cascade to its queue row.
+        await other.query('BEGIN');
+        await other.query('SELECT id FROM listings WHERE id = $1 FOR UPDATE', [deleted._id]);
+        const drained = await createAlertMatcher(t.ctx, new MemoryEventBus(t.ctx.log)).drain();
+        expect(drained.listings).toBe(1);
+        expect(await notifiedListings(tenant)).toEqual([kept._id]);
+        await other.query('DELETE FROM listings WHERE id = $1', [deleted._id]);
+        await other.query('COMMIT');
+      } finally {
+        await other.end();
+      }
+      const [left] = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM saved_search_match_queue WHERE listing_id = $1', [deleted._id]);
+      expect(left!.n).toBe(0);
+    });
+  }
 
   it('counts new matches since the last visit; opening the search starts the count again', async () => {
     const landlord = await signUp(t, { userType: 'landlord' });

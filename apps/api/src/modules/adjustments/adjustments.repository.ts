@@ -13,7 +13,7 @@ export async function insertAdjustment(db: DbOrTx, values: NewAdjustment): Promi
 
 /** Locks the adjustment row: of two admins reviewing at once, the second waits and then sees the first's decision. */
 export async function lockAdjustment(db: DbOrTx, id: string): Promise<ManualAdjustmentRow | undefined> {
-  const [row] = await db.select().from(manualAdjustments).where(eq(manualAdjustments.id, id)).for('update');
+  const [row] = await db.select().from(manualAdjustments).where(eq(manualAdjustments.id, id)).for('no key update');
   return row;
 }
 

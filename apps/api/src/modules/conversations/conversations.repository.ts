@@ -65,7 +65,7 @@ export async function findConversation(db: DbOrTx, id: string): Promise<Conversa
 
 /** Locks the conversation row for the rest of the transaction: messages, reads and unlocks of one conversation queue here. */
 export async function lockConversation(db: DbOrTx, id: string): Promise<ConversationRow | undefined> {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).for('update');
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).for('no key update');
   return row;
 }
 

@@ -228,7 +228,7 @@ export async function findCluster(db: DbOrTx, id: string): Promise<DuplicateClus
 }
 
 export async function lockCluster(db: DbOrTx, id: string): Promise<DuplicateClusterRow | undefined> {
-  const [row] = await db.select().from(duplicateClusters).where(eq(duplicateClusters.id, id)).for('update');
+  const [row] = await db.select().from(duplicateClusters).where(eq(duplicateClusters.id, id)).for('no key update');
   return row;
 }
 

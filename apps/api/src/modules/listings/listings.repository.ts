@@ -84,16 +84,16 @@ export async function readListingWithPoster(db: Db, id: string): Promise<Listing
 
 /** Locks the listing row for the rest of the transaction. */
 export async function lockListing(db: DbOrTx, id: string): Promise<ListingRow | undefined> {
-  const [row] = await db.select().from(listings).where(eq(listings.id, id)).for('update');
+  const [row] = await db.select().from(listings).where(eq(listings.id, id)).for('no key update');
   return row;
 }
 
 /**
- * Locks the poster's user row (SELECT ... FOR UPDATE): every publish of one poster runs one after
+ * Locks the poster's user row (SELECT ... FOR NO KEY UPDATE): every publish of one poster runs one after
  * the other from here, so the live-listing count they check cannot change under them.
  */
 export async function lockPoster(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('no key update');
   return row;
 }
 

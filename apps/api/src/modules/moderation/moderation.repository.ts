@@ -53,7 +53,7 @@ export async function findOpenCase(db: DbOrTx, type: CaseTargetType, targetId: s
 
 /** Locks the case row for the rest of the transaction: actions and report counts on one case run one at a time. */
 export async function lockCase(db: DbOrTx, id: string): Promise<ModerationCaseRow | undefined> {
-  const [row] = await db.select().from(moderationCases).where(eq(moderationCases.id, id)).for('update');
+  const [row] = await db.select().from(moderationCases).where(eq(moderationCases.id, id)).for('no key update');
   return row;
 }
 
@@ -258,7 +258,7 @@ export async function suspensionCounts(db: DbOrTx, userIds: string[]): Promise<M
 
 /** Locks the user row (the same lock publish takes first, so hides and publishes never deadlock). */
 export async function lockUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('no key update');
   return row;
 }
 
@@ -267,7 +267,7 @@ export async function lockListingRow(db: DbOrTx, id: string) {
     .select({ id: listings.id, posterId: listings.posterId, adminHidden: listings.adminHidden, hiddenReason: listings.hiddenReason, hiddenAt: listings.hiddenAt })
     .from(listings)
     .where(eq(listings.id, id))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -40,7 +40,7 @@ export interface ListingMarketState {
 }
 
 /**
- * Locks the listing row for the rest of the transaction (FOR UPDATE): claims on a listing, and a
+ * Locks the listing row for the rest of the transaction (FOR NO KEY UPDATE, so rows that point at the listing, such as a new claim, never wait on it): claims on a listing, and a
  * listing leaving the market (rented, hidden), run one at a time. Always taken before the wallet lock.
  */
 export async function lockListingForClaims(db: DbOrTx, listingId: string): Promise<ListingMarketState | undefined> {
@@ -48,7 +48,7 @@ export async function lockListingForClaims(db: DbOrTx, listingId: string): Promi
     .select({ id: listings.id, visibility: listings.visibility, adminHidden: listings.adminHidden })
     .from(listings)
     .where(eq(listings.id, listingId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -106,7 +106,7 @@ export async function findClaim(db: DbOrTx, id: string): Promise<RefundClaimRow 
 
 /** Locks a claim row; undefined when it does not exist. */
 export async function lockClaim(db: DbOrTx, id: string): Promise<RefundClaimRow | undefined> {
-  const [row] = await db.select().from(refundClaims).where(eq(refundClaims.id, id)).for('update');
+  const [row] = await db.select().from(refundClaims).where(eq(refundClaims.id, id)).for('no key update');
   return row;
 }
 

@@ -33,7 +33,7 @@ function publicListing(now: Date): SQL {
 
 /** Locks the user row: saved searches of one person are created one at a time (the limit). */
 export async function lockUser(db: DbOrTx, userId: string): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 export async function countSavedSearches(db: DbOrTx, userId: string): Promise<number> {
@@ -115,8 +115,12 @@ export interface ListingToMatch {
 export async function claimQueued(tx: DbOrTx, limit: number): Promise<string[]> {
   const rows = await rowsOf<{ listing_id: string }>(
     tx,
-    sql`SELECT listing_id FROM saved_search_match_queue WHERE done_at IS NULL
-         ORDER BY queued_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+    // The listing is share-locked with its queue row, before any notification points at it: a
+    // listing being deleted (its row locked) is skipped, never waited on while its queue row is held,
+    // so a delete cascading to that queue row cannot deadlock with a drain.
+    sql`SELECT q.listing_id FROM saved_search_match_queue q JOIN listings l ON l.id = q.listing_id
+         WHERE q.done_at IS NULL
+         ORDER BY q.queued_at LIMIT ${limit} FOR UPDATE OF q SKIP LOCKED FOR KEY SHARE OF l SKIP LOCKED`,
   );
   return rows.map((r) => r.listing_id);
 }

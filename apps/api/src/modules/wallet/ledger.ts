@@ -23,7 +23,7 @@ export interface LockedAccount {
 }
 
 /**
- * Locks the user's wallet row for the rest of the transaction (FOR UPDATE), creating it when
+ * Locks the user's wallet row for the rest of the transaction (FOR NO KEY UPDATE: rows that only point at it, such as ledger rows, may still be written), creating it when
  * missing. Every balance change goes through this lock, so parallel spends serialise here.
  */
 export async function lockAccount(tx: Tx, userId: string): Promise<LockedAccount> {
@@ -38,7 +38,7 @@ export async function lockAccount(tx: Tx, userId: string): Promise<LockedAccount
     })
     .from(walletAccounts)
     .where(eq(walletAccounts.userId, userId))
-    .for('update');
+    .for('no key update');
   if (!row) throw new Error('wallet account missing after insert');
   return row;
 }
