@@ -3,18 +3,18 @@ import { Writable } from 'node:stream';
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hashKey, type QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@betoch/contracts/constants';
-import { scriptJson } from '@betoch/contracts/first-answer-element';
+import { scriptJson } from '@betoch/contracts/html-safe';
 import type { TListing } from '@betoch/contracts/listings';
 import { ApiError, setApiTransport } from '@/lib/api-client';
 import { ServerDataSaver } from '@/lib/data-saver';
 import { App } from '@/app/app';
 import { makeQueryClient } from '@/app/providers';
 import { pageModuleAt, preloadPage } from '@/app/routes';
-import { browseListingsQueryOptions } from '@/features/listings/api/browse-listings';
+import { browseListingsQueryOptions, browseListingsUrl } from '@/features/listings/api/browse-listings';
 import { featuredListingsQueryOptions } from '@/features/listings/api/get-featured-listings';
 import { listingQueryOptions } from '@/features/listings/api/get-listing';
 import { fairPriceQueryOptions } from '@/features/listings/api/get-fair-price';
@@ -100,14 +100,16 @@ function languageInstances(resources: Resource): Record<Language, I18n> {
 }
 
 /** The page's data, asked for with the browser's own query options; a 404 listing makes a 404 page. */
-async function prefetch(client: QueryClient, pathname: string, search: string): Promise<{ status: 200 | 404; listing?: TListing }> {
+async function prefetch(client: QueryClient, pathname: string, search: string): Promise<{ status: 200 | 404; listing?: TListing; browse?: SsrState['browse'] }> {
   if (pathname === paths.tenantWelcome) {
     await client.prefetchQuery(featuredListingsQueryOptions());
     return { status: 200 };
   }
   if (pathname === paths.browse) {
-    await client.prefetchInfiniteQuery(browseListingsQueryOptions(filtersFromSearch(new URLSearchParams(search))));
-    return { status: 200 };
+    const filters = filtersFromSearch(new URLSearchParams(search));
+    const options = browseListingsQueryOptions(filters);
+    await client.prefetchInfiniteQuery(options);
+    return { status: 200, browse: { url: browseListingsUrl(filters), queryHash: hashKey(options.queryKey) } };
   }
   const match = LISTING_PAGE.exec(pathname);
   if (!match) return { status: 200 };
@@ -176,7 +178,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
       await preloadPage(pathname);
       const client = makeQueryClient({ server: true });
       try {
-        const { status, listing } = await prefetch(client, pathname, search);
+        const { status, listing, browse } = await prefetch(client, pathname, search);
         const i18n = texts[language].cloneInstance({ lng: language, initAsync: false });
         const html = await drawToString(
           <StrictMode>
@@ -200,6 +202,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
           dataSaver,
           hydrate: status === 200 && answered,
           queries: dehydrate(client),
+          ...(browse && answered ? { browse } : {}),
         };
         return {
           status,

@@ -2,7 +2,6 @@ import './lib/zod-jitless';
 import { StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
-import { FIRST_ANSWER_ELEMENT_ID } from '@betoch/contracts/first-answer-element';
 import './styles/global.css';
 import { BrowserRouter } from 'react-router';
 import { BrowserApp } from './app/app';
@@ -22,9 +21,6 @@ const FIRST_DRAW_WAIT_MS = 4000;
 
 // A public page comes drawn by the server (entry-server.tsx) with the state it was drawn with.
 const drawn = takeSsrState();
-// /browse's answer as the page carries it is for the service worker, which reads it from the page
-// it fetched (sw/sw-rules.ts); no listing text stays in a script element of the page.
-document.getElementById(FIRST_ANSWER_ELEMENT_ID)?.remove();
 // Hydrated when the browser draws the very same page: the server's data and this device's language
 // (the server reads it from the cookie the app keeps; a choice kept without it is drawn anew).
 const hydrating = drawn?.hydrate === true && drawn.lng === detectLanguage();

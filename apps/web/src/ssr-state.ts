@@ -13,6 +13,11 @@ export interface SsrState {
   /** False when the browser must draw the page itself (a call failed, a 404). */
   hydrate: boolean;
   queries: DehydratedState;
+  /**
+   * On /browse: the call whose answer is the first page of the browse query in `queries` (by its
+   * hash), as the call answered it. The service worker keeps it for offline (browseAnswerOf).
+   */
+  browse?: { url: string; queryHash: string };
 }
 
 /** The state of the page the server drew, taken out of the page; null for a page it did not draw. */
@@ -25,4 +30,26 @@ export function takeSsrState(): SsrState | null {
   } catch {
     return null;
   }
+}
+
+const STATE_ELEMENT = new RegExp(`<script id="${SSR_STATE_ID}" type="application/json">([\\s\\S]*?)</script>`);
+
+/**
+ * The browse call and its answer (JSON) that a page drawn on the server carries in its state, found
+ * in the page's HTML; null for any other page. Used by the service worker, which has no document.
+ */
+export function browseAnswerOf(html: string): { url: string; json: string } | null {
+  const element = STATE_ELEMENT.exec(html);
+  if (!element) return null;
+  let state: SsrState;
+  try {
+    state = JSON.parse(element[1]!) as SsrState;
+  } catch {
+    return null;
+  }
+  const browse = state.browse;
+  if (!browse) return null;
+  const query = state.queries.queries.find((q) => q.queryHash === browse.queryHash);
+  const first = (query?.state.data as { pages?: unknown[] } | undefined)?.pages?.[0];
+  return first ? { url: browse.url, json: JSON.stringify(first) } : null;
 }

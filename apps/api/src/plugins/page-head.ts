@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES, type Language } from '@betoch/contracts/constants';
-import { htmlAttribute as attr, scriptJson } from '@betoch/contracts/first-answer-element';
+import { htmlAttribute as attr, scriptJson } from '@betoch/contracts/html-safe';
 import type { TPublicListing } from '@betoch/contracts/listings';
 import { ENGLISH_TITLE_WORDS, listingTitleIn, titleWordsFrom, type TitleTexts, type TitleWords } from '@betoch/contracts/listing-title';
 

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@betoch/contracts/constants';
-import { firstAnswerElement, htmlAttribute as attr } from '@betoch/contracts/first-answer-element';
+import { htmlAttribute as attr } from '@betoch/contracts/html-safe';
 import type { TListing } from '@betoch/contracts/listings';
 import { canonicalUrl, LANGUAGE_PARAM, pageHeads, PUBLIC_PAGES, type PageHeadInput } from './page-head.ts';
 
@@ -123,9 +122,6 @@ function readTexts(distDir: string): Record<string, Record<string, unknown>> {
   );
 }
 
-/** The public browse answers a drawn page's calls got: the service worker keeps /browse's for offline. */
-const browseAnswers = new AsyncLocalStorage<{ url: string; json: string }[]>();
-
 /**
  * The renderer of a web build (dist/server/entry-server.js), its calls answered by this API
  * in-process as for a visitor without a session; undefined without a server build.
@@ -138,8 +134,6 @@ async function loadRenderer(app: FastifyInstance, distDir: string): Promise<Page
     // Only what a visitor without a session may ask: GET, no cookie, no token.
     if ((init.method ?? 'GET') !== 'GET') throw new Error(`the page renderer may only read (${init.method} ${url})`);
     const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    const pathname = url.split('?')[0];
-    if (pathname === '/api/listings' && answer.statusCode === 200) browseAnswers.getStore()?.push({ url, json: answer.body });
     return new Response(answer.rawPayload.length ? new Uint8Array(answer.rawPayload) : null, {
       status: answer.statusCode,
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
@@ -182,10 +176,9 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
       const listingPage = pathname.startsWith('/l/') && pathname.length > 3;
       if (!fits || (!publicPage && !listingPage)) return undefined;
       const language = pageLanguage(headers, search);
-      const answers: { url: string; json: string }[] = [];
       let drawn: RenderedApp | null = null;
       try {
-        drawn = renderer ? await browseAnswers.run(answers, () => renderer.render({ url, origin, language, dataSaver: dataSaverOn(headers) })) : null;
+        drawn = renderer ? await renderer.render({ url, origin, language, dataSaver: dataSaverOn(headers) }) : null;
       } catch (error) {
         app.log.warn({ err: error, url }, 'server render failed'); // the page goes out empty; the browser draws it
       }
@@ -201,15 +194,12 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
             ? { kind: 'page', name: publicPage }
             : null;
       const tags = heads && head ? heads.tags(head, language, canonicalUrl(origin, pathname, search), origin) : '';
-      // /browse's answer, as the call answered it, for the service worker to keep for offline
-      // (apps/web/src/sw/sw-rules.ts pageBrowseAnswer); the app itself hydrates from the state.
-      const kept = pathname === '/browse' && drawn && answers.length === 1 ? firstAnswerElement(answers[0]!.url, answers[0]!.json) : '';
       const html =
         (heads ? templateHead.replace(/<html lang="[^"]*"/, `<html lang="${language}"`) : templateHead) +
         tags +
         (drawn ? hints(drawn.page ? pageFiles[drawn.page] : undefined, drawn.namespaces, language) : '') +
         template.slice(headEnd, root) +
-        (drawn ? `<div id="root">${drawn.html}</div>${drawn.state}${kept}` : ROOT_ELEMENT) +
+        (drawn ? `<div id="root">${drawn.html}</div>${drawn.state}` : ROOT_ELEMENT) +
         template.slice(rootEnd);
       return { status: notFound ? 404 : 200, html };
     },

@@ -68,7 +68,14 @@ export function writeRenderingWebDist(pageFiles: unknown = { pages: {} }): strin
 }
 
 /** The state a drawn page hands to the browser (apps/web/src/ssr-state.ts); null for a page not drawn. */
-export function ssrStateOf(html: string): { lng: string; hydrate: boolean; queries: { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> } } | null {
+export interface DrawnState {
+  lng: string;
+  hydrate: boolean;
+  queries: { queries: Array<{ queryKey: unknown[]; queryHash: string; state: { data: unknown } }> };
+  browse?: { url: string; queryHash: string };
+}
+
+export function ssrStateOf(html: string): DrawnState | null {
   const found = /<script id="ssr-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
   return found ? JSON.parse(found[1]!) : null;
 }

@@ -5,7 +5,7 @@ const TIMEOUT_MS = 20_000;
 
 /**
  * Loads /locales/{lng}/{ns}.json for i18next with fetch: the same request the page's preload
- * names (docs/decisions/0003-first-screens-in-the-page.md), so a file named there is not asked
+ * names (apps/api/src/plugins/server-render.ts), so a file named there is not asked
  * for twice. A network failure or a server error is worth asking again (i18next retries a few
  * times, spaced); a missing file is not.
  */

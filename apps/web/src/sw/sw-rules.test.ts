@@ -1,3 +1,4 @@
+import { scriptJson } from '@betoch/contracts/html-safe';
 import { describe, expect, it } from 'vitest';
 import {
   BROWSE_CACHE_MAX,
@@ -111,21 +112,31 @@ describe('cache housekeeping', () => {
   });
 });
 
-describe('pageBrowseAnswer (the browse list a page carries, decision 0003)', () => {
-  const page = (url: string, json: string) =>
-    `<!doctype html><html><head></head><body><div id="root"></div><script id="first-answer" type="application/json" data-url="${url}">${json}</script></body></html>`;
-  const json = '{"ok":true,"listings":[{"title":"\\u003c/script>"}],"next_cursor":null}';
+describe('pageBrowseAnswer (the browse list a page drawn on the server carries in its state)', () => {
+  const answer = { ok: true, listings: [{ title: '</script> near <Bole>' }], next_cursor: null };
+  const page = (browse: { url: string; queryHash: string } | undefined, data: unknown = { pages: [answer], pageParams: [null] }) => {
+    const state = {
+      lng: 'en',
+      ns: ['common'],
+      dataSaver: false,
+      hydrate: true,
+      queries: { mutations: [], queries: [{ queryKey: ['listings', 'browse', {}], queryHash: 'h1', state: { data, status: 'success' } }] },
+      ...(browse ? { browse } : {}),
+    };
+    return `<!doctype html><html><head></head><body><div id="root"></div><script id="ssr-state" type="application/json">${scriptJson(JSON.stringify(state))}</script></body></html>`;
+  };
 
-  it('is kept under the call the app would make, as the page wrote it', () => {
-    expect(pageBrowseAnswer(page('/api/listings?visibility=live&amp;limit=20', json), ORIGIN)).toEqual({
-      url: `${ORIGIN}/api/listings?visibility=live&limit=20`,
-      json,
-    });
+  it('is kept under the call the app would make, the first page as the call answered it', () => {
+    const found = pageBrowseAnswer(page({ url: '/api/listings?visibility=live&limit=20', queryHash: 'h1' }), ORIGIN);
+    expect(found?.url).toBe(`${ORIGIN}/api/listings?visibility=live&limit=20`);
+    expect(JSON.parse(found!.json)).toEqual(answer);
   });
 
-  it("never a listing's own answer, another site's, or a page without one", () => {
-    expect(pageBrowseAnswer(page('/api/listings/6650f0c2a1b2c3d4e5f60718', '{"ok":true,"listing":{}}'), ORIGIN)).toBeNull();
-    expect(pageBrowseAnswer(page('https://evil.example/api/listings?limit=20', json), ORIGIN)).toBeNull();
+  it("never a listing's own answer, another site's, another query's, or a page without one", () => {
+    expect(pageBrowseAnswer(page({ url: '/api/listings/6650f0c2a1b2c3d4e5f60718', queryHash: 'h1' }), ORIGIN)).toBeNull();
+    expect(pageBrowseAnswer(page({ url: 'https://evil.example/api/listings?limit=20', queryHash: 'h1' }), ORIGIN)).toBeNull();
+    expect(pageBrowseAnswer(page({ url: '/api/listings?limit=20', queryHash: 'other' }), ORIGIN)).toBeNull();
+    expect(pageBrowseAnswer(page(undefined), ORIGIN)).toBeNull();
     expect(pageBrowseAnswer('<!doctype html><div id="root"></div>', ORIGIN)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
  * through to the network, untouched.
  */
 
-import { findFirstAnswerElement } from '@betoch/contracts/first-answer-element';
+import { browseAnswerOf } from '../ssr-state';
 
 /** What the worker does with one request. */
 export type SwStrategy =
@@ -95,13 +95,13 @@ export function cacheNames(version: string) {
 }
 
 /**
- * The browse answer a page carries (the server writes the first call's public answer into the
- * page for /browse, decision 0003), to be kept as if the app had called for it: otherwise a
+ * The browse answer a page drawn on the server carries in its state (/browse's first page, as the
+ * call answered it), to be kept as if the app had called for it: otherwise a
  * visitor who only ever opened /browse from a link has no browse answer kept for offline. Only a
  * public browse list: the answer a listing's page carries is never kept (strategyFor says 'pass').
  */
 export function pageBrowseAnswer(html: string, origin: string): { url: string; json: string } | null {
-  const found = findFirstAnswerElement(html);
+  const found = browseAnswerOf(html);
   if (!found) return null;
   const url = new URL(found.url, origin).href;
   if (strategyFor({ method: 'GET', url }, origin) !== 'browse') return null;

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { TBrowseAnswer } from '@betoch/contracts/listings';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, buildUrl } from '@/lib/api-client';
 import { browseApiQuery, type BrowseFilters } from '../lib/browse-filters';
 import { toCardListing, type CardListing } from './card-listing';
 import { listingKeys } from './query-keys';
@@ -15,9 +15,18 @@ function toBrowsePage(answer: TBrowseAnswer): BrowsePage {
   return { listings: answer.listings.map(toCardListing), next_cursor: answer.next_cursor };
 }
 
-/** GET /listings: one page (20) of live listing cards, newest first, and the next page's cursor. */
-export async function browseListings(filters: BrowseFilters, cursor?: string, signal?: AbortSignal): Promise<BrowsePage> {
-  return toBrowsePage(await apiRequest<TBrowseAnswer>('/listings', { query: browseApiQuery(filters, cursor), signal }));
+/**
+ * The call of one page of browse. The query keeps each page as the call answered it, so a page
+ * drawn on the server carries the answer itself, which the service worker keeps for offline
+ * (ssr-state.ts browseAnswerOf); the cards are made from it when read (`select`).
+ */
+export function browseListingsUrl(filters: BrowseFilters, cursor?: string): string {
+  return buildUrl('/listings', browseApiQuery(filters, cursor));
+}
+
+/** GET /listings: one page (20) of live listings, newest first, and the next page's cursor, as answered. */
+export async function browseListings(filters: BrowseFilters, cursor?: string, signal?: AbortSignal): Promise<TBrowseAnswer> {
+  return apiRequest<TBrowseAnswer>('/listings', { query: browseApiQuery(filters, cursor), signal });
 }
 
 export function browseListingsQueryOptions(filters: BrowseFilters) {
@@ -32,6 +41,11 @@ export function browseListingsQueryOptions(filters: BrowseFilters) {
   });
 }
 
+/** The pages as cards (one function, so the cards are made once per answer). */
+function toBrowsePages(data: InfiniteData<TBrowseAnswer, string | undefined>): InfiniteData<BrowsePage, string | undefined> {
+  return { pages: data.pages.map(toBrowsePage), pageParams: data.pageParams };
+}
+
 export function useBrowseListings(filters: BrowseFilters, enabled: boolean) {
-  return useInfiniteQuery({ ...browseListingsQueryOptions(filters), enabled });
+  return useInfiniteQuery({ ...browseListingsQueryOptions(filters), select: toBrowsePages, enabled });
 }

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pickFeatured } from '../lib/featured';
 import { browseListings } from './browse-listings';
-import type { CardListing } from './card-listing';
+import { toCardListing, type CardListing } from './card-listing';
 import { listingKeys } from './query-keys';
 
 /** /tenant/welcome: 20 live listings fetched, shuffled, 3 kept (spec section 2). */
 export async function getFeaturedListings(signal?: AbortSignal): Promise<CardListing[]> {
   const page = await browseListings({}, undefined, signal);
-  return pickFeatured(page.listings);
+  return pickFeatured(page.listings).map(toCardListing);
 }
 
 export function featuredListingsQueryOptions() {
