@@ -1,18 +1,15 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FavouritesSection } from '@/features/favourites/components/favourites-section';
 import { ListingCard } from '@/features/listings/components/listing-card';
 import { toCardListing } from '@/features/listings/api/card-listing';
 import { SavedSearchesSection } from '@/features/saved-searches/components/saved-searches-section';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /saved (signed in): what the user keeps coming back for, one section per kind: homes, then searches. */
 export function SavedPage() {
   const { t } = useTranslation(['favourites', 'common']);
   const title = t('page.title');
-  const brand = t('common:brand.name');
-  useEffect(() => {
-    document.title = `${title} · ${brand}`;
-  }, [title, brand]);
+  usePageTitle(title);
   return (
     <div className="page">
       <h1>{title}</h1>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DuplicatesTab } from './duplicates/duplicates-tab';
@@ -6,6 +6,7 @@ import { MetricsTab } from './metrics/metrics-tab';
 import { ModerationTab } from './moderation/moderation-tab';
 import { PaymentsTab } from './payments/payments-tab';
 import styles from './admin.module.css';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export const ADMIN_TABS = ['moderation', 'duplicates', 'payments', 'metrics'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -25,10 +26,7 @@ export function AdminPage() {
   const tabRefs = useRef<Record<AdminTab, HTMLButtonElement | null>>({ moderation: null, duplicates: null, payments: null, metrics: null });
 
   const title = t('title');
-  const brand = t('common:brand.name');
-  useEffect(() => {
-    document.title = `${title} · ${brand}`;
-  }, [title, brand]);
+  usePageTitle(title);
 
   const select = (next: AdminTab, focus = false) => {
     setParams(next === 'moderation' ? {} : { tab: next }, { replace: true });

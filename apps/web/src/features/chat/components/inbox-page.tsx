@@ -11,7 +11,7 @@ import { useConversations } from '../api/get-conversations';
 import { useChatLive } from '../hooks/use-chat-live';
 import { useMessageSent } from '../hooks/use-message-sent';
 import { useNow } from '../hooks/use-now';
-import { usePageTitle } from '../hooks/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { byLatestActivity } from '../lib/conversation-view';
 import { readInboxState } from '../lib/inbox-state';
 import { ConversationRow } from './conversation-row';

@@ -19,7 +19,7 @@ import { useUnlockReply } from '../api/unlock-reply';
 import { useChatLive } from '../hooks/use-chat-live';
 import { useMessageSent } from '../hooks/use-message-sent';
 import { useNow } from '../hooks/use-now';
-import { usePageTitle } from '../hooks/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { translateContactMask } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
 import { counterpartName } from '../lib/conversation-view';

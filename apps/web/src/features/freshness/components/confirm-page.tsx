@@ -10,7 +10,7 @@ import { useListingTitle } from '@/lib/listing-title';
 import { useSession } from '@/lib/session';
 import { useAnswerConfirmLink } from '../api/answer-confirm-link';
 import { useConfirmLink } from '../api/get-confirm-link';
-import { usePageTitle } from '../hooks/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * Inline styles, not a CSS module: a stylesheet of its own would add its file name to the list

@@ -14,7 +14,7 @@ import { useBrowseListings } from '../api/browse-listings';
 import { useMyListings } from '../api/get-my-listings';
 import { filtersFromSearch, filtersToSearch, hasActiveFilters, matchesFilters, type BrowseFilters } from '../lib/browse-filters';
 import { effectiveUserType } from '../lib/listing-display';
-import { usePageTitle } from '../hooks/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { useWideScreen } from '../hooks/use-wide-screen';
 import { BrowseFilterBar } from './browse-filter-bar';
 import { BrowseFiltersForm } from './browse-filters';

@@ -14,7 +14,7 @@ import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useListing } from '../api/get-listing';
 import { formatDate, isListingOwner } from '../lib/listing-display';
-import { usePageTitle } from '../hooks/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { ConfirmedLine } from './confirmed-line';
 import { ListingFacts } from './listing-facts';
 import { ListingGallery } from './listing-gallery';

@@ -13,7 +13,7 @@ import { useMyListings } from '../api/get-my-listings';
 import { effectiveUserType } from '../lib/listing-display';
 import { myListingsStats } from '../lib/my-listings-stats';
 import { noticeFrom, type MyListingsNotice } from '../lib/notices';
-import { usePageTitle } from '../hooks/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { ListingCard, ListingCardSkeleton } from './listing-card';
 import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
 import { ExpiredFreshness, LiveFreshness, needsAnswer } from './my-listing-freshness';

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { HomeIcon, MessageIcon, ShieldIcon, UnlockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useFeaturedListings } from '../api/get-featured-listings';
-import { usePageTitle } from '../hooks/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import { ListingCard, ListingCardSkeleton } from './listing-card';
 import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
 import styles from './tenant-welcome-page.module.css';

@@ -18,6 +18,7 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNotifications } from '../api/get-notifications';
 import { notificationKeys } from '../api/query-keys';
 import styles from './notifications-page.module.css';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * /notifications (issue 19): new listings that matched a saved search, newest first. Opening one
@@ -30,9 +31,7 @@ export function NotificationsPage() {
   const markAll = useMarkAllNotificationsRead();
   const queryClient = useQueryClient();
 
-  useEffect(() => {
-    document.title = `${t('notifications.title')} · ${t('common:brand.name')}`;
-  }, [t]);
+  usePageTitle(t('notifications.title'));
   useEffect(
     () => onAppEvent(APP_EVENTS.notificationsChanged, () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list })),
     [queryClient],

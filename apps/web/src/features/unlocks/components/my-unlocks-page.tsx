@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -10,16 +9,14 @@ import { errorText } from '@/lib/error-text';
 import { useMyUnlocks } from '../api/my-unlocks';
 import { UnlockCard } from './unlock-card';
 import styles from './my-unlocks-page.module.css';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /my-unlocks ('My Unlocked Contacts', spec section 2): the owners whose phones the user unlocked. */
 export function MyUnlocksPage() {
   const { t } = useTranslation(['wallet', 'common', 'refunds']);
   const unlocks = useMyUnlocks();
   const title = t('unlocks.title');
-  const brand = t('common:brand.name');
-  useEffect(() => {
-    document.title = `${title} · ${brand}`;
-  }, [title, brand]);
+  usePageTitle(title);
 
   return (
     <div className={`page ${styles.page}`}>

@@ -20,6 +20,7 @@ import { WalletHistory } from './wallet-history';
 import { BuyCard } from './buy-card';
 import { PaymentMethods } from './payment-methods';
 import styles from './wallet-page.module.css';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * The card to outline: the sku the state asked for when this user can buy it; arriving from a
@@ -53,10 +54,7 @@ export function WalletPage() {
   const highlighted = useRef<HTMLLIElement>(null);
 
   const title = t('title');
-  const brand = t('common:brand.name');
-  useEffect(() => {
-    document.title = `${title} · ${brand}`;
-  }, [title, brand]);
+  usePageTitle(title);
 
   // The page opens at its top: a link from further down another page (the contact panel of a
   // listing) does not carry its scroll here, where it would hide 'Almost there!'.

@@ -14,6 +14,7 @@ import { purchaseSuccess } from '../lib/purchase-success';
 import { returnViewOf, txRefOf } from '../lib/return-state';
 import { isLocalPath } from '../lib/wallet-arrival';
 import styles from './wallet-page.module.css';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * /wallet/return?tx_ref=…: where the hosted checkout brings the user back. Confirms the payment
@@ -33,10 +34,7 @@ export function WalletReturnPage() {
   const announced = useRef(false);
 
   const title = t('return.title');
-  const brand = t('common:brand.name');
-  useEffect(() => {
-    document.title = `${title} · ${brand}`;
-  }, [title, brand]);
+  usePageTitle(title);
 
   // Still pending after a minute: stop polling and say so (the credits come when it confirms).
   useEffect(() => {
