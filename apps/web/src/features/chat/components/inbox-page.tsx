@@ -6,7 +6,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { MessageIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { errorText } from '@/lib/error-text';
 import { useConversations } from '../api/get-conversations';
 import { useChatLive } from '../hooks/use-chat-live';
 import { useMessageSent } from '../hooks/use-message-sent';
@@ -18,6 +17,7 @@ import { ConversationRow } from './conversation-row';
 import styles from './inbox-page.module.css';
 import { useListingText } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 function RowSkeleton() {
   return (
@@ -76,17 +76,7 @@ export function InboxPage() {
           <RowSkeleton />
         </ul>
       ) : query.isError ? (
-        <Alert
-          tone="error"
-          title={t('inbox.loadFailed')}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t('inbox.tryAgain')}
-            </Button>
-          }
-        >
-          <p>{errorText(t, query.error)}</p>
-        </Alert>
+        <LoadFailed title={t('inbox.loadFailed')} query={query} retryLabel={t('inbox.tryAgain')} small={false} />
       ) : !conversations?.length ? (
         listingId ? (
           <EmptyState

@@ -1,17 +1,16 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TListingCard } from '@betoch/contracts/listings';
-import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useFavourites } from '../api/get-favourites';
 import { useSetFavourite } from '../api/set-favourite';
 import { HeartIcon } from './heart-icon';
 import styles from './favourites-section.module.css';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 export interface FavouritesSectionProps {
   /** Draws one saved listing's card (the app passes the listings' own card). */
@@ -40,17 +39,7 @@ export function FavouritesSection({ renderCard }: FavouritesSectionProps) {
     );
   } else if (query.isError) {
     content = (
-      <Alert
-        tone="error"
-        title={t('section.failed')}
-        action={
-          <Button small variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        }
-      >
-        <p>{errorText(t, query.error)}</p>
-      </Alert>
+      <LoadFailed title={t('section.failed')} query={query} />
     );
   } else if (query.data.favourites.length === 0) {
     content = (

@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { UnlockIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { errorText } from '@/lib/error-text';
 import { useMyUnlocks } from '../api/my-unlocks';
 import { UnlockCard } from './unlock-card';
 import styles from './my-unlocks-page.module.css';
 import { usePageTitle } from '@/lib/use-page-title';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 /** /my-unlocks ('My Unlocked Contacts', spec section 2): the owners whose phones the user unlocked. */
 export function MyUnlocksPage() {
@@ -28,17 +27,7 @@ export function MyUnlocksPage() {
           <Skeleton height={132} radius={12} />
         </div>
       ) : unlocks.isError ? (
-        <Alert
-          tone="error"
-          title={t('unlocks.failed')}
-          action={
-            <Button small variant="secondary" onClick={() => void unlocks.refetch()} loading={unlocks.isFetching}>
-              {t('unlocks.tryAgain')}
-            </Button>
-          }
-        >
-          <p>{errorText(t, unlocks.error)}</p>
-        </Alert>
+        <LoadFailed title={t('unlocks.failed')} query={unlocks} retryLabel={t('unlocks.tryAgain')} />
       ) : unlocks.data.unlocks.length === 0 ? (
         <EmptyState
           icon={<UnlockIcon size={40} style={{ margin: '0 auto' }} />}

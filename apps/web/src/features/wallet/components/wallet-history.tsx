@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { LEDGER_KINDS, type LedgerKind, type TWalletHistoryEntry } from '@betoch/contracts/wallet';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorText } from '@/lib/error-text';
 import { formatDate } from '@/lib/format-date';
 import { useWalletHistory } from '../api/wallet-history';
 import styles from './wallet-history.module.css';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 function kindKey(kind: string): LedgerKind | 'other' {
   return (LEDGER_KINDS as readonly string[]).includes(kind) ? (kind as LedgerKind) : 'other';
@@ -41,17 +39,7 @@ export function WalletHistory() {
       {history.isPending ? (
         <Skeleton height={96} radius={12} />
       ) : history.isError ? (
-        <Alert
-          tone="error"
-          title={t('history.failed')}
-          action={
-            <Button small variant="secondary" onClick={() => void history.refetch()} loading={history.isFetching}>
-              {t('admin.tryAgain')}
-            </Button>
-          }
-        >
-          <p>{errorText(t, history.error)}</p>
-        </Alert>
+        <LoadFailed title={t('history.failed')} query={history} retryLabel={t('admin.tryAgain')} />
       ) : history.data.entries.length === 0 ? (
         <p className={styles.empty}>{t('history.empty')}</p>
       ) : (

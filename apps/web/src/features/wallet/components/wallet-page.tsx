@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Sku } from '@betoch/contracts/constants';
 import { isPendingPurchase } from '@betoch/contracts/wallet';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
@@ -21,6 +20,7 @@ import { BuyCard } from './buy-card';
 import { PaymentMethods } from './payment-methods';
 import styles from './wallet-page.module.css';
 import { usePageTitle } from '@/lib/use-page-title';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 /**
  * The card to outline: the sku the state asked for when this user can buy it; arriving from a
@@ -110,17 +110,7 @@ export function WalletPage() {
             <Skeleton height={96} radius={12} />
           </div>
         ) : balance.isError ? (
-          <Alert
-            tone="error"
-            title={t('balance.failed')}
-            action={
-              <Button small variant="secondary" onClick={() => void balance.refetch()} loading={balance.isFetching}>
-                {t('balance.tryAgain')}
-              </Button>
-            }
-          >
-            <p>{errorText(t, balance.error)}</p>
-          </Alert>
+          <LoadFailed title={t('balance.failed')} query={balance} retryLabel={t('balance.tryAgain')} />
         ) : (
           <BalanceSummary balance={balance.data} userType={userType} />
         )}
