@@ -16,17 +16,18 @@ export interface LegalSection {
 export const PRIVACY_EMAIL = 'privacy@betoch.et';
 
 interface LegalPageProps {
-  /** 'privacy' or 'terms': the top-level key of the legal namespace. */
+  /** Names the page's sections' ids. */
   doc: 'privacy' | 'terms';
+  title: string;
+  intro: string;
+  sections: LegalSection[];
   /** Drawn right after the sections (before the contact). */
   after?: ReactNode;
 }
 
 /** A notice of the legal namespace: title, version, sections, the contact, a link to the other notice. */
-export function LegalPage({ doc, after }: LegalPageProps) {
+export function LegalPage({ doc, title, intro, sections, after }: LegalPageProps) {
   const { t } = useTranslation('legal');
-  const sections = t(`${doc}.sections`, { returnObjects: true }) as LegalSection[];
-  const title = t(`${doc}.title`);
   usePageTitle(title);
   const other = doc === 'privacy' ? { to: paths.terms, label: t('links.terms') } : { to: paths.privacy, label: t('links.privacy') };
 
@@ -36,7 +37,7 @@ export function LegalPage({ doc, after }: LegalPageProps) {
         {title}
       </h1>
       <p className={styles.version}>{t('version', { version: TERMS_VERSION })}</p>
-      <p className={styles.intro}>{t(`${doc}.intro`)}</p>
+      <p className={styles.intro}>{intro}</p>
       {sections.map((section, i) => (
         <section key={i} className={styles.section} aria-labelledby={`${doc}-s${i}`}>
           <h2 id={`${doc}-s${i}`} className={styles.heading}>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { LegalPage } from './legal-page';
+import { LegalPage, type LegalSection } from './legal-page';
 import styles from './legal-page.module.css';
 
 /** /privacy: what Betoch keeps of a person, why, for how long, who sees it, and their rights. */
@@ -10,6 +10,9 @@ export function PrivacyPage() {
   return (
     <LegalPage
       doc="privacy"
+      title={t('privacy.title')}
+      intro={t('privacy.intro')}
+      sections={t('privacy.sections', { returnObjects: true }) as LegalSection[]}
       after={
         <section className={styles.section} aria-labelledby="privacy-use-rights">
           <h2 id="privacy-use-rights" className={styles.heading}>
