@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
+import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import styles from './site-footer.module.css';
 
-/** The foot of every page: the Privacy notice and the Terms, one tap away. */
+/** The foot of every page: the Privacy notice and the Terms, one tap away (the one open is marked current). */
 export function SiteFooter() {
   const { t } = useTranslation('common');
   return (
@@ -11,14 +11,14 @@ export function SiteFooter() {
       <nav aria-label={t('siteFooter.label')}>
         <ul className={styles.links}>
           <li>
-            <Link to={paths.privacy} className={styles.link}>
+            <NavLink to={paths.privacy} className={styles.link}>
               {t('siteFooter.privacy')}
-            </Link>
+            </NavLink>
           </li>
           <li>
-            <Link to={paths.terms} className={styles.link}>
+            <NavLink to={paths.terms} className={styles.link}>
               {t('siteFooter.terms')}
-            </Link>
+            </NavLink>
           </li>
         </ul>
       </nav>
