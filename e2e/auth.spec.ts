@@ -71,6 +71,7 @@ test('a wrong code shows the retry message and clears the field; an unknown phon
   await expect(page.getByText('Step 2 of 3')).toBeVisible();
   await expect(page.getByLabel('6-digit code')).toHaveValue(right);
   await page.getByLabel('Full name').fill('Liya Haile');
+  await page.getByRole('checkbox', { name: 'I accept the Terms and the Privacy notice' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await expect(page).toHaveURL(/\/browse$/);
@@ -134,6 +135,7 @@ test('a signed-out visitor who opens /wallet is asked to log in, and comes back 
   const code = await readDemoCode(page);
   await page.getByLabel('Full name').fill('Tigist Alemu');
   await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('checkbox', { name: 'I accept the Terms and the Privacy notice' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Skip for now' }).click();
   await expect(page).toHaveURL(/\/wallet$/);
@@ -149,6 +151,7 @@ test('a broker must give an agency name at signup', async ({ page }) => {
   await page.getByLabel('Full name').fill('Dawit Broker');
   await expect(page.getByLabel('I am')).toHaveValue('delala');
   await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('checkbox', { name: 'I accept the Terms and the Privacy notice' }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
   const agency = page.getByLabel('Agency name');

@@ -32,6 +32,7 @@ test('a signed-out visitor taps the heart on a card, signs up, comes back with i
   await page.getByLabel(tr(lang, 'auth:fields.name')).fill('Selam Tesfaye');
   await page.getByLabel(tr(lang, 'auth:fields.role')).selectOption('tenant');
   await page.getByLabel(tr(lang, 'auth:code.label')).fill(code);
+  await page.getByRole('checkbox', { name: tr(lang, 'auth:fields.acceptTerms') }).check();
   await page.getByRole('button', { name: tr(lang, 'auth:signup.continue') }).click();
   await page.getByRole('button', { name: tr(lang, 'auth:signup.skip') }).click();
 

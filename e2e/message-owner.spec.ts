@@ -62,6 +62,7 @@ test('an anonymous visitor writes, signs up, and the waiting message is sent', a
   await page.getByLabel(tr('en', 'auth:fields.name')).fill('Meron Alemu');
   await page.getByLabel(tr('en', 'auth:fields.role')).selectOption('tenant');
   await page.getByLabel(tr('en', 'auth:code.label')).fill(code);
+  await page.getByRole('checkbox', { name: tr('en', 'auth:fields.acceptTerms') }).check();
   await page.getByRole('button', { name: tr('en', 'auth:signup.continue') }).click();
   await page.getByRole('button', { name: tr('en', 'auth:signup.skip') }).click();
 

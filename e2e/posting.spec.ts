@@ -77,6 +77,7 @@ test('a landlord posts through the welcome wizard from signed out to /landlord/s
   const publish = page.getByRole('button', { name: 'Verify & publish' }).last();
   await expect(publish).toBeDisabled();
   await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('checkbox', { name: 'I accept the Terms and the Privacy notice' }).check();
 
   // A new phone: login answers user_not_found, the wizard signs up and publishes. A second click is ignored.
   await publish.dblclick();

@@ -24,7 +24,7 @@ function canonicalOf(path: string, base: string): string {
   return url.toString();
 }
 
-const PAGES = ['/', '/browse', '/browse?subcity=Bole&type=apartment', '/tenant/welcome', '/landlord/welcome', '/delala/welcome', '/login', '/signup'];
+const PAGES = ['/', '/browse', '/browse?subcity=Bole&type=apartment', '/tenant/welcome', '/landlord/welcome', '/delala/welcome', '/login', '/signup', '/privacy', '/terms'];
 
 for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
   test(`each public page shows in its link's language with its own head and a clean console (${lang})`, async ({ page, request }) => {

@@ -83,7 +83,7 @@ async function watchHydration(page: Page): Promise<{ problems: string[]; heading
   };
 }
 
-const PAGES = ['/', '/browse', '/browse?subcity=Bole', '/tenant/welcome', '/landlord/welcome', '/delala/welcome', '/login', '/signup'];
+const PAGES = ['/', '/browse', '/browse?subcity=Bole', '/tenant/welcome', '/landlord/welcome', '/delala/welcome', '/login', '/signup', '/privacy', '/terms'];
 
 for (const lang of LANGS) {
   test(`each public page hydrates the server's HTML with a clean console (${lang})`, async ({ page, request, baseURL }) => {

@@ -39,6 +39,7 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     await page.getByLabel(tr(lang, 'auth:fields.name')).fill(lang === 'am' ? 'ሰላም ተስፋዬ' : 'Selam Tesfaye');
     await page.screenshot({ path: shot(`${lang}-signup-2-profile`), fullPage: true });
     await page.getByLabel(tr(lang, 'auth:code.label')).fill(signupCode);
+    await page.getByRole('checkbox', { name: tr(lang, 'auth:fields.acceptTerms') }).check();
     await page.getByRole('button', { name: tr(lang, 'auth:signup.continue') }).click();
     await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:signup.planTitle') })).toBeVisible();
     await page.screenshot({ path: shot(`${lang}-signup-3-plan`), fullPage: true });

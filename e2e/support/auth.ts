@@ -85,6 +85,7 @@ export async function signUpViaUi(page: Page, options: UiSignUp = {}): Promise<{
     await page.getByLabel(tr(lang, 'auth:fields.agency')).fill(options.agencyName ?? 'Addis Homes Brokerage');
   }
   await page.getByLabel(tr(lang, 'auth:code.label')).fill(code);
+  await page.getByRole('checkbox', { name: tr(lang, 'auth:fields.acceptTerms') }).check();
   if (role === 'delala') {
     await page.getByRole('button', { name: tr(lang, 'auth:signup.createAccount') }).click();
   } else {
@@ -174,6 +175,7 @@ export async function apiSignUp(request: APIRequestContext, options: ApiSignUp =
       email: options.email,
       userType: role,
       agencyName: role === 'delala' ? (options.agencyName ?? 'E2E Brokerage') : undefined,
+      acceptTerms: true,
     },
   });
   expect(res.ok(), await res.text()).toBe(true);

@@ -29,6 +29,16 @@ export function tr(lang: Lang, fullKey: string, vars: Record<string, string | nu
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? '')).replace(/<\/?\w+>/g, '');
 }
 
+/** The words inside one <tag>…</tag> of a key's text: a link's name in a sentence ('auth:fields.acceptTerms', 'terms'). */
+export function trTag(lang: Lang, fullKey: string, tag: string): string {
+  const [ns, key] = fullKey.includes(':') ? (fullKey.split(':', 2) as [string, string]) : ['common', fullKey];
+  let node: unknown = namespace(lang, ns);
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  const found = typeof node === 'string' ? new RegExp(`<${tag}>(.*?)</${tag}>`).exec(node) : null;
+  if (!found) throw new Error(`No <${tag}> in ${lang}:${fullKey}`);
+  return found[1]!;
+}
+
 /** A pattern for a text with variables: 'You can ask for a new code in (\\d+) s'. */
 export function trPattern(lang: Lang, fullKey: string, captures: string[]): RegExp {
   const marker = '\u0000';

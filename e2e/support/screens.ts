@@ -40,6 +40,7 @@ async function signupSteps(page: Page, lang: Lang, step: (name: string) => Promi
   await page.getByLabel(tr(lang, 'auth:fields.name')).fill(lang === 'am' ? 'ሰላም ተስፋዬ' : 'Selam Tesfaye');
   await page.getByLabel(tr(lang, 'auth:fields.role')).selectOption('tenant');
   await page.getByLabel(tr(lang, 'auth:code.label')).fill(code);
+  await page.getByRole('checkbox', { name: tr(lang, 'auth:fields.acceptTerms') }).check();
   await page.getByRole('button', { name: tr(lang, 'auth:signup.continue') }).click();
   await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:signup.planTitle') })).toBeVisible();
   await settle(page);
@@ -85,6 +86,8 @@ export const screensFor: Record<Persona, Screen[]> = {
     { route: '/post-property', url: () => '/post-property' },
     // The link of the 'still available?' SMS (issue 20), used or unknown: what it says then.
     { route: '/confirm/:token (spent link)', url: () => `/confirm/${'x'.repeat(32)}` },
+    { route: '/privacy', url: () => '/privacy' },
+    { route: '/terms', url: () => '/terms' },
   ],
   tenant: [
     { route: '/browse', url: () => '/browse' },

@@ -177,7 +177,7 @@ async function main() {
         const phone = phoneFor(RUN, tenants.indexOf(t) * 100 + t.extraPhones);
         const otp = await timed('sign-in', new ApiClient(server.base, c.ip), 'POST', '/api/auth/request-otp', { phone });
         if (!otp) return;
-        await timed('sign-in', new ApiClient(server.base, c.ip), 'POST', '/api/auth/signup', { phone, code: otp.body.code, name: 'Soak extra', userType: 'tenant' });
+        await timed('sign-in', new ApiClient(server.base, c.ip), 'POST', '/api/auth/signup', { phone, code: otp.body.code, name: 'Soak extra', userType: 'tenant', acceptTerms: true });
       } else if (r < 0.53) {
         const res = await timed('purchase', c, 'POST', '/api/purchase', { sku: 'CREDIT_SINGLE' }, { 'idempotency-key': randomUUID() });
         if (res) {

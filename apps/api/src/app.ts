@@ -52,6 +52,7 @@ import { createFavouritesService } from './modules/favourites/favourites.service
 import { fairPriceRoutes } from './modules/fair-price/fair-price.routes.ts';
 import { createFairPriceService } from './modules/fair-price/fair-price.service.ts';
 import { refreshAllBands } from './modules/fair-price/price-bands.repository.ts';
+import { sweepRetention } from './modules/retention/retention.service.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -189,6 +190,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
       savedSearchMatch: () => savedSearches.matcher.run(),
       smsDigest: (at) => savedSearches.digest.run(at),
       refreshPriceBands: (at) => refreshAllBands(database.db, at),
+      retention: (at) => sweepRetention(database.db, at),
       log: app.log,
     }),
     now,

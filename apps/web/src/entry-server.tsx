@@ -39,6 +39,8 @@ const SERVER_PAGES = new Set<string>([
   paths.delalaWelcome,
   paths.login,
   paths.signup,
+  paths.privacy,
+  paths.terms,
 ]);
 const LISTING_PAGE = /^\/l\/([^/]+)$/;
 

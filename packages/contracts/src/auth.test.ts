@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZCodeInput, ZPhoneInput, ZSignupFields, ZSignupRequest, ZUser } from './auth.ts';
 
-const base = { phone: '0911223344', code: '123456', name: 'Abebe', userType: 'tenant' as const };
+const base = { phone: '0911223344', code: '123456', name: 'Abebe', userType: 'tenant' as const, acceptTerms: true as const };
 
 function firstMessage(result: { success: boolean; error?: { issues: Array<{ message: string }> } }) {
   return result.success ? undefined : result.error?.issues[0]?.message;
@@ -22,7 +22,14 @@ describe('auth contracts', () => {
 
   it('drops fields outside the signup contract (no mass assignment)', () => {
     const parsed = ZSignupFields.parse({ ...base, roles: ['admin'], isAdmin: true, wallet_credits: 99, status: 'active' });
-    expect(Object.keys(parsed).sort()).toEqual(['code', 'name', 'phone', 'userType']);
+    expect(Object.keys(parsed).sort()).toEqual(['acceptTerms', 'code', 'name', 'phone', 'userType']);
+  });
+
+  it('refuses a signup that did not accept the Terms and the Privacy notice', () => {
+    for (const acceptTerms of [false, undefined, 'true', 1]) {
+      expect(firstMessage(ZSignupRequest.safeParse({ ...base, acceptTerms }))).toBe('terms_required');
+    }
+    expect(ZSignupRequest.safeParse(base).success).toBe(true);
   });
 
   it('checks the optional email and treats blank as none', () => {

@@ -59,6 +59,8 @@ export const ZSignupFields = z.object({
     .transform((v) => (v ? v : undefined)),
   userType: ZUserType,
   agencyName: z.string().trim().max(120, 'agency_too_long').regex(NO_CONTROL_CHARACTERS, 'invalid_agency').optional(),
+  /** The Terms and the Privacy notice accepted (a ticked box): no account without it. */
+  acceptTerms: z.literal(true, { error: 'terms_required' }),
 });
 
 /** The signup form: the same fields, plus the broker's agency name required on the field (agency_required). */

@@ -11,6 +11,13 @@ export const OTP_MAX_PER_IP_PER_HOUR = 30;
 
 export const TOKEN_TTL_DAYS = 30;
 
+/**
+ * The version of the Terms and the Privacy notice (/terms, /privacy) the app shows: the date they
+ * last changed. Signup records it with the moment it was accepted; a change of either text gets a
+ * new date here.
+ */
+export const TERMS_VERSION = '2026-11-25';
+
 export const LANDLORD_LIVE_LISTING_CAP = 3;
 export const WIZARD_STEPS = 5;
 export const PHOTOS_MIN_TO_PUBLISH_UI = 3;

@@ -23,6 +23,8 @@ export interface PeriodicJobDeps {
   smsDigest?: (now: Date) => Promise<unknown>;
   /** Every fair-price band from the visible listings (modules/fair-price/price-bands.repository.ts). */
   refreshPriceBands: (now: Date) => Promise<unknown>;
+  /** What has outlived its period in modules/retention/retention-periods.ts deleted or stripped. */
+  retention: (now: Date) => Promise<unknown>;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -54,10 +56,18 @@ export function periodicJobs(deps: PeriodicJobDeps): PeriodicJob[] {
       run: (now) => deps.uploads.removeOrphans(now),
     },
     {
-      // Spent sign-in codes and revoked tokens past their expiry: one DELETE each.
+      // Revoked tokens past their expiry: one DELETE.
       name: 'auth-sweep',
       everyMs: HOUR_MS,
       run: () => deps.auth.sweepExpired(),
+    },
+    {
+      // The retention periods (modules/retention/retention-periods.ts): sign-in codes 24 hours after
+      // they were sent, client addresses in events after 30 days, events after 13 months (counted
+      // per day first). Each step one statement, safe to repeat.
+      name: 'data-retention',
+      everyMs: HOUR_MS,
+      run: (now) => deps.retention(now),
     },
     {
       // The admin alert rules (metrics/alert-rules.ts), logged at warn level so the shipped logs

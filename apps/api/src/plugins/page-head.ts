@@ -13,7 +13,7 @@ import { ENGLISH_TITLE_WORDS, listingTitleIn, titleWordsFrom, type TitleTexts, t
  * already masked), so nothing paid for can reach a page's head.
  */
 
-/** The public pages, by path; a listing's page is /l/{id}. */
+/** The public pages, by path (each with its texts in seo.json); a listing's page is /l/{id}. */
 export const PUBLIC_PAGES = {
   '/': 'home',
   '/browse': 'browse',
@@ -22,6 +22,8 @@ export const PUBLIC_PAGES = {
   '/delala/welcome': 'delalaWelcome',
   '/login': 'login',
   '/signup': 'signup',
+  '/privacy': 'privacy',
+  '/terms': 'terms',
 } as const;
 
 type PageName = (typeof PUBLIC_PAGES)[keyof typeof PUBLIC_PAGES] | 'notFound';

@@ -73,7 +73,7 @@ describe('codes never reach the logs', () => {
     codes.push(code);
     await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { phone, code: wrongCode(code) } });
     await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { phone, code } });
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Logged', userType: 'tenant' } });
+    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Logged', userType: 'tenant', acceptTerms: true } });
     const token = signup.json().token as string;
     await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     await app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } }); // cooldown answer
@@ -81,7 +81,7 @@ describe('codes never reach the logs', () => {
     const other = uniquePhone();
     const second = (await app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { phone: other } })).json().code as string;
     codes.push(second);
-    await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone: other, code: second, name: 'Two', userType: 'delala' } });
+    await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone: other, code: second, name: 'Two', userType: 'delala', acceptTerms: true } });
 
     const text = demoLog.text;
     // The logs are really there: requests, and the console sender's line.
@@ -98,7 +98,7 @@ describe('codes never reach the logs', () => {
     gateway.setMode('ok');
     expect((await app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } })).statusCode).toBe(200);
     const code = /\b(\d{6})\b/.exec(String(gateway.received.at(-1)?.body.message))![1]!;
-    await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Prod', userType: 'tenant' } });
+    await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Prod', userType: 'tenant', acceptTerms: true } });
 
     gateway.setMode('refuse');
     const failing = uniquePhone();

@@ -76,7 +76,7 @@ describe('the code in production', () => {
     const code = t.sms.lastCodeFor(phone);
     expect(code).toMatch(/^\d{6}$/);
     expect(res.body).not.toContain(code);
-    const signup = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Prod', userType: 'tenant' } });
+    const signup = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Prod', userType: 'tenant', acceptTerms: true } });
     expect(signup.statusCode).toBe(201);
   });
 
@@ -163,7 +163,7 @@ describe('a production app with the HTTP gateway', () => {
     const code = /\b(\d{6})\b/.exec(String(call.body.message))?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect(res.body).not.toContain(code!);
-    const signup = await built.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Via SMS', userType: 'tenant' } });
+    const signup = await built.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Via SMS', userType: 'tenant', acceptTerms: true } });
     expect(signup.statusCode).toBe(201);
   });
 

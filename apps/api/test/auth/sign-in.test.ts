@@ -31,7 +31,7 @@ describe('sign up and sign in by phone code', () => {
     const signup = await t.request({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { phone: '+251911223399', code, name: 'Sara', userType: 'landlord' },
+      payload: { phone: '+251911223399', code, name: 'Sara', userType: 'landlord', acceptTerms: true },
     });
     expect(signup.statusCode).toBe(201);
     expect(signup.json().user.phone).toBe('+251911223399');

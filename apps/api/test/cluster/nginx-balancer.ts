@@ -175,7 +175,7 @@ export class BalancedClient {
 
   async signUp(phone: string, userType: 'tenant' | 'landlord'): Promise<void> {
     const otp = await this.ok('POST', '/api/auth/request-otp', { phone });
-    const session = await this.ok('POST', '/api/auth/signup', { phone, code: otp.body.code, name: `Cluster ${userType}`, userType });
+    const session = await this.ok('POST', '/api/auth/signup', { phone, code: otp.body.code, name: `Cluster ${userType}`, userType, acceptTerms: true });
     this.token = session.body.token as string;
     this.phone = phone;
   }

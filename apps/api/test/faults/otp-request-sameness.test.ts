@@ -90,7 +90,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('code request for a know
     // The known phone: an account made through the real calls.
     await request(KNOWN);
     const code = sms.lastCodeFor(KNOWN);
-    const signup = await built.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone: KNOWN, code, name: 'Known', userType: 'tenant' } });
+    const signup = await built.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone: KNOWN, code, name: 'Known', userType: 'tenant', acceptTerms: true } });
     expect(signup.statusCode).toBe(201);
   }, 60_000);
 

@@ -190,6 +190,7 @@ export class ApiClient {
       code: otp.code,
       name,
       userType,
+      acceptTerms: true,
       ...(userType === 'delala' ? { agencyName: 'Fault Agency' } : {}),
     });
     this.token = session.token as string;

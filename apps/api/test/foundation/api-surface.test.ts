@@ -83,8 +83,8 @@ describe('health, readiness and the API document', () => {
     }
     const signup = doc.paths['/api/auth/signup'].post;
     const schema = signup.requestBody.content['application/json'].schema;
-    expect(Object.keys(schema.properties).sort()).toEqual(['agencyName', 'code', 'email', 'name', 'phone', 'userType']);
-    expect(schema.required).toEqual(expect.arrayContaining(['phone', 'code', 'name', 'userType']));
+    expect(Object.keys(schema.properties).sort()).toEqual(['acceptTerms', 'agencyName', 'code', 'email', 'name', 'phone', 'userType']);
+    expect(schema.required).toEqual(expect.arrayContaining(['phone', 'code', 'name', 'userType', 'acceptTerms']));
     expect(Object.keys(signup.responses)).toEqual(expect.arrayContaining(['200', '400', '409']));
     expect(doc.paths['/api/auth/request-otp'].post.responses).toHaveProperty('429');
     expect(doc.paths['/api/auth/me'].get.security).toBeUndefined(); // inherits the bearer requirement

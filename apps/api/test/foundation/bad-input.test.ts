@@ -74,7 +74,7 @@ describe('bad bodies', () => {
       payload: { phone: 911223344, code: 123456, name: ['Abebe'], userType: 1, email: { a: 1 } },
     });
     expectClientError(wrongTypes, 400, 'validation_error');
-    expect(Object.keys(wrongTypes.json().fields).sort()).toEqual(['code', 'email', 'name', 'phone', 'userType']);
+    expect(Object.keys(wrongTypes.json().fields).sort()).toEqual(['acceptTerms', 'code', 'email', 'name', 'phone', 'userType']);
   });
 
   it('very long strings: refused by the field limits, never stored', async () => {
@@ -92,7 +92,7 @@ describe('bad bodies', () => {
   it('text with a NUL character is refused before it reaches the database (no 500)', async () => {
     const phone = uniquePhone();
     const code = (await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } })).json().code;
-    const nul = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Ab\u0000ebe', userType: 'tenant' } });
+    const nul = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Ab\u0000ebe', userType: 'tenant', acceptTerms: true } });
     expectClientError(nul, 400, 'validation_error');
     expect(nul.json().fields).toEqual({ name: 'invalid_text' });
     // An escaped backslash before u0000 is plain text, not a NUL: it passes.
@@ -103,10 +103,10 @@ describe('bad bodies', () => {
     expectClientError(deep, 400, 'validation_error');
     expect(deep.json().fields).toEqual({ 'x.y.0': 'invalid_text' });
     expectClientError(await t.request({ method: 'GET', url: '/api/auth/me?q=%00' }), 400, 'validation_error');
-    const bell = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Ab\u0007ebe', userType: 'tenant' } });
+    const bell = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Ab\u0007ebe', userType: 'tenant', acceptTerms: true } });
     expectClientError(bell, 400, 'validation_error');
     expect(bell.json().fields).toEqual({ name: 'invalid_name' });
-    expect((await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Abebe', userType: 'tenant' } })).statusCode).toBe(201);
+    expect((await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Abebe', userType: 'tenant', acceptTerms: true } })).statusCode).toBe(201);
   });
 
   it('prototype tricks are refused and pollute nothing', async () => {
@@ -122,15 +122,15 @@ describe('bad bodies', () => {
     const code = (await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } })).json().code;
     const attempts: InjectOptions[] = [
       json('/api/auth/signup', `{"phone":"${phone}","code":"${code}","name":"Half`),
-      json('/api/auth/signup', JSON.stringify([{ phone, code, name: 'Array', userType: 'tenant' }])),
-      { method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'x'.repeat(81), userType: 'tenant' } },
-      { method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Bad type', userType: 'owner' } },
+      json('/api/auth/signup', JSON.stringify([{ phone, code, name: 'Array', userType: 'tenant', acceptTerms: true }])),
+      { method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'x'.repeat(81), userType: 'tenant', acceptTerms: true } },
+      { method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Bad type', userType: 'owner', acceptTerms: true } },
       json('/api/auth/signup', `phone=${phone}&code=${code}`, 'application/x-www-form-urlencoded'),
     ];
     for (const a of attempts) expect((await t.request(a)).statusCode).toBeLessThan(500);
     expect(await userCount()).toBe(before);
     // The code was not spent by any of them.
-    const ok = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Finally', userType: 'tenant' } });
+    const ok = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Finally', userType: 'tenant', acceptTerms: true } });
     expect(ok.statusCode).toBe(201);
   });
 });

@@ -106,7 +106,7 @@ describe('the server process', () => {
 
     const otp = await call(first, 'POST', '/api/auth/request-otp', { phone: '0944 55 66 77' });
     expect(otp.status).toBe(200);
-    const signup = await call(first, 'POST', '/api/auth/signup', { phone: PHONE, code: otp.body.code, name: 'Survivor', userType: 'landlord' });
+    const signup = await call(first, 'POST', '/api/auth/signup', { phone: PHONE, code: otp.body.code, name: 'Survivor', userType: 'landlord', acceptTerms: true });
     expect(signup.status).toBe(201);
     const token = signup.body.token as string;
 

@@ -153,6 +153,8 @@ describe('the public pages', () => {
     ['/delala/welcome', 'delalaWelcome'],
     ['/login', 'login'],
     ['/signup', 'signup'],
+    ['/privacy', 'privacy'],
+    ['/terms', 'terms'],
   ] as const;
 
   it('each has its own title and description in the visitor language, a canonical URL and hreflang alternates', async () => {

@@ -131,7 +131,7 @@ describe('/browse drawn on the server', () => {
   });
 
   it('each public page is drawn, in the language asked for', async () => {
-    for (const url of ['/', '/tenant/welcome', '/landlord/welcome', '/delala/welcome', '/login', '/signup']) {
+    for (const url of ['/', '/tenant/welcome', '/landlord/welcome', '/delala/welcome', '/login', '/signup', '/privacy', '/terms']) {
       const html = await page(url, { cookie: 'betoch_lng=am' });
       expect(html, url).toMatch(/<h1[^>]*>/);
       expect(ssrStateOf(html)?.lng, url).toBe('am');

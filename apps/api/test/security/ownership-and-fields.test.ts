@@ -120,6 +120,7 @@ describe('fields a caller may not set have no effect (mass assignment)', () => {
       code,
       name: 'Greedy',
       userType: 'tenant',
+      acceptTerms: true,
       roles: ['admin'],
       isAdmin: true,
       is_admin: true,
@@ -144,7 +145,7 @@ describe('fields a caller may not set have no effect (mass assignment)', () => {
   it('__proto__ and constructor keys neither grant anything nor pollute the server', async () => {
     const phone = uniquePhone();
     const code = (await send(null, 'POST', '/api/auth/request-otp', { phone })).json().code as string;
-    const raw = `{"phone":"${phone}","code":"${code}","name":"Proto","userType":"tenant","__proto__":{"isAdmin":true,"roles":["admin"],"wallet_credits":9},"constructor":{"prototype":{"isAdmin":true}}}`;
+    const raw = `{"phone":"${phone}","code":"${code}","name":"Proto","userType":"tenant","acceptTerms":true,"__proto__":{"isAdmin":true,"roles":["admin"],"wallet_credits":9},"constructor":{"prototype":{"isAdmin":true}}}`;
     const res = await t.request({ method: 'POST', url: '/api/auth/signup', payload: raw, headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBeLessThan(500);
     const listing = await t.request({

@@ -56,7 +56,7 @@ export function sampleBody(key: string, targets: Targets): Record<string, unknow
     case 'POST /auth/verify-otp':
       return { phone: targets.phone, code: '000000' };
     case 'POST /auth/signup':
-      return { phone: uniquePhone(), code: '000000', name: 'Someone', userType: 'tenant' };
+      return { phone: uniquePhone(), code: '000000', name: 'Someone', userType: 'tenant', acceptTerms: true };
     case 'POST /purchase':
       return { sku: 'CREDIT_SINGLE' };
     case 'POST /purchase/verify':

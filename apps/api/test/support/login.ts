@@ -40,6 +40,7 @@ export async function signUp(
       code,
       name: options.name ?? `Test ${userType}`,
       userType,
+      acceptTerms: true,
       ...(userType === 'delala' ? { agencyName: options.agencyName ?? 'Test Agency' } : {}),
     },
   });

@@ -42,6 +42,8 @@ const WalletReturnPage = lazyPage('features/wallet/components/wallet-return-page
 const MyUnlocksPage = lazyPage('features/unlocks/components/my-unlocks-page.tsx', 'MyUnlocksPage');
 const SavedPage = lazyPage('app/pages/saved-page.tsx', 'SavedPage');
 const NotificationsPage = lazyPage('features/notifications/components/notifications-page.tsx', 'NotificationsPage');
+const PrivacyPage = lazyPage('features/legal/components/privacy-page.tsx', 'PrivacyPage');
+const TermsPage = lazyPage('features/legal/components/terms-page.tsx', 'TermsPage');
 const AdminPage = lazyPage('features/admin/components/admin-page.tsx', 'AdminPage');
 const AccessDenied = lazy(async () => ({ default: (await import('@/features/admin/components/access-denied')).AccessDenied }));
 
@@ -95,6 +97,8 @@ export const routes: RouteObject[] = [
       },
       page(paths.saved, SavedPage, { guarded: true }),
       page(paths.notifications, NotificationsPage, { guarded: true }),
+      page(paths.privacy, PrivacyPage),
+      page(paths.terms, TermsPage),
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },

@@ -27,6 +27,11 @@ export const paths = {
   saved: '/saved',
   /** Notifications of new listings matching a saved search (issue 19). */
   notifications: '/notifications',
+  /** The Privacy notice and the Terms, public and drawn on the server. */
+  privacy: '/privacy',
+  terms: '/terms',
+  /** The signed-in person's own data: see, correct, export, delete. */
+  account: '/account',
 } as const;
 
 /** Pages without the top bar: only the language switcher, fixed bottom right. */

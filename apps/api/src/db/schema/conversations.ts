@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { listings } from './listings.ts';
 import { users } from './users.ts';
 
@@ -84,7 +84,20 @@ export const appEvents = pgTable(
     index('app_events_type_idx').on(t.type, t.createdAt),
     // The metrics funnel follows a conversation's events by subject.
     index('app_events_subject_idx').on(t.subjectId, t.type),
+    // The retention job finds events by age alone.
+    index('app_events_created_idx').on(t.createdAt),
   ],
+);
+
+/** Events per Addis Ababa day and type, kept after the events themselves are dropped (13 months). */
+export const appEventDays = pgTable(
+  'app_event_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    type: text('type').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.type] }), check('app_event_days_n_check', sql`n >= 0`)],
 );
 
 export type AppEventRow = typeof appEvents.$inferSelect;

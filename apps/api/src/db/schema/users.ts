@@ -15,6 +15,9 @@ export const users = pgTable('users', {
   /** Broker posting block (migration 0002); null = not blocked. */
   postingBlockedReason: text('posting_blocked_reason'),
   postingBlockedAt: timestamp('posting_blocked_at', { withTimezone: true }),
+  /** The Terms and Privacy notice accepted at signup (TERMS_VERSION) and when; null before it was asked. */
+  termsVersion: text('terms_version'),
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

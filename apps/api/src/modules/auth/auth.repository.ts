@@ -2,14 +2,14 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { otpCodes, revokedTokens } from '../../db/schema/auth.ts';
 
-/** Replaces any earlier code of this phone. */
-export async function saveCode(db: DbOrTx, phone: string, codeHash: string, expiresAt: Date): Promise<void> {
+/** Replaces any earlier code of this phone; `sentAt` starts its retention period. */
+export async function saveCode(db: DbOrTx, phone: string, codeHash: string, sentAt: Date, expiresAt: Date): Promise<void> {
   await db
     .insert(otpCodes)
-    .values({ phone, codeHash, expiresAt, attempts: 0 })
+    .values({ phone, codeHash, expiresAt, attempts: 0, createdAt: sentAt })
     .onConflictDoUpdate({
       target: otpCodes.phone,
-      set: { codeHash, expiresAt, attempts: 0, consumedAt: null, createdAt: sql`now()` },
+      set: { codeHash, expiresAt, attempts: 0, consumedAt: null, createdAt: sentAt },
     });
 }
 
@@ -68,7 +68,7 @@ export async function isTokenRevoked(db: DbOrTx, jti: string): Promise<boolean> 
   return rows.length > 0;
 }
 
+/** Revoked tokens past their own expiry (a token that old is refused anyway). Sign-in codes are the retention job's. */
 export async function deleteExpiredAuthRows(db: DbOrTx, now: Date): Promise<void> {
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
-  await db.delete(otpCodes).where(lt(otpCodes.expiresAt, new Date(now.getTime() - 24 * 3600 * 1000)));
 }

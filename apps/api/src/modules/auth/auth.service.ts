@@ -4,6 +4,7 @@ import {
   OTP_MAX_PER_PHONE_PER_HOUR,
   OTP_RESEND_COOLDOWN_SECONDS,
   OTP_TTL_SECONDS,
+  TERMS_VERSION,
 } from '@betoch/contracts/constants';
 import type { TRequestOtpAnswer, TSessionAnswer, TUser } from '@betoch/contracts/auth';
 import { normalizePhone } from '@betoch/contracts/phone';
@@ -92,7 +93,8 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
         });
       }
       const code = generateCode();
-      await saveCode(ctx.db, phone, hashCode(otpSecret, phone, code), new Date(ctx.now().getTime() + OTP_TTL_SECONDS * 1000));
+      const sentAt = ctx.now();
+      await saveCode(ctx.db, phone, hashCode(otpSecret, phone, code), sentAt, new Date(sentAt.getTime() + OTP_TTL_SECONDS * 1000));
       try {
         await ctx.sms.send(phone, smsText(code));
       } catch (error) {
@@ -138,6 +140,7 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
       email?: string;
       userType: UserRow['userType'];
       agencyName?: string;
+      acceptTerms: true;
     }): Promise<TSessionAnswer> {
       const phone = phoneOrThrow(input.phone);
       if (input.userType === 'delala' && !input.agencyName?.trim()) {
@@ -157,6 +160,9 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
           userType: input.userType,
           agencyName: input.userType === 'delala' ? (input.agencyName?.trim() ?? null) : null,
           isAdmin: ctx.env.adminPhones.has(phone),
+          // The contract refused the call unless the box was ticked: this is the version it showed.
+          termsVersion: TERMS_VERSION,
+          termsAcceptedAt: ctx.now(),
         });
         if (!created) throw new AppError('user_already_exists');
         await ensureWalletAccount(tx, created.id);
@@ -171,7 +177,7 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
       return userAnswer(ctx.db, user);
     },
 
-    /** Drops revoked-token rows past their expiry and codes older than a day. */
+    /** Drops revoked-token rows past their expiry. */
     async sweepExpired(): Promise<void> {
       await deleteExpiredAuthRows(ctx.db, ctx.now());
     },

@@ -9,9 +9,10 @@ import { toPhotoAnswer } from './photo-view.ts';
 import type { StoredPhotoSize } from '../../db/schema/listings.ts';
 import { deleteUploadsByKeys, insertUpload, lockOrphanUploads, toStoredPhoto, type NewUpload } from './uploads.repository.ts';
 import type { WorkQueue } from './work-queue.ts';
+import { RETENTION } from '../retention/retention-periods.ts';
 
 /** Uploads no listing uses are removed this long after upload (or after leaving a listing). */
-export const ORPHAN_GRACE_MS = 24 * 3600 * 1000;
+export const ORPHAN_GRACE_MS = RETENTION.orphanUploadMs;
 const UPLOADS_PER_USER_PER_HOUR = 120;
 const SWEEP_BATCH = 100;
 

@@ -2,7 +2,8 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 
-export type NewUser = Pick<UserRow, 'phone' | 'name' | 'email' | 'userType' | 'agencyName' | 'isAdmin'>;
+export type NewUser = Pick<UserRow, 'phone' | 'name' | 'email' | 'userType' | 'agencyName' | 'isAdmin'> &
+  Partial<Pick<UserRow, 'termsVersion' | 'termsAcceptedAt'>>;
 
 export async function findUserByPhone(db: DbOrTx, phone: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);

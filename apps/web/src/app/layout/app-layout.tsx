@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import styles from './app-layout.module.css';
 import { LanguageSwitcher } from './language-switcher';
 import { OfflineBanner } from './offline-banner';
+import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 import { UpdatePrompt } from './update-prompt';
 
@@ -39,6 +40,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <SiteFooter />
     </>
   );
 }

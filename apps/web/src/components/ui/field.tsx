@@ -96,3 +96,45 @@ export function SelectField({
     </select>,
   );
 }
+
+/**
+ * A box to tick, its label beside it (the label may hold links: they open, the box does not
+ * change). The whole row is the label, so a thumb can press the text as well as the box.
+ */
+export function CheckboxField({
+  ref,
+  label,
+  hint,
+  error,
+  id,
+  className,
+  ...rest
+}: Omit<FieldFrame, 'optionalText'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> }) {
+  const ids = useFieldIds(id);
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={[styles.check, error ? styles.checkInvalid : ''].filter(Boolean).join(' ')} htmlFor={ids.id}>
+        <input
+          ref={ref}
+          type="checkbox"
+          id={ids.id}
+          className={styles.checkbox}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(ids, hint, error)}
+          {...rest}
+        />
+        <span>{label}</span>
+      </label>
+      {hint ? (
+        <p id={ids.hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={ids.errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -10,6 +10,8 @@ export interface SignupPayload {
   email?: string;
   userType: UserType;
   agencyName?: string;
+  /** The Terms and the Privacy notice accepted: the server refuses a signup without it. */
+  acceptTerms: true;
 }
 
 /** POST /auth/signup: creates the account and signs it in. */

@@ -7,7 +7,7 @@ import { SKU_CATALOG, USER_TYPES, type Sku } from '@betoch/contracts/constants';
 import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/field';
+import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { formatEtb } from '@/lib/format-money';
 import { usePlanNames } from '@/lib/plan-names';
 import { fieldError } from '../lib/field-error';
@@ -15,6 +15,7 @@ import type { CodeSender } from '../lib/use-code-sender';
 import { CodeField } from './code-field';
 import { DemoCode } from './demo-code';
 import { ResendCode } from './resend-code';
+import { TermsLabel } from './terms-label';
 import styles from './auth.module.css';
 
 export type ProfileInput = z.input<typeof ZSignupRequest>;
@@ -34,7 +35,7 @@ export interface ProfileStepProps {
   onBack(): void;
 }
 
-/** Step 2 of /signup: name, optional email, role, agency name (brokers only), and the code. */
+/** Step 2 of /signup: name, optional email, role, agency name (brokers only), the code, and the Terms accepted. */
 export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLabel, pending, onSubmit, onResend, onBack }: ProfileStepProps) {
   const { t, i18n } = useTranslation('auth');
   const plans = usePlanNames();
@@ -96,6 +97,12 @@ export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLab
       <DemoCode code={sender.demoCode} />
       <CodeField registration={form.register('code')} error={fieldError(t, errors.code?.message)} />
       <ResendCode secondsLeft={sender.secondsLeft} pending={sender.pending} onResend={onResend} />
+      <CheckboxField
+        label={<TermsLabel />}
+        hint={t('fields.acceptTermsHint')}
+        error={fieldError(t, errors.acceptTerms?.message)}
+        {...form.register('acceptTerms')}
+      />
       <div className={styles.actions}>
         <Button type="submit" block loading={pending}>
           {submitLabel}

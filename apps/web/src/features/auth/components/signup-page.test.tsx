@@ -26,6 +26,12 @@ async function toProfile(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('heading', { level: 1, name: 'Your details' });
 }
 
+/** Ticks 'I accept the Terms and the Privacy notice' unless it is ticked already. */
+async function acceptTerms(user: ReturnType<typeof userEvent.setup>, name = 'I accept the Terms and the Privacy notice') {
+  const box = screen.getByRole('checkbox', { name }) as HTMLInputElement;
+  if (!box.checked) await user.click(box);
+}
+
 const location = () => screen.getByTestId('location');
 const locationState = () => JSON.parse(location().getAttribute('data-state')!) as unknown;
 
@@ -41,6 +47,7 @@ describe('/signup', () => {
     await user.type(screen.getByLabelText('Full name'), 'Hana Tesfaye');
     await user.type(screen.getByLabelText(/Email/), 'hana@example.com');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await acceptTerms(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     const planHeading = await screen.findByRole('heading', { level: 1, name: 'Choose how you pay' });
@@ -54,9 +61,31 @@ describe('/signup', () => {
     await waitFor(() => expect(location().textContent).toBe('/browse'));
     expect(api.calls.at(-1)).toMatchObject({
       path: '/auth/signup',
-      body: { phone: PHONE, code: '482913', name: 'Hana Tesfaye', email: 'hana@example.com', userType: 'tenant' },
+      body: { phone: PHONE, code: '482913', name: 'Hana Tesfaye', email: 'hana@example.com', userType: 'tenant', acceptTerms: true },
     });
     expect(localStorage.getItem('token')).toBe('tok-new');
+  });
+
+  it('does not go on until the Terms and the Privacy notice are accepted; their links open the notices in a new tab', async () => {
+    const { api, user } = setup();
+    await toProfile(user);
+    await user.type(screen.getByLabelText('Full name'), 'Hana');
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Please accept the Terms and the Privacy notice to create your account.')).toBeTruthy();
+    const box = screen.getByRole('checkbox', { name: 'I accept the Terms and the Privacy notice' });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(box);
+    expect(screen.getByRole('heading', { level: 1, name: 'Your details' })).toBeTruthy();
+    for (const [name, href] of [['Terms', '/terms'], ['Privacy notice', '/privacy']]) {
+      const link = screen.getByRole('link', { name });
+      expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual([href, '_blank']);
+    }
+
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
+    await waitFor(() => expect(api.calls.at(-1)).toMatchObject({ path: '/auth/signup', body: { acceptTerms: true } }));
   });
 
   it('Back from the plan goes to the code step, and back from the code to the phone', async () => {
@@ -64,6 +93,7 @@ describe('/signup', () => {
     await toProfile(user);
     await user.type(screen.getByLabelText('Full name'), 'Hana');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await acceptTerms(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your details' })).toBeTruthy();
@@ -79,6 +109,7 @@ describe('/signup', () => {
     await toProfile(user);
     await user.type(screen.getByLabelText('Full name'), 'Hana');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await acceptTerms(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Your choice')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Choose.*10 Credits Bundle/ }));
@@ -92,6 +123,7 @@ describe('/signup', () => {
     await toProfile(user);
     await user.type(screen.getByLabelText('Full name'), 'Hana');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await acceptTerms(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
     await waitFor(() => expect(location().textContent).toBe('/chat/c-9'));
@@ -108,6 +140,7 @@ describe('/signup', () => {
     expect((screen.getByLabelText('I am') as HTMLSelectElement).value).toBe('delala');
     await user.type(screen.getByLabelText('Full name'), 'Dawit');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await acceptTerms(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Agency name is required for brokers.')).toBeTruthy();
     expect(api.calls.filter((c) => c.path === '/auth/signup')).toHaveLength(0);
@@ -126,6 +159,7 @@ describe('/signup', () => {
     await user.type(screen.getByLabelText('Full name'), 'Dawit');
     await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await acceptTerms(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location().textContent).toBe('/post/delala'));
     const purchase = api.calls.find((c) => c.path === '/purchase');
@@ -141,6 +175,7 @@ describe('/signup', () => {
     await user.type(screen.getByLabelText('Full name'), 'Dawit');
     await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await acceptTerms(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://checkout.chapa.co/checkout/payment/abc'));
   });
@@ -153,6 +188,7 @@ describe('/signup', () => {
     await user.type(screen.getByLabelText('Full name'), 'Dawit');
     await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await acceptTerms(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location().textContent).toBe('/wallet'));
     expect(alert).toHaveBeenCalledWith('Your account was created, but the payment failed. You can buy the plan from your wallet.');
@@ -166,6 +202,7 @@ describe('/signup', () => {
     await toProfile(user);
     await user.type(screen.getByLabelText('Full name'), 'Hana');
     await user.type(screen.getByLabelText('6-digit code'), '111111');
+    await acceptTerms(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
     expect(await screen.findByText('That code is not right. Please check it and try again.')).toBeTruthy();
@@ -179,6 +216,7 @@ describe('/signup', () => {
     await toProfile(user);
     await user.type(screen.getByLabelText('Full name'), 'Hana');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await acceptTerms(user);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
     expect(await screen.findByText(/An account with this phone number already exists/)).toBeTruthy();
@@ -194,6 +232,7 @@ describe('/signup', () => {
     await user.type(screen.getByLabelText('Full name'), 'Dawit');
     await user.type(screen.getByLabelText('Agency name'), 'X');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await acceptTerms(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Agency name is required for brokers.')).toBeTruthy();
     expect(screen.getByLabelText('Agency name').getAttribute('aria-invalid')).toBe('true');
@@ -210,6 +249,7 @@ describe('/signup', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'የእርስዎ መረጃ' })).toBeTruthy();
     await user.type(screen.getByLabelText('ሙሉ ስም'), 'ሀና');
     await user.type(screen.getByLabelText('ባለ 6 አሃዝ ኮድ'), '482913');
+    await acceptTerms(user, 'የአጠቃቀም ደንቦቹን እና የግላዊነት ማሳወቂያውን እቀበላለሁ');
     await user.click(screen.getByRole('button', { name: 'ይቀጥሉ' }));
     expect(await screen.findByText('500 ብር')).toBeTruthy();
   });

@@ -26,7 +26,7 @@ type Step = 'phone' | 'profile' | 'plan';
 type Notice = { tone: 'error' | 'warning' | 'success' | 'info'; content: ReactNode };
 type ProfileField = keyof z.input<typeof ZSignupRequest>;
 
-const PROFILE_FIELDS: readonly ProfileField[] = ['name', 'email', 'userType', 'agencyName', 'code'];
+const PROFILE_FIELDS: readonly ProfileField[] = ['name', 'email', 'userType', 'agencyName', 'code', 'acceptTerms'];
 
 /**
  * /signup: (1) phone, (2) profile and code, (3) plan, for everyone but brokers. The account is
@@ -125,6 +125,7 @@ export function SignupPage() {
         email: values.email,
         userType: values.userType,
         agencyName: values.userType === 'delala' ? values.agencyName : undefined,
+        acceptTerms: values.acceptTerms,
       });
       session.signIn(answer.token, answer.user);
       setSignedUp(true);

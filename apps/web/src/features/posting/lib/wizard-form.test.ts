@@ -74,14 +74,20 @@ describe('wizard publish validation (spec section 5)', () => {
 });
 
 describe('phone verification of the welcome wizard', () => {
-  it('needs phone, code and name; strips spaces from the phone', () => {
-    expect(validateVerification(EMPTY_WIZARD_FORM, { needCode: true })).toEqual({ name: 'nameRequired', phone: 'phoneRequired', code: 'codeRequired' });
+  it('needs phone, code, name and the Terms accepted; strips spaces from the phone', () => {
+    expect(validateVerification(EMPTY_WIZARD_FORM, { needCode: true })).toEqual({
+      name: 'nameRequired',
+      phone: 'phoneRequired',
+      code: 'codeRequired',
+      acceptTerms: 'termsRequired',
+    });
     expect(stripPhone(' 0911 22 33 44 ')).toBe('0911223344');
-    expect(validateVerification({ ...valid, name: 'Abebe', phone: '0911 22 33 44', code: '123456' }, { needCode: true })).toEqual({});
+    expect(validateVerification({ ...valid, name: 'Abebe', phone: '0911 22 33 44', code: '123456', acceptTerms: true }, { needCode: true })).toEqual({});
+    expect(validateVerification({ ...valid, name: 'Abebe', phone: '0911 22 33 44', code: '123456' }, { needCode: true })).toEqual({ acceptTerms: 'termsRequired' });
   });
 
   it('refuses a phone that cannot get a code and a code that is not 6 digits', () => {
-    const errors = validateVerification({ ...valid, name: 'Abebe', phone: '0111 23 45 67', code: '12345' }, { needCode: true });
+    const errors = validateVerification({ ...valid, name: 'Abebe', phone: '0111 23 45 67', code: '12345', acceptTerms: true }, { needCode: true });
     expect(errors).toEqual({ phone: 'phoneInvalid', code: 'codeInvalid' });
   });
 });

@@ -34,6 +34,8 @@ export interface WizardForm {
   phone: string;
   email: string;
   code: string;
+  /** The Terms and the Privacy notice accepted (a new phone gets an account on publish). */
+  acceptTerms: boolean;
 }
 
 export type WizardField = keyof WizardForm;
@@ -56,6 +58,7 @@ export const EMPTY_WIZARD_FORM: WizardForm = {
   phone: '',
   email: '',
   code: '',
+  acceptTerms: false,
 };
 
 /**
@@ -81,7 +84,8 @@ export type WizardErrorKey =
   | 'codeRequired'
   | 'codeInvalid'
   | 'nameRequired'
-  | 'emailInvalid';
+  | 'emailInvalid'
+  | 'termsRequired';
 
 export type WizardErrors = Partial<Record<WizardField | 'photos', WizardErrorKey>>;
 
@@ -108,6 +112,7 @@ export const STEP_OF_FIELD: Record<WizardField | 'photos', WizardStep> = {
   email: 4,
   phone: 5,
   code: 5,
+  acceptTerms: 5,
 };
 
 /** '15,000' or '15 000' -> 15000; '' or 'abc' -> null. */
@@ -156,7 +161,7 @@ function amountOrNull(value: string): number | null {
   return n === null ? null : Math.round(n);
 }
 
-/** Step 5 of the welcome wizard: phone, code and name are required (spec section 5). */
+/** Step 5 of the welcome wizard: phone, code and name are required (spec section 5), and the Terms accepted. */
 export function validateVerification(form: WizardForm, options: { needCode: boolean }): WizardErrors {
   const errors: WizardErrors = {};
   if (!form.name.trim()) errors.name = 'nameRequired';
@@ -168,6 +173,7 @@ export function validateVerification(form: WizardForm, options: { needCode: bool
     const code = form.code.trim();
     if (!code) errors.code = 'codeRequired';
     else if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) errors.code = 'codeInvalid';
+    if (!form.acceptTerms) errors.acceptTerms = 'termsRequired';
   }
   return errors;
 }

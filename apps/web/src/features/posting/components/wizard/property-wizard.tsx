@@ -151,7 +151,7 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
     } catch (error) {
       // A new phone number: the landlord gets an account with the same code.
       if (!(error instanceof ApiError && error.code === 'user_not_found')) throw error;
-      const answer = await signup({ phone, code, name: form.name.trim(), email: form.email.trim() || undefined, userType: 'landlord' });
+      const answer = await signup({ phone, code, name: form.name.trim(), email: form.email.trim() || undefined, userType: 'landlord', acceptTerms: true });
       session.signIn(answer.token, answer.user);
     }
   };

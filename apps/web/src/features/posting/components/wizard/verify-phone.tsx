@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@betoch/contracts/constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { CheckboxField, TextField } from '@/components/ui/field';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText as apiErrorText } from '@/lib/error-text';
 import { useCountdown } from '@/lib/use-countdown';
@@ -15,7 +17,8 @@ import styles from './wizard.module.css';
 
 /**
  * Step 5 of the welcome wizard (spec section 4): enter the phone (spaces dropped), send the code
- * (disabled without a phone), enter the 6-digit code. In demo mode the code is shown on screen.
+ * (disabled without a phone), enter the 6-digit code, accept the Terms and the Privacy notice (a
+ * new phone gets an account on publish). In demo mode the code is shown on screen.
  */
 export function VerifyPhone({ form, errors, onChange, errorText, disabled, onError }: WizardFieldProps & { onError: (field: 'phone', key: WizardErrorKey | undefined) => void }) {
   const { t } = useTranslation(['landlord', 'common']);
@@ -107,6 +110,24 @@ export function VerifyPhone({ form, errors, onChange, errorText, disabled, onErr
             error={errorText(errors.code)}
             disabled={disabled}
             className={styles.codeInput}
+          />
+          <CheckboxField
+            name="acceptTerms"
+            checked={form.acceptTerms}
+            onChange={(e) => onChange('acceptTerms', e.currentTarget.checked)}
+            error={errorText(errors.acceptTerms)}
+            disabled={disabled}
+            label={
+              // The links open in a new tab: the wizard and its photos stay as they are.
+              <Trans
+                t={t}
+                i18nKey="verify.acceptTerms"
+                components={{
+                  terms: <Link to={paths.terms} target="_blank" rel="noopener" />,
+                  privacy: <Link to={paths.privacy} target="_blank" rel="noopener" />,
+                }}
+              />
+            }
           />
         </div>
       ) : null}

@@ -1,0 +1,27 @@
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import styles from './site-footer.module.css';
+
+/** The foot of every page: the Privacy notice and the Terms, one tap away (the one open is marked current). */
+export function SiteFooter() {
+  const { t } = useTranslation('common');
+  return (
+    <footer className={styles.footer}>
+      <nav aria-label={t('siteFooter.label')}>
+        <ul className={styles.links}>
+          <li>
+            <NavLink to={paths.privacy} className={styles.link}>
+              {t('siteFooter.privacy')}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={paths.terms} className={styles.link}>
+              {t('siteFooter.terms')}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </footer>
+  );
+}
