@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TERMS_VERSION } from '@betoch/contracts/constants';
 import { paths } from '@/config/paths';
-import { usePageTitle } from '../lib/use-page-title';
+import { usePageTitle } from '@/lib/use-page-title';
 import styles from './legal-page.module.css';
 
 /** One section of a notice, as the legal namespace holds it: a heading, paragraphs, a list. */
