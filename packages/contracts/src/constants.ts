@@ -173,11 +173,13 @@ export const SKUS = [
 ] as const;
 export type Sku = (typeof SKUS)[number];
 
+export type SkuPlan = 'tenant_unlimited' | 'delala_unlimited';
+
 export interface SkuInfo {
   sku: Sku;
   priceEtb: number;
   audience: 'tenant' | 'delala';
-  grant: { kind: 'credits'; amount: number } | { kind: 'post_credits'; amount: number } | { kind: 'plan'; plan: 'tenant_unlimited' | 'delala_unlimited'; days: number };
+  grant: { kind: 'credits'; amount: number } | { kind: 'post_credits'; amount: number } | { kind: 'plan'; plan: SkuPlan; days: number };
 }
 
 export const SKU_CATALOG: Record<Sku, SkuInfo> = {
