@@ -12,7 +12,6 @@ export const OTP_MAX_PER_IP_PER_HOUR = 30;
 export const TOKEN_TTL_DAYS = 30;
 
 export const LANDLORD_LIVE_LISTING_CAP = 3;
-export const WIZARD_STEPS = 5;
 export const PHOTOS_MIN_TO_PUBLISH_UI = 3;
 export const PHOTOS_MIN_TO_PUBLISH = 1;
 export const PHOTOS_MAX = 8;
@@ -31,7 +30,6 @@ export const BEDROOMS_MAX = 20;
 export const MESSAGE_MAX_LENGTH = 2000;
 export const REPLY_UNLOCK_COST = 1;
 export const CONTACT_UNLOCK_COST = 1;
-export const DELALA_PUBLISH_COST = 1;
 
 export const PLAN_DAYS = 30;
 export const SUSPENSION_DAYS = 7;

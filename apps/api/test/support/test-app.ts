@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { loadEnv, type Env } from '../../src/config/env.ts';
@@ -111,9 +111,3 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     },
   };
 }
-
-export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
-  return res.json() as T;
-}
-
-export type { FastifyInstance };

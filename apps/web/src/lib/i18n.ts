@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, I18N_NAMESPACES, LANGUAGES } from '@betoch/contracts/constants';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '@betoch/contracts/constants';
 import { textFilesBackend } from './i18n-backend';
 import { detectLanguage, rememberLanguage, toLanguage } from './i18n-language';
 
@@ -43,6 +43,4 @@ export function initI18n(drawnNamespaces: readonly string[] = []): Promise<unkno
     });
   return ready;
 }
-
-export const ALL_NAMESPACES = I18N_NAMESPACES;
 export { i18n };

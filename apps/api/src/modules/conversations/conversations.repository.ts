@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { DbOrTx } from '../../db/client.ts';
@@ -260,14 +260,4 @@ export async function findConversationSummaries(
     last: r.lastRole && r.lastBody !== null && r.lastCreatedAt ? { role: r.lastRole, body: r.lastBody, bodyMasked: r.lastBodyMasked, createdAt: r.lastCreatedAt } : null,
     contactUnlocked: Boolean(r.contactUnlocked),
   }));
-}
-
-/** The participants of conversations, for notifying them. */
-export async function findParticipants(db: DbOrTx, ids: string[]): Promise<Array<{ id: string; tenantId: string; ownerId: string }>> {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: conversations.id, tenantId: conversations.tenantId, ownerId: conversations.ownerId })
-    .from(conversations)
-    .where(inArray(conversations.id, ids))
-    .orderBy(asc(conversations.id));
 }
