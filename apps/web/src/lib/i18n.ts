@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@betoch/contracts/constants';
 import { textFilesBackend } from './i18n-backend';
+import { I18N_INTERPOLATION } from './i18n-interpolation';
 import { detectLanguage, rememberLanguage, toLanguage } from './i18n-language';
 
 /**
@@ -36,7 +37,7 @@ export function initI18n(drawnNamespaces: readonly string[] = []): Promise<unkno
       ns: [...new Set(['common', ...drawnNamespaces])],
       defaultNS: 'common',
       fallbackNS: 'common',
-      interpolation: { escapeValue: false },
+      interpolation: I18N_INTERPOLATION,
       react: { useSuspense: true },
       // No advert for i18next's paid service in the visitor's console.
       showSupportNotice: false,
