@@ -66,7 +66,6 @@ export async function dynamicKeys() {
     { pattern: 'wallet:tip.*', values: c.USER_TYPES, from: 'USER_TYPES' },
     { pattern: 'wallet:features.*', values: local, from: 'featuresOf in wallet-cards.ts (plural keys)' },
     { pattern: 'wallet:payment.*', values: local, from: 'METHODS in payment-methods.tsx' },
-    { pattern: 'delala:plans.*.name', values: ['single', 'unlimited'], from: 'PLAN_KEYS in delala-welcome-page.tsx' },
     { pattern: 'delala:plans.*.per', values: ['single', 'unlimited'], from: 'PLAN_KEYS' },
     { pattern: 'delala:plans.*.features', values: ['single', 'unlimited'], from: 'PLAN_KEYS (a list: returnObjects)', returnObjects: true },
     { pattern: 'delala:features.*.title', values: local, from: 'FEATURES in delala-welcome-page.tsx' },

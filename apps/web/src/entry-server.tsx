@@ -11,6 +11,7 @@ import { scriptJson } from '@betoch/contracts/html-safe';
 import type { TListing } from '@betoch/contracts/listings';
 import { ApiError, setApiTransport } from '@/lib/api-client';
 import { ServerDataSaver } from '@/lib/data-saver';
+import { I18N_INTERPOLATION } from '@/lib/i18n-interpolation';
 import { App } from '@/app/app';
 import { makeQueryClient } from '@/app/providers';
 import { pageModuleAt, preloadPage } from '@/app/routes';
@@ -91,7 +92,7 @@ function languageInstances(resources: Resource): Record<Language, I18n> {
       load: 'languageOnly',
       defaultNS: 'common',
       fallbackNS: 'common',
-      interpolation: { escapeValue: false },
+      interpolation: I18N_INTERPOLATION,
       react: { useSuspense: true },
       initAsync: false,
       showSupportNotice: false,

@@ -96,5 +96,3 @@ export type TSessionAnswer = z.infer<typeof ZSessionAnswer>;
 /** GET /auth/me answers the user's fields at the top level (spec section 7). */
 export const ZMeAnswer = okAnswer(ZUser.shape);
 export type TMeAnswer = z.infer<typeof ZMeAnswer>;
-
-export const ZLogoutAnswer = okAnswer({});

@@ -28,5 +28,3 @@ export type TOkAnswer = z.infer<typeof ZOkAnswer>;
 export const ZId = z.uuid();
 
 export const ZIdParams = z.object({ id: z.string() });
-
-export const ZIsoDate = z.string();

@@ -19,7 +19,6 @@ export const TOKEN_TTL_DAYS = 30;
 export const TERMS_VERSION = '2026-11-25';
 
 export const LANDLORD_LIVE_LISTING_CAP = 3;
-export const WIZARD_STEPS = 5;
 export const PHOTOS_MIN_TO_PUBLISH_UI = 3;
 export const PHOTOS_MIN_TO_PUBLISH = 1;
 export const PHOTOS_MAX = 8;
@@ -38,7 +37,6 @@ export const BEDROOMS_MAX = 20;
 export const MESSAGE_MAX_LENGTH = 2000;
 export const REPLY_UNLOCK_COST = 1;
 export const CONTACT_UNLOCK_COST = 1;
-export const DELALA_PUBLISH_COST = 1;
 
 export const PLAN_DAYS = 30;
 export const SUSPENSION_DAYS = 7;
@@ -171,41 +169,51 @@ export const DEFAULT_REPORT_REASON = { listing: 'fake', conversation: 'harassmen
 export const MODERATION_ACTIONS = ['warn', 'hide', 'suspend', 'ban', 'restore'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-export const SKUS = [
-  'CREDIT_SINGLE',
-  'CREDIT_BUNDLE_10',
-  'SUB_TENANT_MONTHLY',
-  'post_credit_1',
-  'post_subscription_delala_unlimited',
-] as const;
-export type Sku = (typeof SKUS)[number];
+export type SkuPlan = 'tenant_unlimited' | 'delala_unlimited';
 
-export interface SkuInfo {
-  sku: Sku;
+/** One row of the sku table. */
+interface SkuRow {
   priceEtb: number;
+  /** Who may buy it: tenants (and landlords) or brokers. */
   audience: 'tenant' | 'delala';
-  grant: { kind: 'credits'; amount: number } | { kind: 'post_credits'; amount: number } | { kind: 'plan'; plan: 'tenant_unlimited' | 'delala_unlimited'; days: number };
+  /** Carries the 'BEST VALUE' label wherever it is sold. */
+  bestValue: boolean;
+  grant: { kind: 'credits'; amount: number } | { kind: 'post_credits'; amount: number } | { kind: 'plan'; plan: SkuPlan; days: number };
 }
 
-export const SKU_CATALOG: Record<Sku, SkuInfo> = {
-  CREDIT_SINGLE: { sku: 'CREDIT_SINGLE', priceEtb: 30, audience: 'tenant', grant: { kind: 'credits', amount: 1 } },
-  CREDIT_BUNDLE_10: { sku: 'CREDIT_BUNDLE_10', priceEtb: 250, audience: 'tenant', grant: { kind: 'credits', amount: 10 } },
-  SUB_TENANT_MONTHLY: {
-    sku: 'SUB_TENANT_MONTHLY',
-    priceEtb: 500,
-    audience: 'tenant',
-    grant: { kind: 'plan', plan: 'tenant_unlimited', days: PLAN_DAYS },
-  },
-  post_credit_1: { sku: 'post_credit_1', priceEtb: 50, audience: 'delala', grant: { kind: 'post_credits', amount: 1 } },
-  post_subscription_delala_unlimited: {
-    sku: 'post_subscription_delala_unlimited',
-    priceEtb: 199,
-    audience: 'delala',
-    grant: { kind: 'plan', plan: 'delala_unlimited', days: PLAN_DAYS },
-  },
-};
+/**
+ * Everything the app sells: one row per sku, in the order the screens list them. A new sku is a
+ * row here, its name in `common:plans.names` (both languages), and a migration that adds it to the
+ * CHECK on purchases.sku (apps/api/migrations/0003_wallet.sql lists the names; a test compares).
+ */
+const SKU_TABLE = {
+  CREDIT_SINGLE: { priceEtb: 30, audience: 'tenant', bestValue: false, grant: { kind: 'credits', amount: 1 } },
+  CREDIT_BUNDLE_10: { priceEtb: 250, audience: 'tenant', bestValue: true, grant: { kind: 'credits', amount: 10 } },
+  SUB_TENANT_MONTHLY: { priceEtb: 500, audience: 'tenant', bestValue: false, grant: { kind: 'plan', plan: 'tenant_unlimited', days: PLAN_DAYS } },
+  post_credit_1: { priceEtb: 50, audience: 'delala', bestValue: false, grant: { kind: 'post_credits', amount: 1 } },
+  post_subscription_delala_unlimited: { priceEtb: 199, audience: 'delala', bestValue: true, grant: { kind: 'plan', plan: 'delala_unlimited', days: PLAN_DAYS } },
+} as const satisfies Record<string, SkuRow>;
 
-export const BUNDLE_SAVING_PERCENT = 17;
+export type Sku = keyof typeof SKU_TABLE;
+export const SKUS = Object.keys(SKU_TABLE) as [Sku, ...Sku[]];
+
+export interface SkuInfo extends SkuRow {
+  sku: Sku;
+}
+
+export const SKU_CATALOG = Object.fromEntries(SKUS.map((sku) => [sku, { sku, ...SKU_TABLE[sku] }])) as Record<Sku, SkuInfo>;
+
+/**
+ * What a bundle saves per unit against the single unit of the same grant (the 10-credit bundle
+ * against one credit: 25 ETB instead of 30, 17%), rounded; null for a sku that is no bundle.
+ */
+export function bundleSavingPercent(sku: Sku): number | null {
+  const { grant, priceEtb } = SKU_CATALOG[sku];
+  if (grant.kind === 'plan' || grant.amount <= 1) return null;
+  const single = SKUS.map((s) => SKU_CATALOG[s]).find((info) => info.grant.kind === grant.kind && info.grant.amount === 1);
+  if (!single) return null;
+  return Math.round((1 - priceEtb / grant.amount / single.priceEtb) * 100);
+}
 
 export const ADJUSTMENT_TYPES = ['credit', 'debit'] as const;
 export const ADJUSTMENT_TARGETS = ['wallet', 'post_credits', 'delala_subscription'] as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/config/env.ts';
-import { openTestDatabase } from '../support/test-app.ts';
+import { CODE_IN_TEXT, openTestDatabase } from '../support/test-app.ts';
 import { uniquePhone } from '../support/login.ts';
 import { startFakeGateway } from './sms-gateway.ts';
 import { wrongCode } from './auth-calls.ts';
@@ -97,13 +97,13 @@ describe('codes never reach the logs', () => {
     const phone = uniquePhone();
     gateway.setMode('ok');
     expect((await app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } })).statusCode).toBe(200);
-    const code = /\b(\d{6})\b/.exec(String(gateway.received.at(-1)?.body.message))![1]!;
+    const code = CODE_IN_TEXT.exec(String(gateway.received.at(-1)?.body.message))![1]!;
     await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Prod', userType: 'tenant', acceptTerms: true } });
 
     gateway.setMode('refuse');
     const failing = uniquePhone();
     expect((await app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { phone: failing } })).statusCode).toBe(503);
-    const failedCode = /\b(\d{6})\b/.exec(String(gateway.received.at(-1)?.body.message))![1]!;
+    const failedCode = CODE_IN_TEXT.exec(String(gateway.received.at(-1)?.body.message))![1]!;
     gateway.setMode('ok');
 
     const text = prodLog.text;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, WHOLE_CODE, type TestApp } from '../support/test-app.ts';
 import { signUp, uniquePhone } from '../support/login.ts';
 import { generateCode } from '../../src/modules/auth/otp.ts';
 import { authCalls, HOUR, MINUTE, SECOND, wrongCode } from './auth-calls.ts';
@@ -38,14 +38,14 @@ describe('one-time codes', () => {
     const res = await api.requestOtp(phone, freshIp());
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ ok: true, code: expect.stringMatching(/^\d{6}$/), expires_in: 300, retry_after: 60 });
+    expect(body).toEqual({ ok: true, code: expect.stringMatching(WHOLE_CODE), expires_in: 300, retry_after: 60 });
     expect(t.sms.lastCodeFor(phone)).toBe(body.code);
     const row = await storedCode(phone);
     expect(row?.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.code_hash).not.toContain(body.code);
 
     const many = Array.from({ length: 200 }, generateCode);
-    expect(many.every((c) => /^\d{6}$/.test(c))).toBe(true);
+    expect(many.every((c) => WHOLE_CODE.test(c))).toBe(true);
     expect(new Set(many).size).toBeGreaterThan(190);
   });
 

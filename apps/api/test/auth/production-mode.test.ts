@@ -3,7 +3,7 @@ import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { EnvError, loadEnv } from '../../src/config/env.ts';
 import { HttpSmsSender } from '../../src/modules/auth/sms/http-sms-sender.ts';
 import { SmsDeliveryError } from '../../src/modules/auth/sms/sms-sender.ts';
-import { createTestApp, openTestDatabase, type TestApp } from '../support/test-app.ts';
+import { CODE_IN_TEXT, createTestApp, openTestDatabase, WHOLE_CODE, type TestApp } from '../support/test-app.ts';
 import { uniquePhone } from '../support/login.ts';
 import { startFakeGateway } from './sms-gateway.ts';
 
@@ -74,7 +74,7 @@ describe('the code in production', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, expires_in: 300, retry_after: 60 });
     const code = t.sms.lastCodeFor(phone);
-    expect(code).toMatch(/^\d{6}$/);
+    expect(code).toMatch(WHOLE_CODE);
     expect(res.body).not.toContain(code);
     const signup = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Prod', userType: 'tenant', acceptTerms: true } });
     expect(signup.statusCode).toBe(201);
@@ -160,8 +160,8 @@ describe('a production app with the HTTP gateway', () => {
     expect(res.json()).not.toHaveProperty('code');
     const call = gateway.received.at(-1)!;
     expect(call).toMatchObject({ method: 'POST', path: '/api/send', authorization: `Bearer ${GATEWAY_TOKEN}`, body: { sender: 'Betoch', to: phone } });
-    const code = /\b(\d{6})\b/.exec(String(call.body.message))?.[1];
-    expect(code).toMatch(/^\d{6}$/);
+    const code = CODE_IN_TEXT.exec(String(call.body.message))?.[1];
+    expect(code).toMatch(WHOLE_CODE);
     expect(res.body).not.toContain(code!);
     const signup = await built.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Via SMS', userType: 'tenant', acceptTerms: true } });
     expect(signup.statusCode).toBe(201);

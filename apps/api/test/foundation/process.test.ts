@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTP_LENGTH } from '@betoch/contracts/constants';
 import { freePort, plainStartEnv } from '../faults/server-process';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -118,7 +119,7 @@ describe('the server process', () => {
     inFlight.finish();
     const answered = await inFlight.answer;
     expect(answered.status).toBe(200);
-    expect(answered.body).toMatchObject({ ok: true, code: expect.stringMatching(/^\d{6}$/) });
+    expect(answered.body).toMatchObject({ ok: true, code: expect.stringMatching(new RegExp(`^\\d{${OTP_LENGTH}}$`)) });
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('shutting down');
     expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);

@@ -2,14 +2,21 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { OTP_LENGTH } from '@betoch/contracts/constants';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { loadEnv, type Env } from '../../src/config/env.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { MemoryKvStore } from '../../src/lib/kv-store.ts';
 import type { SmsSender } from '../../src/modules/auth/sms/sms-sender.ts';
 import { adminQuery, withDatabase } from './template-database.global.ts';
+
+/** A whole sign-in code. */
+export const WHOLE_CODE = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+/** A sign-in code inside a text message. */
+export const CODE_IN_TEXT = new RegExp(`\\b(\\d{${OTP_LENGTH}})\\b`);
 
 /** Records what would have been sent by SMS. */
 export class RecordingSmsSender implements SmsSender {
@@ -20,7 +27,7 @@ export class RecordingSmsSender implements SmsSender {
   }
   lastCodeFor(phone: string): string | undefined {
     const msg = [...this.sent].reverse().find((m) => m.phone === phone);
-    return msg ? /\b(\d{6})\b/.exec(msg.text)?.[1] : undefined;
+    return msg ? CODE_IN_TEXT.exec(msg.text)?.[1] : undefined;
   }
 }
 
@@ -111,9 +118,3 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     },
   };
 }
-
-export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
-  return res.json() as T;
-}
-
-export type { FastifyInstance };

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TUserCaseSummary } from '@betoch/contracts/admin';
+import type { ModerationAction } from '@betoch/contracts/constants';
+import type { AuthUser } from '../../src/modules/auth/authenticate.ts';
+import { createModerationService } from '../../src/modules/moderation/moderation.service.ts';
 import { chat } from '../conversations/chat-calls.ts';
 import { createDraftWithPhotos, createLiveListing, listingPayload, publishListing } from '../support/factories.ts';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
@@ -74,6 +77,31 @@ describe('the case list', () => {
     expectStatus(await actRaw(t, moderator, '00000000-0000-4000-8000-000000000000', 'warn'), 404, 'not_found');
     expectStatus(await actRaw(t, moderator, 'nope', 'warn'), 404, 'not_found');
     expect((await caseOf(t, moderator, (await reportedListing()).listing._id))?.status).toBe('open');
+  });
+
+  it('an action outside the known set that gets past the edge is an error: nothing is banned, audited or closed', async () => {
+    const { poster, listing, caseId } = await reportedListing();
+    const before = await userRow(poster.phone);
+    const [row] = await t.database.sql.query<{ id: string }>('SELECT id FROM users WHERE phone = $1', [moderator.phone]);
+    const adminUser: AuthUser = {
+      id: row!.id,
+      phone: moderator.phone,
+      userType: 'tenant',
+      roles: [],
+      isAdmin: true,
+      status: 'active',
+      suspendedUntil: null,
+      jti: 'test',
+      tokenExpiresAt: new Date(Date.now() + DAY),
+    };
+    const service = createModerationService(t.ctx);
+    await expect(service.act(adminUser, caseId, { action: 'delete' as ModerationAction, reason: 'a new action' })).rejects.toThrow(
+      'Unknown moderation action: "delete"',
+    );
+    expect(await userRow(poster.phone)).toEqual(before);
+    expect(await auditOf(caseId)).toEqual([]);
+    expect((await caseOf(t, moderator, listing._id))?.status).toBe('open');
+    expect(await browseIds(t)).toContain(listing._id);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SKU_CATALOG } from '@betoch/contracts/constants';
+import { bundleSavingPercent, SKU_CATALOG, SKUS } from '@betoch/contracts/constants';
 import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { logIn, signUp } from '../support/login.ts';
@@ -183,5 +183,22 @@ describe('monthly plans', () => {
     const credit = await buy(t, tenant, 'CREDIT_SINGLE');
     expect(credit.result).toEqual({ credits_granted: 1, tenant_unlimited_active: false, post_credits_granted: 0, delala_unlimited_active: false });
     expect(credit.sub_tenant_unlimited_until).not.toBeNull();
+  });
+});
+
+describe('the sku table and the database', () => {
+  it('the CHECK on purchases.sku allows exactly the skus of the table (a new sku needs its migration)', async () => {
+    const rows = await t.database.sql.query<{ def: string }>(
+      `SELECT pg_get_constraintdef(c.oid) AS def FROM pg_constraint c
+        WHERE c.conrelid = 'purchases'::regclass AND c.contype = 'c' AND pg_get_constraintdef(c.oid) LIKE '%sku%'`,
+    );
+    expect(rows).toHaveLength(1);
+    const allowed = [...rows[0]!.def.matchAll(/'([^']+)'/g)].map((m) => m[1]).sort();
+    expect(allowed).toEqual([...SKUS].sort());
+  });
+
+  it("the bundle's saving is computed from the prices: 10 credits for 250 ETB save 17% on 30 ETB each", () => {
+    expect(bundleSavingPercent('CREDIT_BUNDLE_10')).toBe(17);
+    expect(SKUS.filter((sku) => bundleSavingPercent(sku) !== null)).toEqual(['CREDIT_BUNDLE_10']);
   });
 });

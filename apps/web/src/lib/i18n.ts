@@ -1,7 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, I18N_NAMESPACES, LANGUAGES } from '@betoch/contracts/constants';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '@betoch/contracts/constants';
 import { textFilesBackend } from './i18n-backend';
+import { I18N_INTERPOLATION } from './i18n-interpolation';
 import { detectLanguage, rememberLanguage, toLanguage } from './i18n-language';
 
 /**
@@ -36,13 +37,11 @@ export function initI18n(drawnNamespaces: readonly string[] = []): Promise<unkno
       ns: [...new Set(['common', ...drawnNamespaces])],
       defaultNS: 'common',
       fallbackNS: 'common',
-      interpolation: { escapeValue: false },
+      interpolation: I18N_INTERPOLATION,
       react: { useSuspense: true },
       // No advert for i18next's paid service in the visitor's console.
       showSupportNotice: false,
     });
   return ready;
 }
-
-export const ALL_NAMESPACES = I18N_NAMESPACES;
 export { i18n };

@@ -4,11 +4,9 @@ import type { Sku } from '@betoch/contracts/constants';
 /**
  * The one name of each plan and the one 'BEST VALUE' label, for every screen that sells or
  * names a plan (the wallet's cards, the signup plan step, the broker's signup notice): the
- * texts live once, in `common:plans`, keyed by sku.
+ * texts live once, in `common:plans`, keyed by sku. Which plans carry the label is the sku
+ * table's `bestValue` (contracts/constants.ts).
  */
-
-/** The plans that carry the BEST VALUE label: the 10-credit bundle and the broker's monthly plan. */
-export const BEST_VALUE_SKUS: ReadonlySet<Sku> = new Set<Sku>(['CREDIT_BUNDLE_10', 'post_subscription_delala_unlimited']);
 
 export interface PlanNames {
   /** 'Single Credit', '10 Credits Bundle', ... in the interface language. */

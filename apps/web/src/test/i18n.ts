@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { I18N_INTERPOLATION } from '@/lib/i18n-interpolation';
 
 // Every namespace of both languages, read at once from the real locale files.
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../public/locales/*/*.json', { eager: true });
@@ -25,7 +26,7 @@ export function createTestI18n(lng: 'en' | 'am' = 'en'): I18n {
     ns: Object.keys(all.en ?? {}),
     defaultNS: 'common',
     fallbackNS: 'common',
-    interpolation: { escapeValue: false },
+    interpolation: I18N_INTERPOLATION,
     showSupportNotice: false,
     react: { useSuspense: false },
     initAsync: false,

@@ -8,6 +8,7 @@
  * Linear in the text's length: one pass of a sticky tokenizer, then a constant amount of work per
  * token (glued spelled-out digits are only tried in words short enough to be a phone).
  */
+import { unreachable } from '@betoch/contracts/exhaustive';
 
 export type Span = [start: number, end: number];
 
@@ -279,6 +280,8 @@ function runDigits(pieces: NumberPiece[]): { digits: string; starts: number[]; p
         }
         repeat = 1;
         break;
+      default:
+        unreachable(w, 'spoken number word');
     }
   }
   const onlyGrouped = pieces.every((p) => p.grouped || p.word?.kind === 'plus');

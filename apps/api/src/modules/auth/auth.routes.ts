@@ -8,6 +8,7 @@ import {
   ZVerifyOtpRequest,
 } from '@betoch/contracts/auth';
 import { ZOkAnswer } from '@betoch/contracts/common';
+import { OTP_LENGTH } from '@betoch/contracts/constants';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { AuthService } from './auth.service.ts';
@@ -18,7 +19,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
   route(app, ctx, {
     method: 'POST',
     url: '/auth/request-otp',
-    summary: 'Send a 6-digit sign-in code (shown in the answer in demo mode only)',
+    summary: `Send a ${OTP_LENGTH}-digit sign-in code (shown in the answer in demo mode only)`,
     tags,
     auth: 'none',
     body: ZRequestOtpRequest,

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH } from '@betoch/contracts/constants';
 
-/** A 6-digit code from a cryptographic source. */
+/** A code of OTP_LENGTH digits from a cryptographic source. */
 export function generateCode(): string {
   return String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 }

@@ -1,42 +1,15 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/conversations.ts';
 import { listings, type ListingRow, type StoredPhoto } from '../../db/schema/listings.ts';
 import { contactUnlocks } from '../../db/schema/unlocks.ts';
-import { users, type UserRow } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 import { MASKER_VERSION, maskContacts } from '../../lib/contact-masking.ts';
 import { conversationNotHidden } from '../moderation/hidden-conversations.repository.ts';
 
 export type ConversationRole = MessageRow['role'];
-
-export interface ListingForConversation {
-  id: string;
-  posterId: string;
-  posterStatus: UserRow['status'];
-  posterSuspendedUntil: Date | null;
-  visibility: ListingRow['visibility'];
-  adminHidden: boolean;
-}
-
-/** The listing with what starting a conversation reads: its poster and their standing. */
-export async function findListingForConversation(db: DbOrTx, listingId: string): Promise<ListingForConversation | undefined> {
-  const [row] = await db
-    .select({
-      id: listings.id,
-      posterId: listings.posterId,
-      posterStatus: users.status,
-      posterSuspendedUntil: users.suspendedUntil,
-      visibility: listings.visibility,
-      adminHidden: listings.adminHidden,
-    })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.posterId))
-    .where(eq(listings.id, listingId))
-    .limit(1);
-  return row;
-}
 
 /** The tenant's conversation about the listing, created when missing. */
 export async function findOrCreateConversation(
@@ -260,14 +233,4 @@ export async function findConversationSummaries(
     last: r.lastRole && r.lastBody !== null && r.lastCreatedAt ? { role: r.lastRole, body: r.lastBody, bodyMasked: r.lastBodyMasked, createdAt: r.lastCreatedAt } : null,
     contactUnlocked: Boolean(r.contactUnlocked),
   }));
-}
-
-/** The participants of conversations, for notifying them. */
-export async function findParticipants(db: DbOrTx, ids: string[]): Promise<Array<{ id: string; tenantId: string; ownerId: string }>> {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: conversations.id, tenantId: conversations.tenantId, ownerId: conversations.ownerId })
-    .from(conversations)
-    .where(inArray(conversations.id, ids))
-    .orderBy(asc(conversations.id));
 }

@@ -17,7 +17,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
 import type { EventBus, RealtimeEvent } from '../realtime/event-bus.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
-import { effectiveStatus } from '../users/user-view.ts';
+import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
+import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
 import { getWalletSnapshot } from '../wallet/wallet.repository.ts';
 import { isConversationHidden } from '../moderation/hidden-conversations.repository.ts';
@@ -27,7 +28,6 @@ import {
   appendMessage,
   findConversation,
   findConversationSummaries,
-  findListingForConversation,
   findOrCreateConversation,
   listMessages,
   lockConversation,
@@ -174,15 +174,12 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
       assertNotSuspended(user);
       const listingId = input.listing_id.toLowerCase();
       if (!isId(listingId)) throw new AppError('not_found', 'Listing not found.');
-      const listing = await findListingForConversation(ctx.db, listingId);
-      if (!listing) throw new AppError('not_found', 'Listing not found.');
+      const found = await findListingWithPoster(ctx.db, listingId);
+      if (!found) throw new AppError('not_found', 'Listing not found.');
+      const { listing } = found;
       if (listing.posterId === user.id) throw new AppError('own_listing', 'You cannot message your own listing.');
       const now = ctx.now();
-      const visible =
-        listing.visibility === 'live' &&
-        !listing.adminHidden &&
-        effectiveStatus({ status: listing.posterStatus, suspendedUntil: listing.posterSuspendedUntil }, now) === 'active';
-      if (!visible) throw new AppError('not_found', 'Listing not found.');
+      if (!isPubliclyVisible(listing, found.poster, now)) throw new AppError('not_found', 'Listing not found.');
       await rateLimit(user);
 
       const result = await ctx.db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { priceBands, type PriceBandRow } from '../../db/schema/favourites.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { publiclyVisibleConditions } from '../listings/listings.repository.ts';
+import { publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
 
 /** What a band is about: a subcity, a type group (condo and condominium as one) and a bedroom count. */
 export interface BandKey {

@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { favourites } from '../../db/schema/favourites.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { CARD_COLUMNS, publiclyVisibleConditions, type BrowseRow } from '../listings/listings.repository.ts';
+import { publiclyVisible, publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
+import { CARD_COLUMNS, type BrowseRow } from '../listings/listings.repository.ts';
 
 /** Saves a listing for a user; saving it again changes nothing (not even the date). */
 export async function insertFavourite(db: DbOrTx, userId: string, listingId: string, now: Date): Promise<void> {
@@ -35,7 +36,7 @@ export async function favouriteListings(db: DbOrTx, userId: string, now: Date): 
     .select({
       ...CARD_COLUMNS,
       savedAt: favourites.createdAt,
-      available: sql<boolean>`(${and(...publiclyVisibleConditions(now))})`,
+      available: sql<boolean>`(${publiclyVisible(now)})`,
     })
     .from(favourites)
     .innerJoin(listings, eq(listings.id, favourites.listingId))

@@ -21,7 +21,9 @@ import type { ListingRow } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
 import { SmsDeliveryError } from '../auth/sms/sms-sender.ts';
-import { countLiveListings, findListingWithPoster, lockListing, lockPoster, updateListing } from '../listings/listings.repository.ts';
+import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
+import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
+import { countLiveListings, lockListing, lockPoster, updateListing } from '../listings/listings.repository.ts';
 import { onListingLeftMarket } from '../refunds/refunds.service.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import { spendPostCreditForPublish } from '../wallet/ledger.ts';
@@ -222,9 +224,7 @@ export function createFreshnessService(ctx: AppContext) {
       const id = listingIdOrThrow(rawId);
       const found = await findListingWithPoster(ctx.db, id);
       const now = ctx.now();
-      if (!found || found.listing.visibility !== 'live' || found.listing.adminHidden || effectiveStatus(found.poster, now) !== 'active') {
-        throw notFound();
-      }
+      if (!found || !isPubliclyVisible(found.listing, found.poster, now)) throw notFound();
       if (found.listing.posterId === user.id) throw new AppError('own_listing', 'This is your own listing.');
       const askedAt = await insertAsk(ctx.db, id, user.id, now);
       if (!askedAt) {

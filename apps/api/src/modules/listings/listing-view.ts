@@ -1,7 +1,8 @@
 import type { TListingCard, TOwnerListing, TPostedBy, TPublicListing } from '@betoch/contracts/listings';
 import type { ListingRow } from '../../db/schema/listings.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
-import type { BrowseRow, PosterInfo } from './listings.repository.ts';
+import type { PosterInfo } from '../listing-visibility/listing-with-poster.ts';
+import type { BrowseRow } from './listings.repository.ts';
 import { maskPostedBy, publicListingText, publicSpecificLocation, publicTitle } from './listing-text-masking.ts';
 
 function postedBy(source: ListingRow['source'], name: string | null, agencyName: string | null): TPostedBy {

@@ -1,36 +1,11 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ListingType } from '@betoch/contracts/constants';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { listings, type CoverPhoto, type ListingRow, type NewListingRow } from '../../db/schema/listings.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
+import { publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
 import { maskedListingColumns } from './listing-text-masking.ts';
 import type { PlaceQuery } from './place-search.ts';
-
-/** What a listing answer says about its poster (the phone only reaches poster and admin views). */
-export interface PosterInfo {
-  id: string;
-  phone: string;
-  name: string | null;
-  agencyName: string | null;
-  userType: UserRow['userType'];
-  status: UserRow['status'];
-  suspendedUntil: Date | null;
-}
-
-export interface ListingWithPoster {
-  listing: ListingRow;
-  poster: PosterInfo;
-}
-
-const posterColumns = {
-  id: users.id,
-  phone: users.phone,
-  name: users.name,
-  agencyName: users.agencyName,
-  userType: users.userType,
-  status: users.status,
-  suspendedUntil: users.suspendedUntil,
-};
 
 /**
  * Types that mean the same home to a tenant: a filter on one finds the other too. The type_group
@@ -42,43 +17,6 @@ const TYPE_GROUP: Partial<Record<ListingType, string>> = { condominium: 'condo' 
 export async function insertListing(db: DbOrTx, values: NewListingRow): Promise<ListingRow> {
   const [row] = await db.insert(listings).values({ ...values, ...maskedListingColumns(values) }).returning();
   if (!row) throw new Error('listing insert returned nothing');
-  return row;
-}
-
-export async function findListingWithPoster(db: DbOrTx, id: string): Promise<ListingWithPoster | undefined> {
-  const [row] = await db
-    .select({ listing: listings, poster: posterColumns })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.posterId))
-    .where(eq(listings.id, id))
-    .limit(1);
-  return row;
-}
-
-function prepareListingWithPoster(db: Db) {
-  return db
-    .select({ listing: listings, poster: posterColumns })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.posterId))
-    .where(eq(listings.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('listing_with_poster');
-}
-
-const preparedListingWithPoster = new WeakMap<Db, ReturnType<typeof prepareListingWithPoster>>();
-
-/**
- * findListingWithPoster outside a transaction, as the listing page's read runs it on every answer
- * not yet cached: the statement is built once per database (PostgreSQL also parses and plans it
- * once per connection), which takes about a third off each such read on the embedded database.
- */
-export async function readListingWithPoster(db: Db, id: string): Promise<ListingWithPoster | undefined> {
-  let prepared = preparedListingWithPoster.get(db);
-  if (!prepared) {
-    prepared = prepareListingWithPoster(db);
-    preparedListingWithPoster.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ id });
   return row;
 }
 
@@ -165,15 +103,6 @@ function placeCondition(place: PlaceQuery): SQL {
   const matches: SQL[] = place.terms.map((term) => sql`${listings.placeText} LIKE ${`%${term}%`}`);
   if (place.subcities.length) matches.push(inArray(listings.subcity, place.subcities));
   return or(...matches) ?? sql`false`;
-}
-
-/** What makes a listing visible to everyone: live, not hidden by moderation, its poster in good standing. */
-export function publiclyVisibleConditions(now: Date): SQL[] {
-  return [
-    eq(listings.visibility, 'live'),
-    eq(listings.adminHidden, false),
-    or(isNull(listings.posterBlockedUntil), lte(listings.posterBlockedUntil, now))!,
-  ];
 }
 
 /** How many listings everyone can see (the sitemap's size). */

@@ -23,6 +23,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { onListingLeftMarket } from '../refunds/refunds.service.ts';
 import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
 import { findUserById, setUserType } from '../users/users.repository.ts';
+import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
+import { findListingWithPoster, readListingWithPoster, type ListingWithPoster, type PosterInfo } from '../listing-visibility/listing-with-poster.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { attachUploads, lockUploadsByKeys, releaseUploads, toStoredPhoto } from '../uploads/uploads.repository.ts';
@@ -41,15 +43,11 @@ import {
   browseListings,
   countLiveListings,
   deleteListing,
-  findListingWithPoster,
   insertListing,
   listPosterListings,
   lockListing,
   lockPoster,
-  readListingWithPoster,
   updateListing,
-  type ListingWithPoster,
-  type PosterInfo,
 } from './listings.repository.ts';
 
 /**
@@ -159,11 +157,6 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
     seen.answer ? Number.POSITIVE_INFINITY : ANSWER_CACHE_TTL_MS,
   );
 
-  /** Anyone may see it: live, not hidden by moderation, its poster in good standing. */
-  function publiclyVisible({ listing, poster }: ListingWithPoster): boolean {
-    return listing.visibility === 'live' && !listing.adminHidden && effectiveStatus(poster, ctx.now()) === 'active';
-  }
-
   function ownerView(found: ListingWithPoster, access: 'poster' | 'admin'): TOwnerListing {
     return toOwnerListing(found.listing, found.poster, access, urlFor);
   }
@@ -205,7 +198,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
     if (!found) throw notFound();
     const access = user ? managerAccess(user, found.listing) : null;
     if (access) return ownerView(found, access);
-    if (!publiclyVisible(found)) throw notFound();
+    if (!isPubliclyVisible(found.listing, found.poster, ctx.now())) throw notFound();
     return toPublicListing(found.listing, found.poster, urlFor);
   }
 
@@ -371,7 +364,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
       const seen = await detailCache.get(id, await version.current(), now.getTime(), async () => {
         const found = await readListingWithPoster(ctx.db, id);
         if (!found) return { posterId: null, answer: null };
-        const answer = publiclyVisible(found)
+        const answer = isPubliclyVisible(found.listing, found.poster, now)
           ? prepareAnswer(ZListingAnswer.parse({ ok: true, listing: toPublicListing(found.listing, found.poster, urlFor) }))
           : null;
         return { posterId: found.listing.posterId, answer };

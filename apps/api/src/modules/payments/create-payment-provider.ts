@@ -1,3 +1,4 @@
+import { unreachable } from '@betoch/contracts/exhaustive';
 import type { Env } from '../../config/env.ts';
 import { ChapaPaymentProvider } from './chapa-payment-provider.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -17,5 +18,7 @@ export function createPaymentProvider(env: Pick<Env, 'paymentProvider' | 'chapa'
     case 'chapa':
       if (!env.chapa || !env.publicUrl) throw new Error('PAYMENT_PROVIDER=chapa needs CHAPA_SECRET_KEY, CHAPA_WEBHOOK_SECRET and PUBLIC_URL');
       return new ChapaPaymentProvider(env.chapa, env.publicUrl);
+    default:
+      return unreachable(env.paymentProvider, 'payment provider');
   }
 }

@@ -1,4 +1,5 @@
 import { SKU_CATALOG } from '@betoch/contracts/constants';
+import { unreachable } from '@betoch/contracts/exhaustive';
 import type { PurchaseStatus } from '@betoch/contracts/payments';
 import type { AppContext } from '../../app-context.ts';
 
@@ -80,6 +81,8 @@ export function createPaymentConfirmer(ctx: PaymentsContext, provider: PaymentPr
       case 'pending':
       case 'unknown':
         break;
+      default:
+        return unreachable(verdict.status, 'gateway verdict');
     }
     return (await findPurchaseById(ctx.db, purchase.id))?.status ?? purchase.status;
   }

@@ -1,3 +1,4 @@
+import { unreachable } from '@betoch/contracts/exhaustive';
 import type { PaymentConfirmer, PaymentsContext } from './payment-confirmation.ts';
 import { findPurchaseById, listPendingBefore, markStatus, withAdvisoryTryLock } from './payments.repository.ts';
 
@@ -47,9 +48,23 @@ export async function reconcilePayments(ctx: PaymentsContext, confirmer: Payment
           await markStatus(ctx.db, purchase.id, 'expired', 'still pending after 24 hours', ['pending'], ctx.now());
           status = (await findPurchaseById(ctx.db, purchase.id))?.status ?? status;
         }
-        if (status === 'paid') report.paid++;
-        else if (status === 'failed' || status === 'cancelled' || status === 'mismatch') report.failed++;
-        else if (status === 'expired') report.expired++;
+        switch (status) {
+          case 'paid':
+            report.paid++;
+            break;
+          case 'failed':
+          case 'cancelled':
+          case 'mismatch':
+            report.failed++;
+            break;
+          case 'expired':
+            report.expired++;
+            break;
+          case 'pending':
+            break;
+          default:
+            unreachable(status, 'purchase status');
+        }
       }
       if (report.checked) ctx.log.info(report, 'payments reconciled');
       return report;

@@ -1,36 +1,7 @@
-import type { ListingRow } from '../../db/schema/listings.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/conversations.ts';
-import { listings } from '../../db/schema/listings.ts';
 import { reports, type ReportRow } from '../../db/schema/trust.ts';
-import { users, type UserRow } from '../../db/schema/users.ts';
-
-export interface ReportableListing {
-  id: string;
-  posterId: string;
-  visibility: ListingRow['visibility'];
-  adminHidden: boolean;
-  posterStatus: UserRow['status'];
-  posterSuspendedUntil: Date | null;
-}
-
-export async function findReportableListing(db: DbOrTx, id: string): Promise<ReportableListing | undefined> {
-  const [row] = await db
-    .select({
-      id: listings.id,
-      posterId: listings.posterId,
-      visibility: listings.visibility,
-      adminHidden: listings.adminHidden,
-      posterStatus: users.status,
-      posterSuspendedUntil: users.suspendedUntil,
-    })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.posterId))
-    .where(eq(listings.id, id))
-    .limit(1);
-  return row;
-}
 
 export async function findConversationParticipants(db: DbOrTx, id: string): Promise<{ tenantId: string; ownerId: string } | undefined> {
   const [row] = await db

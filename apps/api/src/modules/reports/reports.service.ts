@@ -5,11 +5,12 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { recordEvents } from '../conversations/app-events.repository.ts';
-import { effectiveStatus } from '../users/user-view.ts';
+import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
+import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
 import { recordAudit } from '../moderation/audit.repository.ts';
 import { hideListings } from '../moderation/listing-hiding.ts';
 import { appendAutoAction, findOrOpenCase, lockCase, lockUser } from '../moderation/moderation.repository.ts';
-import { countCaseReporters, findConversationParticipants, findReportableListing, insertReport } from './reports.repository.ts';
+import { countCaseReporters, findConversationParticipants, insertReport } from './reports.repository.ts';
 
 /** Reports one person may file per hour (all targets together). */
 export const REPORTS_PER_HOUR = 20;
@@ -26,15 +27,11 @@ export function createReportsService(ctx: AppContext) {
   async function reportedUserOf(user: AuthUser, type: 'listing' | 'conversation', id: string): Promise<string> {
     if (!ZId.safeParse(id).success) throw notFound(type);
     if (type === 'listing') {
-      const listing = await findReportableListing(ctx.db, id);
-      if (!listing) throw notFound(type);
-      if (listing.posterId === user.id) throw new AppError('own_listing', 'You cannot report your own listing.');
-      const visible =
-        listing.visibility === 'live' &&
-        !listing.adminHidden &&
-        effectiveStatus({ status: listing.posterStatus, suspendedUntil: listing.posterSuspendedUntil }, ctx.now()) === 'active';
-      if (!visible && !user.isAdmin) throw notFound(type);
-      return listing.posterId;
+      const found = await findListingWithPoster(ctx.db, id);
+      if (!found) throw notFound(type);
+      if (found.listing.posterId === user.id) throw new AppError('own_listing', 'You cannot report your own listing.');
+      if (!isPubliclyVisible(found.listing, found.poster, ctx.now()) && !user.isAdmin) throw notFound(type);
+      return found.listing.posterId;
     }
     const conversation = await findConversationParticipants(ctx.db, id);
     if (!conversation) throw notFound(type);

@@ -96,4 +96,3 @@ export function createAlertMatcher(ctx: AppContext, bus: EventBus) {
   };
 }
 
-export type AlertMatcher = ReturnType<typeof createAlertMatcher>;

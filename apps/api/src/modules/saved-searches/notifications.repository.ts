@@ -1,6 +1,12 @@
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/alerts.ts';
+import { listings } from '../../db/schema/listings.ts';
+import { publiclyVisible } from '../listing-visibility/listing-visibility.ts';
+
+/** The listing `l` of these queries. */
+const l = alias(listings, 'l');
 
 async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -28,8 +34,7 @@ export async function listNotifications(db: DbOrTx, userId: string, now: Date, l
     db,
     sql`SELECT n.id, n.created_at, n.read_at, s.name AS search_name, l.id AS listing_id, l.title, l.title_masked,
                l.title_generated, l.type, l.bedrooms, l.subcity, l.price_etb,
-               (l.visibility = 'live' AND l.admin_hidden = false
-                AND (l.poster_blocked_until IS NULL OR l.poster_blocked_until <= ${now.toISOString()}::timestamptz)) AS available
+               (${publiclyVisible(now, l)}) AS available
           FROM notifications n
           JOIN listings l ON l.id = n.listing_id
           LEFT JOIN saved_searches s ON s.id = n.saved_search_id
@@ -89,7 +94,7 @@ export async function digestCandidates(db: DbOrTx, now: Date, addisDay: string, 
           FROM notifications n
           JOIN saved_searches s ON s.id = n.saved_search_id AND s.sms = true AND s.alerts = true
           JOIN users u ON u.id = n.user_id AND u.status <> 'banned'
-          JOIN listings l ON l.id = n.listing_id AND l.visibility = 'live' AND l.admin_hidden = false
+          JOIN listings l ON l.id = n.listing_id AND ${publiclyVisible(now, l)}
          WHERE n.sms_sent_at IS NULL AND n.created_at >= ${since}::timestamptz
            AND NOT EXISTS (SELECT 1 FROM sms_digests d WHERE d.user_id = n.user_id AND d.addis_day = ${addisDay}::date)
          GROUP BY n.user_id, u.phone`,

@@ -1,7 +1,10 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { savedSearches, type NewSavedSearchRow, type SavedSearchRow } from '../../db/schema/alerts.ts';
+import { listings } from '../../db/schema/listings.ts';
 import { users } from '../../db/schema/users.ts';
+import { publiclyVisible } from '../listing-visibility/listing-visibility.ts';
 
 async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   // Both drivers (PGlite and node-postgres) answer { rows }.
@@ -25,10 +28,9 @@ const MATCHES = sql.raw(`
        OR l.subcity = ANY (s.place_subcities)
        OR EXISTS (SELECT 1 FROM unnest(s.place_terms) AS term WHERE strpos(l.place_text, term) > 0))`);
 
-/** Everyone may see it: live, not hidden by moderation, its poster in good standing at `now`. */
+/** The listing `l` of these queries is one everyone may see at `now`. */
 function publicListing(now: Date): SQL {
-  return sql`l.visibility = 'live' AND l.admin_hidden = false
-    AND (l.poster_blocked_until IS NULL OR l.poster_blocked_until <= ${now.toISOString()}::timestamptz)`;
+  return publiclyVisible(now, alias(listings, 'l'));
 }
 
 /** Locks the user row: saved searches of one person are created one at a time (the limit). */

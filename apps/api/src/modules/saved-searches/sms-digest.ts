@@ -69,4 +69,3 @@ export function createSmsDigest(ctx: AppContext) {
   };
 }
 
-export type SmsDigest = ReturnType<typeof createSmsDigest>;

@@ -2,38 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { listings, type ListingRow, type StoredPhoto } from '../../db/schema/listings.ts';
 import { contactUnlocks } from '../../db/schema/unlocks.ts';
-import { users, type UserRow } from '../../db/schema/users.ts';
-
-export interface ListingForUnlock {
-  id: string;
-  posterId: string;
-  posterPhone: string;
-  posterStatus: UserRow['status'];
-  posterSuspendedUntil: Date | null;
-  contactPreference: ListingRow['contactPreference'];
-  visibility: ListingRow['visibility'];
-  adminHidden: boolean;
-}
-
-/** The listing with what the unlock rules read: its poster, their standing, the contact preference. */
-export async function findListingForUnlock(db: DbOrTx, listingId: string): Promise<ListingForUnlock | undefined> {
-  const [row] = await db
-    .select({
-      id: listings.id,
-      posterId: listings.posterId,
-      posterPhone: users.phone,
-      posterStatus: users.status,
-      posterSuspendedUntil: users.suspendedUntil,
-      contactPreference: listings.contactPreference,
-      visibility: listings.visibility,
-      adminHidden: listings.adminHidden,
-    })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.posterId))
-    .where(eq(listings.id, listingId))
-    .limit(1);
-  return row;
-}
+import { users } from '../../db/schema/users.ts';
 
 export interface UnlockRecord {
   id: string;

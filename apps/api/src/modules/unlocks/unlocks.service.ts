@@ -5,26 +5,18 @@ import type { TMyUnlocksAnswer, TUnlockContactAnswer, TUnlockStatus } from '@bet
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
+import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
+import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
 import { publicTitle } from '../listings/listing-text-masking.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
-import { effectiveStatus } from '../users/user-view.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
 import { recordContactUnlocked } from '../metrics/events.ts';
 import { claimsOfUnlocks } from '../refunds/refunds.repository.ts';
 import { refundClaimUntil, toClaimAnswer } from '../refunds/refunds.service.ts';
-import { findListingForUnlock, findUnlock, findUnlockedPhones, insertUnlock, listMyUnlocks, type ListingForUnlock } from './unlocks.repository.ts';
+import { findUnlock, findUnlockedPhones, insertUnlock, listMyUnlocks } from './unlocks.repository.ts';
 
 function isId(value: string): boolean {
   return ZId.safeParse(value).success;
-}
-
-/** Live, not hidden by moderation, and its poster neither banned nor suspended. */
-function isPubliclyVisible(listing: ListingForUnlock, now: Date): boolean {
-  return (
-    listing.visibility === 'live' &&
-    !listing.adminHidden &&
-    effectiveStatus({ status: listing.posterStatus, suspendedUntil: listing.posterSuspendedUntil }, now) === 'active'
-  );
 }
 
 export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
@@ -37,10 +29,11 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
     async unlockContact(user: AuthUser, listingId: string): Promise<TUnlockContactAnswer> {
       assertNotSuspended(user);
       if (!isId(listingId)) throw new AppError('not_found');
-      const listing = await findListingForUnlock(ctx.db, listingId);
-      if (!listing) throw new AppError('not_found');
+      const found = await findListingWithPoster(ctx.db, listingId);
+      if (!found) throw new AppError('not_found');
+      const { listing, poster } = found;
       if (listing.posterId === user.id) throw new AppError('own_listing');
-      if (!isPubliclyVisible(listing, ctx.now())) throw new AppError('not_found');
+      if (!isPubliclyVisible(listing, poster, ctx.now())) throw new AppError('not_found');
 
       return ctx.db.transaction(async (tx) => {
         const account = await lockAccount(tx, user.id);
@@ -48,7 +41,7 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
         if (earlier) {
           return {
             ok: true as const,
-            contact: { phone: listing.posterPhone },
+            contact: { phone: poster.phone },
             used_credit: false,
             already_unlocked: true,
             credits: account.credits,
@@ -69,7 +62,7 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
         await recordContactUnlocked(tx, { listingId, userId: user.id, usedCredit: !coveredByPlan, at: now });
         return {
           ok: true as const,
-          contact: { phone: listing.posterPhone },
+          contact: { phone: poster.phone },
           used_credit: !coveredByPlan,
           already_unlocked: false,
           credits: account.credits,
@@ -89,8 +82,8 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
         const phone = phones.get(listingId);
         if (phone) return { is_unlocked: true, poster_phone: phone };
       }
-      const listing = await findListingForUnlock(ctx.db, listingId);
-      const mayView = listing && (isPubliclyVisible(listing, ctx.now()) || listing.posterId === user?.id || user?.isAdmin);
+      const found = await findListingWithPoster(ctx.db, listingId);
+      const mayView = found && (isPubliclyVisible(found.listing, found.poster, ctx.now()) || found.listing.posterId === user?.id || user?.isAdmin);
       if (!mayView) throw new AppError('not_found');
       return { is_unlocked: false };
     },

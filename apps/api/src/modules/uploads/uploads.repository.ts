@@ -14,11 +14,6 @@ export async function lockUploadsByKeys(db: DbOrTx, keys: string[]): Promise<Upl
   return db.select().from(uploads).where(inArray(uploads.key, keys)).for('update');
 }
 
-export async function findUpload(db: DbOrTx, key: string): Promise<UploadRow | undefined> {
-  const [row] = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
-  return row;
-}
-
 /** Marks the uploads as used by the listing. */
 export async function attachUploads(db: DbOrTx, listingId: string, keys: string[]): Promise<void> {
   if (keys.length === 0) return;

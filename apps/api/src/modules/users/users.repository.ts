@@ -77,7 +77,3 @@ export async function setUserStatus(
     })
     .where(eq(users.id, id));
 }
-
-export async function banUser(db: DbOrTx, id: string): Promise<void> {
-  await setUserStatus(db, id, 'banned');
-}

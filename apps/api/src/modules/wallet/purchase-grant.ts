@@ -1,7 +1,14 @@
-import type { SkuInfo } from '@betoch/contracts/constants';
+import { unreachable } from '@betoch/contracts/exhaustive';
+import type { SkuInfo, SkuPlan } from '@betoch/contracts/constants';
 import type { TPurchaseResult } from '@betoch/contracts/wallet';
 import type { Tx } from '../../db/client.ts';
-import { changeBalance, extendPlan, type LockedAccount } from './ledger.ts';
+import { changeBalance, extendPlan, type LockedAccount, type PlanAccount } from './ledger.ts';
+
+/** The ledger account that holds each plan's days. */
+const PLAN_ACCOUNT: Record<SkuPlan, PlanAccount> = {
+  tenant_unlimited: 'tenant_unlimited_days',
+  delala_unlimited: 'delala_unlimited_days',
+};
 
 /** What a sku grants, without granting it (the answer of a purchase not paid yet is all zero). */
 export function resultOf(info: SkuInfo | null): TPurchaseResult {
@@ -31,12 +38,14 @@ export async function grantSku(tx: Tx, account: LockedAccount, info: SkuInfo, pu
       until = await extendPlan(
         tx,
         account,
-        info.grant.plan === 'tenant_unlimited' ? 'tenant_unlimited_days' : 'delala_unlimited_days',
+        PLAN_ACCOUNT[info.grant.plan],
         info.grant.days,
         now,
         ref,
       );
       break;
+    default:
+      return unreachable(info.grant, 'sku grant');
   }
   return { result: resultOf(info), until };
 }

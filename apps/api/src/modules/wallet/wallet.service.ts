@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SKU_CATALOG, type Sku, type SkuInfo } from '@betoch/contracts/constants';
+import { unreachable } from '@betoch/contracts/exhaustive';
 import { WALLET_HISTORY_LIMIT, ZPurchaseAnswer, type TWalletHistoryEntry, type TPurchaseAnswer, type TPurchaseGrantedAnswer, type TWalletBalance } from '@betoch/contracts/wallet';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -28,7 +29,14 @@ export function newTxRef(): string {
 
 /** Tenant skus: tenants and landlords. Broker skus: brokers only. */
 export function maySell(userType: AuthUser['userType'], info: SkuInfo): boolean {
-  return info.audience === 'delala' ? userType === 'delala' : userType === 'tenant' || userType === 'landlord';
+  switch (info.audience) {
+    case 'delala':
+      return userType === 'delala';
+    case 'tenant':
+      return userType === 'tenant' || userType === 'landlord';
+    default:
+      return unreachable(info.audience, 'sku audience');
+  }
 }
 
 function iso(date: Date | null): string | null {

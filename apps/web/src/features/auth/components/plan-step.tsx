@@ -1,13 +1,20 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SKU_CATALOG, type Sku, type UserType } from '@betoch/contracts/constants';
+import { bundleSavingPercent, SKU_CATALOG, SKUS, type Sku, type UserType } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { formatEtb } from '@/lib/format-money';
-import { BEST_VALUE_SKUS, usePlanNames } from '@/lib/plan-names';
+import { usePlanNames } from '@/lib/plan-names';
 import styles from './auth.module.css';
 
-/** The plans a renter can start with (spec sections 2 and 9). */
-const PLAN_SKUS: readonly Sku[] = ['CREDIT_SINGLE', 'CREDIT_BUNDLE_10', 'SUB_TENANT_MONTHLY'];
+/** The plans a renter can start with: the tenant skus, in catalogue order. */
+const PLAN_SKUS: readonly Sku[] = SKUS.filter((sku) => SKU_CATALOG[sku].audience === 'tenant');
+
+/** The numbers a plan's text names: how many credits, days, and the bundle's saving. */
+function planTextValues(sku: Sku): { count?: number; days?: number; percent: number } {
+  const { grant } = SKU_CATALOG[sku];
+  const amount = grant.kind === 'plan' ? { days: grant.days } : { count: grant.amount };
+  return { ...amount, percent: bundleSavingPercent(sku) ?? 0 };
+}
 
 export interface PlanStepProps {
   userType: Exclude<UserType, 'delala'>;
@@ -33,7 +40,7 @@ export function PlanStep({ userType, preselected, busy, notice, canGoBack, onCho
       <ul className={styles.plans}>
         {PLAN_SKUS.map((sku) => {
           const chosen = sku === preselected;
-          const best = BEST_VALUE_SKUS.has(sku);
+          const best = SKU_CATALOG[sku].bestValue;
           const name = plans.name(sku);
           return (
             <li key={sku} className={[styles.plan, chosen && styles.planChosen].filter(Boolean).join(' ')}>
@@ -58,7 +65,7 @@ export function PlanStep({ userType, preselected, busy, notice, canGoBack, onCho
                   {chosen ? <span className={`${styles.planBadge} ${styles.planBadgeChosen}`}>{t('signup.chosen')}</span> : null}
                 </p>
               ) : null}
-              <p className={styles.planText}>{t(`plans.${sku}.text`)}</p>
+              <p className={styles.planText}>{t(`plans.${sku}.text`, planTextValues(sku))}</p>
             </li>
           );
         })}

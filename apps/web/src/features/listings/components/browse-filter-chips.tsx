@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { unreachable } from '@betoch/contracts/exhaustive';
 import { formatEtb } from '@/lib/format-money';
 import type { BrowseFilters } from '../lib/browse-filters';
 import styles from './browse-filter-bar.module.css';
@@ -54,8 +55,10 @@ export function BrowseFilterChips({ filters, onRemove, onEmptied }: BrowseFilter
         return t('filters.chipPriceMin', { price: formatEtb(filters.priceMin!, i18n.language) });
       case 'priceMax':
         return t('filters.chipPriceMax', { price: formatEtb(filters.priceMax!, i18n.language) });
-      default:
+      case 'confirmed':
         return t('filters.confirmed');
+      default:
+        return unreachable(key, 'browse filter');
     }
   };
 

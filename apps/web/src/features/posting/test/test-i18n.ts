@@ -6,6 +6,7 @@ import enLandlord from '../../../../public/locales/en/landlord.json';
 import amLandlord from '../../../../public/locales/am/landlord.json';
 import enDelala from '../../../../public/locales/en/delala.json';
 import amDelala from '../../../../public/locales/am/delala.json';
+import { I18N_INTERPOLATION } from '@/lib/i18n-interpolation';
 
 /** An i18next instance with the real translation files, for tests (no network backend). */
 export async function testI18n(lng: 'en' | 'am' = 'en'): Promise<I18n> {
@@ -20,7 +21,7 @@ export async function testI18n(lng: 'en' | 'am' = 'en'): Promise<I18n> {
       en: { common: enCommon, landlord: enLandlord, delala: enDelala },
       am: { common: amCommon, landlord: amLandlord, delala: amDelala },
     },
-    interpolation: { escapeValue: false },
+    interpolation: I18N_INTERPOLATION,
     react: { useSuspense: false },
     showSupportNotice: false,
   });

@@ -1,5 +1,4 @@
-import { BUNDLE_SAVING_PERCENT, SKU_CATALOG, SKUS, type Sku, type UserType } from '@betoch/contracts/constants';
-import { BEST_VALUE_SKUS } from '@/lib/plan-names';
+import { bundleSavingPercent, SKU_CATALOG, SKUS, type Sku, type UserType } from '@betoch/contracts/constants';
 
 /** One line under a card's name: a key of `wallet:features` and the numbers it needs. */
 export interface CardFeature {
@@ -12,7 +11,7 @@ export interface BuyCard {
   sku: Sku;
   priceEtb: number;
   bestValue: boolean;
-  /** The bundle's 'saves 17% per contact' label. */
+  /** A bundle's 'saves N% per contact' label, computed from the prices. */
   savingPercent?: number;
   features: CardFeature[];
 }
@@ -39,8 +38,8 @@ export function cardsFor(userType: UserType): BuyCard[] {
   return SKUS.filter((sku) => SKU_CATALOG[sku].audience === audience).map((sku) => ({
     sku,
     priceEtb: SKU_CATALOG[sku].priceEtb,
-    bestValue: BEST_VALUE_SKUS.has(sku),
-    savingPercent: sku === 'CREDIT_BUNDLE_10' ? BUNDLE_SAVING_PERCENT : undefined,
+    bestValue: SKU_CATALOG[sku].bestValue,
+    savingPercent: bundleSavingPercent(sku) ?? undefined,
     features: featuresOf(sku),
   }));
 }

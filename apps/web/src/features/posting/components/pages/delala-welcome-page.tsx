@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SKU_CATALOG, type Sku } from '@betoch/contracts/constants';
+import { usePlanNames } from '@/lib/plan-names';
 import { Button } from '@/components/ui/button';
 import { ShieldIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -9,6 +10,7 @@ import { formatEtb } from '@/lib/format-money';
 import { WelcomeCards, WelcomeHero } from './welcome-sections';
 import styles from './pages.module.css';
 
+/** The broker skus, and the texts (`delala:plans`) that describe each beyond its name and price. */
 const PLAN_SKUS = ['post_credit_1', 'post_subscription_delala_unlimited'] as const satisfies readonly Sku[];
 const PLAN_KEYS: Record<(typeof PLAN_SKUS)[number], 'single' | 'unlimited'> = {
   post_credit_1: 'single',
@@ -38,6 +40,7 @@ function StarIcon() {
  */
 export function DelalaWelcomePage() {
   const { t, i18n } = useTranslation(['delala', 'common']);
+  const plans = usePlanNames();
   const navigate = useNavigate();
   const session = useSession();
   const isBroker = session.isAuthenticated && (hasRole(session.user, 'delala') || session.userType === 'delala');
@@ -47,7 +50,7 @@ export function DelalaWelcomePage() {
       navigate(paths.wallet, { state: { highlightSku: sku } });
       return;
     }
-    const planName = t(`plans.${PLAN_KEYS[sku]}.name`);
+    const planName = plans.name(sku);
     navigate(`${paths.signup}?role=delala&plan=${encodeURIComponent(sku)}`, {
       state: { role: 'delala', selectedPlan: sku, planName, from: paths.delalaWelcome },
     });
@@ -78,19 +81,20 @@ export function DelalaWelcomePage() {
           {PLAN_SKUS.map((sku) => {
             const info = SKU_CATALOG[sku];
             const key = PLAN_KEYS[sku];
-            const best = key === 'unlimited';
-            const name = t(`plans.${key}.name`);
+            const best = info.bestValue;
+            const name = plans.name(sku);
+            const values = info.grant.kind === 'plan' ? { days: info.grant.days } : { count: info.grant.amount };
             return (
               <li key={sku}>
                 <article className={`${styles.plan} ${best ? styles.planBest : ''}`} aria-label={name}>
-                  {best ? <span className={styles.bestBadge}>{t('plans.bestValue')}</span> : null}
+                  {best ? <span className={styles.bestBadge}>{plans.bestValue}</span> : null}
                   <h3 className={styles.planName}>{name}</h3>
                   <p className={styles.planPrice}>
                     <span dir="ltr">{formatEtb(info.priceEtb, i18n.language)}</span>{' '}
-                    <span className={styles.planPer}>{t(`plans.${key}.per`)}</span>
+                    <span className={styles.planPer}>{t(`plans.${key}.per`, values)}</span>
                   </p>
                   <ul className={styles.planFeatures}>
-                    {(t(`plans.${key}.features`, { returnObjects: true }) as string[]).map((line) => (
+                    {(t(`plans.${key}.features`, { ...values, returnObjects: true }) as string[]).map((line) => (
                       <li key={line}>{line}</li>
                     ))}
                   </ul>
