@@ -15,6 +15,8 @@ export const users = pgTable('users', {
   /** Broker posting block (migration 0002); null = not blocked. */
   postingBlockedReason: text('posting_blocked_reason'),
   postingBlockedAt: timestamp('posting_blocked_at', { withTimezone: true }),
+  /** Set when the account was deleted: name, e-mail, agency and phone are erased (migration 0018). */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -27,6 +27,8 @@ import { clientNetwork } from './client-network.ts';
 import { generateCode, hashCode, sameHash } from './otp.ts';
 import { SmsDeliveryError } from './sms/sms-sender.ts';
 import { recordOtpRequested } from '../metrics/events.ts';
+import { isPhoneHashBanned, recordSignIn } from '../account/sign-ins.repository.ts';
+import { phoneHash } from '../../lib/phone-hash.ts';
 
 const HOUR = 3600;
 
@@ -41,13 +43,18 @@ function phoneOrThrow(input: string): string {
   return phone;
 }
 
-export function createAuthService(ctx: AppContext, otpSecret: string) {
+/**
+ * `banKey` keys the hash of a deleted banned account's phone (lib/phone-hash.ts): such a phone
+ * cannot sign up again.
+ */
+export function createAuthService(ctx: AppContext, otpSecret: string, banKey: string) {
   async function userAnswer(db: DbOrTx, user: UserRow): Promise<TUser> {
     return toUserAnswer(user, await getWalletSnapshot(db, user.id), ctx.now());
   }
 
-  async function session(user: UserRow): Promise<TSessionAnswer> {
+  async function session(user: UserRow, device?: string): Promise<TSessionAnswer> {
     const { token } = await ctx.tokens.sign(user);
+    if (device !== undefined) await recordSignIn(ctx.db, user.id, device, ctx.now());
     return { ok: true, token, user: await userAnswer(ctx.db, user) };
   }
 
@@ -111,7 +118,21 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
       };
     },
 
-    async verifyOtp(input: { phone: string; code: string }): Promise<TSessionAnswer> {
+    /**
+     * Proves a code sent to this phone for an account change (new phone, deletion) and uses it up.
+     * Throws invalid_code / code_expired like sign-in.
+     */
+    async takeCode(phone: string, code: string): Promise<void> {
+      const codeHash = await checkCode(phone, code);
+      if (!(await consumeCode(ctx.db, phone, codeHash, ctx.now()))) throw new AppError('code_expired');
+    },
+
+    /** Whether this phone belonged to a banned account that was deleted. */
+    async phoneBanned(phone: string): Promise<boolean> {
+      return isPhoneHashBanned(ctx.db, phoneHash(banKey, phone));
+    },
+
+    async verifyOtp(input: { phone: string; code: string }, device?: string): Promise<TSessionAnswer> {
       const phone = phoneOrThrow(input.phone);
       const codeHash = await checkCode(phone, input.code);
       let user = await findUserByPhone(ctx.db, phone);
@@ -128,7 +149,7 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
         await setUserAdmin(ctx.db, user.id, true);
         user = { ...user, isAdmin: true };
       }
-      return session(user);
+      return session(user, device);
     },
 
     async signup(input: {
@@ -138,12 +159,16 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
       email?: string;
       userType: UserRow['userType'];
       agencyName?: string;
-    }): Promise<TSessionAnswer> {
+    }, device?: string): Promise<TSessionAnswer> {
       const phone = phoneOrThrow(input.phone);
       if (input.userType === 'delala' && !input.agencyName?.trim()) {
         throw new AppError('agency_name_required', undefined, { fields: { agencyName: 'agency_required' } });
       }
       const codeHash = await checkCode(phone, input.code);
+      if (await isPhoneHashBanned(ctx.db, phoneHash(banKey, phone))) {
+        await giveBackAttempt(ctx.db, phone, codeHash);
+        throw new AppError('phone_banned');
+      }
       if (await findUserByPhone(ctx.db, phone)) {
         await giveBackAttempt(ctx.db, phone, codeHash);
         throw new AppError('user_already_exists');
@@ -162,7 +187,7 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
         await ensureWalletAccount(tx, created.id);
         return created;
       });
-      return session(user);
+      return session(user, device);
     },
 
     async me(auth: AuthUser): Promise<TUser> {
