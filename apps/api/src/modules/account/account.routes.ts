@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ZAccountAnswer,
+  ZAccountExportFile,
   ZAccountCodeAnswer,
   ZAccountRequestsAnswer,
   ZAccountUserAnswer,
@@ -17,7 +18,6 @@ import {
   ZUpdateAccountRequest,
 } from '@betoch/contracts/account';
 import { ZOkAnswer } from '@betoch/contracts/common';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { AccountService } from './account.service.ts';
@@ -130,7 +130,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, account: Ac
     tags,
     auth: 'none',
     params: ZTokenParams,
-    response: z.unknown(),
+    response: ZAccountExportFile,
     errors: [410],
     noStore: true,
     handler: async ({ params, reply }) => {
