@@ -134,11 +134,15 @@ export type TAccountExportFile = z.infer<typeof ZAccountExportFile>;
 
 /* Admin */
 
+export const ACCOUNT_REQUEST_KINDS = ['export', 'deletion'] as const;
+export const ACCOUNT_REQUEST_STATUSES = ['requested', 'ready', 'downloaded', 'expired', 'failed', 'done'] as const;
+export const ACCOUNT_REQUEST_VIAS = ['app', 'admin'] as const;
+
 export const ZAccountRequestLog = z.object({
   _id: z.string(),
-  kind: z.enum(['export', 'deletion']),
-  status: z.enum(['requested', 'ready', 'downloaded', 'expired', 'failed', 'done']),
-  via: z.enum(['app', 'admin']),
+  kind: z.enum(ACCOUNT_REQUEST_KINDS),
+  status: z.enum(ACCOUNT_REQUEST_STATUSES),
+  via: z.enum(ACCOUNT_REQUEST_VIAS),
   user_id: z.string().nullable(),
   created_at: z.string(),
   ready_at: z.string().nullable(),

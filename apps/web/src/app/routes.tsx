@@ -42,6 +42,7 @@ const WalletReturnPage = lazyPage('features/wallet/components/wallet-return-page
 const MyUnlocksPage = lazyPage('features/unlocks/components/my-unlocks-page.tsx', 'MyUnlocksPage');
 const SavedPage = lazyPage('app/pages/saved-page.tsx', 'SavedPage');
 const NotificationsPage = lazyPage('features/notifications/components/notifications-page.tsx', 'NotificationsPage');
+const AccountPage = lazyPage('features/account/components/account-page.tsx', 'AccountPage');
 const AdminPage = lazyPage('features/admin/components/admin-page.tsx', 'AdminPage');
 const AccessDenied = lazy(async () => ({ default: (await import('@/features/admin/components/access-denied')).AccessDenied }));
 
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
       page(paths.tenantWelcome, TenantWelcomePage),
       { path: paths.landlord, element: <LandlordRedirect /> },
       page(paths.myListings, MyListingsPage, { guarded: true }),
+      page(paths.account, AccountPage, { guarded: true }),
       page(paths.landlordWelcome, LandlordWelcomePage),
       page(paths.landlordSuccess, LandlordSuccessPage),
       page(paths.delalaWelcome, DelalaWelcomePage),

@@ -27,6 +27,8 @@ export const paths = {
   saved: '/saved',
   /** Notifications of new listings matching a saved search (issue 19). */
   notifications: '/notifications',
+  /** The signed-in user's details, data export and account deletion. */
+  account: '/account',
 } as const;
 
 /** Pages without the top bar: only the language switcher, fixed bottom right. */

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import type { TExportStatus } from '@betoch/contracts/account';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorText } from '@/lib/error-text';
+import { useCreateExportLink } from '../api/create-export-link';
+import { useRequestExport } from '../api/request-export';
+import { formatWhen } from '../lib/format-when';
+import styles from './account.module.css';
+
+/**
+ * Download my data: ask, wait while it is prepared (the page polls), then download it once
+ * through a link that expires. One copy per 24 hours.
+ */
+export function DataExport({ state, now }: { state: TExportStatus | null; now: number }) {
+  const { t, i18n } = useTranslation(['account', 'common']);
+  const request = useRequestExport();
+  const link = useCreateExportLink();
+  const when = (iso: string) => formatWhen(iso, i18n.resolvedLanguage);
+  const mayAsk = !state || state.status === 'failed' || new Date(state.next_allowed_at).getTime() <= now;
+
+  const download = () =>
+    link.mutate(undefined, {
+      onSuccess: (answer) => {
+        // The answer is a file (attachment): the browser saves it and this page stays.
+        window.location.assign(answer.url);
+      },
+    });
+
+  return (
+    <div className={styles.stack}>
+      <p>{t('export.text')}</p>
+      <p className={styles.muted}>{t('export.summary')}</p>
+      {state?.status === 'requested' ? (
+        <div className={styles.progress} role="status">
+          <Spinner size={20} decorative />
+          <span>{t('export.preparing')}</span>
+        </div>
+      ) : null}
+      {state?.status === 'ready' && state.expires_at ? (
+        <Alert tone="success" title={t('export.ready', { date: when(state.expires_at) })}>
+          <Button variant="primary" onClick={download} loading={link.isPending}>
+            {t('export.download')}
+          </Button>
+        </Alert>
+      ) : null}
+      {state?.status === 'downloaded' ? <p>{t('export.downloaded')}</p> : null}
+      {state?.status === 'expired' ? <p>{t('export.expired')}</p> : null}
+      {state?.status === 'failed' ? <Alert tone="error">{t('export.failed')}</Alert> : null}
+      {link.isError ? <Alert tone="error">{errorText(t, link.error)}</Alert> : null}
+      {request.isError ? <Alert tone="error">{errorText(t, request.error)}</Alert> : null}
+      {mayAsk ? (
+        <div>
+          <Button variant={state?.status === 'ready' ? 'secondary' : 'primary'} onClick={() => request.mutate()} loading={request.isPending}>
+            {t('export.request')}
+          </Button>
+        </div>
+      ) : state && state.status !== 'requested' ? (
+        <p className={styles.muted}>{t('export.nextAt', { date: when(state.next_allowed_at) })}</p>
+      ) : null}
+    </div>
+  );
+}

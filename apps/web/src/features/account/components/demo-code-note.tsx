@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import styles from './account.module.css';
+
+/** Demo mode answers the code with the call: shown so a demo can go on without a phone. */
+export function DemoCodeNote({ code }: { code: string | undefined }) {
+  const { t } = useTranslation('account');
+  if (!code) return null;
+  return (
+    <p className={styles.muted} role="status" data-testid="demo-code">
+      {t('demoCode', { code })}
+    </p>
+  );
+}
