@@ -23,7 +23,7 @@ export async function downloadExport(t: TestApp, who: SignedIn): Promise<{ raw: 
 
 /** Requests a code to the phone (demo mode shows it) for an account change. */
 export async function codeFor(t: TestApp, who: SignedIn, url: string, payload?: Record<string, unknown>): Promise<string> {
-  await t.kv.delete(`otp:cool:${(payload?.phone as string | undefined) ?? who.phone}`);
+  await t.kv.delete(`otp:cool:account:${(payload?.phone as string | undefined) ?? who.phone}`);
   await t.kv.delete('otp:ip:127.0.0.1');
   const res = await t.request({ method: 'POST', url, headers: who.auth, ...(payload ? { payload } : {}) });
   expect(res.statusCode, res.body).toBe(200);

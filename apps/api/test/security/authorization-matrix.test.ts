@@ -231,8 +231,6 @@ async function outcomeOf(route: RegisteredRoute, actor: Actor): Promise<string> 
   const { targets, cleanup } = await targetsFor(key);
   const who = actor === 'anonymous' ? null : key === 'POST /auth/logout' ? spare[actor] : main[actor];
   await t.kv.delete('otp:ip:127.0.0.1');
-  // A code to the caller's own phone (deletion) waits out no cooldown left by an earlier sign-in.
-  if (who) await t.kv.delete(`otp:cool:${who.phone}`);
   const res = await callRoute(t, route, who, targets);
   if (res.statusCode >= 500) throw new Error(`${key} as ${actor}: ${res.statusCode} ${res.body}`);
   await cleanup?.();

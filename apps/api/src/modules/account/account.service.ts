@@ -216,7 +216,7 @@ export function createAccountService(ctx: AppContext, deps: AccountDeps) {
       const owner = await findUserByPhone(ctx.db, phone);
       if (owner) throw new AppError('phone_taken', undefined, { fields: { phone: 'phone_taken' } });
       if (await deps.auth.phoneBanned(phone)) throw new AppError('phone_banned', undefined, { fields: { phone: 'phone_banned' } });
-      return deps.auth.requestOtp({ phone }, ip);
+      return deps.auth.requestOtp({ phone }, ip, 'account');
     },
 
     /**
@@ -301,7 +301,7 @@ export function createAccountService(ctx: AppContext, deps: AccountDeps) {
     },
 
     async requestDeletionCode(auth: AuthUser, ip: string): Promise<TAccountCodeAnswer> {
-      return deps.auth.requestOtp({ phone: auth.phone }, ip);
+      return deps.auth.requestOtp({ phone: auth.phone }, ip, 'account');
     },
 
     async deleteOwn(auth: AuthUser, code: string): Promise<void> {

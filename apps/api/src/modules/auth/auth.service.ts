@@ -80,9 +80,11 @@ export function createAuthService(ctx: AppContext, otpSecret: string, banKey: st
      * the cooldown comes first, so a double tap never uses up the hourly limits; the per-IP limit
      * comes before the per-phone one, so a client over its own limit cannot use up a stranger's.
      */
-    async requestOtp(input: { phone: string }, ip: string): Promise<TRequestOtpAnswer> {
+    async requestOtp(input: { phone: string }, ip: string, purpose: 'sign-in' | 'account' = 'sign-in'): Promise<TRequestOtpAnswer> {
       const phone = phoneOrThrow(input.phone);
-      const cooldownKey = `otp:cool:${phone}`;
+      // A code for an account change (new phone, deletion) waits on its own cooldown, so it can
+      // follow a sign-in at once; both count against the same hourly limits.
+      const cooldownKey = purpose === 'sign-in' ? `otp:cool:${phone}` : `otp:cool:account:${phone}`;
       if (!(await ctx.kv.setIfAbsent(cooldownKey, OTP_RESEND_COOLDOWN_SECONDS))) {
         const left = (await ctx.kv.ttl(cooldownKey)) || OTP_RESEND_COOLDOWN_SECONDS;
         throw new AppError('cooldown_active', `Please wait ${left} seconds before requesting a new code.`, {

@@ -36,7 +36,7 @@ export function DeleteAccount({ phone }: { phone: string }) {
         onSuccess: () => {
           session.signOut();
           queryClient.clear();
-          void navigate(paths.home, { state: { notice: 'account_deleted' } });
+          void navigate(paths.home, { replace: true });
         },
       },
     );
