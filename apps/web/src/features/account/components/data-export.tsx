@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TExportStatus } from '@betoch/contracts/account';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,25 +8,40 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/error-text';
 import { useCreateExportLink } from '../api/create-export-link';
 import { useRequestExport } from '../api/request-export';
+import { accountKeys } from '../api/query-keys';
 import { formatWhen } from '../lib/format-when';
+import { saveFileFrom } from '../lib/save-file';
 import styles from './account.module.css';
 
 /**
  * Download my data: ask, wait while it is prepared (the page polls), then download it once
  * through a link that expires. One copy per 24 hours.
  */
+const FILE_NAME = 'betoch-my-data.json';
+
 export function DataExport({ state, now }: { state: TExportStatus | null; now: number }) {
   const { t, i18n } = useTranslation(['account', 'common']);
+  const queryClient = useQueryClient();
   const request = useRequestExport();
   const link = useCreateExportLink();
   const when = (iso: string) => formatWhen(iso, i18n.resolvedLanguage);
   const mayAsk = !state || state.status === 'failed' || new Date(state.next_allowed_at).getTime() <= now;
 
+  const [saving, setSaving] = useState(false);
+  const [saveFailed, setSaveFailed] = useState(false);
   const download = () =>
     link.mutate(undefined, {
-      onSuccess: (answer) => {
-        // The answer is a file (attachment): the browser saves it and this page stays.
-        window.location.assign(answer.url);
+      onSuccess: async (answer) => {
+        setSaving(true);
+        setSaveFailed(false);
+        try {
+          await saveFileFrom(answer.url, FILE_NAME);
+        } catch {
+          setSaveFailed(true);
+        } finally {
+          setSaving(false);
+          await queryClient.invalidateQueries({ queryKey: accountKeys.overview });
+        }
       },
     });
 
@@ -40,7 +57,7 @@ export function DataExport({ state, now }: { state: TExportStatus | null; now: n
       ) : null}
       {state?.status === 'ready' && state.expires_at ? (
         <Alert tone="success" title={t('export.ready', { date: when(state.expires_at) })}>
-          <Button variant="primary" onClick={download} loading={link.isPending}>
+          <Button variant="primary" onClick={download} loading={link.isPending || saving}>
             {t('export.download')}
           </Button>
         </Alert>
@@ -49,6 +66,7 @@ export function DataExport({ state, now }: { state: TExportStatus | null; now: n
       {state?.status === 'expired' ? <p>{t('export.expired')}</p> : null}
       {state?.status === 'failed' ? <Alert tone="error">{t('export.failed')}</Alert> : null}
       {link.isError ? <Alert tone="error">{errorText(t, link.error)}</Alert> : null}
+      {saveFailed ? <Alert tone="error">{t('common:errors.export_link_invalid')}</Alert> : null}
       {request.isError ? <Alert tone="error">{errorText(t, request.error)}</Alert> : null}
       {mayAsk ? (
         <div>

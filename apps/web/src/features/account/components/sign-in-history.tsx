@@ -3,7 +3,10 @@ import type { TSignIn } from '@betoch/contracts/account';
 import { formatWhen } from '../lib/format-when';
 import styles from './account.module.css';
 
-/** The latest sign-ins: when, and the kind of device. */
+/** What the server says when the user agent names no known system or browser. */
+const UNKNOWN_DEVICE = 'Unknown device';
+
+/** The latest sign-ins: when, and the kind of device (system and browser names, as they are). */
 export function SignInHistory({ signIns }: { signIns: TSignIn[] }) {
   const { t, i18n } = useTranslation('account');
   if (!signIns.length) return <p className={styles.muted}>{t('signIns.empty')}</p>;
@@ -13,7 +16,7 @@ export function SignInHistory({ signIns }: { signIns: TSignIn[] }) {
         {signIns.map((s) => (
           <li key={s.at}>
             <time dateTime={s.at}>{formatWhen(s.at, i18n.resolvedLanguage)}</time>
-            <span className={styles.muted}>{s.device}</span>
+            <span className={styles.muted}>{s.device === UNKNOWN_DEVICE ? t('signIns.unknownDevice') : s.device}</span>
           </li>
         ))}
       </ul>
