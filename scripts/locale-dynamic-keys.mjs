@@ -27,6 +27,7 @@ export async function dynamicKeys() {
   const errors = await contracts('errors');
   const refunds = await contracts('refunds');
   const wallet = await contracts('wallet');
+  const account = await contracts('account');
   const enumOf = (schema, field) => schema.shape[field].options;
   const errorCodes = Object.keys(errors.ERROR_STATUS);
   const local = null;
@@ -93,7 +94,11 @@ export async function dynamicKeys() {
     { pattern: 'auth:*', values: local, from: "full keys the auth pages set as form messages ('errors.invalid_code'), found in their files as keys" },
     // Admin.
     { pattern: 'admin:*', values: ['adjust.errors.phoneRequired', 'adjust.errors.amountMin', 'adjust.errors.amountMax', 'adjust.errors.reasonRequired', 'adjust.errors.brokerTargetOnly'], from: 'MESSAGE_KEYS in admin/lib/adjustment-form.ts' },
-    { pattern: 'admin:tabs.*', values: ['moderation', 'duplicates', 'payments', 'metrics'], from: 'the tab list in admin-page.tsx' },
+    { pattern: 'admin:tabs.*', values: ['moderation', 'duplicates', 'payments', 'metrics', 'requests'], from: 'the tab list in admin-page.tsx' },
+    // Export and deletion requests (the admin log).
+    { pattern: 'account:admin.kinds.*', values: account.ACCOUNT_REQUEST_KINDS, from: 'ACCOUNT_REQUEST_KINDS (contracts/account.ts)' },
+    { pattern: 'account:admin.statuses.*', values: account.ACCOUNT_REQUEST_STATUSES, from: 'ACCOUNT_REQUEST_STATUSES (contracts/account.ts)' },
+    { pattern: 'account:admin.vias.*', values: account.ACCOUNT_REQUEST_VIAS, from: 'ACCOUNT_REQUEST_VIAS (contracts/account.ts)' },
     { pattern: 'admin:targetTypes.*', values: admin.CASE_TARGET_TYPES, from: 'CASE_TARGET_TYPES' },
     { pattern: 'admin:actions.*', values: c.MODERATION_ACTIONS, from: 'MODERATION_ACTIONS' },
     { pattern: 'admin:pastActions.*', values: c.MODERATION_ACTIONS, from: 'MODERATION_ACTIONS' },

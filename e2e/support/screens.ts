@@ -100,6 +100,7 @@ export const screensFor: Record<Persona, Screen[]> = {
     // Issue 19: the saved listings and searches (one saved in startAs) and the notifications (none yet).
     { route: '/saved', url: () => '/saved' },
     { route: '/notifications', url: () => '/notifications' },
+    { route: '/account', url: () => '/account' },
     { route: '/admin (access denied)', url: () => '/admin' },
   ],
   landlord: [
@@ -116,6 +117,8 @@ export const screensFor: Record<Persona, Screen[]> = {
     { route: '/post/delala', url: () => '/post/delala' },
     { route: '/wallet', url: () => '/wallet' },
     { route: '/l/:id', url: (ids) => `/l/${ids.listing}` },
+    // The broker's agency name is on the account page.
+    { route: '/account', url: () => '/account' },
   ],
   admin: [{ route: '/admin', url: () => '/admin' }],
 };

@@ -53,6 +53,9 @@ import { fairPriceRoutes } from './modules/fair-price/fair-price.routes.ts';
 import { createFairPriceService } from './modules/fair-price/fair-price.service.ts';
 import { refreshAllBands } from './modules/fair-price/price-bands.repository.ts';
 import { sweepRetention } from './modules/retention/retention.service.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService, type AccountService } from './modules/account/account.service.ts';
+import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -75,6 +78,8 @@ export interface BuiltApp {
   jobs: JobRunner;
   /** Saved-search alerts: the matcher and the SMS digest (tests run them with the test clock). */
   alerts: Pick<SavedSearchesSetUp, 'matcher' | 'digest'>;
+  /** Export and deletion of accounts (tests wait for exports with settle and run the sweep). */
+  account: Pick<AccountService, 'settle' | 'sweep'>;
 }
 
 export async function buildApp(env: Env, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -152,7 +157,8 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   bodyGuard(app);
 
   healthRoutes(app, ctx, kv instanceof RedisKvStore ? [() => kv.ping()] : []);
-  const auth = createAuthService(ctx, deriveKey(secret, 'otp'));
+  const banKey = deriveKey(secret, 'phone-ban');
+  const auth = createAuthService(ctx, deriveKey(secret, 'otp'), banKey);
   authRoutes(app, ctx, auth);
   const payments = await setUpPayments(app, ctx);
   walletRoutes(app, ctx, createWalletService(ctx, payments.provider));
@@ -170,9 +176,19 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   freshnessRoutes(app, ctx, freshness);
   freshnessDemoRoutes(app, ctx, freshness);
   sitemapRoutes(app, ctx);
-  favouritesRoutes(app, ctx, createFavouritesService(ctx));
+  const favourites = createFavouritesService(ctx);
+  favouritesRoutes(app, ctx, favourites);
   fairPriceRoutes(app, ctx, createFairPriceService(ctx));
-  unlocksRoutes(app, ctx, createUnlocksService(ctx, uploads.urlFor));
+  const unlocks = createUnlocksService(ctx, uploads.urlFor);
+  unlocksRoutes(app, ctx, unlocks);
+  const account = createAccountService(ctx, {
+    auth,
+    storage: uploads.storage,
+    banKey,
+    sources: { listings, unlocks, favourites, savedSearches: createSavedSearchesService(ctx), urlFor: uploads.urlFor },
+  });
+  accountRoutes(app, ctx, account);
+  app.addHook('preClose', async () => account.settle());
   refundsRoutes(app, ctx, createRefundsService(ctx));
   setUpConversations(app, ctx, uploads.urlFor, {}, { bus, moreFirstEvents: savedSearches.firstEvents });
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
@@ -191,6 +207,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
       smsDigest: (at) => savedSearches.digest.run(at),
       refreshPriceBands: (at) => refreshAllBands(database.db, at),
       retention: (at) => sweepRetention(database.db, at),
+      accountExports: (at) => account.sweep(at),
       log: app.log,
     }),
     now,
@@ -206,5 +223,5 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     await kv.close();
     if (!options.database) await database.close();
   });
-  return { app, ctx, shutdown, jobs, alerts: { matcher: savedSearches.matcher, digest: savedSearches.digest } };
+  return { app, ctx, shutdown, jobs, alerts: { matcher: savedSearches.matcher, digest: savedSearches.digest }, account };
 }

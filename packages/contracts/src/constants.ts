@@ -71,6 +71,7 @@ export const I18N_NAMESPACES = [
   'favourites',
   'extras',
   'refunds',
+  'account',
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 

@@ -86,6 +86,9 @@ export const ZParticipants = z.object({
   tenant_phone: z.string().nullable(),
   tenant_name: z.string().nullable(),
   owner_name: z.string().nullable(),
+  /** The side deleted their account: their messages read as from 'Deleted user'. */
+  tenant_deleted: z.boolean().optional(),
+  owner_deleted: z.boolean().optional(),
 });
 export type TParticipants = z.infer<typeof ZParticipants>;
 

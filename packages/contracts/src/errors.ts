@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   self_approval_forbidden: 403,
   wrong_role: 403,
   refund_not_available: 403,
+  phone_banned: 403,
   // 404: missing or not yours
   not_found: 404,
   user_not_found: 404,
@@ -46,11 +47,14 @@ export const ERROR_STATUS = {
   idempotency_conflict: 409,
   // 410: a link that no longer answers (used, expired or unknown)
   confirm_link_invalid: 410,
+  export_link_invalid: 410,
   saved_search_limit: 409,
   refund_window_closed: 409,
   refund_already_claimed: 409,
   refund_not_pending: 409,
   refund_limit_reached: 409,
+  phone_taken: 409,
+  export_not_ready: 409,
   // 413 / 415: uploads
   payload_too_large: 413,
   image_too_large: 413,
@@ -58,6 +62,7 @@ export const ERROR_STATUS = {
   // 429: slow down
   cooldown_active: 429,
   rate_limited: 429,
+  export_too_soon: 429,
   // 5xx: never with internals
   internal_error: 500,
   payment_gateway_error: 502,

@@ -12,3 +12,4 @@ export * from './schema/freshness.ts';
 export * from './schema/alerts.ts';
 export * from './schema/favourites.ts';
 export * from './schema/refunds.ts';
+export * from './schema/account.ts';

@@ -25,6 +25,8 @@ export interface PeriodicJobDeps {
   refreshPriceBands: (now: Date) => Promise<unknown>;
   /** What has outlived its period in modules/retention/retention-periods.ts deleted or stripped. */
   retention: (now: Date) => Promise<unknown>;
+  /** Account exports a kick missed, and expiry of download links (modules/account). */
+  accountExports?: (now: Date) => Promise<unknown>;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
@@ -35,7 +37,7 @@ export interface PeriodicJobDeps {
  * To add one: an entry here with a name that never changes.
  */
 export function periodicJobs(deps: PeriodicJobDeps): PeriodicJob[] {
-  const { reconcilePayments, freshness, savedSearchMatch, smsDigest } = deps;
+  const { reconcilePayments, freshness, savedSearchMatch, smsDigest, accountExports } = deps;
   return [
     ...(freshness
       ? [
@@ -115,6 +117,17 @@ export function periodicJobs(deps: PeriodicJobDeps): PeriodicJob[] {
             name: 'saved-search-sms-digest',
             everyMs: 15 * MINUTE_MS,
             run: (now: Date) => smsDigest(now),
+          },
+        ]
+      : []),
+    ...(accountExports
+      ? [
+          {
+            // Exports a process left unbuilt (each is kicked at its request), and links past 24
+            // hours: their content is dropped, the row stays as the log. Safe to repeat.
+            name: 'account-exports',
+            everyMs: 5 * MINUTE_MS,
+            run: (now: Date) => accountExports(now),
           },
         ]
       : []),

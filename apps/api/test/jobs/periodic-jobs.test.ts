@@ -110,10 +110,11 @@ describe('periodic jobs run once per period across servers', () => {
   it("the product's jobs (the list in periodic-jobs.ts) ran once when both apps checked, recorded in job_runs", async () => {
     a.clock.advance(2 * HOUR);
     const [ranA, ranB] = await Promise.all([a.jobs.tick(), b.jobs.tick()]);
-    expect([...ranA, ...ranB].sort()).toEqual(['alert-check', 'auth-sweep', 'data-retention', 'listing-freshness', 'orphan-photo-sweep', 'price-bands', 'saved-search-match', 'saved-search-sms-digest']);
+    expect([...ranA, ...ranB].sort()).toEqual(['account-exports', 'alert-check', 'auth-sweep', 'data-retention', 'listing-freshness', 'orphan-photo-sweep', 'price-bands', 'saved-search-match', 'saved-search-sms-digest']);
     const rows = await listJobRuns(a.ctx.db);
     const product = rows.filter((r) => !r.name.startsWith('test-'));
     expect(product.map((r) => [r.name, r.runs, r.last_error])).toEqual([
+      ['account-exports', 1, null],
       ['alert-check', 1, null],
       ['auth-sweep', 1, null],
       ['data-retention', 1, null],

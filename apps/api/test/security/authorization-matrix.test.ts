@@ -98,6 +98,19 @@ const MATRIX: Record<string, string> = {
   'POST /listings/{id}/ask-availability':            '401  2xx    2xx   2xx    403   2xx    2xx   2xx    2xx    403  401',
   'GET /confirm-links/{token}':                      '410  410    410   410    410   410    410   410    410    410  410',
   'POST /confirm-links/{token}':                     '410  410    410   410    410   410    410   410    410    410  410',
+  'GET /account':                                    '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'PATCH /account':                                  '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /account/sign-out-everywhere':               '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /account/phone/request-code':                '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /account/phone':                             '401  400    400   400    400   400    400   400    400    400  401',
+  'POST /account/export':                            '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /account/export':                             '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /account/export/link':                       '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'GET /account/export/download/{token}':            '410  410    410   410    410   410    410   410    410    410  410',
+  'POST /account/delete/request-code':               '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /account/delete':                            '401  400    400   400    400   400    400   400    400    400  401',
+  'GET /admin/account-requests':                     '401  403    403   403    403   403    403   403    2xx    403  401',
+  'POST /admin/account-requests/deletions':          '401  403    403   403    403   403    403   403    2xx    403  401',
 
 };
 
@@ -200,6 +213,14 @@ async function targetsFor(key: string): Promise<{ targets: Targets; cleanup?: ()
       const claimed = await t.request({ method: 'POST', url: `/api/listings/unlocked/${unlock}/refund-claim`, headers: main.tenant.auth, payload: { reason: 'no_answer' } });
       return { targets: { ...shared, refund: claimed.json().claim._id as string }, cleanup: l.cleanup };
     }
+    case 'POST /account/export/link':
+      // Each caller asked for an export in the row before; the link comes once it is built.
+      await t.account.settle();
+      return { targets: shared };
+    case 'POST /admin/account-requests/deletions': {
+      const someone = await signUp(t, { name: 'Asked to be deleted' });
+      return { targets: { ...shared, deletable: someone.phone } };
+    }
     default:
       return { targets: shared };
   }
@@ -213,6 +234,11 @@ async function outcomeOf(route: RegisteredRoute, actor: Actor): Promise<string> 
   const res = await callRoute(t, route, who, targets);
   if (res.statusCode >= 500) throw new Error(`${key} as ${actor}: ${res.statusCode} ${res.body}`);
   await cleanup?.();
+  if (key === 'POST /account/sign-out-everywhere' && actor !== 'anonymous' && res.statusCode === 200) {
+    // Every token of the caller ended: the next rows need fresh sessions.
+    main[actor] = await logIn(t, main[actor].phone);
+    spare[actor] = await logIn(t, main[actor].phone);
+  }
   return outcomeClass(res.statusCode);
 }
 

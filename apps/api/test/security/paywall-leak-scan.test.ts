@@ -29,6 +29,9 @@ const NOT_SCANNED = new Set([
   'POST /purchase',
   'POST /uploads',
   'DELETE /listings/{id}',
+  'POST /account/sign-out-everywhere',
+  'POST /account/phone',
+  'POST /account/delete',
 ]);
 
 
@@ -84,6 +87,14 @@ async function callEveryVariant(route: RegisteredRoute, who: SignedIn | null, re
     variants.push({ targets: targetsFor(m.listings.show, m.conversations.lockedShow) });
   }
   if (key === 'POST /confirm-links/{token}') for (const v of variants) v.targets = { ...v.targets, token: undefined };
+  if (key === 'GET /account/export/download/{token}') {
+    // The reader's own export (asked for in the writes), the unpaying tenant's for the anonymous
+    // reader: the download link itself is the credential, and the file is scanned like any answer.
+    await m.t.account.settle();
+    const link = await m.t.request({ method: 'POST', url: '/api/account/export/link', headers: (who ?? m.tenantUnpaid).auth });
+    const token = link.statusCode === 200 ? (link.json().url as string).split('/').pop() : undefined;
+    for (const v of variants) v.targets = { ...v.targets, token };
+  }
   if (key === 'POST /listings/batch-unlock-status') variants.push({ targets: variants[0]!.targets, body: { listing_ids: listingIds } });
   if (key === 'GET /conversations') for (const l of listingIds) variants.push({ targets: variants[0]!.targets, query: `?listing_id=${l}` });
   if (key === 'GET /listings') for (const q of ['?limit=50', '?source=delala', '?subcity=Yeka&limit=50']) variants.push({ targets: variants[0]!.targets, query: q });

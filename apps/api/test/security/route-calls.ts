@@ -25,8 +25,10 @@ export interface Targets {
   unlock?: string;
   /** A refund claim (the admin's review); the adjustment id (unknown) when absent. */
   refund?: string;
-  /** The token of a 'still available?' SMS link; an unknown one when absent (410). */
+  /** The token of a 'still available?' SMS link or an export's download; an unknown one when absent (410). */
   token?: string;
+  /** The phone of an account an admin may delete; a phone with no account when absent (404). */
+  deletable?: string;
 }
 
 /** The path of a route with its parameters filled in from the targets (by the route's family). */
@@ -96,6 +98,16 @@ export function sampleBody(key: string, targets: Targets): Record<string, unknow
     case 'POST /listings/{id}/confirm':
     case 'POST /confirm-links/{token}':
       return { answer: 'available' };
+    case 'PATCH /account':
+      return { name: 'Renamed by this caller', agencyName: 'Caller Agency' };
+    case 'POST /account/phone/request-code':
+      return { phone: uniquePhone() };
+    case 'POST /account/phone':
+      return { phone: uniquePhone(), code: '000000' };
+    case 'POST /account/delete':
+      return { code: '000000' };
+    case 'POST /admin/account-requests/deletions':
+      return { phone: targets.deletable ?? uniquePhone(), reason: 'Asked in writing, identity checked' };
     case 'POST /sms/inbound':
       return { from: targets.phone, text: 'STOP' };
     default:

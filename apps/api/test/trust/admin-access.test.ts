@@ -41,6 +41,8 @@ const ADMIN_CALLS: Array<{ method: 'GET' | 'POST'; url: string; payload?: Record
   { method: 'GET', url: '/api/admin/metrics/daily' },
   { method: 'GET', url: '/api/admin/metrics/funnels' },
   { method: 'GET', url: '/api/admin/metrics/alerts' },
+  { method: 'GET', url: '/api/admin/account-requests' },
+  { method: 'POST', url: '/api/admin/account-requests/deletions', payload: { phone: '+251911000000', reason: 'Asked in writing, identity checked' } },
 ];
 
 describe('admin calls', () => {

@@ -44,6 +44,7 @@ const SavedPage = lazyPage('app/pages/saved-page.tsx', 'SavedPage');
 const NotificationsPage = lazyPage('features/notifications/components/notifications-page.tsx', 'NotificationsPage');
 const PrivacyPage = lazyPage('features/legal/components/privacy-page.tsx', 'PrivacyPage');
 const TermsPage = lazyPage('features/legal/components/terms-page.tsx', 'TermsPage');
+const AccountPage = lazyPage('features/account/components/account-page.tsx', 'AccountPage');
 const AdminPage = lazyPage('features/admin/components/admin-page.tsx', 'AdminPage');
 const AccessDenied = lazy(async () => ({ default: (await import('@/features/admin/components/access-denied')).AccessDenied }));
 
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
       page(paths.tenantWelcome, TenantWelcomePage),
       { path: paths.landlord, element: <LandlordRedirect /> },
       page(paths.myListings, MyListingsPage, { guarded: true }),
+      page(paths.account, AccountPage, { guarded: true }),
       page(paths.landlordWelcome, LandlordWelcomePage),
       page(paths.landlordSuccess, LandlordSuccessPage),
       page(paths.delalaWelcome, DelalaWelcomePage),

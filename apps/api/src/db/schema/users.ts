@@ -18,6 +18,8 @@ export const users = pgTable('users', {
   /** The Terms and Privacy notice accepted at signup (TERMS_VERSION) and when; null before it was asked. */
   termsVersion: text('terms_version'),
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  /** Set when the account was deleted: name, e-mail, agency and phone are erased (migration 0018). */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

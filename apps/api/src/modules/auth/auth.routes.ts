@@ -12,6 +12,7 @@ import { OTP_LENGTH } from '@betoch/contracts/constants';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { AuthService } from './auth.service.ts';
+import { coarseDevice } from '../account/coarse-device.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService): void {
   const tags = ['auth'];
@@ -39,7 +40,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
     response: ZSessionAnswer,
     errors: [400, 403, 404],
     noStore: true,
-    handler: ({ body }) => auth.verifyOtp(body),
+    handler: ({ body, req }) => auth.verifyOtp(body, coarseDevice(req.headers['user-agent'])),
   });
 
   route(app, ctx, {
@@ -51,10 +52,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthServ
     // The plain fields: the service answers a broker without agency with agency_name_required.
     body: ZSignupFields,
     response: ZSessionAnswer,
-    errors: [400, 409],
+    errors: [400, 403, 409],
     noStore: true,
     successStatus: 201,
-    handler: ({ body }) => auth.signup(body),
+    handler: ({ body, req }) => auth.signup(body, coarseDevice(req.headers['user-agent'])),
   });
 
   route(app, ctx, {

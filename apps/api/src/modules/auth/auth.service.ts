@@ -28,6 +28,8 @@ import { clientNetwork } from './client-network.ts';
 import { generateCode, hashCode, sameHash } from './otp.ts';
 import { SmsDeliveryError } from './sms/sms-sender.ts';
 import { recordOtpRequested } from '../metrics/events.ts';
+import { isPhoneHashBanned, recordSignIn } from '../account/sign-ins.repository.ts';
+import { phoneHash } from '../../lib/phone-hash.ts';
 
 const HOUR = 3600;
 
@@ -42,13 +44,18 @@ function phoneOrThrow(input: string): string {
   return phone;
 }
 
-export function createAuthService(ctx: AppContext, otpSecret: string) {
+/**
+ * `banKey` keys the hash of a deleted banned account's phone (lib/phone-hash.ts): such a phone
+ * cannot sign up again.
+ */
+export function createAuthService(ctx: AppContext, otpSecret: string, banKey: string) {
   async function userAnswer(db: DbOrTx, user: UserRow): Promise<TUser> {
     return toUserAnswer(user, await getWalletSnapshot(db, user.id), ctx.now());
   }
 
-  async function session(user: UserRow): Promise<TSessionAnswer> {
+  async function session(user: UserRow, device?: string): Promise<TSessionAnswer> {
     const { token } = await ctx.tokens.sign(user);
+    if (device !== undefined) await recordSignIn(ctx.db, user.id, device, ctx.now());
     return { ok: true, token, user: await userAnswer(ctx.db, user) };
   }
 
@@ -74,9 +81,11 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
      * the cooldown comes first, so a double tap never uses up the hourly limits; the per-IP limit
      * comes before the per-phone one, so a client over its own limit cannot use up a stranger's.
      */
-    async requestOtp(input: { phone: string }, ip: string): Promise<TRequestOtpAnswer> {
+    async requestOtp(input: { phone: string }, ip: string, purpose: 'sign-in' | 'account' = 'sign-in'): Promise<TRequestOtpAnswer> {
       const phone = phoneOrThrow(input.phone);
-      const cooldownKey = `otp:cool:${phone}`;
+      // A code for an account change (new phone, deletion) waits on its own cooldown, so it can
+      // follow a sign-in at once; both count against the same hourly limits.
+      const cooldownKey = purpose === 'sign-in' ? `otp:cool:${phone}` : `otp:cool:account:${phone}`;
       if (!(await ctx.kv.setIfAbsent(cooldownKey, OTP_RESEND_COOLDOWN_SECONDS))) {
         const left = (await ctx.kv.ttl(cooldownKey)) || OTP_RESEND_COOLDOWN_SECONDS;
         throw new AppError('cooldown_active', `Please wait ${left} seconds before requesting a new code.`, {
@@ -113,7 +122,21 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
       };
     },
 
-    async verifyOtp(input: { phone: string; code: string }): Promise<TSessionAnswer> {
+    /**
+     * Proves a code sent to this phone for an account change (new phone, deletion) and uses it up.
+     * Throws invalid_code / code_expired like sign-in.
+     */
+    async takeCode(phone: string, code: string): Promise<void> {
+      const codeHash = await checkCode(phone, code);
+      if (!(await consumeCode(ctx.db, phone, codeHash, ctx.now()))) throw new AppError('code_expired');
+    },
+
+    /** Whether this phone belonged to a banned account that was deleted. */
+    async phoneBanned(phone: string): Promise<boolean> {
+      return isPhoneHashBanned(ctx.db, phoneHash(banKey, phone));
+    },
+
+    async verifyOtp(input: { phone: string; code: string }, device?: string): Promise<TSessionAnswer> {
       const phone = phoneOrThrow(input.phone);
       const codeHash = await checkCode(phone, input.code);
       let user = await findUserByPhone(ctx.db, phone);
@@ -130,7 +153,7 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
         await setUserAdmin(ctx.db, user.id, true);
         user = { ...user, isAdmin: true };
       }
-      return session(user);
+      return session(user, device);
     },
 
     async signup(input: {
@@ -141,12 +164,16 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
       userType: UserRow['userType'];
       agencyName?: string;
       acceptTerms: true;
-    }): Promise<TSessionAnswer> {
+    }, device?: string): Promise<TSessionAnswer> {
       const phone = phoneOrThrow(input.phone);
       if (input.userType === 'delala' && !input.agencyName?.trim()) {
         throw new AppError('agency_name_required', undefined, { fields: { agencyName: 'agency_required' } });
       }
       const codeHash = await checkCode(phone, input.code);
+      if (await isPhoneHashBanned(ctx.db, phoneHash(banKey, phone))) {
+        await giveBackAttempt(ctx.db, phone, codeHash);
+        throw new AppError('phone_banned');
+      }
       if (await findUserByPhone(ctx.db, phone)) {
         await giveBackAttempt(ctx.db, phone, codeHash);
         throw new AppError('user_already_exists');
@@ -168,7 +195,7 @@ export function createAuthService(ctx: AppContext, otpSecret: string) {
         await ensureWalletAccount(tx, created.id);
         return created;
       });
-      return session(user);
+      return session(user, device);
     },
 
     async me(auth: AuthUser): Promise<TUser> {

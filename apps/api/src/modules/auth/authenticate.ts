@@ -37,7 +37,7 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
     throw new AppError('invalid_token');
   }
   const user = await findUserById(ctx.db, claims.uid);
-  if (!user || user.phone !== claims.sub || user.tokenVersion !== claims.tv || user.status === 'banned') {
+  if (!user || user.phone !== claims.sub || user.tokenVersion !== claims.tv || user.status === 'banned' || user.deletedAt !== null) {
     throw new AppError('invalid_token');
   }
   if (await isTokenRevoked(ctx.db, claims.jti)) throw new AppError('invalid_token');

@@ -71,9 +71,11 @@ export function toConversationSummary(row: ConversationSummaryRow, reader: Reade
       : null,
     participants: {
       // The tenant's own number (and for moderation); the owner never gets it, and no one gets the owner's.
-      tenant_phone: reader.role === 'owner' ? null : row.tenant.phone,
+      tenant_phone: reader.role === 'owner' || row.tenant.deleted ? null : row.tenant.phone,
       tenant_name: nameFor(row.tenant.name, 'tenant', reader),
       owner_name: nameFor(row.owner.name, 'owner', reader),
+      tenant_deleted: row.tenant.deleted,
+      owner_deleted: row.owner.deleted,
     },
     viewer_role: reader.role,
     is_reply_unlocked: reader.replyUnlocked,

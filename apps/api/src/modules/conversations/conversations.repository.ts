@@ -154,8 +154,9 @@ export interface ConversationSummaryRow {
     priceEtb: number;
     photos: StoredPhoto[];
   } | null;
-  tenant: { phone: string; name: string | null };
-  owner: { name: string | null };
+  /** `deleted`: the side deleted their account (their name and phone are erased). */
+  tenant: { phone: string; name: string | null; deleted: boolean };
+  owner: { name: string | null; deleted: boolean };
   last: { role: ConversationRole; body: string; bodyMasked: string | null; createdAt: Date } | null;
   /** The tenant has paid for (or the plan covered) this listing's contact. */
   contactUnlocked: boolean;
@@ -195,6 +196,8 @@ export async function findConversationSummaries(
       tenantPhone: tenantUser.phone,
       tenantName: tenantUser.name,
       ownerName: ownerUser.name,
+      tenantDeletedAt: tenantUser.deletedAt,
+      ownerDeletedAt: ownerUser.deletedAt,
       lastRole: lastMessage.role,
       lastBody: lastMessage.body,
       lastBodyMasked: lastMessage.bodyMasked,
@@ -228,8 +231,8 @@ export async function findConversationSummaries(
             photos: r.listingPhotos ?? [],
           }
         : null,
-    tenant: { phone: r.tenantPhone, name: r.tenantName },
-    owner: { name: r.ownerName },
+    tenant: { phone: r.tenantPhone, name: r.tenantName, deleted: r.tenantDeletedAt !== null },
+    owner: { name: r.ownerName, deleted: r.ownerDeletedAt !== null },
     last: r.lastRole && r.lastBody !== null && r.lastCreatedAt ? { role: r.lastRole, body: r.lastBody, bodyMasked: r.lastBodyMasked, createdAt: r.lastCreatedAt } : null,
     contactUnlocked: Boolean(r.contactUnlocked),
   }));

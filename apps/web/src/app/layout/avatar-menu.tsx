@@ -12,7 +12,7 @@ import styles from './top-bar.module.css';
 import { useDropdown } from './use-dropdown';
 
 /**
- * Avatar button and its menu: display name, phone, Wallet, on a phone the tenant's ways to post
+ * Avatar button and its menu: display name, phone, Your account, Saved, Wallet, on a phone the tenant's ways to post
  * a home (their top bar has no room for the dropdown), Data saver, Logout.
  */
 export function AvatarMenu() {
@@ -52,6 +52,11 @@ export function AvatarMenu() {
             {formatPhoneLocal(user.phone)}
           </p>
           <ul className={styles.menuList}>
+            <li>
+              <Link to={paths.account} className={styles.menuItem} onClick={close}>
+                {t('nav.account')}
+              </Link>
+            </li>
             <li>
               <Link to={paths.saved} className={styles.menuItem} onClick={close}>
                 {t('nav.saved')}

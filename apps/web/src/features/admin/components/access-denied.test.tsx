@@ -29,13 +29,13 @@ describe('/admin for someone who is not an admin', { timeout: 20_000 }, () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/');
   });
 
-  it('admins get the four tabs, and the arrow keys move between them', async () => {
+  it('admins get the five tabs, and the arrow keys move between them', async () => {
     const api = fakeApi();
     api.answer('GET', '/admin/moderation/cases', () => envelope({ items: [] }));
     api.answer('GET', '/admin/moderation/duplicates', () => envelope({ items: [] }));
     renderAdmin({ routes: routes(), path: '/admin' });
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Moderation Queue', 'Duplicate Review', 'Payments & Adjustments', 'Metrics & Alerts']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Moderation Queue', 'Duplicate Review', 'Payments & Adjustments', 'Metrics & Alerts', 'Data requests']);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(tabs[0]!, { key: 'ArrowRight' });
     expect(await screen.findByText('No duplicate clusters awaiting review.')).toBeTruthy();

@@ -5,10 +5,11 @@ import { DuplicatesTab } from './duplicates/duplicates-tab';
 import { MetricsTab } from './metrics/metrics-tab';
 import { ModerationTab } from './moderation/moderation-tab';
 import { PaymentsTab } from './payments/payments-tab';
+import { DataRequestsTab } from './data-requests/data-requests-tab';
 import styles from './admin.module.css';
 import { usePageTitle } from '@/lib/use-page-title';
 
-export const ADMIN_TABS = ['moderation', 'duplicates', 'payments', 'metrics'] as const;
+export const ADMIN_TABS = ['moderation', 'duplicates', 'payments', 'metrics', 'requests'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 function readTab(value: string | null): AdminTab {
@@ -16,14 +17,14 @@ function readTab(value: string | null): AdminTab {
 }
 
 /**
- * /admin (spec section 2): the four tabs. The open tab is in the address (?tab=…), so a reload or
+ * /admin (spec section 2): the tabs (and the log of data requests). The open tab is in the address (?tab=…), so a reload or
  * a shared link opens the same one. Tabs follow the ARIA pattern (arrows, Home, End).
  */
 export function AdminPage() {
   const { t } = useTranslation(['admin', 'common']);
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('tab'));
-  const tabRefs = useRef<Record<AdminTab, HTMLButtonElement | null>>({ moderation: null, duplicates: null, payments: null, metrics: null });
+  const tabRefs = useRef<Record<AdminTab, HTMLButtonElement | null>>({ moderation: null, duplicates: null, payments: null, metrics: null, requests: null });
 
   const title = t('title');
   usePageTitle(title);
@@ -71,6 +72,7 @@ export function AdminPage() {
         {tab === 'duplicates' ? <DuplicatesTab /> : null}
         {tab === 'payments' ? <PaymentsTab /> : null}
         {tab === 'metrics' ? <MetricsTab /> : null}
+        {tab === 'requests' ? <DataRequestsTab /> : null}
       </section>
     </div>
   );

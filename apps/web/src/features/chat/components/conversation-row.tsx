@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { translateContactMask } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
-import { counterpartName, isLockedForViewer, isTenantViewer, lastMessageView } from '../lib/conversation-view';
+import { counterpartDeleted, counterpartName, isLockedForViewer, isTenantViewer, lastMessageView } from '../lib/conversation-view';
 import { unreadBadgeText } from '../lib/unread-badge';
 import styles from './inbox-page.module.css';
 
@@ -21,8 +21,9 @@ export function ConversationRow({ conversation, now }: { conversation: TConversa
   const listing = conversation.listing_id;
   const titleOf = useListingTitle();
   const photo = listing?.photos[0];
-  const name =
-    counterpartName(conversation) ?? (isTenantViewer(conversation) ? t('inbox.ownerFallback') : t('inbox.tenantFallback'));
+  const name = counterpartDeleted(conversation)
+    ? t('inbox.deletedUser')
+    : (counterpartName(conversation) ?? (isTenantViewer(conversation) ? t('inbox.ownerFallback') : t('inbox.tenantFallback')));
   const locked = isLockedForViewer(conversation);
   const unread = unreadBadgeText(conversation.unread_count);
   const last = lastMessageView(conversation);

@@ -22,7 +22,7 @@ import { useNow } from '../hooks/use-now';
 import { usePageTitle } from '@/lib/use-page-title';
 import { translateContactMask } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
-import { counterpartName } from '../lib/conversation-view';
+import { counterpartDeleted, counterpartName, sideDeleted } from '../lib/conversation-view';
 import { failureText } from '../lib/failure-text';
 import { isInsufficientCredits } from '../lib/unlock-error';
 import { MessageBubble } from './message-bubble';
@@ -43,6 +43,7 @@ function BackToInbox() {
 /** Who wrote a message, in the reader's words. */
 function authorName(t: TFunction, conversation: TConversationSummary, role: TConversationRole, mine: boolean): string {
   if (mine) return t('thread.you');
+  if (sideDeleted(conversation, role)) return t('inbox.deletedUser');
   const name = role === 'owner' ? conversation.participants.owner_name : conversation.participants.tenant_name;
   if (name?.trim()) return translateContactMask(name.trim(), t('contact_hidden'));
   return role === 'owner' ? t('inbox.ownerFallback') : t('inbox.tenantFallback');
@@ -105,7 +106,7 @@ export function ThreadPage() {
   const unlocked = data.is_reply_unlocked;
   const showUnlock = role === 'tenant' && !unlocked && data.messages.some((m) => m.role === 'owner' && m.blurred);
   const listing = conversation.listing_id;
-  const counterpart = counterpartName(conversation);
+  const counterpart = counterpartDeleted(conversation) ? t('inbox.deletedUser') : counterpartName(conversation);
 
   const onUnlock = () => {
     if (unlock.isPending) return;

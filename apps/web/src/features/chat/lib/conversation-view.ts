@@ -23,6 +23,16 @@ export function counterpartName(conversation: Pick<TConversationSummary, 'viewer
   return name?.trim() ? name.trim() : null;
 }
 
+/** The side of this role deleted their account: their messages read as from 'Deleted user'. */
+export function sideDeleted(conversation: Pick<TConversationSummary, 'participants'>, role: 'tenant' | 'owner'): boolean {
+  return Boolean(role === 'owner' ? conversation.participants.owner_deleted : conversation.participants.tenant_deleted);
+}
+
+/** The counterpart deleted their account. */
+export function counterpartDeleted(conversation: Pick<TConversationSummary, 'viewer_role' | 'participants'>): boolean {
+  return sideDeleted(conversation, isTenantViewer(conversation) ? 'owner' : 'tenant');
+}
+
 export type LastMessageView = { kind: 'none' } | { kind: 'locked' } | { kind: 'empty' } | { kind: 'text'; text: string };
 
 /**

@@ -1,0 +1,3 @@
+export const accountKeys = {
+  overview: ['account', 'overview'] as const,
+};

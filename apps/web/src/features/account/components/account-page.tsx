@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/error-text';
+import { useSession } from '@/lib/session';
+import { useAccount } from '../api/get-account';
+import { DataExport } from './data-export';
+import { DeleteAccount } from './delete-account';
+import { LanguageChoice } from './language-choice';
+import { PhoneChange } from './phone-change';
+import { ProfileForm } from './profile-form';
+import { Section } from './section';
+import { SignInHistory } from './sign-in-history';
+import { SignOutEverywhere } from './sign-out-everywhere';
+import styles from './account.module.css';
+
+/**
+ * /account: the signed-in user's details and their rights over their data: profile, phone (with a
+ * code to the new number), language, notification settings, a copy of all their data, sign-in
+ * history, signing out everywhere, and deleting the account.
+ */
+export function AccountPage() {
+  const { t } = useTranslation(['account', 'common']);
+  const session = useSession();
+  const account = useAccount();
+  const [now, setNow] = useState(() => Date.now());
+  const status = account.data?.export?.status;
+
+  useEffect(() => {
+    document.title = `${t('title')} · ${t('common:brand.name')}`;
+  }, [t]);
+  // The 'ask again after' date is compared with a clock that moves while the page stays open.
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, [status]);
+
+  const user = session.user;
+  if (!user) return null;
+
+  return (
+    <div className="page">
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <p className={styles.muted}>{t('intro')}</p>
+      </header>
+      <div className={styles.sections}>
+        <Section title={t('profile.heading')}>
+          <ProfileForm key={user.sub} user={user} />
+        </Section>
+        <Section title={t('phone.heading')}>
+          <PhoneChange phone={user.phone} />
+        </Section>
+        <Section title={t('language.heading')}>
+          <LanguageChoice />
+        </Section>
+        <Section title={t('notifications.heading')}>
+          <p className={styles.muted}>{t('notifications.text')}</p>
+          <ul className={styles.links}>
+            <li>
+              <Link to={paths.saved}>{t('notifications.savedSearches')}</Link>
+            </li>
+            <li>
+              <Link to={paths.notifications}>{t('notifications.inbox')}</Link>
+            </li>
+          </ul>
+        </Section>
+        <Section title={t('export.heading')}>
+          {account.isPending ? (
+            <Skeleton height={96} />
+          ) : account.isError ? (
+            <Alert
+              tone="error"
+              title={t('loadFailed')}
+              action={
+                <Button variant="secondary" onClick={() => void account.refetch()}>
+                  {t('common:actions.tryAgain')}
+                </Button>
+              }
+            >
+              <p>{errorText(t, account.error)}</p>
+            </Alert>
+          ) : (
+            <DataExport state={account.data.export} now={now} />
+          )}
+        </Section>
+        <Section title={t('signIns.heading')}>
+          {account.isPending ? <Skeleton height={64} /> : account.data ? <SignInHistory signIns={account.data.sign_ins} /> : null}
+        </Section>
+        <Section title={t('signOutAll.heading')}>
+          <SignOutEverywhere />
+        </Section>
+        <Section title={t('delete.heading')} tone="danger">
+          <DeleteAccount phone={user.phone} />
+        </Section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { OTP_LENGTH } from '@betoch/contracts/constants';
+import { formatPhoneLocal } from '@betoch/contracts/phone';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/error-text';
+import { useSession } from '@/lib/session';
+import { useDeleteAccount } from '../api/delete-account';
+import { useRequestDeleteCode } from '../api/request-delete-code';
+import { DemoCodeNote } from './demo-code-note';
+import styles from './account.module.css';
+
+/**
+ * Delete my account: says what goes and what stays (without the name), then asks for a fresh
+ * sign-in code sent to the account's phone. Once deleted, the session ends here.
+ */
+export function DeleteAccount({ phone }: { phone: string }) {
+  const { t } = useTranslation(['account', 'common']);
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const send = useRequestDeleteCode();
+  const remove = useDeleteAccount();
+  const [code, setCode] = useState('');
+  const asked = send.isSuccess;
+
+  const confirm = () =>
+    remove.mutate(
+      { code },
+      {
+        onSuccess: () => {
+          session.signOut();
+          queryClient.clear();
+          void navigate(paths.home, { replace: true });
+        },
+      },
+    );
+
+  return (
+    <div className={styles.stack}>
+      <ul className={styles.facts}>
+        <li>{t('delete.removed')}</li>
+        <li>{t('delete.kept')}</li>
+        <li>{t('delete.moderation')}</li>
+      </ul>
+      {!asked ? (
+        <div>
+          <Button variant="danger" onClick={() => send.mutate()} loading={send.isPending}>
+            {t('delete.start')}
+          </Button>
+        </div>
+      ) : (
+        <form
+          className={styles.form}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            confirm();
+          }}
+        >
+          <p>
+            <Trans t={t} i18nKey="delete.sentTo" values={{ phone: formatPhoneLocal(phone) }} components={{ phone: <span dir="ltr" className={styles.phone} /> }} />
+          </p>
+          <DemoCodeNote code={send.data?.code} />
+          <TextField
+            label={t('phone.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={OTP_LENGTH}
+            dir="ltr"
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+            error={remove.isError ? errorText(t, remove.error) : undefined}
+          />
+          <p className={styles.warning}>{t('delete.warning')}</p>
+          <div className={styles.actions}>
+            <Button type="submit" variant="danger" loading={remove.isPending} disabled={code.length !== OTP_LENGTH}>
+              {t('delete.confirm')}
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                send.reset();
+                remove.reset();
+                setCode('');
+              }}
+            >
+              {t('delete.cancel')}
+            </Button>
+          </div>
+        </form>
+      )}
+      {send.isError ? <Alert tone="error">{errorText(t, send.error)}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { Trans, useTranslation } from 'react-i18next';
+import styles from './account.module.css';
+
+/** Demo mode answers the code with the call: shown so a demo can go on without a phone. */
+export function DemoCodeNote({ code }: { code: string | undefined }) {
+  const { t } = useTranslation('account');
+  if (!code) return null;
+  return (
+    <p className={styles.muted} role="status">
+      <Trans t={t} i18nKey="demoCode" values={{ code }} components={{ code: <strong data-testid="demo-code" dir="ltr" /> }} />
+    </p>
+  );
+}
