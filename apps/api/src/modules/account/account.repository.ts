@@ -104,11 +104,6 @@ export async function reportsBy(db: DbOrTx, userId: string) {
   return db.select().from(reports).where(eq(reports.reporterId, userId)).orderBy(asc(reports.createdAt));
 }
 
-export async function listingIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db.select({ id: listings.id }).from(listings).where(eq(listings.posterId, userId)).orderBy(asc(listings.createdAt));
-  return rows.map((r) => r.id);
-}
-
 export async function uploadKeysOf(db: DbOrTx, userId: string): Promise<string[]> {
   const rows = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.ownerId, userId)).for('update');
   return rows.map((r) => r.key);

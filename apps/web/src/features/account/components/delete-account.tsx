@@ -64,7 +64,7 @@ export function DeleteAccount({ phone }: { phone: string }) {
           }}
         >
           <p>
-            <Trans t={t} i18nKey="delete.sentTo" values={{ phone: formatPhoneLocal(phone) }} components={{ phone: <span dir="ltr" className={styles.phone} /> }} />
+            <Trans t={t} i18nKey="delete.sentTo" values={{ phone: formatPhoneLocal(phone), digits: OTP_LENGTH }} components={{ phone: <span dir="ltr" className={styles.phone} /> }} />
           </p>
           <DemoCodeNote code={send.data?.code} />
           <TextField
