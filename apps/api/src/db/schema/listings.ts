@@ -79,6 +79,8 @@ export const listings = pgTable(
     maskedWith: integer('masked_with').notNull().default(0),
     /** The masked title and specific location folded for the place search (migration 0008, never written). */
     placeText: text('place_text').generatedAlwaysAs(sql.raw(PLACE_TEXT_SQL)),
+    /** The distinct two-letter pieces of place_text (migration 0020, never written): the place search's index. */
+    placeGrams: text('place_grams').array().notNull().generatedAlwaysAs(sql.raw(`betoch_bigrams(${PLACE_TEXT_SQL})`)),
     /**
      * The poster's standing, kept by triggers (migration 0007): null in good standing, else until
      * when the poster's listings stay out of public view ('infinity' for a ban). Never written here.
@@ -97,10 +99,21 @@ export const listings = pgTable(
     brokerFeePercent: integer('broker_fee_percent'),
   },
   (t) => [
-    index('listings_browse_idx').on(t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
-    index('listings_browse_type_idx').on(t.typeGroup, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
-    index('listings_browse_subcity_idx').on(t.subcity, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
-    index('listings_browse_source_idx').on(t.source, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
+    // Newest first per filter combination; the other filters' columns ride along as trailing keys,
+    // checked on the index entry (migration 0020).
+    index('listings_browse_idx')
+      .on(t.publishedAt.desc(), t.id.desc(), t.typeGroup, t.subcity, t.source, t.priceEtb)
+      .where(LIVE_NOT_HIDDEN),
+    index('listings_browse_type_idx')
+      .on(t.typeGroup, t.publishedAt.desc(), t.id.desc(), t.subcity, t.source, t.priceEtb)
+      .where(LIVE_NOT_HIDDEN),
+    index('listings_browse_subcity_idx')
+      .on(t.subcity, t.publishedAt.desc(), t.id.desc(), t.typeGroup, t.source, t.priceEtb)
+      .where(LIVE_NOT_HIDDEN),
+    index('listings_browse_subcity_type_idx')
+      .on(t.subcity, t.typeGroup, t.publishedAt.desc(), t.id.desc(), t.source, t.priceEtb)
+      .where(LIVE_NOT_HIDDEN),
+    index('listings_place_grams_idx').using('gin', t.placeGrams).where(LIVE_NOT_HIDDEN),
     index('listings_browse_price_idx').on(t.priceEtb).where(LIVE_NOT_HIDDEN),
     index('listings_poster_idx').on(t.posterId, t.createdAt.desc()),
     // Moderation reads listings by poster and hidden date (the broker auto-block rule).

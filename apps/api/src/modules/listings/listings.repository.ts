@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { listings, type CoverPhoto, type ListingRow, type NewListingRow } from '../../db/schema/listings.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { maskedListingColumns } from './listing-text-masking.ts';
-import type { PlaceQuery } from './place-search.ts';
+import { bigramsOf, type PlaceQuery } from './place-search.ts';
 
 /** What a listing answer says about its poster (the phone only reaches poster and admin views). */
 export interface PosterInfo {
@@ -158,11 +158,18 @@ export interface BrowseRow {
 /**
  * The place search: any expanded term inside place_text (the masked title and specific location
  * folded when written, migration 0008: only what the public reads), or the subcity the query
- * names. A plain LIKE on a stored column over the live rows the other conditions leave; see
- * docs/i18n-and-a11y.md. A query with nothing left to search (only digits) matches nothing.
+ * names. LIKE decides; a term of two letters or more is first looked up by its two-letter pieces
+ * in place_grams (migration 0020, a GIN index), so a place few listings name is found without
+ * walking every live row. See docs/i18n-and-a11y.md. A query with nothing left to search (only
+ * digits) matches nothing.
  */
 function placeCondition(place: PlaceQuery): SQL {
-  const matches: SQL[] = place.terms.map((term) => sql`${listings.placeText} LIKE ${`%${term}%`}`);
+  const matches: SQL[] = place.terms.map((term) => {
+    const like = sql`${listings.placeText} LIKE ${`%${term}%`}`;
+    const pieces = bigramsOf(term);
+    if (!pieces.length) return like;
+    return sql`(${listings.placeGrams} @> ARRAY[${sql.join(pieces.map((p) => sql`${p}`), sql`, `)}]::text[] AND ${like})`;
+  });
   if (place.subcities.length) matches.push(inArray(listings.subcity, place.subcities));
   return or(...matches) ?? sql`false`;
 }

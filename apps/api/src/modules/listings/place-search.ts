@@ -213,3 +213,14 @@ export function expandPlaceQuery(q: string): PlaceQuery | null {
 for (const subcity of SUBCITIES) {
   if (!PLACES.some((p) => p.subcity === subcity)) throw new Error(`place-search: no entry for the subcity ${subcity}`);
 }
+
+/**
+ * The distinct two-letter pieces of a folded text, as the SQL function betoch_bigrams writes them
+ * into place_grams (migration 0020): letters are code points, as PostgreSQL's substr counts them.
+ */
+export function bigramsOf(folded: string): string[] {
+  const letters = Array.from(folded);
+  const pieces = new Set<string>();
+  for (let i = 0; i + 1 < letters.length; i += 1) pieces.add(letters[i]! + letters[i + 1]!);
+  return [...pieces];
+}
