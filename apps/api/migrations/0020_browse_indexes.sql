@@ -19,17 +19,29 @@ CREATE INDEX listings_browse_subcity_type_idx ON listings (subcity, type_group, 
   WHERE visibility = 'live' AND admin_hidden = false;
 
 -- 2. The place search looks for a folded term anywhere inside place_text (LIKE '%term%'), which
---    no B-tree serves: a place named in no listing made every search walk every live row. Each
---    listing also keeps the distinct two-letter pieces of its place_text (letters, not bytes, so
---    Ge'ez and Latin alike); a text holding a term holds every piece of it, so
---    "place_grams @> pieces of the term" finds the candidates through a GIN index and the LIKE
---    then decides exactly as before. (Two letters: Ge'ez place names are often two letters long.)
-CREATE FUNCTION betoch_bigrams(t text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT coalesce(array_agg(DISTINCT substr(t, i, 2)), '{}') FROM generate_series(1, length(t) - 1) AS i
+--    no B-tree serves: a place named in few listings made a search walk most live rows. Each
+--    listing also keeps the distinct pieces of two and of three letters of its place_text (letters,
+--    not bytes: Ge'ez and Latin alike); a text holding a term holds every piece of it, so
+--    "place_grams @> the term's pieces" finds the candidates through a GIN index and the LIKE then
+--    decides exactly as before. (Pieces of two letters too: Ge'ez place names are often two
+--    letters long.)
+CREATE FUNCTION betoch_place_grams(t text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT coalesce(array_agg(DISTINCT substr(t, i, n)), '{}')
+    FROM generate_series(2, 3) AS n, generate_series(1, length(t) - n + 1) AS i
 $$;
-ALTER TABLE listings ADD COLUMN place_grams text[] NOT NULL GENERATED ALWAYS AS (betoch_bigrams(
+-- 3. Narrow rows: the long values (description, photo list) go to the table's TOAST store once a
+--    row passes 256 bytes, so a page holds many rows and a walk over listings reads few pages. What
+--    browse reads of every row it passes stays in the row, never compressed or moved out (the
+--    place text and its pieces), and the card's cover photo stays in the row too. One statement:
+--    the new column rewrites every row, with these settings.
+ALTER TABLE listings
+  SET (toast_tuple_target = 256),
+  ALTER COLUMN cover_photo SET STORAGE MAIN,
+  ALTER COLUMN place_text SET STORAGE PLAIN,
+  ADD COLUMN place_grams text[] NOT NULL GENERATED ALWAYS AS (betoch_place_grams(
   regexp_replace(regexp_replace(translate(lower(replace(coalesce(title_masked, '') || ' ' || coalesce(specific_location_masked, ''), '⟦contact hidden⟧', ' ')), 'ሐሑሒሓሔሕሖኀኁኂኃኄኅኆሠሡሢሣሤሥሦዐዑዒዓዔዕዖፀፁፂፃፄፅፆሃኣ', 'ሀሁሂሀሄህሆሀሁሂሀሄህሆሰሱሲሳሴስሶአኡኢአኤእኦጸጹጺጻጼጽጾሀአ'), '[[:space:][:punct:]፠-፨]', '', 'g'), '([a-z])\1+', '\1', 'g')
-)) STORED;
+)) STORED,
+  ALTER COLUMN place_grams SET STORAGE PLAIN;
 CREATE INDEX listings_place_grams_idx ON listings USING gin (place_grams)
   WHERE visibility = 'live' AND admin_hidden = false;
 

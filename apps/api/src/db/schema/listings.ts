@@ -79,8 +79,8 @@ export const listings = pgTable(
     maskedWith: integer('masked_with').notNull().default(0),
     /** The masked title and specific location folded for the place search (migration 0008, never written). */
     placeText: text('place_text').generatedAlwaysAs(sql.raw(PLACE_TEXT_SQL)),
-    /** The distinct two-letter pieces of place_text (migration 0020, never written): the place search's index. */
-    placeGrams: text('place_grams').array().notNull().generatedAlwaysAs(sql.raw(`betoch_bigrams(${PLACE_TEXT_SQL})`)),
+    /** The distinct pieces of two and three letters of place_text (migration 0020, never written): the place search's index. */
+    placeGrams: text('place_grams').array().notNull().generatedAlwaysAs(sql.raw(`betoch_place_grams(${PLACE_TEXT_SQL})`)),
     /**
      * The poster's standing, kept by triggers (migration 0007): null in good standing, else until
      * when the poster's listings stay out of public view ('infinity' for a ban). Never written here.

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ListingType } from '@betoch/contracts/constants';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { listings, type CoverPhoto, type ListingRow, type NewListingRow } from '../../db/schema/listings.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { maskedListingColumns } from './listing-text-masking.ts';
-import { bigramsOf, type PlaceQuery } from './place-search.ts';
+import { placeGramsOf, type PlaceQuery } from './place-search.ts';
 
 /** What a listing answer says about its poster (the phone only reaches poster and admin views). */
 export interface PosterInfo {
@@ -17,8 +17,15 @@ export interface PosterInfo {
   suspendedUntil: Date | null;
 }
 
+/**
+ * A listing as the app reads it: every column but the place search's own (place_text and its
+ * pieces, which no answer shows and which would be sent from the database on every read).
+ */
+export type ListingRead = Omit<ListingRow, 'placeText' | 'placeGrams'>;
+const { placeText: _placeText, placeGrams: _placeGrams, ...listingReadColumns } = getTableColumns(listings);
+
 export interface ListingWithPoster {
-  listing: ListingRow;
+  listing: ListingRead;
   poster: PosterInfo;
 }
 
@@ -47,7 +54,7 @@ export async function insertListing(db: DbOrTx, values: NewListingRow): Promise<
 
 export async function findListingWithPoster(db: DbOrTx, id: string): Promise<ListingWithPoster | undefined> {
   const [row] = await db
-    .select({ listing: listings, poster: posterColumns })
+    .select({ listing: listingReadColumns, poster: posterColumns })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.posterId))
     .where(eq(listings.id, id))
@@ -57,7 +64,7 @@ export async function findListingWithPoster(db: DbOrTx, id: string): Promise<Lis
 
 function prepareListingWithPoster(db: Db) {
   return db
-    .select({ listing: listings, poster: posterColumns })
+    .select({ listing: listingReadColumns, poster: posterColumns })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.posterId))
     .where(eq(listings.id, sql.placeholder('id')))
@@ -166,9 +173,12 @@ export interface BrowseRow {
 function placeCondition(place: PlaceQuery): SQL {
   const matches: SQL[] = place.terms.map((term) => {
     const like = sql`${listings.placeText} LIKE ${`%${term}%`}`;
-    const pieces = bigramsOf(term);
+    const pieces = placeGramsOf(term);
     if (!pieces.length) return like;
-    return sql`(${listings.placeGrams} @> ARRAY[${sql.join(pieces.map((p) => sql`${p}`), sql`, `)}]::text[] AND ${like})`;
+    return sql`(${listings.placeGrams} @> ARRAY[${sql.join(
+      pieces.map((p) => sql`${p}`),
+      sql`, `,
+    )}]::text[] AND ${like})`;
   });
   if (place.subcities.length) matches.push(inArray(listings.subcity, place.subcities));
   return or(...matches) ?? sql`false`;
@@ -220,24 +230,32 @@ export const CARD_COLUMNS = {
   publishedAt: listings.publishedAt,
 };
 
-/**
- * Live listings that moderation has not hidden and whose poster is in good standing, newest
- * published first, filtered. One table: the poster's standing is kept on the listing row and the
- * first photo in cover_photo (migration 0007). The partial browse indexes serve this order
- * directly. (Built separately so the benchmark can EXPLAIN the very query the call runs.)
- */
-export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
+/** Every condition of a browse query but the place search. */
+function browseConditions(filters: BrowseFilters, now: Date): SQL[] {
   const conditions: SQL[] = publiclyVisibleConditions(now);
   if (filters.type) conditions.push(eq(listings.typeGroup, TYPE_GROUP[filters.type] ?? filters.type));
   if (filters.subcity) conditions.push(eq(listings.subcity, filters.subcity));
   if (filters.priceMin !== undefined) conditions.push(gte(listings.priceEtb, filters.priceMin));
   if (filters.priceMax !== undefined) conditions.push(lte(listings.priceEtb, filters.priceMax));
   if (filters.source) conditions.push(eq(listings.source, filters.source));
-  if (filters.place) conditions.push(placeCondition(filters.place));
   if (filters.confirmedSince) conditions.push(gte(listings.confirmedAt, filters.confirmedSince));
   if (filters.after) {
     conditions.push(sql`(${listings.publishedAt}, ${listings.id}) < (${filters.after.publishedAt.toISOString()}::timestamptz, ${filters.after.id}::uuid)`);
   }
+  return conditions;
+}
+
+/**
+ * Live listings that moderation has not hidden and whose poster is in good standing, newest
+ * published first, filtered. One table: the poster's standing is kept on the listing row and the
+ * first photo in cover_photo (migration 0007). The browse indexes (migration 0020) serve this
+ * order for every combination of filters; a place search finds its candidates through
+ * place_grams. (Built separately so the benchmark and the plan test can EXPLAIN the very query the
+ * call runs.)
+ */
+export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
+  const conditions = browseConditions(filters, now);
+  if (filters.place) conditions.push(placeCondition(filters.place));
   return db
     .select(CARD_COLUMNS)
     .from(listings)
@@ -246,6 +264,43 @@ export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
     .limit(filters.limit);
 }
 
+/**
+ * How many of the newest listings the other filters leave a place search reads before it turns to
+ * the place index: a place many listings name fills the page from the first few hundred (reading
+ * them newest first is then cheaper than gathering and sorting every listing that names it); a
+ * place few name does not, and the index finds those few directly.
+ */
+export const PLACE_WALK_ROWS = 600;
+
+/**
+ * The first step of a place search: the place condition over the PLACE_WALK_ROWS newest listings
+ * the other filters leave. A full page from it is the answer (nothing older can come before these);
+ * otherwise browseQuery gives it.
+ */
+export function placeWalkQuery(db: DbOrTx, filters: BrowseFilters & { place: PlaceQuery }, now: Date, rows = PLACE_WALK_ROWS) {
+  const newest = db
+    .select({ ...CARD_COLUMNS, placeText: listings.placeText })
+    .from(listings)
+    .where(and(...browseConditions(filters, now)))
+    .orderBy(desc(listings.publishedAt), desc(listings.id))
+    .limit(rows)
+    .as('newest');
+  const matches: SQL[] = filters.place.terms.map((term) => sql`${newest.placeText} LIKE ${`%${term}%`}`);
+  if (filters.place.subcities.length) matches.push(inArray(newest.subcity, filters.place.subcities));
+  const columns = Object.fromEntries(Object.keys(CARD_COLUMNS).map((k) => [k, newest[k as keyof typeof CARD_COLUMNS]])) as {
+    [K in keyof typeof CARD_COLUMNS]: (typeof newest)[K];
+  };
+  return db
+    .select(columns)
+    .from(newest)
+    .where(or(...matches) ?? sql`false`)
+    .orderBy(desc(newest.publishedAt), desc(newest.id))
+    .limit(filters.limit);
+}
+
 export async function browseListings(db: DbOrTx, filters: BrowseFilters, now: Date): Promise<BrowseRow[]> {
+  if (!filters.place) return browseQuery(db, filters, now);
+  const walked = await placeWalkQuery(db, { ...filters, place: filters.place }, now);
+  if (walked.length === filters.limit) return walked;
   return browseQuery(db, filters, now);
 }
