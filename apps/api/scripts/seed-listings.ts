@@ -9,6 +9,7 @@
 import { LISTING_TYPES, SUBCITIES } from '@betoch/contracts/constants';
 import type { Database } from '../src/db/client.ts';
 import { MASKER_VERSION } from '../src/lib/contact-masking.ts';
+import { tintOf } from '../src/modules/listings/card-tint.ts';
 import { maskText } from '../src/modules/listings/listing-text-masking.ts';
 
 export const BENCH_POSTERS = 2_000;
@@ -28,6 +29,8 @@ function sqlList(values: readonly string[]): string {
  * leaves them, and its start has nothing to mask.
  */
 const DESCRIPTION = 'A bright home with water and parking.';
+const PLACEHOLDER =
+  'data:image/webp;base64,UklGRlIAAABXRUJQVlA4IEYAAABQAQCdASoQAAsAA4BaJbAABYwAAP7Tef/8jTCRobMsDBCv1gffBqDjWyPvRefFj3/SsEQG/x/MbW1Kwf94lt60ppiXAAAA';
 /** Specific locations: two rows in three name a neighbourhood (Latin or Ge'ez letters), the rest a numbered place. */
 const NEIGHBOURHOODS = [
   'Megenagna', 'መገናኛ', 'Piassa', 'ፒያሳ', 'Kazanchis', 'ካዛንቺስ', 'Sarbet', 'Ayat', 'አያት', 'Gerji', 'ገርጂ', 'Summit',
@@ -44,8 +47,10 @@ export async function seedBenchListings(database: Database, listings: number, po
            CASE WHEN n % 4 = 0 THEN 'delala' ELSE 'landlord' END,
            CASE WHEN n % 4 = 0 THEN 'Agency ' || n END
     FROM generate_series(1, ${posters}) AS n;`);
+  // Photos as a listing stores them: with the card's tint of their placeholder (made as the app makes it).
+  const tint = await tintOf('bench-seed-placeholder', PLACEHOLDER);
   const photo = (i: number) =>
-    `jsonb_build_object('key', md5(n::text || '${i}'), 'width', 1280, 'height', 853, 'placeholder', 'data:image/webp;base64,UklGRlIAAABXRUJQVlA4IEYAAABQAQCdASoQAAsAA4BaJbAABYwAAP7Tef/8jTCRobMsDBCv1gffBqDjWyPvRefFj3/SsEQG/x/MbW1Kwf94lt60ppiXAAAA',
+    `jsonb_build_object('key', md5(n::text || '${i}'), 'width', 1280, 'height', 853, 'placeholder', '${PLACEHOLDER}', 'tint', ${tint === null ? 'null' : `'${tint}'`},
       'sizes', jsonb_build_array(
         jsonb_build_object('width', 320, 'height', 213, 'key', '00000000-0000-0000-0000-000000000000/320.webp', 'bytes', 9000),
         jsonb_build_object('width', 640, 'height', 427, 'key', '00000000-0000-0000-0000-000000000000/640.webp', 'bytes', 30000),

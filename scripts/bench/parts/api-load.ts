@@ -26,6 +26,16 @@ export const BROWSE_MIXES: Array<[string, string]> = [
   ['place search', '/api/listings?visibility=live&q=bole&limit=20'],
 ];
 
+/**
+ * The figures of the code before migration 0020 on a mixed workload of this kind, as measured for
+ * the issue that asked for this bench (they were not printed by this script), and what changed.
+ */
+const BEFORE = [
+  'Before (the code before migration 0020, measured by hand for the issue with 5,000 random filter combinations on the same machine, server on one core, several runs): PGlite browse mixed 293-426 req/s (1.6-4.5 % of a health check of 9,374-24,499 req/s), p99 119-144 ms at 200 req/s evenly spaced, p99 860-984 ms at 100 req/s on a colder run, one request at a time p99 79 ms and max 149 ms; PGlite detail at 200 req/s p99 43-434 ms (first pass over 3,700 ids p99 1,428 ms); PostgreSQL browse mixed 895 req/s (4.5 % of 20,063), p99 59 ms at 500 req/s; PostgreSQL detail 3,990 req/s, p99 25 ms at 200 req/s.',
+  '',
+  'What changed (docs/listings.md, "Mixed traffic on 100,000 listings"): one browse index per filter combination with the other filters as trailing keys checked on the index entry; the place search through an index of two- and three-letter pieces after a walk of the newest 1,000 read from the browse index alone; card tints made when a photo is attached instead of on the first browse that shows it (about 0.7 ms per card); the detail read without the place columns; the price-band job one statement per subcity; the bench seed written as a running server leaves it (masked text, so a start has nothing to mask).',
+].join('\n');
+
 interface Row {
   name: string;
   r: LoadResult;
@@ -274,6 +284,8 @@ export async function apiLoadPart(ctx: BenchContext): Promise<PartOutput> {
     `Browse URLs are generated (scripts/bench/lib/browse-queries.ts: every filter alone and combined, price bounds as typed, place names in Latin and Ge'ez letters), as the web app asks them (\`visibility=live&limit=20\`); one filter set in four is also asked on pages 2-5 by its cursor. Each run gets URLs no other run asked, more than the server's answer cache keeps (1,000 pages), so every browse call of the mixed rows reads the database; detail calls take random live listings (more than the 2,000 answers the detail cache keeps). The cursors are the server's own (its browse query read on a copy of the data before the server starts); a sample is checked against the next_cursor of the server's answers.`,
     `Order of the runs on one process: start (timed to the first answer), ${SECONDS.warmup} s warm-up at 200 calls/s on other URLs and listings, the cold runs (each URL or listing asked once), the health check for ${SECONDS.ceiling} s (the ceiling), then the warm runs: ${SECONDS.max} s as fast as the server answers (autocannon), ${SECONDS.paced} s at each fixed rate, evenly spaced (one call every 1000/rate ms, open loop, time counted from when the call was due). "of the ceiling" compares a max run with the health check of the same process.`,
     `The machine is shared (the load average is given above): figures taken while other work runs are noisy and slower than on a quiet machine; the health check of the same run shows how much of the core the server had.`,
+    '',
+    BEFORE,
     '',
     ...results.map((r) => `${details(r)}\n`),
     ...(skipped.length ? ['', ...skipped] : []),

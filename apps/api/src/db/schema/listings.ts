@@ -18,15 +18,22 @@ export interface StoredPhoto {
   height: number;
   sizes: StoredPhotoSize[];
   placeholder: string;
+  /**
+   * The card's colour tint of the placeholder (modules/listings/card-tint.ts), made when the photo
+   * is put on a listing; null when none can be made. Absent on photos stored before it was kept.
+   */
+  tint?: string | null;
 }
 
-/** The first photo as the cover_photo column holds it: the largest size, every width, the placeholder. */
+/** The first photo as the cover_photo column holds it: the largest size, every width, the placeholder and its tint. */
 export interface CoverPhoto {
   key: string;
   width: number;
   height: number;
   widths: number[];
   placeholder: string;
+  /** Null when the photo was stored without one (or none could be made). */
+  tint: string | null;
 }
 
 const LIVE_NOT_HIDDEN = sql`visibility = 'live' AND admin_hidden = false`;

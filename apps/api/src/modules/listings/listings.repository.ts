@@ -270,16 +270,17 @@ export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
  * them newest first is then cheaper than gathering and sorting every listing that names it); a
  * place few name does not, and the index finds those few directly.
  */
-export const PLACE_WALK_ROWS = 600;
+export const PLACE_WALK_ROWS = 1_000;
 
 /**
  * The first step of a place search: the place condition over the PLACE_WALK_ROWS newest listings
- * the other filters leave. A full page from it is the answer (nothing older can come before these);
- * otherwise browseQuery gives it.
+ * the other filters leave, read from the browse index alone (it holds the place text and the
+ * poster's standing), then the cards of the page's matches. A full page from it is the answer
+ * (nothing older can come before these); otherwise browseQuery gives it.
  */
 export function placeWalkQuery(db: DbOrTx, filters: BrowseFilters & { place: PlaceQuery }, now: Date, rows = PLACE_WALK_ROWS) {
   const newest = db
-    .select({ ...CARD_COLUMNS, placeText: listings.placeText })
+    .select({ id: listings.id, publishedAt: listings.publishedAt, placeText: listings.placeText, subcity: listings.subcity })
     .from(listings)
     .where(and(...browseConditions(filters, now)))
     .orderBy(desc(listings.publishedAt), desc(listings.id))
@@ -287,14 +288,17 @@ export function placeWalkQuery(db: DbOrTx, filters: BrowseFilters & { place: Pla
     .as('newest');
   const matches: SQL[] = filters.place.terms.map((term) => sql`${newest.placeText} LIKE ${`%${term}%`}`);
   if (filters.place.subcities.length) matches.push(inArray(newest.subcity, filters.place.subcities));
-  const columns = Object.fromEntries(Object.keys(CARD_COLUMNS).map((k) => [k, newest[k as keyof typeof CARD_COLUMNS]])) as {
-    [K in keyof typeof CARD_COLUMNS]: (typeof newest)[K];
-  };
-  return db
-    .select(columns)
+  const page = db
+    .select({ id: newest.id })
     .from(newest)
     .where(or(...matches) ?? sql`false`)
     .orderBy(desc(newest.publishedAt), desc(newest.id))
+    .limit(filters.limit);
+  return db
+    .select(CARD_COLUMNS)
+    .from(listings)
+    .where(inArray(listings.id, page))
+    .orderBy(desc(listings.publishedAt), desc(listings.id))
     .limit(filters.limit);
 }
 
