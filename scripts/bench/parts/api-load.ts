@@ -5,7 +5,6 @@ import { runLoad, SERVER_CPU, type LoadResult } from '../lib/load-client.ts';
 import { buildMixedSets, explainBrowse, type BrowseUrl, type ExplainedQuery, type MixedSets } from '../lib/mixed-workload.ts';
 import { canPin, startServer, type RunningServer } from '../lib/server.ts';
 import { fmtInt, fmtMs, percentile } from '../lib/stats.ts';
-import type { RowFigure } from '../lib/report.ts';
 
 const CONNECTIONS = 10;
 const SECONDS = { warmup: 10, cold: 15, detailFirst: 10, ceiling: 5, max: 5, paced: 10 };
