@@ -60,10 +60,14 @@ export async function computeBand(db: DbOrTx, key: BandKey, now: Date): Promise<
  * subcity, then the bands no listing is left in are removed. Safe to repeat.
  */
 export async function refreshAllBands(db: DbOrTx, now: Date): Promise<{ bands: number; removed: number }> {
-  // One statement per subcity: on the embedded database a statement holds the only connection,
-  // and one over every listing would keep browse and listing calls waiting for all of it.
+  // One statement per subcity: on the embedded database a statement holds the only connection and
+  // the thread, and one over every listing would keep browse and listing calls waiting for all of it.
   let bands = 0;
-  for (const subcity of SUBCITIES) bands += await refreshSubcityBands(db, subcity, now);
+  for (const subcity of SUBCITIES) {
+    bands += await refreshSubcityBands(db, subcity, now);
+    // Calls that arrived meanwhile go first (the embedded database runs statements on this thread).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const removed = await db.delete(priceBands).where(lt(priceBands.computedAt, now)).returning({ subcity: priceBands.subcity });
   return { bands, removed: removed.length };
 }
