@@ -270,7 +270,7 @@ export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
  * them newest first is then cheaper than gathering and sorting every listing that names it); a
  * place few name does not, and the index finds those few directly.
  */
-export const PLACE_WALK_ROWS = 1_000;
+export const PLACE_WALK_ROWS = 3_000;
 
 /**
  * The first step of a place search: the place condition over the PLACE_WALK_ROWS newest listings
