@@ -12,8 +12,8 @@ const DEMO_SOURCES = ['apps/api/migrations', 'apps/api/src/modules/demo-seed'];
 const BULK_SOURCES = ['apps/api/migrations', 'apps/api/scripts/seed-listings.ts'];
 const DEMO_CACHE_MAX_AGE_MS = 24 * 3600 * 1000;
 const MARKER = 'bench-cache.json';
-/** Listing ids kept for the detail calls. */
-const DETAIL_IDS = 500;
+/** Listing ids kept for the detail calls (random live listings). */
+const DETAIL_IDS = 6_000;
 
 function filesUnder(rel: string): string[] {
   const abs = path.join(ROOT, rel);
@@ -90,6 +90,8 @@ export interface SeededDatabase {
   kind: 'PGlite' | 'PostgreSQL';
   dataDir: string;
   databaseUrl?: string;
+  /** PGlite: a second copy of the files for the bench's own reads (cursors, EXPLAIN), so the server's copy stays unread. */
+  readerDir?: string;
   ids: string[];
   /** Seconds the bulk seed took (from the cache's record when it was reused). */
   seedSeconds: number;
@@ -116,13 +118,18 @@ export async function pgliteBulk(benchDir: string, listings: number, fresh: bool
     fs.writeFileSync(path.join(cache, MARKER), JSON.stringify(marker));
   }
   const dataDir = freshCopy(cache, path.join(benchDir, `run/pglite-${listings}`));
+  const readerDir = freshCopy(cache, path.join(benchDir, `run/pglite-${listings}-reader`));
   return {
     kind: 'PGlite',
     dataDir,
+    readerDir,
     ids: marker!.ids!,
     seedSeconds: marker!.seedSeconds ?? Number.NaN,
     cached,
-    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    drop: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(readerDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -66,6 +66,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const ran: string[] = [];
     for (const job of options.jobs) {
       if (stopped) break;
+      // Let the calls that arrived meanwhile in first: on the embedded database a statement runs on
+      // this thread, and jobs run back to back would otherwise hold it until the last one ends.
+      await new Promise((resolve) => setImmediate(resolve));
       try {
         if (await runOne(job)) ran.push(job.name);
       } catch (error) {

@@ -18,15 +18,22 @@ export interface StoredPhoto {
   height: number;
   sizes: StoredPhotoSize[];
   placeholder: string;
+  /**
+   * The card's colour tint of the placeholder (modules/listings/card-tint.ts), made when the photo
+   * is put on a listing; null when none can be made. Absent on photos stored before it was kept.
+   */
+  tint?: string | null;
 }
 
-/** The first photo as the cover_photo column holds it: the largest size, every width, the placeholder. */
+/** The first photo as the cover_photo column holds it: the largest size, every width, the placeholder and its tint. */
 export interface CoverPhoto {
   key: string;
   width: number;
   height: number;
   widths: number[];
   placeholder: string;
+  /** Null when the photo was stored without one (or none could be made). */
+  tint: string | null;
 }
 
 const LIVE_NOT_HIDDEN = sql`visibility = 'live' AND admin_hidden = false`;
@@ -79,6 +86,8 @@ export const listings = pgTable(
     maskedWith: integer('masked_with').notNull().default(0),
     /** The masked title and specific location folded for the place search (migration 0008, never written). */
     placeText: text('place_text').generatedAlwaysAs(sql.raw(PLACE_TEXT_SQL)),
+    /** The distinct pieces of two and three letters of place_text (migration 0020, never written): the place search's index. */
+    placeGrams: text('place_grams').array().notNull().generatedAlwaysAs(sql.raw(`betoch_place_grams(${PLACE_TEXT_SQL})`)),
     /**
      * The poster's standing, kept by triggers (migration 0007): null in good standing, else until
      * when the poster's listings stay out of public view ('infinity' for a ban). Never written here.
@@ -97,10 +106,21 @@ export const listings = pgTable(
     brokerFeePercent: integer('broker_fee_percent'),
   },
   (t) => [
-    index('listings_browse_idx').on(t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
-    index('listings_browse_type_idx').on(t.typeGroup, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
-    index('listings_browse_subcity_idx').on(t.subcity, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
-    index('listings_browse_source_idx').on(t.source, t.publishedAt.desc(), t.id.desc()).where(LIVE_NOT_HIDDEN),
+    // Newest first per filter combination; the other filters' columns ride along as trailing keys,
+    // checked on the index entry (migration 0020).
+    index('listings_browse_idx')
+      .on(t.publishedAt.desc(), t.id.desc(), t.typeGroup, t.subcity, t.source, t.priceEtb)
+      .where(LIVE_NOT_HIDDEN),
+    index('listings_browse_type_idx')
+      .on(t.typeGroup, t.publishedAt.desc(), t.id.desc(), t.subcity, t.source, t.priceEtb)
+      .where(LIVE_NOT_HIDDEN),
+    index('listings_browse_subcity_idx')
+      .on(t.subcity, t.publishedAt.desc(), t.id.desc(), t.typeGroup, t.source, t.priceEtb)
+      .where(LIVE_NOT_HIDDEN),
+    index('listings_browse_subcity_type_idx')
+      .on(t.subcity, t.typeGroup, t.publishedAt.desc(), t.id.desc(), t.source, t.priceEtb)
+      .where(LIVE_NOT_HIDDEN),
+    index('listings_place_grams_idx').using('gin', t.placeGrams).where(LIVE_NOT_HIDDEN),
     index('listings_browse_price_idx').on(t.priceEtb).where(LIVE_NOT_HIDDEN),
     index('listings_poster_idx').on(t.posterId, t.createdAt.desc()),
     // Moderation reads listings by poster and hidden date (the broker auto-block rule).

@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { SUBCITIES } from '@betoch/contracts/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { priceBands, type PriceBandRow } from '../../db/schema/favourites.ts';
 import { listings } from '../../db/schema/listings.ts';
@@ -55,11 +56,24 @@ export async function computeBand(db: DbOrTx, key: BandKey, now: Date): Promise<
 }
 
 /**
- * Every band at once (the hourly job): one INSERT ... SELECT ... GROUP BY over the visible
- * listings, then the bands no listing is left in are removed. Safe to repeat.
+ * Every band (the hourly job): an INSERT ... SELECT ... GROUP BY over the visible listings of each
+ * subcity, then the bands no listing is left in are removed. Safe to repeat.
  */
 export async function refreshAllBands(db: DbOrTx, now: Date): Promise<{ bands: number; removed: number }> {
-  const visible = and(...publiclyVisibleConditions(now), sql`${listings.bedrooms} IS NOT NULL`);
+  // One statement per subcity: on the embedded database a statement holds the only connection and
+  // the thread, and one over every listing would keep browse and listing calls waiting for all of it.
+  let bands = 0;
+  for (const subcity of SUBCITIES) {
+    bands += await refreshSubcityBands(db, subcity, now);
+    // Calls that arrived meanwhile go first (the embedded database runs statements on this thread).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const removed = await db.delete(priceBands).where(lt(priceBands.computedAt, now)).returning({ subcity: priceBands.subcity });
+  return { bands, removed: removed.length };
+}
+
+async function refreshSubcityBands(db: DbOrTx, subcity: string, now: Date): Promise<number> {
+  const visible = and(...publiclyVisibleConditions(now), eq(listings.subcity, subcity), sql`${listings.bedrooms} IS NOT NULL`);
   const written = await db
     .insert(priceBands)
     .select(
@@ -85,8 +99,7 @@ export async function refreshAllBands(db: DbOrTx, now: Date): Promise<{ bands: n
       },
     })
     .returning({ subcity: priceBands.subcity });
-  const removed = await db.delete(priceBands).where(lt(priceBands.computedAt, now)).returning({ subcity: priceBands.subcity });
-  return { bands: written.length, removed: removed.length };
+  return written.length;
 }
 
 /** What the hint needs of a listing, if everyone can see it now. */

@@ -3,7 +3,7 @@ import type { TFavourite } from '@betoch/contracts/favourites';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { tintOf } from '../listings/card-tint.ts';
+import { coverTint } from '../listings/card-tint.ts';
 import { toListingCard } from '../listings/listing-view.ts';
 import { deleteFavourite, favouriteIds, favouriteListings, insertFavourite, isPubliclyVisible } from './favourites.repository.ts';
 
@@ -29,7 +29,7 @@ export function createFavouritesService(ctx: AppContext) {
 
     async list(user: AuthUser): Promise<TFavourite[]> {
       const rows = await favouriteListings(ctx.db, user.id, ctx.now());
-      const tints = await Promise.all(rows.map((r) => (r.coverPhoto ? tintOf(r.coverPhoto.key, r.coverPhoto.placeholder) : null)));
+      const tints = await Promise.all(rows.map((r) => coverTint(r.coverPhoto)));
       return rows.map((r, i) => ({ listing: toListingCard(r, tints[i] ?? null), saved_at: r.savedAt.toISOString(), available: r.available }));
     },
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { listings, type ListingRow } from '../../db/schema/listings.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
@@ -14,9 +14,16 @@ export interface PosterInfo {
   suspendedUntil: Date | null;
 }
 
+/**
+ * A listing as the app reads it: every column but the place search's own (place_text and its
+ * pieces, which no answer shows and which would be sent from the database on every read).
+ */
+export type ListingRead = Omit<ListingRow, 'placeText' | 'placeGrams'>;
+const { placeText: _placeText, placeGrams: _placeGrams, ...listingReadColumns } = getTableColumns(listings);
+
 /** A listing with its poster's standing: what `isPubliclyVisible` (listing-visibility.ts) reads. */
 export interface ListingWithPoster {
-  listing: ListingRow;
+  listing: ListingRead;
   poster: PosterInfo;
 }
 
@@ -33,7 +40,7 @@ const posterColumns = {
 /** The one read of a listing with its poster (inside a transaction or not). */
 export async function findListingWithPoster(db: DbOrTx, id: string): Promise<ListingWithPoster | undefined> {
   const [row] = await db
-    .select({ listing: listings, poster: posterColumns })
+    .select({ listing: listingReadColumns, poster: posterColumns })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.posterId))
     .where(eq(listings.id, id))
@@ -43,7 +50,7 @@ export async function findListingWithPoster(db: DbOrTx, id: string): Promise<Lis
 
 function prepareListingWithPoster(db: Db) {
   return db
-    .select({ listing: listings, poster: posterColumns })
+    .select({ listing: listingReadColumns, poster: posterColumns })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.posterId))
     .where(eq(listings.id, sql.placeholder('id')))

@@ -34,3 +34,9 @@ export async function tintOf(key: string, placeholder: string): Promise<string |
   memo.set(key, tint);
   return tint;
 }
+
+/** A card's tint: the one stored with its cover photo, or (photos stored before tints were kept) made now. */
+export async function coverTint(cover: { key: string; placeholder: string; tint?: string | null } | null): Promise<string | null> {
+  if (!cover) return null;
+  return typeof cover.tint === 'string' ? cover.tint : tintOf(cover.key, cover.placeholder);
+}

@@ -1,7 +1,7 @@
 import type { TListingCard, TOwnerListing, TPostedBy, TPublicListing } from '@betoch/contracts/listings';
 import type { ListingRow } from '../../db/schema/listings.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
-import type { PosterInfo } from '../listing-visibility/listing-with-poster.ts';
+import type { ListingRead, PosterInfo } from '../listing-visibility/listing-with-poster.ts';
 import type { BrowseRow } from './listings.repository.ts';
 import { maskPostedBy, publicListingText, publicSpecificLocation, publicTitle } from './listing-text-masking.ts';
 
@@ -10,7 +10,7 @@ function postedBy(source: ListingRow['source'], name: string | null, agencyName:
   return { name, agency_name: isBroker ? agencyName : null, is_broker: isBroker };
 }
 
-function commonFields(listing: ListingRow, poster: PosterInfo, urlFor: PhotoUrlFor) {
+function commonFields(listing: ListingRead, poster: PosterInfo, urlFor: PhotoUrlFor) {
   return {
     _id: listing.id,
     title: listing.title,
@@ -43,14 +43,14 @@ function commonFields(listing: ListingRow, poster: PosterInfo, urlFor: PhotoUrlF
  * For anyone but the poster and admins: no phone (the public schema has no such field either), and
  * the free text as stored masked when written, the poster's names masked (listing-text-masking.ts).
  */
-export function toPublicListing(listing: ListingRow, poster: PosterInfo, urlFor: PhotoUrlFor): TPublicListing {
+export function toPublicListing(listing: ListingRead, poster: PosterInfo, urlFor: PhotoUrlFor): TPublicListing {
   const common = commonFields(listing, poster, urlFor);
   return { ...common, ...publicListingText(listing), posted_by: maskPostedBy(common.posted_by), access: 'public' as const };
 }
 
 /** For the poster and admins only. */
 export function toOwnerListing(
-  listing: ListingRow,
+  listing: ListingRead,
   poster: PosterInfo,
   access: 'poster' | 'admin',
   urlFor: PhotoUrlFor,

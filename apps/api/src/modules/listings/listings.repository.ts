@@ -5,7 +5,7 @@ import { listings, type CoverPhoto, type ListingRow, type NewListingRow } from '
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
 import { maskedListingColumns } from './listing-text-masking.ts';
-import type { PlaceQuery } from './place-search.ts';
+import { placeGramsOf, type PlaceQuery } from './place-search.ts';
 
 /**
  * Types that mean the same home to a tenant: a filter on one finds the other too. The type_group
@@ -96,11 +96,21 @@ export interface BrowseRow {
 /**
  * The place search: any expanded term inside place_text (the masked title and specific location
  * folded when written, migration 0008: only what the public reads), or the subcity the query
- * names. A plain LIKE on a stored column over the live rows the other conditions leave; see
- * docs/i18n-and-a11y.md. A query with nothing left to search (only digits) matches nothing.
+ * names. LIKE decides; a term of two letters or more is first looked up by its two-letter pieces
+ * in place_grams (migration 0020, a GIN index), so a place few listings name is found without
+ * walking every live row. See docs/i18n-and-a11y.md. A query with nothing left to search (only
+ * digits) matches nothing.
  */
 function placeCondition(place: PlaceQuery): SQL {
-  const matches: SQL[] = place.terms.map((term) => sql`${listings.placeText} LIKE ${`%${term}%`}`);
+  const matches: SQL[] = place.terms.map((term) => {
+    const like = sql`${listings.placeText} LIKE ${`%${term}%`}`;
+    const pieces = placeGramsOf(term);
+    if (!pieces.length) return like;
+    return sql`(${listings.placeGrams} @> ARRAY[${sql.join(
+      pieces.map((p) => sql`${p}`),
+      sql`, `,
+    )}]::text[] AND ${like})`;
+  });
   if (place.subcities.length) matches.push(inArray(listings.subcity, place.subcities));
   return or(...matches) ?? sql`false`;
 }
@@ -142,24 +152,32 @@ export const CARD_COLUMNS = {
   publishedAt: listings.publishedAt,
 };
 
-/**
- * Live listings that moderation has not hidden and whose poster is in good standing, newest
- * published first, filtered. One table: the poster's standing is kept on the listing row and the
- * first photo in cover_photo (migration 0007). The partial browse indexes serve this order
- * directly. (Built separately so the benchmark can EXPLAIN the very query the call runs.)
- */
-export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
+/** Every condition of a browse query but the place search. */
+function browseConditions(filters: BrowseFilters, now: Date): SQL[] {
   const conditions: SQL[] = publiclyVisibleConditions(now);
   if (filters.type) conditions.push(eq(listings.typeGroup, TYPE_GROUP[filters.type] ?? filters.type));
   if (filters.subcity) conditions.push(eq(listings.subcity, filters.subcity));
   if (filters.priceMin !== undefined) conditions.push(gte(listings.priceEtb, filters.priceMin));
   if (filters.priceMax !== undefined) conditions.push(lte(listings.priceEtb, filters.priceMax));
   if (filters.source) conditions.push(eq(listings.source, filters.source));
-  if (filters.place) conditions.push(placeCondition(filters.place));
   if (filters.confirmedSince) conditions.push(gte(listings.confirmedAt, filters.confirmedSince));
   if (filters.after) {
     conditions.push(sql`(${listings.publishedAt}, ${listings.id}) < (${filters.after.publishedAt.toISOString()}::timestamptz, ${filters.after.id}::uuid)`);
   }
+  return conditions;
+}
+
+/**
+ * Live listings that moderation has not hidden and whose poster is in good standing, newest
+ * published first, filtered. One table: the poster's standing is kept on the listing row and the
+ * first photo in cover_photo (migration 0007). The browse indexes (migration 0020) serve this
+ * order for every combination of filters; a place search finds its candidates through
+ * place_grams. (Built separately so the benchmark and the plan test can EXPLAIN the very query the
+ * call runs.)
+ */
+export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
+  const conditions = browseConditions(filters, now);
+  if (filters.place) conditions.push(placeCondition(filters.place));
   return db
     .select(CARD_COLUMNS)
     .from(listings)
@@ -168,6 +186,47 @@ export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
     .limit(filters.limit);
 }
 
+/**
+ * How many of the newest listings the other filters leave a place search reads before it turns to
+ * the place index: a place many listings name fills the page from the first few hundred (reading
+ * them newest first is then cheaper than gathering and sorting every listing that names it); a
+ * place few name does not, and the index finds those few directly.
+ */
+export const PLACE_WALK_ROWS = 3_000;
+
+/**
+ * The first step of a place search: the place condition over the PLACE_WALK_ROWS newest listings
+ * the other filters leave, read from the browse index alone (it holds the place text and the
+ * poster's standing), then the cards of the page's matches. A full page from it is the answer
+ * (nothing older can come before these); otherwise browseQuery gives it.
+ */
+export function placeWalkQuery(db: DbOrTx, filters: BrowseFilters & { place: PlaceQuery }, now: Date, rows = PLACE_WALK_ROWS) {
+  const newest = db
+    .select({ id: listings.id, publishedAt: listings.publishedAt, placeText: listings.placeText, subcity: listings.subcity })
+    .from(listings)
+    .where(and(...browseConditions(filters, now)))
+    .orderBy(desc(listings.publishedAt), desc(listings.id))
+    .limit(rows)
+    .as('newest');
+  const matches: SQL[] = filters.place.terms.map((term) => sql`${newest.placeText} LIKE ${`%${term}%`}`);
+  if (filters.place.subcities.length) matches.push(inArray(newest.subcity, filters.place.subcities));
+  const page = db
+    .select({ id: newest.id })
+    .from(newest)
+    .where(or(...matches) ?? sql`false`)
+    .orderBy(desc(newest.publishedAt), desc(newest.id))
+    .limit(filters.limit);
+  return db
+    .select(CARD_COLUMNS)
+    .from(listings)
+    .where(inArray(listings.id, page))
+    .orderBy(desc(listings.publishedAt), desc(listings.id))
+    .limit(filters.limit);
+}
+
 export async function browseListings(db: DbOrTx, filters: BrowseFilters, now: Date): Promise<BrowseRow[]> {
+  if (!filters.place) return browseQuery(db, filters, now);
+  const walked = await placeWalkQuery(db, { ...filters, place: filters.place }, now);
+  if (walked.length === filters.limit) return walked;
   return browseQuery(db, filters, now);
 }

@@ -34,7 +34,7 @@ import { countOpenAsks } from '../freshness/freshness.repository.ts';
 import { favouriteCounts } from '../favourites/favourites.repository.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { decodeCursor, encodeCursor } from './browse-cursor.ts';
-import { tintOf } from './card-tint.ts';
+import { coverTint, tintOf } from './card-tint.ts';
 import { listingsVersion } from './listings-version.ts';
 import { prepareAnswer, type PreparedAnswer } from './prepared-answer.ts';
 import { expandPlaceQuery } from './place-search.ts';
@@ -178,6 +178,9 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
     if (keys.length > PHOTOS_MAX) throw new AppError('too_many_photos', undefined, { fields: { photos: LISTING_MESSAGES.tooManyPhotos } });
     const rows = await lockUploadsByKeys(db, keys);
     const byKey = new Map(rows.map((r) => [r.key, r]));
+    // Each card's tint is made now, with the photo, not on every browse answer that shows it.
+    const tints = await Promise.all(rows.map((r) => tintOf(r.key, r.placeholder)));
+    const tintOfKey = new Map(rows.map((r, i) => [r.key, tints[i] ?? null]));
     return keys.map((key) => {
       const row = byKey.get(key);
       const usable =
@@ -185,7 +188,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
         (row.ownerId === listing.posterId || row.ownerId === actorId) &&
         (row.listingId === null || row.listingId === listing.id);
       if (!row || !usable) throw new AppError('validation_error', undefined, { fields: { photos: LISTING_MESSAGES.photoKeyInvalid } });
-      return toStoredPhoto(row);
+      return { ...toStoredPhoto(row), tint: tintOfKey.get(key) ?? null };
     });
   }
 
@@ -429,7 +432,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
         const page = rows.slice(0, filters.limit);
         const last = page[page.length - 1];
         const more = rows.length > filters.limit && last?.publishedAt;
-        const tints = await Promise.all(page.map((r) => (r.coverPhoto ? tintOf(r.coverPhoto.key, r.coverPhoto.placeholder) : null)));
+        const tints = await Promise.all(page.map((r) => coverTint(r.coverPhoto)));
         const answer: TBrowseAnswer = {
           ok: true,
           listings: page.map((r, i) => toListingCard(r, tints[i] ?? null)),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
-import { expandPlaceQuery, GEEZ_FOLD_FROM, GEEZ_FOLD_TO, normalizePlace, PLACE_TEXT_SQL, placeFoldSql, PLACES } from './place-search.ts';
+import { expandPlaceQuery, GEEZ_FOLD_FROM, GEEZ_FOLD_TO, normalizePlace, PLACE_TEXT_SQL, placeFoldSql, placeGramsOf, PLACES } from './place-search.ts';
 
 describe('normalizePlace', () => {
   it('folds case, spaces and punctuation', () => {
@@ -40,6 +40,17 @@ describe('normalizePlace', () => {
     const migration = fs.readFileSync(new URL('../../../migrations/0008_masked_text.sql', import.meta.url), 'utf8');
     expect(migration).toContain(PLACE_TEXT_SQL);
     expect(PLACE_TEXT_SQL).toBe(placeFoldSql(`replace(coalesce(title_masked, '') || ' ' || coalesce(specific_location_masked, ''), '${CONTACT_MASK}', ' ')`));
+  });
+
+  it('is the text the stored place_grams column is cut from (migration 0020)', () => {
+    const migration = fs.readFileSync(new URL('../../../migrations/0020_browse_indexes.sql', import.meta.url), 'utf8');
+    expect(migration).toContain(`betoch_place_grams(\n  ${PLACE_TEXT_SQL}\n))`);
+  });
+
+  it('looks a term up by its pieces of three letters, or itself when it has two', () => {
+    expect(placeGramsOf(normalizePlace('Megenagna')).sort()).toEqual(['meg', 'ege', 'gen', 'ena', 'nag', 'agn', 'gna'].sort());
+    expect(placeGramsOf(normalizePlace('ቦሌ'))).toEqual(['ቦሌ']);
+    expect(placeGramsOf('a')).toEqual([]);
   });
 
   it('gives the SQL translate() map one target per source letter', () => {

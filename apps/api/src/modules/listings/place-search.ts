@@ -213,3 +213,16 @@ export function expandPlaceQuery(q: string): PlaceQuery | null {
 for (const subcity of SUBCITIES) {
   if (!PLACES.some((p) => p.subcity === subcity)) throw new Error(`place-search: no entry for the subcity ${subcity}`);
 }
+
+/**
+ * The pieces of a folded term to look up in place_grams (migration 0020, written by the SQL
+ * function betoch_place_grams): its distinct three-letter pieces, or the term itself when it has two
+ * letters; none for one letter. Letters are code points, as PostgreSQL's substr counts them.
+ */
+export function placeGramsOf(folded: string): string[] {
+  const letters = Array.from(folded);
+  if (letters.length < 3) return letters.length === 2 ? [folded] : [];
+  const pieces = new Set<string>();
+  for (let i = 0; i + 2 < letters.length; i += 1) pieces.add(letters[i]! + letters[i + 1]! + letters[i + 2]!);
+  return [...pieces];
+}

@@ -1,0 +1,198 @@
+import { ZBrowseQuery, type TBrowseFilters } from '@betoch/contracts/listings';
+import { openDatabase, type Database } from '../../../apps/api/src/db/client.ts';
+import { encodeCursor } from '../../../apps/api/src/modules/listings/browse-cursor.ts';
+import { browseQuery, placeWalkQuery, type BrowseFilters } from '../../../apps/api/src/modules/listings/listings.repository.ts';
+import { expandPlaceQuery } from '../../../apps/api/src/modules/listings/place-search.ts';
+import { browseQueries } from './browse-queries.ts';
+import type { SeededDatabase } from './datasets.ts';
+
+/**
+ * The mixed browse workload of the API bench: generated filter sets (scripts/bench/lib/
+ * browse-queries.ts: every filter alone and combined, typed price bounds, place names in Latin and
+ * Ge'ez letters) as the web app asks them, page 1 of each and pages 2-5 of some by their cursors.
+ */
+export const PAGE = 20;
+const BROWSE_PREFIX = '/api/listings?visibility=live&limit=20';
+
+export interface BrowseUrl {
+  path: string;
+  /** The filters alone (no cursor), to name the shape. */
+  query: string;
+  page: number;
+}
+
+export interface MixedSets {
+  /** Disjoint sets, so a run never finds the answers of another in the server's cache. */
+  warmup: BrowseUrl[];
+  cold: BrowseUrl[];
+  max: BrowseUrl[];
+  paced: BrowseUrl[];
+}
+
+/** The repository's filters for a browse query, as the service builds them (listings.service.ts browse()). */
+export function repositoryFilters(filters: TBrowseFilters, limit: number, after?: { publishedAt: Date; id: string }): BrowseFilters {
+  return {
+    type: filters.type,
+    subcity: filters.subcity,
+    priceMin: filters.price_min,
+    priceMax: filters.price_max,
+    source: filters.source,
+    place: filters.q ? (expandPlaceQuery(filters.q) ?? undefined) : undefined,
+    after,
+    limit,
+  };
+}
+
+function parse(query: string): TBrowseFilters {
+  return ZBrowseQuery.parse(Object.fromEntries(new URLSearchParams(`visibility=live&limit=${PAGE}&${query}`)));
+}
+
+/**
+ * The cursors of pages 2-5 of `query`: the (published_at, id) of the last card of each earlier
+ * page, read with the server's own browse query (listings.repository.ts) and encoded as the
+ * server encodes next_cursor. (The bench checks a sample against the server's answers.)
+ */
+async function cursorsOf(database: Database, query: string, now: Date): Promise<string[]> {
+  const rows = await browseQuery(database.db, repositoryFilters(parse(query), PAGE * 4 + 1), now);
+  const cursors: string[] = [];
+  for (let page = 1; page <= 4 && rows.length > PAGE * page; page += 1) {
+    const last = rows[PAGE * page - 1]!;
+    cursors.push(encodeCursor(last.publishedAt!, last.id));
+  }
+  return cursors;
+}
+
+function pathOf(query: string, cursor?: string): string {
+  return `${BROWSE_PREFIX}${query ? `&${query}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+}
+
+/** Deterministic shuffle (the same order every run). */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let a = seed >>> 0;
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    a = (Math.imul(a, 1664525) + 1013904223) >>> 0;
+    const j = a % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * Builds the URL sets: `sizes` filter sets for each run; one in four of them also asked on pages
+ * 2-5 (those that have them). Cursors are read on `db` (the seeded database, before the server
+ * measured has read it: a copy of the PGlite files, or the PostgreSQL database itself).
+ */
+export async function buildMixedSets(db: SeededDatabase, sizes: Record<keyof MixedSets, number>): Promise<MixedSets> {
+  const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+  const queries = browseQueries(total);
+  const database = await openDatabase(db.databaseUrl ? { url: db.databaseUrl } : { dataDir: db.readerDir! });
+  const now = new Date();
+  try {
+    const sets = {} as MixedSets;
+    let from = 0;
+    for (const name of Object.keys(sizes) as Array<keyof MixedSets>) {
+      const mine = queries.slice(from, from + sizes[name]);
+      from += sizes[name];
+      const urls: BrowseUrl[] = [];
+      for (const [i, query] of mine.entries()) {
+        urls.push({ path: pathOf(query), query, page: 1 });
+        if (i % 4 === 0) {
+          const cursors = await cursorsOf(database, query, now);
+          cursors.forEach((c, k) => urls.push({ path: pathOf(query, c), query, page: k + 2 }));
+        }
+      }
+      sets[name] = shuffled(urls, 21 + from);
+    }
+    return sets;
+  } finally {
+    await database.close();
+  }
+}
+
+export interface ExplainedQuery {
+  query: string;
+  page: number;
+  /** Planning + execution, ms (the better of two runs: the first reads the pages from disk). */
+  ms: number;
+  planning: number;
+  execution: number;
+  /** Node types and index names of the plan, outermost first. */
+  plan: string;
+  /** Rows read by the plan's scans (index entries that matched their conditions, heap rows fetched). */
+  rowsRead: number;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+function describePlan(node: PlanNode): string {
+  const self = `${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : ''}`;
+  return node.Plans?.length ? `${self} > ${node.Plans.map(describePlan).join(' + ')}` : self;
+}
+
+function rowsRead(node: PlanNode): number {
+  const own = node['Relation Name'] !== undefined
+    ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * (node['Actual Loops'] ?? 1)
+    : 0;
+  return own + (node.Plans ?? []).reduce((n, c) => n + rowsRead(c), 0);
+}
+
+/**
+ * EXPLAIN (ANALYZE, FORMAT JSON) of the very query the browse call runs for each URL, on a
+ * database no server is using: planning and execution time inside the database, without the
+ * HTTP, JSON and compression around it.
+ */
+export async function explainBrowse(db: SeededDatabase, urls: BrowseUrl[]): Promise<ExplainedQuery[]> {
+  const database = await openDatabase(db.databaseUrl ? { url: db.databaseUrl } : { dataDir: db.readerDir! });
+  const now = new Date();
+  const out: ExplainedQuery[] = [];
+  try {
+    for (const url of urls) {
+      const params = new URL(url.path, 'http://x').searchParams;
+      const cursor = params.get('cursor');
+      const [iso, id] = cursor ? Buffer.from(cursor, 'base64url').toString('utf8').split('|') : [];
+      const filters = repositoryFilters(parse(url.query), PAGE + 1, iso && id ? { publishedAt: new Date(iso), id } : undefined);
+      // The queries the call runs (listings.repository.ts browseListings): a place search first
+      // reads the newest listings, and asks the place index only when they hold less than a page.
+      const steps = filters.place ? [placeWalkQuery(database.db, { ...filters, place: filters.place }, now), browseQuery(database.db, filters, now)] : [browseQuery(database.db, filters, now)];
+      let best: ExplainedQuery | undefined;
+      for (let run = 0; run < 2; run += 1) {
+        const parts: Array<{ plan: PlanNode; planning: number; execution: number }> = [];
+        for (const step of steps) {
+          const q = step.toSQL();
+          const rows = await database.sql.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.sql}`, q.params);
+          const raw = rows[0]!['QUERY PLAN'];
+          const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode; 'Planning Time': number; 'Execution Time': number }>;
+          parts.push({ plan: top!.Plan, planning: top!['Planning Time'], execution: top!['Execution Time'] });
+          if ((top!.Plan['Actual Rows'] ?? 0) >= filters.limit) break;
+        }
+        const planning = parts.reduce((n, p) => n + p.planning, 0);
+        const execution = parts.reduce((n, p) => n + p.execution, 0);
+        if (!best || planning + execution < best.ms) {
+          best = {
+            query: url.query,
+            page: url.page,
+            ms: planning + execution,
+            planning,
+            execution,
+            plan: parts.map((p) => describePlan(p.plan)).join(' ; then '),
+            rowsRead: parts.reduce((n, p) => n + rowsRead(p.plan), 0),
+          };
+        }
+      }
+      out.push(best!);
+    }
+  } finally {
+    await database.close();
+  }
+  return out;
+}
