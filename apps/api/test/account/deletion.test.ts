@@ -130,7 +130,7 @@ describe('delete my account', () => {
     expect(hashes!.n).toBe(0);
     await t.kv.delete(`otp:cool:${phone}`);
     const otp = await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } });
-    const signup = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code: otp.json().code, name: 'Back Again', userType: 'tenant' } });
+    const signup = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code: otp.json().code, name: 'Back Again', userType: 'tenant', acceptTerms: true } });
     expect(signup.statusCode).toBe(403);
     expect(signup.json().error).toBe('phone_banned');
     const login = await t.request({ method: 'POST', url: '/api/auth/verify-otp', payload: { phone, code: otp.json().code } });
