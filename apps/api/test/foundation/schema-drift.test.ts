@@ -113,14 +113,19 @@ describe('the migration runner', () => {
   let database: Database;
   let drop: () => Promise<void>;
   let dir: string;
-  beforeEach(async () => {
-    // A migrated copy: the runner must work beside the rows the real migrations left.
+  // One migrated copy for these tests (each uses its own file names): the runner must work beside
+  // the rows the real migrations left.
+  beforeAll(async () => {
     ({ database, drop } = await openTestDatabase());
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-migrations-'));
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await database.close();
     await drop();
+  });
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-migrations-'));
+  });
+  afterEach(() => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -150,9 +155,9 @@ describe('the migration runner', () => {
   });
 
   it('takes the same file with CRLF line ends as unchanged', async () => {
-    write('9001_a.sql', 'CREATE TABLE drift_a (id int);\nCREATE INDEX drift_a_id ON drift_a (id);\n');
-    expect(await migrate(database, dir)).toEqual(['9001_a.sql']);
-    write('9001_a.sql', 'CREATE TABLE drift_a (id int);\r\nCREATE INDEX drift_a_id ON drift_a (id);\r\n');
+    write('9011_crlf.sql', 'CREATE TABLE drift_crlf (id int);\nCREATE INDEX drift_crlf_id ON drift_crlf (id);\n');
+    expect(await migrate(database, dir)).toEqual(['9011_crlf.sql']);
+    write('9011_crlf.sql', 'CREATE TABLE drift_crlf (id int);\r\nCREATE INDEX drift_crlf_id ON drift_crlf (id);\r\n');
     expect(await migrate(database, dir)).toEqual([]);
   });
 
@@ -162,7 +167,7 @@ describe('the migration runner', () => {
     expect(await migrate(database)).toEqual([]);
     const files = fs.readdirSync(path.join(import.meta.dirname, '../../migrations')).filter((f) => f.endsWith('.sql'));
     const after = await recorded();
-    expect([...after.keys()].sort()).toEqual(files.sort());
+    expect([...after.keys()].filter((name) => !name.startsWith('90')).sort()).toEqual(files.sort());
     for (const file of files) {
       const body = fs.readFileSync(path.join(import.meta.dirname, '../../migrations', file), 'utf8');
       expect(after.get(file), file).toBe(checksumOf(body));
@@ -174,13 +179,13 @@ describe('the migration runner', () => {
   });
 
   it('applies a file that fails not at all and names it', async () => {
-    write('9001_bad.sql', 'CREATE TABLE drift_half (id int);\nSELECT no_such_column FROM drift_half;');
-    await expect(migrate(database, dir)).rejects.toThrow(/Migration 9001_bad\.sql failed/);
-    expect((await recorded()).has('9001_bad.sql')).toBe(false);
+    write('9021_bad.sql', 'CREATE TABLE drift_half (id int);\nSELECT no_such_column FROM drift_half;');
+    await expect(migrate(database, dir)).rejects.toThrow(/Migration 9021_bad\.sql failed/);
+    expect((await recorded()).has('9021_bad.sql')).toBe(false);
     const half = await database.sql.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'drift_half'`);
     expect(half).toEqual([]);
     // The database is usable afterwards and the fixed file applies.
-    write('9001_bad.sql', 'CREATE TABLE drift_half (id int);');
-    expect(await migrate(database, dir)).toEqual(['9001_bad.sql']);
+    write('9021_bad.sql', 'CREATE TABLE drift_half (id int);');
+    expect(await migrate(database, dir)).toEqual(['9021_bad.sql']);
   });
 });
