@@ -92,7 +92,6 @@ function languageInstances(resources: Resource): Record<Language, I18n> {
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
       initAsync: false,
-      showSupportNotice: false,
     });
     return instance;
   };

@@ -26,7 +26,6 @@ export function createTestI18n(lng: 'en' | 'am' = 'en'): I18n {
     defaultNS: 'common',
     fallbackNS: 'common',
     interpolation: { escapeValue: false },
-    showSupportNotice: false,
     react: { useSuspense: false },
     initAsync: false,
   });

@@ -22,7 +22,6 @@ export async function testI18n(lng: 'en' | 'am' = 'en'): Promise<I18n> {
     },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
-    showSupportNotice: false,
   });
   return instance;
 }
