@@ -95,7 +95,6 @@ function languageInstances(resources: Resource): Record<Language, I18n> {
       interpolation: I18N_INTERPOLATION,
       react: { useSuspense: true },
       initAsync: false,
-      showSupportNotice: false,
     });
     return instance;
   };

@@ -153,7 +153,7 @@ export async function postgresBulk(adminUrl: string, benchDir: string, listings:
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   let marker: Marker | undefined;
-  let cached = false;
+  let cached: boolean;
   try {
     const found = await admin.query<{ comment: string | null }>(
       "SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1",

@@ -75,9 +75,8 @@ async function checkCursors(server: RunningServer, urls: BrowseUrl[]): Promise<{
   let wrong = 0;
   for (const url of urls.filter((u) => u.page > 1).slice(0, 20)) {
     let path = url.path.replace(/&cursor=[^&]*/, '');
-    let next: string | null = null;
     for (let page = 1; page < url.page; page += 1) {
-      next = ((await (await fetch(`${server.url}${path}`)).json()) as { next_cursor: string | null }).next_cursor;
+      const next = ((await (await fetch(`${server.url}${path}`)).json()) as { next_cursor: string | null }).next_cursor;
       if (!next) break;
       path = `${url.path.replace(/&cursor=[^&]*/, '')}&cursor=${encodeURIComponent(next)}`;
     }

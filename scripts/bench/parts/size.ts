@@ -15,7 +15,7 @@ interface SizeRow {
 
 /** scripts/bundle-size.mjs (the CI check) on the bench's build; its table, parsed. */
 export async function sizePart(ctx: BenchContext): Promise<PartOutput> {
-  let stdout = '';
+  let stdout: string;
   let failed = false;
   try {
     ({ stdout } = await run(process.execPath, [path.join(ROOT, 'scripts/bundle-size.mjs')], {
@@ -25,7 +25,7 @@ export async function sizePart(ctx: BenchContext): Promise<PartOutput> {
   } catch (error) {
     // Exit 1: a budget is broken; the table is still on stdout.
     const e = error as { stdout?: string; stderr?: string; code?: number };
-    if (e.code !== 1 || !e.stdout) throw new Error(`bundle-size.mjs failed: ${e.stderr ?? String(error)}`);
+    if (e.code !== 1 || !e.stdout) throw new Error(`bundle-size.mjs failed: ${e.stderr ?? String(error)}`, { cause: error });
     stdout = e.stdout;
     failed = true;
   }

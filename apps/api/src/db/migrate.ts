@@ -9,13 +9,16 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export class MigrationChangedError extends Error {}
 
-const checksumOf = (body: string) => createHash('sha256').update(body).digest('hex');
+/** A file's SHA-256, taken over its text with LF line ends (a checkout with CRLF is the same file). */
+export const checksumOf = (body: string) => createHash('sha256').update(body.replace(/\r\n/g, '\n')).digest('hex');
 
 /**
  * Applies apps/api/migrations/*.sql in name order, each once, each in its own transaction, and
  * records each file's SHA-256. A file that was applied and has changed since stops the start: an
- * applied migration is never edited, a new one is added. The same files run on PGlite and on
+ * applied migration is never edited, a new one is added. A database migrated before checksums were
+ * kept gets them recorded from the files as they are. The same files run on PGlite and on
  * PostgreSQL; an advisory lock keeps several starting processes from applying the same file twice.
+ * Why the project has its own runner: docs/decisions/0007-migration-runner.md.
  */
 export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = fs
@@ -49,9 +52,13 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
         continue;
       }
       const name = file.replace(/'/g, "''");
-      await database.sql.exec(
-        `BEGIN;\n${body}\n;INSERT INTO schema_migrations (name, checksum) VALUES ('${name}', '${checksum}');\nCOMMIT;`,
-      );
+      // One simple query is one implicit transaction on both databases: the file and its record
+      // land together or not at all, and a failure leaves no connection inside an aborted BEGIN.
+      try {
+        await database.sql.exec(`${body}\n;INSERT INTO schema_migrations (name, checksum) VALUES ('${name}', '${checksum}');`);
+      } catch (error) {
+        throw new Error(`Migration ${file} failed and was not applied: ${(error as Error).message}`, { cause: error });
+      }
       applied.push(file);
     }
     return applied;

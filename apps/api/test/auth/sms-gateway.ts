@@ -22,7 +22,7 @@ export async function startFakeGateway() {
       raw += chunk.toString('utf8');
     });
     req.on('end', () => {
-      let body: Record<string, unknown> = {};
+      let body: Record<string, unknown>;
       try {
         body = JSON.parse(raw) as Record<string, unknown>;
       } catch {

@@ -39,8 +39,6 @@ export function initI18n(drawnNamespaces: readonly string[] = []): Promise<unkno
       fallbackNS: 'common',
       interpolation: I18N_INTERPOLATION,
       react: { useSuspense: true },
-      // No advert for i18next's paid service in the visitor's console.
-      showSupportNotice: false,
     });
   return ready;
 }

@@ -30,7 +30,7 @@ export function isUserType(value: unknown): value is UserType {
 }
 
 export function loadSession(): StoredSession {
-  let user: TUser | null = null;
+  let user: TUser | null;
   try {
     const raw = read(STORAGE_KEYS.user);
     user = raw ? (JSON.parse(raw) as TUser) : null;

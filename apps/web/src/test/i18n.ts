@@ -27,7 +27,6 @@ export function createTestI18n(lng: 'en' | 'am' = 'en'): I18n {
     defaultNS: 'common',
     fallbackNS: 'common',
     interpolation: I18N_INTERPOLATION,
-    showSupportNotice: false,
     react: { useSuspense: false },
     initAsync: false,
   });

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 import { type TMessage, type TMessagesAnswer } from '@betoch/contracts/conversations';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
@@ -76,7 +76,7 @@ describe('ThreadPage for a tenant', { timeout: 20_000 }, () => {
     const off = onAppEvent(APP_EVENTS.walletUpdated, walletUpdated);
     // Hold the answer until the test has seen the busy state.
     const gate = new Promise<void>((resolve) => (finish = resolve));
-    const fetchMock = globalThis.fetch as ReturnType<typeof vi.fn>;
+    const fetchMock = globalThis.fetch as Mock<typeof fetch>;
     const original = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (String(input).includes('unlock-first-reply')) {

@@ -23,7 +23,6 @@ export async function testI18n(lng: 'en' | 'am' = 'en'): Promise<I18n> {
     },
     interpolation: I18N_INTERPOLATION,
     react: { useSuspense: false },
-    showSupportNotice: false,
   });
   return instance;
 }
