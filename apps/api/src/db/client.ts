@@ -50,10 +50,29 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.url ? openPostgres(options.url, options) : openPglite(options);
 }
 
+/** The PostgreSQL major the embedded engine writes (PGlite 0.5 is PostgreSQL 18). */
+const EMBEDDED_MAJOR = '18';
+
+/**
+ * A data folder written by an older embedded engine cannot be opened by this one (its files are
+ * another PostgreSQL major's): stop with what to do, rather than PGlite's bare start failure.
+ */
+function refuseOlderEmbeddedData(folder: string): void {
+  const versionFile = path.join(folder, 'PG_VERSION');
+  if (!fs.existsSync(versionFile)) return;
+  const major = fs.readFileSync(versionFile, 'utf8').trim();
+  if (major === EMBEDDED_MAJOR) return;
+  throw new Error(
+    `The embedded database in ${folder} was written by PostgreSQL ${major}; this release embeds PostgreSQL ${EMBEDDED_MAJOR} and cannot open it. ` +
+      'Copy its data out with the release that wrote it (docs/deploy.md, "Moving the embedded database to a new engine"), or move the folder aside to start empty.',
+  );
+}
+
 export async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions = {}): Promise<EmbeddedDatabase> {
   let client: PGlite;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
+    refuseOlderEmbeddedData(path.join(dataDir, 'pg'));
     client = new PGlite(path.join(dataDir, 'pg'), { loadDataDir });
   } else {
     client = new PGlite({ loadDataDir });
