@@ -25,6 +25,8 @@ export default defineConfig({
           // PGlite and sharp are CPU-heavy; two workers fit a 2-core machine.
           pool: 'forks',
           maxWorkers: 2,
+          // Projects with their own worker count run as their own group (after contracts and web).
+          sequence: { groupOrder: 1 },
         },
       },
       'apps/web/vite.config.ts',
