@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { tr, type Lang } from './i18n';
 import { randomPhone, toE164 } from './phones';
+import { OTP_LENGTH } from '@betoch/contracts/constants';
 
 export type Role = 'tenant' | 'landlord' | 'delala';
 
@@ -35,7 +36,7 @@ export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
 /** The code the demo server put on screen. */
 export async function readDemoCode(page: Page): Promise<string> {
   const code = page.getByTestId('demo-code');
-  await expect(code).toHaveText(/^\d{6}$/);
+  await expect(code).toHaveText(new RegExp(`^\\d{${OTP_LENGTH}}$`));
   return (await code.textContent())!.trim();
 }
 

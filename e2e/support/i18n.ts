@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OTP_LENGTH } from '@betoch/contracts/constants';
 
 export type Lang = 'en' | 'am';
+
+/** The values the app gives every text (apps/web/src/lib/i18n-interpolation.ts). */
+const DEFAULT_VARS: Record<string, string | number> = { digits: OTP_LENGTH };
 
 const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/public/locales');
 const cache = new Map<string, Record<string, unknown>>();
@@ -26,7 +30,7 @@ export function tr(lang: Lang, fullKey: string, vars: Record<string, string | nu
   let node: unknown = namespace(lang, ns);
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   if (typeof node !== 'string') throw new Error(`No text for ${lang}:${fullKey}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? '')).replace(/<\/?\w+>/g, '');
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? DEFAULT_VARS[name] ?? '')).replace(/<\/?\w+>/g, '');
 }
 
 /** The words inside one <tag>…</tag> of a key's text: a link's name in a sentence ('auth:fields.acceptTerms', 'terms'). */
