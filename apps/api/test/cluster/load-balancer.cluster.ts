@@ -234,10 +234,8 @@ describe('two API servers behind nginx on one PostgreSQL, Redis and S3', () => {
 
   it('each periodic job ran once, though both servers looked for due jobs every second', async () => {
     const rows = await listJobRuns(database.db);
-    expect(rows.map((r) => [r.name, r.runs, r.last_error])).toEqual([
-      ['alert-check', 1, null],
-      ['auth-sweep', 1, null],
-      ['orphan-photo-sweep', 1, null],
-    ]);
+    // Every job the servers run (the list grows with the product) ran once between them, without error.
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['account-exports', 'alert-check', 'auth-sweep', 'data-retention', 'orphan-photo-sweep']));
+    expect(rows.map((r) => [r.name, r.runs, r.last_error])).toEqual(rows.map((r) => [r.name, 1, null]));
   });
 });
