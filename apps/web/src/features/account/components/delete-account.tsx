@@ -6,7 +6,6 @@ import { OTP_LENGTH } from '@betoch/contracts/constants';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
@@ -14,6 +13,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import { useRequestDeleteCode } from '../api/request-delete-code';
 import { DemoCodeNote } from './demo-code-note';
 import styles from './account.module.css';
+import { AccountCodeField } from './account-code-field';
 
 /**
  * Delete my account: says what goes and what stays (without the name), then asks for a fresh
@@ -67,16 +67,7 @@ export function DeleteAccount({ phone }: { phone: string }) {
             <Trans t={t} i18nKey="delete.sentTo" values={{ phone: formatPhoneLocal(phone), digits: OTP_LENGTH }} components={{ phone: <span dir="ltr" className={styles.phone} /> }} />
           </p>
           <DemoCodeNote code={send.data?.code} />
-          <TextField
-            label={t('phone.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={OTP_LENGTH}
-            dir="ltr"
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
-            error={remove.isError ? errorText(t, remove.error) : undefined}
-          />
+          <AccountCodeField value={code} onChange={setCode} error={remove.isError ? errorText(t, remove.error) : undefined} />
           <p className={styles.warning}>{t('delete.warning')}</p>
           <div className={styles.actions}>
             <Button type="submit" variant="danger" loading={remove.isPending} disabled={code.length !== OTP_LENGTH}>

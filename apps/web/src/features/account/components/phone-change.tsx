@@ -12,6 +12,7 @@ import { useRequestPhoneCode } from '../api/request-phone-code';
 import { fieldText } from '../lib/field-text';
 import { DemoCodeNote } from './demo-code-note';
 import styles from './account.module.css';
+import { AccountCodeField } from './account-code-field';
 
 function fieldOf(error: unknown, name: string): string | undefined {
   return error instanceof ApiError ? error.fields[name] : undefined;
@@ -91,16 +92,7 @@ export function PhoneChange({ phone }: { phone: string }) {
                 <Trans t={t} i18nKey="phone.sentTo" values={{ phone: formatPhoneLocal(sentTo) }} components={{ phone: <span dir="ltr" className={styles.phone} /> }} />
               </p>
               <DemoCodeNote code={send.data?.code} />
-              <TextField
-                label={t('phone.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={OTP_LENGTH}
-                dir="ltr"
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
-                error={codeField ? fieldText(t, codeField) : change.isError ? errorText(t, change.error) : undefined}
-              />
+              <AccountCodeField value={code} onChange={setCode} error={codeField ? fieldText(t, codeField) : change.isError ? errorText(t, change.error) : undefined} />
             </>
           ) : null}
           {send.isError && !sendField ? <Alert tone="error">{errorText(t, send.error)}</Alert> : null}
