@@ -170,4 +170,16 @@ export type UploadRow = typeof uploads.$inferSelect;
 export const listingsVersion = pgTable('listings_version', {
   id: boolean('id').primaryKey().default(true),
   v: bigint('v', { mode: 'number' }).notNull().default(0),
+  /** The oldest version whose changes listing_changes still holds (migration 0021). */
+  changesFrom: bigint('changes_from', { mode: 'number' }).notNull().default(0),
 });
+
+/** The listings each version changed, written at commit by the version's trigger (migration 0021). */
+export const listingChanges = pgTable(
+  'listing_changes',
+  {
+    v: bigint('v', { mode: 'number' }).notNull(),
+    listingId: uuid('listing_id').notNull(),
+  },
+  (t) => [index('listing_changes_v_idx').on(t.v)],
+);

@@ -6,12 +6,8 @@ import { users, type UserRow } from '../../db/schema/users.ts';
 import { publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
 import { maskedListingColumns } from './listing-text-masking.ts';
 import { placeGramsOf, type PlaceQuery } from './place-search.ts';
+import { typeGroupOf } from './browse-index.ts';
 
-/**
- * Types that mean the same home to a tenant: a filter on one finds the other too. The type_group
- * column (migration 0007) holds the group of each listing.
- */
-const TYPE_GROUP: Partial<Record<ListingType, string>> = { condominium: 'condo' };
 
 /** Writes the listing with the masked form of its free text beside it (listing-text-masking.ts). */
 export async function insertListing(db: DbOrTx, values: NewListingRow): Promise<ListingRow> {
@@ -155,7 +151,7 @@ export const CARD_COLUMNS = {
 /** Every condition of a browse query but the place search. */
 function browseConditions(filters: BrowseFilters, now: Date): SQL[] {
   const conditions: SQL[] = publiclyVisibleConditions(now);
-  if (filters.type) conditions.push(eq(listings.typeGroup, TYPE_GROUP[filters.type] ?? filters.type));
+  if (filters.type) conditions.push(eq(listings.typeGroup, typeGroupOf(filters.type)));
   if (filters.subcity) conditions.push(eq(listings.subcity, filters.subcity));
   if (filters.priceMin !== undefined) conditions.push(gte(listings.priceEtb, filters.priceMin));
   if (filters.priceMax !== undefined) conditions.push(lte(listings.priceEtb, filters.priceMax));

@@ -1,12 +1,9 @@
 import { LANDLORD_LIVE_LISTING_CAP, PHOTOS_MAX, PHOTOS_MIN_TO_PUBLISH } from '@betoch/contracts/constants';
 import { ZId } from '@betoch/contracts/common';
-import { CONFIRMED_RECENTLY_MS } from '@betoch/contracts/freshness-rules';
 import { englishListingTitle } from '@betoch/contracts/listing-title';
 import {
   LISTING_MESSAGES,
-  ZBrowseAnswer,
   ZListingAnswer,
-  type TBrowseAnswer,
   type TBrowseFilters,
   type TCreateListingInput,
   type TListing,
@@ -33,14 +30,14 @@ import { recordListingPublished } from '../metrics/events.ts';
 import { countOpenAsks } from '../freshness/freshness.repository.ts';
 import { favouriteCounts } from '../favourites/favourites.repository.ts';
 import { AnswerCache } from './answer-cache.ts';
-import { decodeCursor, encodeCursor } from './browse-cursor.ts';
-import { coverTint, tintOf } from './card-tint.ts';
+import { decodeCursor } from './browse-cursor.ts';
+import { tintOf } from './card-tint.ts';
 import { listingsVersion } from './listings-version.ts';
 import { prepareAnswer, type PreparedAnswer } from './prepared-answer.ts';
-import { expandPlaceQuery } from './place-search.ts';
-import { toListingCard, toOwnerListing, toPublicListing } from './listing-view.ts';
+import { browseFromDatabase, browseFromIndex } from './browse-answer.ts';
+import { browseIndexSync } from './browse-index-sync.ts';
+import { toOwnerListing, toPublicListing } from './listing-view.ts';
 import {
-  browseListings,
   countLiveListings,
   deleteListing,
   insertListing,
@@ -149,6 +146,7 @@ function columnsOf(input: Partial<TCreateListingInput>, source: NewListingRow['s
  */
 export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afterPublish?: (listingId: string) => Promise<void>) {
   const version = listingsVersion(ctx.database, ctx.log);
+  const browseIndex = browseIndexSync(ctx.db, ctx.log);
   const browseCache = new AnswerCache<PreparedAnswer>(BROWSE_CACHE_PAGES, ANSWER_CACHE_TTL_MS);
   // A listing shown to the public stays so until a write (which changes the listings version):
   // time alone only ever brings one back (a suspension that ends), so only answers that hide one
@@ -207,7 +205,10 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
 
   return {
     /** Ends the listings version's own database connection (PostgreSQL), when the app closes. */
-    close: () => version.close(),
+    close: () => {
+      browseIndex.close();
+      return version.close();
+    },
 
     /**
      * POST /listings: a draft. The source is the poster's type (a broker posts 'delala', anyone
@@ -413,32 +414,12 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
       if (filters.cursor && !after) throw new AppError('validation_error', undefined, { fields: { cursor: 'Invalid cursor' } });
       const key = JSON.stringify([filters.type, filters.subcity, filters.price_min, filters.price_max, filters.source, filters.q, filters.limit, filters.cursor, filters.confirmed]);
       const now = ctx.now();
-      return browseCache.get(key, await version.current(), now.getTime(), async () => {
-        const rows = await browseListings(
-          ctx.db,
-          {
-            type: filters.type,
-            subcity: filters.subcity,
-            priceMin: filters.price_min,
-            priceMax: filters.price_max,
-            source: filters.source,
-            place: filters.q ? (expandPlaceQuery(filters.q) ?? undefined) : undefined,
-            confirmedSince: filters.confirmed ? new Date(now.getTime() - CONFIRMED_RECENTLY_MS) : undefined,
-            after,
-            limit: filters.limit + 1,
-          },
-          now,
-        );
-        const page = rows.slice(0, filters.limit);
-        const last = page[page.length - 1];
-        const more = rows.length > filters.limit && last?.publishedAt;
-        const tints = await Promise.all(page.map((r) => coverTint(r.coverPhoto)));
-        const answer: TBrowseAnswer = {
-          ok: true,
-          listings: page.map((r, i) => toListingCard(r, tints[i] ?? null)),
-          next_cursor: more && last.publishedAt ? encodeCursor(last.publishedAt, last.id) : null,
-        };
-        return prepareAnswer(ZBrowseAnswer.parse(answer));
+      const at = await version.current();
+      browseIndex.start();
+      return browseCache.get(key, at, now.getTime(), async () => {
+        // From memory once the index is loaded and caught up with this version; else from SQL.
+        const index = await browseIndex.at(at);
+        return index ? browseFromIndex(index, { filters, after, now }) : browseFromDatabase(ctx.db, { filters, after, now });
       });
     },
   };

@@ -19,7 +19,12 @@ export interface PreparedAnswer {
 const COMPRESS_MIN_BYTES = 1024;
 
 export function prepareAnswer(value: unknown): PreparedAnswer {
-  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  return prepareJson(JSON.stringify(value));
+}
+
+/** The same for an answer already written as JSON (the browse index's pages, ./browse-index.ts). */
+export function prepareJson(json: string): PreparedAnswer {
+  const body = Buffer.from(json, 'utf8');
   const small = body.length < COMPRESS_MIN_BYTES;
   return {
     body,

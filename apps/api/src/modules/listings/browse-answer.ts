@@ -1,0 +1,84 @@
+import type { TBrowseFilters } from '@betoch/contracts/listings';
+import { ZBrowseAnswer, type TBrowseAnswer } from '@betoch/contracts/listings';
+import { CONFIRMED_RECENTLY_MS } from '@betoch/contracts/freshness-rules';
+import type { DbOrTx } from '../../db/client.ts';
+import { typeGroupOf, type BrowseIndex } from './browse-index.ts';
+import { encodeCursor } from './browse-cursor.ts';
+import { coverTint } from './card-tint.ts';
+import { toListingCard } from './listing-view.ts';
+import { browseListings } from './listings.repository.ts';
+import { expandPlaceQuery } from './place-search.ts';
+import { prepareAnswer, prepareJson, type PreparedAnswer } from './prepared-answer.ts';
+
+/**
+ * One page of GET /listings, made two ways with the same answer to the byte: from the in-memory
+ * browse index (./browse-index.ts) once it is loaded, else from SQL (listings.repository.ts).
+ * `after` is the decoded cursor.
+ */
+export interface BrowseQuestion {
+  filters: TBrowseFilters;
+  after: { publishedAt: Date; id: string } | undefined;
+  now: Date;
+}
+
+function wanted({ filters, now }: BrowseQuestion) {
+  return {
+    place: filters.q ? (expandPlaceQuery(filters.q) ?? undefined) : undefined,
+    confirmedSince: filters.confirmed ? new Date(now.getTime() - CONFIRMED_RECENTLY_MS) : undefined,
+  };
+}
+
+function nextCursor(found: Array<{ id: string; publishedAt: Date | null }>, limit: number): string | null {
+  const last = found[limit - 1];
+  return found.length > limit && last?.publishedAt ? encodeCursor(last.publishedAt, last.id) : null;
+}
+
+export function browseFromIndex(index: BrowseIndex, question: BrowseQuestion): PreparedAnswer {
+  const { filters, after, now } = question;
+  const { place, confirmedSince } = wanted(question);
+  const found = index.page(
+    {
+      typeGroup: filters.type ? typeGroupOf(filters.type) : undefined,
+      subcity: filters.subcity,
+      priceMin: filters.price_min,
+      priceMax: filters.price_max,
+      source: filters.source,
+      place,
+      confirmedSinceMs: confirmedSince?.getTime(),
+      after: after ? { publishedMs: after.publishedAt.getTime(), id: after.id } : undefined,
+      limit: filters.limit + 1,
+    },
+    now.getTime(),
+  );
+  const cards = found.slice(0, filters.limit).map((e) => e.card);
+  // ZBrowseAnswer's keys in its order, the cards as ZListingCard wrote them when they were indexed.
+  return prepareJson(`{"ok":true,"listings":[${cards.join(',')}],"next_cursor":${JSON.stringify(nextCursor(found, filters.limit))}}`);
+}
+
+export async function browseFromDatabase(db: DbOrTx, question: BrowseQuestion): Promise<PreparedAnswer> {
+  const { filters, after, now } = question;
+  const { place, confirmedSince } = wanted(question);
+  const rows = await browseListings(
+    db,
+    {
+      type: filters.type,
+      subcity: filters.subcity,
+      priceMin: filters.price_min,
+      priceMax: filters.price_max,
+      source: filters.source,
+      place,
+      confirmedSince,
+      after,
+      limit: filters.limit + 1,
+    },
+    now,
+  );
+  const page = rows.slice(0, filters.limit);
+  const tints = await Promise.all(page.map((r) => coverTint(r.coverPhoto)));
+  const answer: TBrowseAnswer = {
+    ok: true,
+    listings: page.map((r, i) => toListingCard(r, tints[i] ?? null)),
+    next_cursor: nextCursor(rows, filters.limit),
+  };
+  return prepareAnswer(ZBrowseAnswer.parse(answer));
+}

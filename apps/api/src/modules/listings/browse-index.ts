@@ -1,0 +1,181 @@
+import type { ListingType, Subcity } from '@betoch/contracts/constants';
+import type { ListingRow } from '../../db/schema/listings.ts';
+import type { PlaceQuery } from './place-search.ts';
+
+/**
+ * The listings browse may show, kept in memory newest first, each with its card already written
+ * as JSON (docs/listings.md, "Browse from memory"). A browse page is a walk from the cursor down
+ * the shortest list that its filters allow (every listing, one subcity's, or one type's), testing
+ * each listing as the SQL of listings.repository.ts does, until the page is full. The same
+ * answers as the database's, to the byte (browse-index.test.ts compares them).
+ */
+
+export interface IndexedListing {
+  id: string;
+  /** published_at in ms; a live listing without one (none is) sorts first, as NULLs do in SQL. */
+  publishedMs: number;
+  typeGroup: string;
+  subcity: string;
+  source: ListingRow['source'];
+  priceEtb: number;
+  confirmedMs: number | null;
+  /** The poster's standing: null in good standing, else until when the listing is held back. */
+  blockedUntilMs: number | null;
+  placeText: string;
+  /** The card as the browse answer carries it (JSON). */
+  card: string;
+  /** For the cursor: published_at as the page's next_cursor writes it. */
+  publishedAt: Date | null;
+}
+
+export interface IndexFilters {
+  /** The type group filtered on (condominium is condo). */
+  typeGroup?: string;
+  subcity?: string;
+  priceMin?: number;
+  priceMax?: number;
+  source?: ListingRow['source'];
+  place?: PlaceQuery;
+  confirmedSinceMs?: number;
+  after?: { publishedMs: number; id: string };
+  limit: number;
+}
+
+/** Newest first: published_at descending, then id descending (the SQL's ORDER BY). */
+function before(a: IndexedListing, b: IndexedListing): number {
+  if (a.publishedMs !== b.publishedMs) return a.publishedMs > b.publishedMs ? -1 : 1;
+  return a.id > b.id ? -1 : a.id < b.id ? 1 : 0;
+}
+
+/** The first position of `list` past the cursor (everything from there sorts after it). */
+function startAfter(list: IndexedListing[], after: { publishedMs: number; id: string } | undefined): number {
+  if (!after) return 0;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const e = list[mid]!;
+    const past = e.publishedMs < after.publishedMs || (e.publishedMs === after.publishedMs && e.id < after.id);
+    if (past) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Where `e` stands (or would stand) in a list sorted newest first. */
+function positionOf(list: IndexedListing[], e: IndexedListing): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(list[mid]!, e) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** More changes than this at once: the lists are sorted again rather than edited in place. */
+const REBUILD_AT = 2_000;
+
+function groupBy(entries: IndexedListing[], key: (e: IndexedListing) => string): Map<string, IndexedListing[]> {
+  const groups = new Map<string, IndexedListing[]>();
+  for (const e of entries) {
+    const k = key(e);
+    let list = groups.get(k);
+    if (!list) groups.set(k, (list = []));
+    list.push(e);
+  }
+  return groups;
+}
+
+export class BrowseIndex {
+  private byId = new Map<string, IndexedListing>();
+  private all: IndexedListing[] = [];
+  private bySubcity = new Map<string, IndexedListing[]>();
+  private byType = new Map<string, IndexedListing[]>();
+
+  get size(): number {
+    return this.all.length;
+  }
+
+  /** Puts in the listings given (replacing those of the same id) and takes out the ids removed. */
+  apply(upserts: IndexedListing[], removed: Iterable<string> = []): void {
+    const gone = [...removed, ...upserts.map((e) => e.id)].flatMap((id) => {
+      const old = this.byId.get(id);
+      this.byId.delete(id);
+      return old ? [old] : [];
+    });
+    for (const e of upserts) this.byId.set(e.id, e);
+    if (gone.length + upserts.length > REBUILD_AT) {
+      this.rebuild();
+      return;
+    }
+    // A few changes: each taken out of and put into its place in the sorted lists.
+    for (const old of gone) {
+      for (const list of this.listsOf(old, false)) {
+        const at = positionOf(list, old);
+        if (list[at] === old) list.splice(at, 1);
+      }
+    }
+    for (const e of upserts) {
+      for (const list of this.listsOf(e, true)) list.splice(positionOf(list, e), 0, e);
+    }
+  }
+
+  /** Everything at once (a full load). */
+  replaceAll(entries: IndexedListing[]): void {
+    this.byId = new Map(entries.map((e) => [e.id, e]));
+    this.rebuild();
+  }
+
+  private rebuild(): void {
+    this.all = [...this.byId.values()].sort(before);
+    this.bySubcity = groupBy(this.all, (e) => e.subcity);
+    this.byType = groupBy(this.all, (e) => e.typeGroup);
+  }
+
+  private listsOf(e: IndexedListing, create: boolean): IndexedListing[][] {
+    const lists = [this.all];
+    for (const [groups, key] of [
+      [this.bySubcity, e.subcity],
+      [this.byType, e.typeGroup],
+    ] as const) {
+      let list = groups.get(key);
+      if (!list && create) groups.set(key, (list = []));
+      if (list) lists.push(list);
+    }
+    return lists;
+  }
+
+  /** The listings of one browse page and whether more follow (`limit` + 1 are looked for). */
+  page(filters: IndexFilters, nowMs: number): IndexedListing[] {
+    const subcityList = filters.subcity === undefined ? undefined : (this.bySubcity.get(filters.subcity) ?? []);
+    const typeList = filters.typeGroup === undefined ? undefined : (this.byType.get(filters.typeGroup) ?? []);
+    let list = this.all;
+    if (subcityList && subcityList.length <= list.length) list = subcityList;
+    if (typeList && typeList.length <= list.length) list = typeList;
+    const { place } = filters;
+    const found: IndexedListing[] = [];
+    for (let i = startAfter(list, filters.after); i < list.length && found.length < filters.limit; i += 1) {
+      const e = list[i]!;
+      if (filters.typeGroup !== undefined && e.typeGroup !== filters.typeGroup) continue;
+      if (filters.subcity !== undefined && e.subcity !== filters.subcity) continue;
+      if (filters.source !== undefined && e.source !== filters.source) continue;
+      if (filters.priceMin !== undefined && e.priceEtb < filters.priceMin) continue;
+      if (filters.priceMax !== undefined && e.priceEtb > filters.priceMax) continue;
+      if (filters.confirmedSinceMs !== undefined && (e.confirmedMs === null || e.confirmedMs < filters.confirmedSinceMs)) continue;
+      if (e.blockedUntilMs !== null && e.blockedUntilMs > nowMs) continue;
+      if (place && !place.terms.some((t) => e.placeText.includes(t)) && !place.subcities.includes(e.subcity as Subcity)) continue;
+      found.push(e);
+    }
+    return found;
+  }
+}
+
+/**
+ * Types that mean the same home to a tenant: a filter on one finds the other too (condominium is
+ * condo). The type_group column (migration 0007) holds the group of each listing.
+ */
+export function typeGroupOf(type: ListingType): string {
+  return type === 'condominium' ? 'condo' : type;
+}

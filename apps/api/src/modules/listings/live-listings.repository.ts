@@ -1,0 +1,64 @@
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { listingChanges, listings, listingsVersion } from '../../db/schema/listings.ts';
+import { CARD_COLUMNS } from './listings.repository.ts';
+
+/**
+ * The reads of the in-memory browse index (./browse-index.ts): the listings browse may show,
+ * with what its filters test, and which listings each version of listings_version changed
+ * (migration 0021).
+ */
+
+export const INDEX_COLUMNS = {
+  ...CARD_COLUMNS,
+  visibility: listings.visibility,
+  adminHidden: listings.adminHidden,
+  typeGroup: listings.typeGroup,
+  confirmedAt: listings.confirmedAt,
+  posterBlockedUntil: listings.posterBlockedUntil,
+  placeText: listings.placeText,
+};
+
+export type IndexRow = Awaited<ReturnType<typeof readIndexRows>>[number];
+
+/** The version now and the oldest version whose changes are all still recorded. */
+export async function readVersion(db: DbOrTx): Promise<{ v: number; changesFrom: number }> {
+  const [row] = await db.select({ v: listingsVersion.v, changesFrom: listingsVersion.changesFrom }).from(listingsVersion);
+  if (!row) throw new Error('listings_version has no row');
+  return row;
+}
+
+/** One page (by id) of the listings browse may show: live and not hidden by moderation. */
+export async function readLiveListingsPage(db: DbOrTx, afterId: string | null, limit: number) {
+  return db
+    .select(INDEX_COLUMNS)
+    .from(listings)
+    .where(and(eq(listings.visibility, 'live'), eq(listings.adminHidden, false), afterId ? gt(listings.id, afterId) : undefined))
+    .orderBy(asc(listings.id))
+    .limit(limit);
+}
+
+/** The listings changed by the versions after `from` up to `to`, at most `max` + 1 of them. */
+export async function readChangedIds(db: DbOrTx, from: number, to: number, max: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: listingChanges.listingId })
+    .from(listingChanges)
+    .where(and(gt(listingChanges.v, from), lte(listingChanges.v, to)))
+    .limit(max + 1);
+  return rows.map((r) => r.id);
+}
+
+/** The rows of these listings as they are now (a deleted one is absent). */
+export async function readIndexRows(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select(INDEX_COLUMNS).from(listings).where(inArray(listings.id, ids));
+}
+
+/** Forgets the changes of all but the last `keep` versions. */
+export async function pruneListingChanges(db: DbOrTx, keep: number): Promise<void> {
+  await db.execute(sql`
+    WITH cut AS (
+      UPDATE ${listingsVersion} SET changes_from = v - ${keep} WHERE changes_from < v - ${keep} RETURNING changes_from
+    )
+    DELETE FROM ${listingChanges} WHERE v < (SELECT changes_from FROM cut)`);
+}
