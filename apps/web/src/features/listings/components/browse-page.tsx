@@ -127,6 +127,8 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
         </EmptyState>
       ) : (
         <>
+          {/* The cards' titles are third-level headings: the results are the page's second level. */}
+          <h2 className="visually-hidden">{t('browse.resultsLabel')}</h2>
           <p className={styles.count} role="status" aria-live="polite">
             {more ? t('browse.countMore', { count: listings.length }) : t('browse.count', { count: listings.length })}
           </p>
