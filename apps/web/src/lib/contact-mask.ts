@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from './use-texts';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 
 /**
@@ -15,7 +15,7 @@ export function translateContactMask(text: string, hiddenText: string): string {
  * each marker as '[contact hidden – use the contact button]' in the reader's language.
  */
 export function useListingText(): (text: string) => string {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const hidden = t('contactHidden');
   return useCallback((text: string) => translateContactMask(text, hidden), [hidden]);
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from './use-texts';
 import type { TFunction } from 'i18next';
 import { titleTypeKey, type TitledListing } from '@betoch/contracts/listing-title';
 import { useListingText } from './contact-mask';
@@ -23,7 +23,7 @@ export function listingTitle(listing: TitledListing, t: TFunction): string {
  * reader's words (lib/contact-mask.ts).
  */
 export function useListingTitle(): (listing: TitledListing) => string {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const shown = useListingText();
   return useCallback((listing: TitledListing) => shown(listingTitle(listing, t)), [t, shown]);
 }

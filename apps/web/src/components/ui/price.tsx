@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { formatEtb } from '@/lib/format-money';
 
 /**
@@ -6,7 +6,7 @@ import { formatEtb } from '@/lib/format-money';
  * separators); `suffix` (e.g. '/ month') follows in a lighter style.
  */
 export function Price({ amount, suffix, className }: { amount: number; suffix?: string; className?: string }) {
-  const { i18n } = useTranslation();
+  const { i18n } = useTexts();
   return (
     <span className={className}>
       <span dir="ltr">{formatEtb(Math.round(amount), i18n.language)}</span>

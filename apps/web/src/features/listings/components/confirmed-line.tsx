@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { confirmedDaysAgo } from '../lib/confirmed-days';
 import styles from './confirmed-line.module.css';
 
@@ -8,7 +8,7 @@ import styles from './confirmed-line.module.css';
  * midnight, so the text is not held against the hydrating render.
  */
 export function ConfirmedLine({ confirmedAt }: { confirmedAt: string | null }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   const days = confirmedDaysAgo(confirmedAt, Date.now());
   if (days === null) return null;
   return (

@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { HomeIcon, PinIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { ResponsivePhoto } from '@/components/ui/responsive-photo';
@@ -28,7 +28,7 @@ export interface ListingCardProps {
  * at a time (useGradualCount) or the page around it changes.
  */
 export const ListingCard = memo(function ListingCard({ listing, priority = false, action }: ListingCardProps) {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   const shown = useListingText();
   const titleOf = useListingTitle();
   const { pathname, search } = useLocation();

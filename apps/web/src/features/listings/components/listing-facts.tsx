@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { ListingType } from '@betoch/contracts/constants';
 import { AreaIcon, BathIcon, BedIcon, HomeIcon } from '@/components/ui/icons';
 import { listingFacts, type ListingFact } from '../lib/listing-display';
@@ -15,7 +15,7 @@ export interface FactsListing {
 
 /** Type, bedrooms (0 = studio), bathrooms and area, each with its icon; missing facts are left out. */
 export function ListingFacts({ listing, large = false }: { listing: FactsListing; large?: boolean }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   const size = large ? 22 : 16;
   const show = (fact: ListingFact): { icon: ReactNode; text: string } => {
     switch (fact.kind) {
