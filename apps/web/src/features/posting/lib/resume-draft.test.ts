@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TOwnerListing } from '@betoch/contracts/listings';
-import { draftToResume, resumePath, wizardFormFromListing } from './resume-draft';
-import { toCreatePayload, validateListingFields } from './wizard-form';
+import { draftToResume, resumePath, wizardValuesFromListing } from './resume-draft';
+import { stepsWithErrors, toCreatePayload, wizardSchema } from './wizard-schema';
 
 function listing(over: Partial<TOwnerListing>): TOwnerListing {
   return {
@@ -61,10 +61,10 @@ describe('the draft a posting page continues', () => {
 
   it('refills the wizard so the same draft is sent back unchanged', () => {
     const draft = listing({});
-    const form = wizardFormFromListing(draft, 'Dawit');
-    expect(validateListingFields(form)).toEqual({});
+    const form = { ...wizardValuesFromListing(draft, 'Dawit'), photos: 1 };
+    expect(stepsWithErrors(form, false).size).toBe(0);
     expect(form.name).toBe('Dawit');
-    expect(toCreatePayload(form)).toEqual({
+    expect(toCreatePayload(wizardSchema(false).parse(form))).toEqual({
       title: 'Apartment in Bole',
       title_generated: true,
       description: draft.description,
@@ -84,17 +84,17 @@ describe('the draft a posting page continues', () => {
   });
 
   it('maps stored types and counts back to the wizard’s choices', () => {
-    expect(wizardFormFromListing(listing({ type: 'apartment', bedrooms: 0 }), '')).toMatchObject({ propertyType: 'studio', bedrooms: 'studio' });
-    expect(wizardFormFromListing(listing({ type: 'condo', bedrooms: 7, bathrooms: 5 }), '')).toMatchObject({
-      propertyType: 'condominium',
+    expect(wizardValuesFromListing(listing({ type: 'apartment', bedrooms: 0 }), '')).toMatchObject({ type: 'studio', bedrooms: 'studio' });
+    expect(wizardValuesFromListing(listing({ type: 'condo', bedrooms: 7, bathrooms: 5 }), '')).toMatchObject({
+      type: 'condominium',
       bedrooms: '5+',
       bathrooms: '4+',
     });
-    expect(wizardFormFromListing(listing({ bedrooms: null, bathrooms: null, area_sqm: null, specific_location: null }), '')).toMatchObject({
+    expect(wizardValuesFromListing(listing({ bedrooms: null, bathrooms: null, area_sqm: null, specific_location: null }), '')).toMatchObject({
       bedrooms: '',
       bathrooms: '',
-      areaSqm: '',
-      specificLocation: '',
+      area_sqm: '',
+      specific_location: '',
     });
   });
 
