@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BEDROOMS_MAX, BEDROOMS_MIN, PROPERTY_TYPES_OFFERED, type PropertyTypeOffered } from '@betoch/contracts/constants';
 import { LISTING_MESSAGES, ZCreateListingRequest, type TCreateListingRequest, type TListing } from '@betoch/contracts/listings';
-import { storedType } from './property-types';
+import { listingPayload } from './listing-payload';
 
 function blankToUndefined(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -94,24 +94,7 @@ export function draftFormFromListing(listing: TListing): DraftFormValues {
   };
 }
 
-/**
- * The payload of a valid form, with the offered type as stored (house -> villa, studio ->
- * apartment with 0 bedrooms, condominium -> condo). Empty optional fields are sent as null.
- */
+/** The payload of a valid form (the title as typed, the rest as listingPayload sends it). */
 export function draftPayload(values: DraftFormOutput): TCreateListingRequest {
-  const { type, bedrooms } = storedType(values.type, values.bedrooms);
-  return {
-    title: values.title,
-    description: values.description,
-    type,
-    price_etb: values.price_etb,
-    bedrooms,
-    bathrooms: values.bathrooms ?? null,
-    area_sqm: values.area_sqm ?? null,
-    specific_location: values.specific_location ?? null,
-    subcity: values.subcity,
-    contact_preference: values.contact_preference,
-    advance_months: values.advance_months ?? null,
-    deposit_etb: values.deposit_etb ?? null,
-  };
+  return { title: values.title, ...listingPayload(values) };
 }

@@ -4,6 +4,7 @@ import { ZSignupFields } from '@betoch/contracts/auth';
 import { englishListingTitle } from '@betoch/contracts/listing-title';
 import { LISTING_MESSAGES, ZCreateListingRequest, type TCreateListingRequest } from '@betoch/contracts/listings';
 import { ZOfferedType } from './draft-form-schema';
+import { listingPayload } from './listing-payload';
 import { bedroomsFromChoice, storedType, type BathroomChoice, type BedroomChoice } from './property-types';
 
 /**
@@ -137,23 +138,12 @@ export function stripPhone(phone: string): string {
   return phone.replace(/\s+/g, '');
 }
 
-/** The create payload from the checked form: the offered type mapped, the title generated, blanks as null. */
+/** The create payload from the checked form: the listing fields, the title generated, a broker's fee in its unit. */
 export function toCreatePayload(values: WizardOutput): TCreateListingRequest {
-  const { type, bedrooms } = storedType(values.type, values.bedrooms);
   return {
-    title: englishListingTitle({ type, bedrooms, subcity: values.subcity }),
+    title: englishListingTitle({ ...storedType(values.type, values.bedrooms), subcity: values.subcity }),
     title_generated: true,
-    description: values.description,
-    type,
-    price_etb: values.price_etb,
-    bedrooms,
-    bathrooms: values.bathrooms ?? null,
-    area_sqm: values.area_sqm ?? null,
-    specific_location: values.specific_location ?? null,
-    subcity: values.subcity,
-    contact_preference: values.contact_preference,
-    advance_months: values.advance_months ?? null,
-    deposit_etb: values.deposit_etb ?? null,
+    ...listingPayload(values),
     // The server keeps a fee only on a broker's listing.
     broker_fee_etb: values.broker_fee_mode === 'etb' ? (values.broker_fee_etb ?? null) : null,
     broker_fee_percent: values.broker_fee_mode === 'percent' ? (values.broker_fee_percent ?? null) : null,
