@@ -28,7 +28,7 @@ function setUp(current: TOwnerListing) {
   return api;
 }
 
-describe("the owner form's title (generated titles, issue 18 #4)", { timeout: 20_000 }, () => {
+describe("the owner form's title (a generated title reads in each reader's language)", { timeout: 20_000 }, () => {
   it('offers a generated title in the poster’s language and keeps it generated when left as it is', async () => {
     const api = setUp(listing());
     const title = await screen.findByLabelText(amLandlord.draft.title);

@@ -22,8 +22,8 @@ import { DraftDetailsForm } from './draft-details-form';
 import styles from './owner.module.css';
 
 /**
- * /post/owner: 'Post Property as Owner' in three steps (details, photos, publish). States (spec
- * section 4): no draft -> draft created -> at least 3 photos -> publish enabled; after publishing,
+ * /post/owner: 'Post Property as Owner' in three steps (details, photos, publish). States:
+ * no draft -> draft created -> at least 3 photos -> publish enabled; after publishing,
  * the listing's page. `?edit={id}` opens an existing listing of the poster's.
  */
 export function PostOwnerPage() {
