@@ -22,6 +22,7 @@ import {
 } from '../../lib/draft-form-schema';
 import { listingMessageText } from '../../lib/listing-message';
 import { AmountField, MoveInFields } from '../amount-field';
+import { SectionTitle } from './section-title';
 import styles from './owner.module.css';
 
 const resolver = zodResolver(ZDraftForm) as unknown as Resolver<DraftFormValues, unknown, DraftFormOutput>;
@@ -80,12 +81,9 @@ export function DraftDetailsForm({ listing, onSaved }: { listing: TListing | nul
 
   return (
     <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-labelledby="draft-details-title">
-      <h2 id="draft-details-title" className={styles.sectionTitle}>
-        <span className={styles.sectionNumber} aria-hidden="true">
-          1
-        </span>
+      <SectionTitle id="draft-details-title" number={1}>
         {t('owner.steps.details')}
-      </h2>
+      </SectionTitle>
       <TextField label={t('draft.title')} hint={t('draft.titleHint')} maxLength={120} {...field('title')} />
       <SelectField
         label={t('wizard.propertyType')}
