@@ -9,11 +9,12 @@ beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
-function setUp({ signedIn, lng = 'en' }: { signedIn: boolean; lng?: 'en' | 'am' }) {
+function setUp({ signedIn, lng = 'en', variant = 'welcome' }: { signedIn: boolean; lng?: 'en' | 'am'; variant?: 'welcome' | 'delala' }) {
   const api = fakeApi();
-  const user = signedIn ? fakeUser({ userType: 'landlord', roles: ['landlord'] }) : null;
+  const role = variant === 'delala' ? 'delala' : 'landlord';
+  const user = signedIn ? fakeUser({ userType: role, roles: [role] }) : null;
   if (user) api.answer('GET', '/auth/me', () => ({ body: { ok: true, ...user } }));
-  const routes = [{ path: '/landlord/welcome', element: <PropertyWizard variant="welcome" onPublished={vi.fn()} /> }];
+  const routes = [{ path: '/landlord/welcome', element: <PropertyWizard variant={variant} onPublished={vi.fn()} /> }];
   return renderApp({ routes, path: '/landlord/welcome', lng, user });
 }
 
@@ -83,5 +84,25 @@ describe('the posting wizard checks each step with the contract', { timeout: 20_
     fireEvent.click(await screen.findByRole('button', { name: 'Publish listing' }));
     await heading(/Pricing/);
     expect(await screen.findByText('Valid price is required')).toBeTruthy();
+  });
+
+  it("a broker's fee keeps what was typed when its unit changes, and is checked in the new unit", async () => {
+    setUp({ signedIn: true, variant: 'delala' });
+    await heading(/Property info/);
+    fireEvent.click(within(screen.getByRole('group', { name: 'Property type' })).getByLabelText('Studio'));
+    fireEvent.change(screen.getByLabelText('Location (subcity)'), { target: { value: 'Bole' } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Small and bright.' } });
+    next();
+    await heading(/Pricing/);
+    fireEvent.change(screen.getByLabelText(/^Monthly rent/), { target: { value: '9000' } });
+    fireEvent.change(screen.getByLabelText(/^Broker fee \(ETB\)/), { target: { value: '5000' } });
+    fireEvent.change(screen.getByLabelText('Broker fee as'), { target: { value: 'percent' } });
+    const share = screen.getByLabelText(/^Broker fee \(% of one month's rent\)/) as HTMLInputElement;
+    expect(share.value).toBe('5000');
+    next();
+    expect(await screen.findByText("Broker fee share must be between 1 and 100 percent of one month's rent")).toBeTruthy();
+    fireEvent.change(share, { target: { value: '50' } });
+    next();
+    await heading(/Photos/);
   });
 });
