@@ -40,7 +40,7 @@ export async function dynamicKeys() {
     { pattern: 'admin:purchases.providers.*', values: null, from: "purchases-list.tsx's PROVIDERS (the gateways a purchase goes through)" },
     { pattern: 'wallet:return.unpaid.*', values: ['failed', 'cancelled', 'expired', 'mismatch'], from: 'the unpaid states of PURCHASE_STATUSES (contracts/payments.ts)' },
     { pattern: 'admin:errors.*', values: local, from: "the admin screen's own words for some codes, else common:errors (defaultValue '')" },
-    // Refunds of dead contacts (issue 20).
+    // Refunds of dead contacts.
     { pattern: 'refunds:reasons.*', values: refunds.REFUND_REASONS, from: 'REFUND_REASONS (contracts/refunds.ts)' },
     { pattern: 'refunds:status.*', values: refunds.REFUND_STATUSES, from: 'REFUND_STATUSES (contracts/refunds.ts)' },
     { pattern: 'refunds:causes.*', values: refunds.REFUND_CAUSES, from: 'REFUND_CAUSES (contracts/refunds.ts)' },
@@ -87,9 +87,9 @@ export async function dynamicKeys() {
     { pattern: 'landlord:photos.rejected.*', values: local, from: 'PhotoRejection (posting/lib/photo-selection.ts)' },
     { pattern: 'landlord:flow.*', values: ['verify', 'draft', 'attach', 'publish'], from: "PublishStage (posting/lib/publish-error.ts) but 'upload', which has its own count text" },
     { pattern: 'landlord:flow.label.*', values: ['verify', 'draft', 'upload', 'attach', 'publish'], from: 'PublishStage' },
-    { pattern: 'landlord:validation.*', values: local, from: 'WizardErrorKey (posting/lib/wizard-form.ts)' },
+    { pattern: 'landlord:validation.*', values: local, from: "the wizard's texts of the contract's messages (posting/lib/listing-message.ts: LISTING_MESSAGES keys, signup codes, 'photosRequired')" },
     { pattern: 'landlord:steps.*', values: ['property', 'pricing', 'photos', 'contact', 'publish', 'verifyPublish'], from: 'STEP_KEYS in property-wizard.tsx' },
-    { pattern: 'landlord:draft.errors.*', values: local, from: 'the English draft.errors texts (listing-message.ts)' },
+    { pattern: 'landlord:draft.errors.*', values: local, from: 'the keys of LISTING_MESSAGES (posting/lib/listing-message.ts)' },
     { pattern: 'auth:validation.*', values: local, from: 'the bare zod messages of contracts/auth.ts (auth/lib/field-error.ts)' },
     { pattern: 'auth:*', values: local, from: "full keys the auth pages set as form messages ('errors.invalid_code'), found in their files as keys" },
     // Admin.

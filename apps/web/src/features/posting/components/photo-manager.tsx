@@ -24,7 +24,7 @@ export interface PhotoManagerProps {
 type Action = 'earlier' | 'later' | 'remove' | 'retry';
 
 /**
- * Picks, previews, uploads, orders and removes a listing's photos (spec section 5): images only,
+ * Picks, previews, uploads, orders and removes a listing's photos: images only,
  * up to 10 MB each, at most 8, the first one primary. Every photo has its own progress bar and,
  * when it fails, its own error and retry button; the others and the form are not touched.
  */

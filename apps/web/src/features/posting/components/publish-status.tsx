@@ -13,7 +13,7 @@ const ORDER: FlowStage[] = ['verify', 'draft', 'upload', 'attach', 'publish', 'r
 
 /**
  * What the posting flow is doing (announced politely to screen readers), with the photos'
- * combined progress while they go up; after a failure, the spec's text for where it stopped.
+ * combined progress while they go up; after a failure, the text for where it stopped.
  */
 export function PublishStatus({
   stage,

@@ -24,7 +24,7 @@ export interface PublishInput {
 }
 
 /**
- * The posting flow of spec section 4: create the draft, upload each photo, attach the photos,
+ * The posting flow: create the draft, upload each photo, attach the photos,
  * publish. A second press while it runs is ignored. After a failure the draft is kept, so trying
  * again continues with the same draft (updated with the form as it is now) instead of making a
  * second one. `initialDraftId` continues a draft made earlier (a resumed wizard) the same way.

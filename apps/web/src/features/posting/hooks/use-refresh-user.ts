@@ -4,7 +4,7 @@ import { getMe } from '../api/get-me';
 
 /**
  * After posting, the user is read again (GET /auth/me) and stored. Posting makes a tenant a
- * landlord, so then the stored user type becomes landlord too (spec section 2, landlord welcome);
+ * landlord, so then the stored user type becomes landlord too;
  * a broker stays a broker.
  */
 export function useRefreshUser() {

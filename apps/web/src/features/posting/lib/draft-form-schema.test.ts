@@ -18,8 +18,8 @@ const filled = {
   subcity: 'Bole',
 };
 
-describe('draft form (spec section 5)', () => {
-  it('answers the spec texts for an empty form', () => {
+describe('draft form', () => {
+  it('answers the contract texts for an empty form', () => {
     expect(messages(EMPTY_DRAFT_FORM)).toEqual({
       title: 'Title is required',
       description: 'Description is required',

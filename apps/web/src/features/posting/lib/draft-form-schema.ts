@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { BEDROOMS_MAX, BEDROOMS_MIN, PROPERTY_TYPES_OFFERED, WIZARD_TYPE_MAP, type PropertyTypeOffered } from '@betoch/contracts/constants';
+import { BEDROOMS_MAX, BEDROOMS_MIN, PROPERTY_TYPES_OFFERED, type PropertyTypeOffered } from '@betoch/contracts/constants';
 import { LISTING_MESSAGES, ZCreateListingRequest, type TCreateListingRequest, type TListing } from '@betoch/contracts/listings';
+import { listingPayload } from './listing-payload';
 
 function blankToUndefined(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -9,13 +10,16 @@ function blankToUndefined(value: unknown): unknown {
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : value;
 }
 
+/** The type as both posting forms ask it: one of the five offered (mapped to a stored type on sending). */
+export const ZOfferedType = z.enum(PROPERTY_TYPES_OFFERED, { error: LISTING_MESSAGES.typeRequired });
+
 /**
- * The owner page's details form (spec section 5, draft form): the create payload of the contracts,
- * with the type one of the five offered and bedrooms, when given, a whole number from 1 to 20.
- * The messages are the contracts' (the spec's exact texts).
+ * The owner page's details form: the create payload of the contracts, with the type one of the
+ * five offered and bedrooms, when given, a whole number from 1 to 20. The messages are the
+ * contracts'.
  */
 export const ZDraftForm = ZCreateListingRequest.extend({
-  type: z.enum(PROPERTY_TYPES_OFFERED, { error: LISTING_MESSAGES.typeRequired }),
+  type: ZOfferedType,
   bedrooms: z.preprocess(
     blankToUndefined,
     z
@@ -39,7 +43,7 @@ export interface DraftFormValues {
   specific_location: string;
   subcity: string;
   contact_preference: 'hide' | 'show';
-  /** Move-in cost (issue 20): months of advance rent (at most 2 by law) and a deposit in birr. */
+  /** Move-in cost: months of advance rent (at most 2 by law) and a deposit in birr. */
   advance_months: string;
   deposit_etb: string;
 }
@@ -90,24 +94,7 @@ export function draftFormFromListing(listing: TListing): DraftFormValues {
   };
 }
 
-/**
- * The payload of a valid form, with the type mapping of spec section 3 (house -> villa, studio ->
- * apartment with 0 bedrooms, condominium -> condo). Empty optional fields are sent as null.
- */
+/** The payload of a valid form (the title as typed, the rest as listingPayload sends it). */
 export function draftPayload(values: DraftFormOutput): TCreateListingRequest {
-  const mapped = WIZARD_TYPE_MAP[values.type];
-  return {
-    title: values.title,
-    description: values.description,
-    type: mapped.type,
-    price_etb: values.price_etb,
-    bedrooms: mapped.studio ? 0 : (values.bedrooms ?? null),
-    bathrooms: values.bathrooms ?? null,
-    area_sqm: values.area_sqm ?? null,
-    specific_location: values.specific_location ?? null,
-    subcity: values.subcity,
-    contact_preference: values.contact_preference,
-    advance_months: values.advance_months ?? null,
-    deposit_etb: values.deposit_etb ?? null,
-  };
+  return { title: values.title, ...listingPayload(values) };
 }

@@ -1,18 +1,32 @@
 import type { TFunction } from 'i18next';
+import { LISTING_MESSAGES } from '@betoch/contracts/listings';
+
+const KEY_OF_LISTING_MESSAGE = new Map<string, string>(Object.entries(LISTING_MESSAGES).map(([key, text]) => [text, key]));
 
 /**
- * The listing validation messages of the contracts (spec section 5, draft form) are English
- * sentences, answered by the server in `fields`. The English landlord file holds each of them under
- * 'draft.errors.<key>' (a test keeps it equal to LISTING_MESSAGES), so a message is found by its
- * English text and shown in the reader's language. A message not in the list is shown as it is.
- * Matching through the English file keeps zod (the contracts' schemas) out of the wizard's code.
+ * The key of a validation message of the contracts: a listing message (an English sentence, as the
+ * server also answers it in `fields`) by its name in LISTING_MESSAGES; the signup fields' messages
+ * are already keys ('phone_required'); so is a posting form's own rule ('photosRequired').
+ */
+function messageKey(message: string): string {
+  return KEY_OF_LISTING_MESSAGE.get(message) ?? message;
+}
+
+/**
+ * A listing validation message in the reader's language, as the owner's draft form says it
+ * ('draft.errors.<key>'; the English file holds each message exactly as the contracts write it).
+ * A message not in the list is shown as it is.
  */
 export function listingMessageText(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
-  const english = t('landlord:draft.errors', { lng: 'en', returnObjects: true }) as unknown;
-  if (english && typeof english === 'object') {
-    const key = Object.entries(english as Record<string, unknown>).find(([, text]) => text === message)?.[0];
-    if (key) return t(`landlord:draft.errors.${key}`, { defaultValue: message });
-  }
-  return message;
+  return t(`landlord:draft.errors.${messageKey(message)}`, { defaultValue: message });
+}
+
+/**
+ * A validation message as the posting wizard says it: its own short texts for the same rules
+ * ('validation.<key>'). A message without a text is shown as it is.
+ */
+export function wizardMessageText(t: TFunction, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  return t(`landlord:validation.${messageKey(message)}`, { defaultValue: message });
 }

@@ -10,7 +10,7 @@ function file(name: string, type: string, size = 1000): File {
 
 const jpg = (n: number) => Array.from({ length: n }, (_, i) => file(`room-${i}.jpg`, 'image/jpeg'));
 
-describe('photo limit (spec section 5: at most 8)', () => {
+describe('photo limit (at most 8)', () => {
   it('takes what fits and drops the rest, saying how many could be added', async () => {
     const pick = selectPhotos(6, jpg(4));
     expect(pick.accepted.map((f) => f.name)).toEqual(['room-0.jpg', 'room-1.jpg']);

@@ -32,7 +32,7 @@ export function rejectionOf(file: Pick<File, 'name' | 'type' | 'size'>): PhotoRe
 }
 
 /**
- * The photo manager's rule (spec section 5): images only, up to 10 MB each, at most 8 in all.
+ * The photo manager's rule: images only, up to 10 MB each, at most 8 in all.
  * Invalid files are refused with a reason; of the valid ones, those beyond the room left are
  * dropped (the caller shows 'Only N more photos can be added.').
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bathroomsFromChoice, bedroomsFromChoice, generatedTitle, toListingType } from './property-types';
 
-describe('wizard type mapping (spec section 3)', () => {
+describe('wizard type mapping', () => {
   it.each([
     ['apartment', '2', 'apartment', 2],
     ['house', '3', 'villa', 3],
@@ -34,7 +34,7 @@ describe('listing title', () => {
     expect(generatedTitle('apartment', '2', 'Bole')).toEqual({ title: 'Apartment in Bole', title_generated: true, type: 'apartment', bedrooms: 2, subcity: 'Bole' });
     expect(generatedTitle('studio', '', 'Nefas Silk-Lafto')).toMatchObject({ title: 'Studio in Nefas Silk-Lafto', type: 'apartment', bedrooms: 0 });
     expect(generatedTitle('condominium', '3', ' Yeka ')).toMatchObject({ title: 'Condominium in Yeka', type: 'condo', subcity: 'Yeka' });
-    // A house is stored as a villa (spec section 3), and its title says what visitors see.
+    // A house is stored as a villa, and its title says what visitors see.
     expect(generatedTitle('house', '3', 'Arada')).toMatchObject({ title: 'Villa in Arada', type: 'villa' });
   });
 });

@@ -6,7 +6,7 @@ import {
 } from '@betoch/contracts/constants';
 import { englishListingTitle, type TitledListing } from '@betoch/contracts/listing-title';
 
-/** Bedroom choices of the wizard (spec section 5): studio, 1 to 4, or 5+. */
+/** Bedroom choices of the wizard: studio, 1 to 4, or 5+. */
 export const BEDROOM_CHOICES = ['studio', '1', '2', '3', '4', '5+'] as const;
 export type BedroomChoice = (typeof BEDROOM_CHOICES)[number];
 
@@ -33,23 +33,25 @@ export function bathroomsFromChoice(choice: string): number | null {
 }
 
 /**
- * The wizard's property type as stored (spec section 3): apartment -> apartment, house -> villa,
- * studio -> apartment with 0 bedrooms, villa -> villa, condominium -> condo. A studio always has 0
- * bedrooms, whatever the bedroom field says.
+ * An offered property type as stored: apartment -> apartment, house -> villa, studio -> apartment
+ * with 0 bedrooms, villa -> villa, condominium -> condo. A studio always has 0 bedrooms, whatever
+ * the bedroom count says; otherwise no count is null.
  */
-export function toListingType(
-  propertyType: PropertyTypeOffered,
-  bedroomChoice: string,
-): { type: ListingType; bedrooms: number | null } {
+export function storedType(propertyType: PropertyTypeOffered, bedrooms: number | null | undefined): { type: ListingType; bedrooms: number | null } {
   const mapped = WIZARD_TYPE_MAP[propertyType];
-  return { type: mapped.type, bedrooms: mapped.studio ? 0 : bedroomsFromChoice(bedroomChoice) };
+  return { type: mapped.type, bedrooms: mapped.studio ? 0 : (bedrooms ?? null) };
+}
+
+/** The wizard's property type and bedroom chip as stored (see storedType). */
+export function toListingType(propertyType: PropertyTypeOffered, bedroomChoice: string): { type: ListingType; bedrooms: number | null } {
+  return storedType(propertyType, bedroomsFromChoice(bedroomChoice));
 }
 
 /**
- * The wizard's listing title: '{Type} in {subcity}', generated (issue 18 #4), so each reader reads
- * it in their language ('Studio in Bole' / 'በቦሌ የሚገኝ ስቱዲዮ'), composed from the type as stored
- * (a studio is an apartment with 0 bedrooms and still reads 'Studio'; a house is stored as a villa,
- * spec section 3, and reads 'Villa'). `title` is the English form the server keeps.
+ * The wizard's listing title: '{Type} in {subcity}', generated, so each reader reads it in their
+ * language ('Studio in Bole' / 'በቦሌ የሚገኝ ስቱዲዮ'), composed from the type as stored (a studio is an
+ * apartment with 0 bedrooms and still reads 'Studio'; a house is stored as a villa and reads
+ * 'Villa'). `title` is the English form the server keeps.
  */
 export function generatedTitle(propertyType: PropertyTypeOffered, bedroomChoice: string, subcity: string): TitledListing {
   const { type, bedrooms } = toListingType(propertyType, bedroomChoice);

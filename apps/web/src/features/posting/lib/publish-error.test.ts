@@ -13,7 +13,7 @@ beforeAll(async () => {
 
 const api = (status: number, body: Record<string, unknown>) => new ApiError(String(body.message ?? ''), { status, body: { ok: false, ...body } });
 
-describe('publishing errors (spec section 8)', () => {
+describe('publishing errors', () => {
   it('answers the landlord cap text', () => {
     const error = api(409, { error: 'landlord_listing_limit_exceeded', message: 'x' });
     expect(publishFailureText(t, 'publish', error)).toEqual({

@@ -23,7 +23,7 @@ function serverText(t: TFunction, error: ApiError): string | undefined {
 }
 
 /**
- * The texts of spec section 8 'Publishing' for a failure at a stage of the posting flow:
+ * The texts for a failure at a stage of the posting flow:
  * no answer at all -> the network text; draft -> 'Failed to create draft'; photos -> 'Failed to
  * upload photos'; publish -> the landlord cap text, the post-credits text with the wallet link,
  * the posting block with its reason, else the server's message or 'Failed to publish listing.

@@ -1,44 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TOwnerListing } from '@betoch/contracts/listings';
-import { draftToResume, resumePath, wizardFormFromListing } from './resume-draft';
-import { toCreatePayload, validateListingFields } from './wizard-form';
-
-function listing(over: Partial<TOwnerListing>): TOwnerListing {
-  return {
-    _id: 'l1',
-    title: 'Apartment in Bole',
-    title_generated: true,
-    description: 'Second floor, water all day.',
-    type: 'apartment',
-    price_etb: 18000,
-    bedrooms: 2,
-    bathrooms: 1,
-    area_sqm: 80,
-    specific_location: 'Near Edna Mall',
-    subcity: 'Bole',
-    source: 'delala',
-    contact_preference: 'hide',
-    visibility: 'draft',
-    photos: [],
-    posted_by: { name: 'Dawit', agency_name: null, is_broker: true },
-    published_at: null,
-    confirmed_at: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    advance_months: null,
-    deposit_etb: null,
-    broker_fee_etb: null,
-    broker_fee_percent: null,
-    access: 'poster',
-    poster_phone: '+251911000000',
-    admin_hidden: false,
-    hidden_reason: null,
-    confirm_asked_at: null,
-    expired_at: null,
-    expired_reason: null,
-    ...over,
-  };
-}
+import { ownerListing as listing } from '../test/owner-listing';
+import { draftToResume, resumePath, wizardValuesFromListing } from './resume-draft';
+import { stepsWithErrors, toCreatePayload, wizardSchema } from './wizard-schema';
 
 describe('the draft a posting page continues', () => {
   const older = listing({ _id: 'old', updatedAt: '2026-11-20T10:00:00.000Z' });
@@ -60,41 +23,28 @@ describe('the draft a posting page continues', () => {
   });
 
   it('refills the wizard so the same draft is sent back unchanged', () => {
-    const draft = listing({});
-    const form = wizardFormFromListing(draft, 'Dawit');
-    expect(validateListingFields(form)).toEqual({});
+    const draft = listing({ advance_months: 2, deposit_etb: 10000, broker_fee_percent: 10 });
+    const form = { ...wizardValuesFromListing(draft, 'Dawit'), photos: 1 };
+    expect(stepsWithErrors(form, false).size).toBe(0);
     expect(form.name).toBe('Dawit');
-    expect(toCreatePayload(form)).toEqual({
-      title: 'Apartment in Bole',
-      title_generated: true,
-      description: draft.description,
-      type: 'apartment',
-      price_etb: 18000,
-      bedrooms: 2,
-      bathrooms: 1,
-      area_sqm: 80,
-      specific_location: 'Near Edna Mall',
-      subcity: 'Bole',
-      contact_preference: 'hide',
-      advance_months: null,
-      deposit_etb: null,
-      broker_fee_etb: null,
-      broker_fee_percent: null,
-    });
+    // Every field the payload sends is the stored one.
+    const payload = toCreatePayload(wizardSchema(false).parse(form));
+    expect(payload).toEqual(Object.fromEntries(Object.keys(payload).map((key) => [key, draft[key as keyof typeof draft]])));
+    expect(Object.keys(payload)).toHaveLength(15);
   });
 
   it('maps stored types and counts back to the wizard’s choices', () => {
-    expect(wizardFormFromListing(listing({ type: 'apartment', bedrooms: 0 }), '')).toMatchObject({ propertyType: 'studio', bedrooms: 'studio' });
-    expect(wizardFormFromListing(listing({ type: 'condo', bedrooms: 7, bathrooms: 5 }), '')).toMatchObject({
-      propertyType: 'condominium',
+    expect(wizardValuesFromListing(listing({ type: 'apartment', bedrooms: 0 }), '')).toMatchObject({ type: 'studio', bedrooms: 'studio' });
+    expect(wizardValuesFromListing(listing({ type: 'condo', bedrooms: 7, bathrooms: 5 }), '')).toMatchObject({
+      type: 'condominium',
       bedrooms: '5+',
       bathrooms: '4+',
     });
-    expect(wizardFormFromListing(listing({ bedrooms: null, bathrooms: null, area_sqm: null, specific_location: null }), '')).toMatchObject({
+    expect(wizardValuesFromListing(listing({ bedrooms: null, bathrooms: null, area_sqm: null, specific_location: null }), '')).toMatchObject({
       bedrooms: '',
       bathrooms: '',
-      areaSqm: '',
-      specificLocation: '',
+      area_sqm: '',
+      specific_location: '',
     });
   });
 

@@ -2,7 +2,7 @@ import type { TOwnerListing } from '@betoch/contracts/listings';
 import type { ListingSource } from '@betoch/contracts/constants';
 import { offeredTypeOf } from './draft-form-schema';
 import { BATHROOM_CHOICES, BEDROOM_CHOICES, type BathroomChoice, type BedroomChoice } from './property-types';
-import { EMPTY_WIZARD_FORM, type WizardForm } from './wizard-form';
+import { EMPTY_WIZARD_VALUES, type WizardValues } from './wizard-schema';
 
 /**
  * The unfinished draft a posting page continues instead of starting another: the one named in
@@ -36,24 +36,27 @@ function bathroomChoice(bathrooms: number | null): BathroomChoice | '' {
 }
 
 /** A stored draft back in the wizard's form (the reverse of toCreatePayload); photos go to the photo queue. */
-export function wizardFormFromListing(listing: TOwnerListing, name: string): WizardForm {
-  const propertyType = offeredTypeOf(listing.type, listing.bedrooms);
+export function wizardValuesFromListing(listing: TOwnerListing, name: string): WizardValues {
+  const type = offeredTypeOf(listing.type, listing.bedrooms);
+  const text = (n: number | null | undefined) => String(n ?? '');
+  const percent = (listing.broker_fee_percent ?? null) !== null;
   return {
-    ...EMPTY_WIZARD_FORM,
-    propertyType,
-    location: listing.subcity,
-    specificLocation: listing.specific_location ?? '',
-    bedrooms: bedroomChoice(listing.bedrooms, propertyType === 'studio'),
+    ...EMPTY_WIZARD_VALUES,
+    type,
+    subcity: listing.subcity,
+    specific_location: listing.specific_location ?? '',
+    bedrooms: bedroomChoice(listing.bedrooms, type === 'studio'),
     bathrooms: bathroomChoice(listing.bathrooms),
-    areaSqm: listing.area_sqm === null ? '' : String(listing.area_sqm),
+    area_sqm: text(listing.area_sqm),
     description: listing.description,
-    price: listing.price_etb > 0 ? String(listing.price_etb) : '',
-    // `?? ''`: an answer cached before these fields existed has none of them.
-    advanceMonths: String(listing.advance_months ?? ''),
-    depositEtb: String(listing.deposit_etb ?? ''),
-    brokerFeeMode: (listing.broker_fee_percent ?? null) !== null ? 'percent' : 'etb',
-    brokerFee: String(listing.broker_fee_percent ?? listing.broker_fee_etb ?? ''),
-    contactPreference: listing.contact_preference,
+    price_etb: listing.price_etb > 0 ? String(listing.price_etb) : '',
+    // `?? ''` (in text): an answer cached before the move-in fields existed has none of them.
+    advance_months: text(listing.advance_months),
+    deposit_etb: text(listing.deposit_etb),
+    broker_fee_mode: percent ? 'percent' : 'etb',
+    broker_fee_etb: percent ? '' : text(listing.broker_fee_etb),
+    broker_fee_percent: text(listing.broker_fee_percent),
+    contact_preference: listing.contact_preference,
     name,
   };
 }

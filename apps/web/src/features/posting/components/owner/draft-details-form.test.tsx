@@ -3,43 +3,19 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TOwnerListing } from '@betoch/contracts/listings';
 import { fakeApi, fakeUser, renderApp } from '@/test/render';
 import amLandlord from '../../../../../public/locales/am/landlord.json';
+import { ownerListing } from '../../test/owner-listing';
 import { DraftDetailsForm } from './draft-details-form';
 
 function listing(overrides: Partial<TOwnerListing> = {}): TOwnerListing {
-  return {
-    _id: 'l1',
-    title: 'Apartment in Bole',
-    title_generated: true,
-    description: 'Second floor, water all day.',
-    type: 'apartment',
-    price_etb: 18000,
-    bedrooms: 2,
-    bathrooms: 1,
-    area_sqm: 80,
+  return ownerListing({
     specific_location: 'Edna Mall',
-    subcity: 'Bole',
     source: 'landlord',
-    contact_preference: 'hide',
     visibility: 'live',
-    photos: [],
     posted_by: { name: 'Abebe', agency_name: null, is_broker: false },
     published_at: '2026-11-20T10:00:00.000Z',
-    confirmed_at: null,
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    advance_months: null,
-    deposit_etb: null,
-    broker_fee_etb: null,
-    broker_fee_percent: null,
-    access: 'poster',
     poster_phone: '+251911223344',
-    admin_hidden: false,
-    hidden_reason: null,
-    confirm_asked_at: null,
-    expired_at: null,
-    expired_reason: null,
     ...overrides,
-  };
+  });
 }
 
 function setUp(current: TOwnerListing) {
@@ -52,7 +28,7 @@ function setUp(current: TOwnerListing) {
   return api;
 }
 
-describe("the owner form's title (generated titles, issue 18 #4)", { timeout: 20_000 }, () => {
+describe("the owner form's title (a generated title reads in each reader's language)", { timeout: 20_000 }, () => {
   it('offers a generated title in the poster’s language and keeps it generated when left as it is', async () => {
     const api = setUp(listing());
     const title = await screen.findByLabelText(amLandlord.draft.title);

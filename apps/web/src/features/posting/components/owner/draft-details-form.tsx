@@ -21,13 +21,15 @@ import {
   type DraftFormValues,
 } from '../../lib/draft-form-schema';
 import { listingMessageText } from '../../lib/listing-message';
+import { AmountField, MoveInFields } from '../amount-field';
+import { SectionTitle } from './section-title';
 import styles from './owner.module.css';
 
 const resolver = zodResolver(ZDraftForm) as unknown as Resolver<DraftFormValues, unknown, DraftFormOutput>;
 
 /**
- * Step 1 of the owner page: the details (spec section 5, draft form). The first save creates the
- * draft; later saves PATCH it (a live listing stays live).
+ * Step 1 of the owner page: the details, checked by the contract's schema (draft-form-schema.ts).
+ * The first save creates the draft; later saves PATCH it (a live listing stays live).
  */
 export function DraftDetailsForm({ listing, onSaved }: { listing: TListing | null; onSaved: (listing: TOwnerListing, created: boolean) => void }) {
   const { t } = useTranslation(['landlord', 'common']);
@@ -50,6 +52,7 @@ export function DraftDetailsForm({ listing, onSaved }: { listing: TListing | nul
   });
   const studio = watch('type') === 'studio';
   const message = (m: string | undefined) => listingMessageText(t, m);
+  const field = (name: keyof DraftFormValues) => ({ ...register(name), error: message(errors[name]?.message) });
 
   const onSubmit = async (values: DraftFormOutput) => {
     setFailure(null);
@@ -78,26 +81,21 @@ export function DraftDetailsForm({ listing, onSaved }: { listing: TListing | nul
 
   return (
     <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-labelledby="draft-details-title">
-      <h2 id="draft-details-title" className={styles.sectionTitle}>
-        <span className={styles.sectionNumber} aria-hidden="true">
-          1
-        </span>
+      <SectionTitle id="draft-details-title" number={1}>
         {t('owner.steps.details')}
-      </h2>
-      <TextField label={t('draft.title')} hint={t('draft.titleHint')} maxLength={120} error={message(errors.title?.message)} {...register('title')} />
+      </SectionTitle>
+      <TextField label={t('draft.title')} hint={t('draft.titleHint')} maxLength={120} {...field('title')} />
       <SelectField
         label={t('wizard.propertyType')}
         placeholder={t('draft.typePlaceholder')}
         options={PROPERTY_TYPES_OFFERED.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-        error={message(errors.type?.message)}
-        {...register('type')}
+        {...field('type')}
       />
       <SelectField
         label={t('draft.subcity')}
         placeholder={t('wizard.locationPlaceholder')}
         options={SUBCITIES.map((s) => ({ value: s, label: t(`subcities.${s}`) }))}
-        error={message(errors.subcity?.message)}
-        {...register('subcity')}
+        {...field('subcity')}
       />
       <TextField
         label={t('wizard.specificLocation')}
@@ -105,37 +103,11 @@ export function DraftDetailsForm({ listing, onSaved }: { listing: TListing | nul
         hint={t('wizard.specificLocationHint')}
         maxLength={120}
         autoComplete="off"
-        error={message(errors.specific_location?.message)}
-        {...register('specific_location')}
+        {...field('specific_location')}
       />
-      <TextField
-        label={t('draft.price')}
-        hint={t('wizard.priceHint')}
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder="15,000"
-        error={message(errors.price_etb?.message)}
-        {...register('price_etb')}
-      />
+      <AmountField label={t('draft.price')} hint={t('wizard.priceHint')} placeholder="15,000" {...field('price_etb')} />
       <div className={styles.pair}>
-        <TextField
-          label={t('moveIn.advance')}
-          optionalText={t('wizard.optional')}
-          hint={t('moveIn.advanceHint')}
-          inputMode="numeric"
-          autoComplete="off"
-          error={message(errors.advance_months?.message)}
-          {...register('advance_months')}
-        />
-        <TextField
-          label={t('moveIn.deposit')}
-          optionalText={t('wizard.optional')}
-          hint={t('moveIn.depositHint')}
-          inputMode="numeric"
-          autoComplete="off"
-          error={message(errors.deposit_etb?.message)}
-          {...register('deposit_etb')}
-        />
+        <MoveInFields advance={field('advance_months')} deposit={field('deposit_etb')} />
       </div>
       <div className={styles.pair}>
         <TextField
@@ -151,17 +123,15 @@ export function DraftDetailsForm({ listing, onSaved }: { listing: TListing | nul
           label={t('wizard.bathrooms')}
           optionalText={t('wizard.optional')}
           inputMode="numeric"
-          error={message(errors.bathrooms?.message)}
-          {...register('bathrooms')}
+          {...field('bathrooms')}
         />
       </div>
-      <TextField label={t('wizard.area')} optionalText={t('wizard.optional')} inputMode="decimal" error={message(errors.area_sqm?.message)} {...register('area_sqm')} />
+      <TextField label={t('wizard.area')} optionalText={t('wizard.optional')} inputMode="decimal" {...field('area_sqm')} />
       <TextAreaField
         label={t('wizard.description')}
         hint={t('wizard.descriptionHint')}
         maxLength={5000}
-        error={message(errors.description?.message)}
-        {...register('description')}
+        {...field('description')}
       />
       <SelectField
         label={t('wizard.contactPreference')}

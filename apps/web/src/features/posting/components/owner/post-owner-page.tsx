@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +19,12 @@ import { publishFailureText, type PublishStage } from '../../lib/publish-error';
 import { PhotoManager } from '../photo-manager';
 import { StepIndicator } from '../step-indicator';
 import { DraftDetailsForm } from './draft-details-form';
+import { SectionTitle } from './section-title';
 import styles from './owner.module.css';
 
 /**
- * /post/owner: 'Post Property as Owner' in three steps (details, photos, publish). States (spec
- * section 4): no draft -> draft created -> at least 3 photos -> publish enabled; after publishing,
+ * /post/owner: 'Post Property as Owner' in three steps (details, photos, publish). States:
+ * no draft -> draft created -> at least 3 photos -> publish enabled; after publishing,
  * the listing's page. `?edit={id}` opens an existing listing of the poster's.
  */
 export function PostOwnerPage() {
@@ -165,12 +166,9 @@ function OwnerPosting({ initial, onCreated }: { initial: TListing | null; onCrea
       </section>
 
       <section className={`${styles.card} ${!listing ? styles.locked : ''}`} aria-labelledby="owner-photos-title">
-        <h2 id="owner-photos-title" className={styles.sectionTitle}>
-          <span className={styles.sectionNumber} aria-hidden="true">
-            2
-          </span>
+        <SectionTitle id="owner-photos-title" number={2}>
           {t('owner.steps.photos')}
-        </h2>
+        </SectionTitle>
         {!listing ? <p className={styles.lockedText}>{t('owner.photosLocked')}</p> : null}
         <PhotoManager
           queue={photos}
@@ -196,12 +194,9 @@ function OwnerPosting({ initial, onCreated }: { initial: TListing | null; onCrea
       </section>
 
       <section className={`${styles.card} ${!listing ? styles.locked : ''}`} aria-labelledby="owner-publish-title">
-        <h2 id="owner-publish-title" className={styles.sectionTitle}>
-          <span className={styles.sectionNumber} aria-hidden="true">
-            3
-          </span>
+        <SectionTitle id="owner-publish-title" number={3}>
           {t('owner.steps.publish')}
-        </h2>
+        </SectionTitle>
         {listing && live ? (
           <>
             <Alert tone="success">{t('owner.isLive')}</Alert>
@@ -212,15 +207,8 @@ function OwnerPosting({ initial, onCreated }: { initial: TListing | null; onCrea
         ) : (
           <>
             <ul className={styles.checklist}>
-              <li className={listing ? styles.checkDone : ''}>
-                <span aria-hidden="true">{listing ? '✓' : '○'}</span> {t('owner.check.draft')}
-                <span className="visually-hidden"> {listing ? t('owner.check.done') : t('owner.check.todo')}</span>
-              </li>
-              <li className={enoughPhotos ? styles.checkDone : ''}>
-                <span aria-hidden="true">{enoughPhotos ? '✓' : '○'}</span>{' '}
-                {t('owner.check.photos', { count: photos.uploadedCount, min: PHOTOS_MIN_TO_PUBLISH_UI })}
-                <span className="visually-hidden"> {enoughPhotos ? t('owner.check.done') : t('owner.check.todo')}</span>
-              </li>
+              <CheckItem done={Boolean(listing)}>{t('owner.check.draft')}</CheckItem>
+              <CheckItem done={enoughPhotos}>{t('owner.check.photos', { count: photos.uploadedCount, min: PHOTOS_MIN_TO_PUBLISH_UI })}</CheckItem>
             </ul>
             {photos.failedCount ? <p className={styles.warn}>{t('owner.fixFailed')}</p> : null}
             {photos.pendingCount ? <p className={styles.lockedText}>{t('owner.waitUploads')}</p> : null}
@@ -248,5 +236,16 @@ function OwnerPosting({ initial, onCreated }: { initial: TListing | null; onCrea
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** One line of the publish checklist: a tick when done, and 'done'/'to do' for screen readers. */
+function CheckItem({ done, children }: { done: boolean; children: ReactNode }) {
+  const { t } = useTranslation('landlord');
+  return (
+    <li className={done ? styles.checkDone : ''}>
+      <span aria-hidden="true">{done ? '✓' : '○'}</span> {children}
+      <span className="visually-hidden"> {done ? t('owner.check.done') : t('owner.check.todo')}</span>
+    </li>
   );
 }

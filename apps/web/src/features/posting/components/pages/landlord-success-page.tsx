@@ -4,7 +4,7 @@ import { CheckIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import styles from './pages.module.css';
 
-/** /landlord/success: after a landlord publishes (spec section 2). */
+/** /landlord/success: after a landlord publishes. */
 export function LandlordSuccessPage() {
   const { t } = useTranslation('landlord');
   return (

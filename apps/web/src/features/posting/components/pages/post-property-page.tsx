@@ -8,7 +8,7 @@ import { ListingLimitBanner } from '../listing-limit-banner';
 import { PropertyWizard } from '../wizard/property-wizard';
 import styles from './pages.module.css';
 
-/** /post-property: the landlord's 5-step wizard. Signed out: to /landlord (spec section 2). */
+/** /post-property: the landlord's 5-step wizard. Signed out: to /landlord. */
 export function PostPropertyPage() {
   const { t } = useTranslation(['landlord', 'common']);
   const session = useSession();

@@ -1,93 +1,75 @@
 import { useTranslation } from 'react-i18next';
 import { PROPERTY_TYPES_OFFERED, SUBCITIES } from '@betoch/contracts/constants';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import type { WizardFields } from '../../hooks/use-wizard-form';
+import { BATHROOM_CHOICES, BEDROOM_CHOICES } from '../../lib/property-types';
 import { ChoiceChips } from '../choice-chips';
-import { BATHROOM_CHOICES, BEDROOM_CHOICES, type BathroomChoice, type BedroomChoice } from '../../lib/property-types';
-import type { WizardForm } from '../../lib/wizard-form';
-import type { WizardFieldProps } from './wizard-field-props';
 import styles from './wizard.module.css';
 
 /** Step 1: type, subcity, specific location, bedrooms, bathrooms, area, description. */
-export function PropertyStep({ form, errors, onChange, errorText, disabled }: WizardFieldProps) {
+export function PropertyStep({ fields, disabled }: { fields: WizardFields; disabled?: boolean }) {
   const { t } = useTranslation('landlord');
-  const studio = form.propertyType === 'studio';
+  const { field, choice } = fields;
+  const type = choice('type');
+  const bedrooms = choice('bedrooms');
+  const studio = type.value === 'studio';
+  const optional = t('wizard.optional');
   return (
     <>
       <ChoiceChips
+        {...type}
         legend={t('wizard.propertyType')}
-        name="propertyType"
-        choices={PROPERTY_TYPES_OFFERED.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-        value={form.propertyType}
+        choices={PROPERTY_TYPES_OFFERED.map((value) => ({ value, label: t(`types.${value}`) }))}
         onChange={(value) => {
-          onChange('propertyType', value as WizardForm['propertyType']);
-          if (value === 'studio') onChange('bedrooms', 'studio');
+          type.onChange(value);
+          // A studio has no bedroom count to choose: its chip is the studio one.
+          if (value === 'studio') bedrooms.onChange('studio');
         }}
-        error={errorText(errors.propertyType)}
         disabled={disabled}
         columns={2}
       />
       <SelectField
         label={t('wizard.location')}
-        name="location"
-        value={form.location}
-        onChange={(e) => onChange('location', e.currentTarget.value)}
         placeholder={t('wizard.locationPlaceholder')}
         options={SUBCITIES.map((s) => ({ value: s, label: t(`subcities.${s}`) }))}
-        error={errorText(errors.location)}
+        {...field('subcity')}
         disabled={disabled}
       />
       <TextField
         label={t('wizard.specificLocation')}
-        optionalText={t('wizard.optional')}
+        optionalText={optional}
         hint={t('wizard.specificLocationHint')}
-        name="specificLocation"
-        value={form.specificLocation}
         maxLength={120}
         autoComplete="off"
-        onChange={(e) => onChange('specificLocation', e.currentTarget.value)}
+        {...field('specific_location')}
         disabled={disabled}
       />
       <ChoiceChips
+        {...bedrooms}
         legend={t('wizard.bedrooms')}
-        name="bedrooms"
         choices={BEDROOM_CHOICES.map((c) => ({ value: c, label: c === 'studio' ? t('wizard.studio') : c }))}
-        value={studio ? 'studio' : form.bedrooms}
-        onChange={(value) => onChange('bedrooms', value as BedroomChoice)}
-        error={studio ? undefined : errorText(errors.bedrooms)}
+        value={studio ? 'studio' : bedrooms.value}
+        error={studio ? undefined : bedrooms.error}
         disabled={disabled || studio}
         columns={3}
       />
       <ChoiceChips
+        {...choice('bathrooms')}
         legend={
           <>
-            {t('wizard.bathrooms')} <span className={styles.optional}>{t('wizard.optional')}</span>
+            {t('wizard.bathrooms')} <span className={styles.optional}>{optional}</span>
           </>
         }
-        name="bathrooms"
         choices={BATHROOM_CHOICES.map((c) => ({ value: c, label: c }))}
-        value={form.bathrooms}
-        onChange={(value) => onChange('bathrooms', value as BathroomChoice)}
         disabled={disabled}
         columns={4}
       />
-      <TextField
-        label={t('wizard.area')}
-        optionalText={t('wizard.optional')}
-        name="areaSqm"
-        inputMode="decimal"
-        value={form.areaSqm}
-        onChange={(e) => onChange('areaSqm', e.currentTarget.value)}
-        error={errorText(errors.areaSqm)}
-        disabled={disabled}
-      />
+      <TextField label={t('wizard.area')} optionalText={optional} inputMode="decimal" {...field('area_sqm')} disabled={disabled} />
       <TextAreaField
         label={t('wizard.description')}
         hint={t('wizard.descriptionHint')}
-        name="description"
-        value={form.description}
         maxLength={5000}
-        onChange={(e) => onChange('description', e.currentTarget.value)}
-        error={errorText(errors.description)}
+        {...field('description')}
         disabled={disabled}
       />
     </>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { TOwnerListing, TPublishListingAnswer } from '@betoch/contracts/listings';
@@ -10,22 +10,19 @@ import { verifyOtp } from '../../api/verify-otp';
 import { usePhotoQueue } from '../../hooks/use-photo-queue';
 import { usePostingFlow } from '../../hooks/use-posting-flow';
 import { useRefreshUser } from '../../hooks/use-refresh-user';
+import { useWizardForm } from '../../hooks/use-wizard-form';
 import {
-  EMPTY_WIZARD_FORM,
-  errorsOfStep,
+  EMPTY_WIZARD_VALUES,
   firstStepWithError,
+  STEP_FIELDS,
+  stepsWithErrors,
   stripPhone,
   toCreatePayload,
-  validateListingFields,
-  validateVerification,
   WIZARD_STEP_COUNT,
-  type WizardErrorKey,
-  type WizardErrors,
-  type WizardField,
-  type WizardForm,
+  type WizardOutput,
   type WizardStep,
-} from '../../lib/wizard-form';
-import { resumePath, wizardFormFromListing } from '../../lib/resume-draft';
+} from '../../lib/wizard-schema';
+import { resumePath, wizardValuesFromListing } from '../../lib/resume-draft';
 import { PhotoManager } from '../photo-manager';
 import { PublishStatus } from '../publish-status';
 import { StepIndicator } from '../step-indicator';
@@ -49,9 +46,10 @@ export interface PropertyWizardProps {
 const STEP_KEYS = ['property', 'pricing', 'photos', 'contact', 'publish'] as const;
 
 /**
- * The 5-step posting wizard (spec section 2): property info, pricing, photos, contact info,
- * review and publish. Validation texts are the spec's (section 5). The welcome variant verifies
- * the phone and signs the landlord in or up as part of publishing.
+ * The 5-step posting wizard: property info, pricing, photos, contact info, review and publish.
+ * One form (react-hook-form over the contract's schema, wizard-schema.ts) holds every step; Next
+ * checks the step it leaves, Publish checks them all and goes back to the first with an error.
+ * The welcome variant verifies the phone and signs the landlord in or up as part of publishing.
  */
 export function PropertyWizard({ variant, onPublished, draft = null }: PropertyWizardProps) {
   const { t } = useTranslation(['landlord', 'common']);
@@ -59,18 +57,19 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
   const location = useLocation();
   const signedIn = session.isAuthenticated;
   const name = session.user?.name ?? '';
-  const [form, setForm] = useState<WizardForm>(() => (draft ? wizardFormFromListing(draft, name) : { ...EMPTY_WIZARD_FORM, name }));
+  const needVerify = variant === 'welcome' && !signedIn;
+  const [initial] = useState(() => (draft ? wizardValuesFromListing(draft, name) : { ...EMPTY_WIZARD_VALUES, name }));
   // A resumed draft that is complete opens on the review step, ready to publish; otherwise step 1.
   const [step, setStep] = useState<WizardStep>(() =>
-    draft && draft.photos.length > 0 && Object.keys(validateListingFields(wizardFormFromListing(draft, name))).length === 0
-      ? WIZARD_STEP_COUNT
-      : 1,
+    draft && stepsWithErrors({ ...initial, photos: draft.photos.length }, false).size === 0 ? WIZARD_STEP_COUNT : 1,
   );
   const [visited, setVisited] = useState<ReadonlySet<WizardStep>>(() =>
     step === WIZARD_STEP_COUNT ? new Set([1, 2, 3, 4, 5] as WizardStep[]) : new Set([1]),
   );
-  const [errors, setErrors] = useState<WizardErrors>({});
   const photos = usePhotoQueue({ autoUpload: signedIn, initial: draft?.photos ?? [] });
+  const fields = useWizardForm(initial, { verify: needVerify, photoCount: photos.items.length });
+  const { form } = fields;
+  const values = form.watch();
   const flow = usePostingFlow(draft?._id ?? null);
   // Buying credits from a failed publish comes back to this page with this draft.
   const walletState =
@@ -79,31 +78,9 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
   const headingRef = useRef<HTMLHeadingElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
-  const needVerify = variant === 'welcome' && !signedIn;
   const busy = flow.running;
   // Whether the run in progress began with the code check (the session changes half-way through).
   const [runVerifies, setRunVerifies] = useState(false);
-
-  const onChange = useCallback(<K extends WizardField>(field: K, value: WizardForm[K]) => {
-    setForm((prev) => ({ ...prev, [field]: value }));
-    setErrors((prev) => {
-      if (!prev[field]) return prev;
-      const { [field]: _gone, ...rest } = prev;
-      return rest;
-    });
-  }, []);
-
-  const errorText = useCallback((key: WizardErrorKey | undefined) => (key ? t(`validation.${key}`) : undefined), [t]);
-
-  const allErrors = useCallback(
-    (f: WizardForm): WizardErrors => {
-      const out: WizardErrors = { ...validateListingFields(f) };
-      if (photos.items.length === 0) out.photos = 'photosRequired';
-      if (needVerify) Object.assign(out, validateVerification(f, { needCode: true }));
-      return out;
-    },
-    [photos.items.length, needVerify],
-  );
 
   // A new step: its heading takes the focus (screen readers hear where they are) and comes into view.
   useEffect(() => {
@@ -119,56 +96,49 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
     setStep(target);
   };
 
-  const next = () => {
-    const stepErrors = errorsOfStep(allErrors(form), step);
-    if (Object.keys(stepErrors).length) {
-      setErrors((prev) => ({ ...prev, ...stepErrors }));
-      focusFirstInvalid();
-      return;
-    }
+  const next = async () => {
+    if (!(await form.trigger([...STEP_FIELDS[step]]))) return focusFirstInvalid();
     goTo(step + 1);
   };
 
+  // The first invalid field in the page's order takes the focus: an input itself, or a chip group's first chip.
   const focusFirstInvalid = () => {
-    requestAnimationFrame(() => topRef.current?.querySelector<HTMLElement>('[aria-invalid="true"] input, [aria-invalid="true"]')?.focus());
+    requestAnimationFrame(() => {
+      const invalid = topRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      const target = invalid?.matches('input, select, textarea') ? invalid : invalid?.querySelector<HTMLElement>('input:not(:disabled)');
+      target?.focus();
+    });
   };
 
-  // A wrong or used code is cleared so the landlord types the new one (spec section 8).
+  // A wrong or used code is cleared so the landlord types the new one.
   useEffect(() => {
     const error = flow.failure?.error;
     if (flow.failure?.stage === 'verify' && error instanceof ApiError && (error.code === 'invalid_code' || error.code === 'code_expired')) {
-      setForm((prev) => ({ ...prev, code: '' }));
+      form.setValue('code', '');
       requestAnimationFrame(() => topRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus());
     }
-  }, [flow.failure]);
+  }, [flow.failure, form]);
 
   const signInWithCode = async () => {
-    const phone = stripPhone(form.phone);
-    const code = form.code.trim();
+    const { phone: typed, code: typedCode, name: typedName, email } = form.getValues();
+    const phone = stripPhone(typed);
+    const code = typedCode.trim();
     try {
       const answer = await verifyOtp({ phone, code });
       session.signIn(answer.token, answer.user);
     } catch (error) {
       // A new phone number: the landlord gets an account with the same code.
       if (!(error instanceof ApiError && error.code === 'user_not_found')) throw error;
-      const answer = await signup({ phone, code, name: form.name.trim(), email: form.email.trim() || undefined, userType: 'landlord', acceptTerms: true });
+      const answer = await signup({ phone, code, name: typedName.trim(), email: email.trim() || undefined, userType: 'landlord', acceptTerms: true });
       session.signIn(answer.token, answer.user);
     }
   };
 
-  const publish = async () => {
+  const publish = async (checked: WizardOutput) => {
     if (busy) return;
-    const found = allErrors(form);
-    if (Object.keys(found).length) {
-      setErrors(found);
-      const first = firstStepWithError(found);
-      if (first && first !== step) goTo(first);
-      else focusFirstInvalid();
-      return;
-    }
     setRunVerifies(needVerify);
     const answer = await flow.publish({
-      payload: toCreatePayload(form),
+      payload: toCreatePayload(checked),
       photos,
       signIn: needVerify ? signInWithCode : undefined,
       afterPublish: refreshUser,
@@ -176,11 +146,17 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
     if (answer) onPublished(answer);
   };
 
+  // Publishing checks every step: the first one with an error comes back, its first invalid field focused.
+  const showFirstError = (errors: object) => {
+    const first = firstStepWithError(Object.keys(errors));
+    if (first && first !== step) goTo(first);
+    else focusFirstInvalid();
+  };
+
   const labels = STEP_KEYS.map((k) => t(`steps.${k === 'publish' && (needVerify || (busy && runVerifies)) ? 'verifyPublish' : k}`));
   // A step is done once it has been seen and has nothing left to fix.
-  const currentErrors = allErrors(form);
-  const done = [...visited].filter((s) => s !== step && s < WIZARD_STEP_COUNT && Object.keys(errorsOfStep(currentErrors, s)).length === 0);
-  const fieldProps = { form, errors, onChange, errorText, disabled: busy };
+  const stepsToFix = stepsWithErrors({ ...values, photos: photos.items.length }, needVerify);
+  const done = [...visited].filter((s) => s !== step && s < WIZARD_STEP_COUNT && !stepsToFix.has(s));
 
   return (
     <div className={styles.wizard} ref={topRef}>
@@ -197,25 +173,23 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
         {labels[step - 1]}
       </h2>
 
-      {step === 1 ? <PropertyStep {...fieldProps} /> : null}
-      {step === 2 ? <PricingStep {...fieldProps} broker={variant === 'delala'} /> : null}
+      {step === 1 ? <PropertyStep fields={fields} disabled={busy} /> : null}
+      {step === 2 ? <PricingStep fields={fields} disabled={busy} broker={variant === 'delala'} /> : null}
       {/* The photos stay mounted so their uploads and previews survive moving between steps. */}
       <div hidden={step !== 3}>
         <PhotoManager
           queue={photos}
           showTitle={false}
           requirement={t('photos.requirementWizard')}
-          error={errorText(errors.photos)}
+          error={fields.error('photos')}
           disabled={busy}
         />
       </div>
-      {step === 4 ? <ContactStep {...fieldProps} askIdentity={needVerify} /> : null}
+      {step === 4 ? <ContactStep fields={fields} disabled={busy} askIdentity={needVerify} /> : null}
       {step === 5 ? (
         <>
-          <ReviewSummary form={form} photoCount={photos.items.length} onEdit={goTo} disabled={busy} />
-          {needVerify ? (
-            <VerifyPhone {...fieldProps} onError={(field, key) => setErrors((prev) => ({ ...prev, [field]: key }))} />
-          ) : null}
+          <ReviewSummary values={values} photoCount={photos.items.length} onEdit={goTo} disabled={busy} />
+          {needVerify ? <VerifyPhone fields={fields} disabled={busy} /> : null}
         </>
       ) : null}
 
@@ -239,11 +213,11 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
           {t('wizard.previous')}
         </Button>
         {step < WIZARD_STEP_COUNT ? (
-          <Button onClick={next} disabled={busy}>
+          <Button onClick={() => void next()} disabled={busy}>
             {t('wizard.next')}
           </Button>
         ) : (
-          <Button variant="gold" onClick={() => void publish()} loading={busy} disabled={needVerify && !form.code.trim()}>
+          <Button variant="gold" onClick={() => void form.handleSubmit(publish, showFirstError)()} loading={busy} disabled={needVerify && !values.code.trim()}>
             {needVerify || (busy && runVerifies) ? t('wizard.verifyPublish') : t('wizard.publish')}
           </Button>
         )}

@@ -10,30 +10,30 @@ import { ApiError } from '@/lib/api-client';
 import { errorText as apiErrorText } from '@/lib/error-text';
 import { useCountdown } from '@/lib/use-countdown';
 import { useRequestOtp } from '../../api/request-otp';
-import { stripPhone, type WizardErrorKey } from '../../lib/wizard-form';
 import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
-import type { WizardFieldProps } from './wizard-field-props';
+import type { WizardFields } from '../../hooks/use-wizard-form';
+import { stripPhone } from '../../lib/wizard-schema';
 import styles from './wizard.module.css';
 
 /**
- * Step 5 of the welcome wizard (spec section 4): enter the phone (spaces dropped), send the code
- * (disabled without a phone), enter the 6-digit code, accept the Terms and the Privacy notice (a
- * new phone gets an account on publish). In demo mode the code is shown on screen.
+ * Step 5 of the welcome wizard: enter the phone (spaces dropped), send the code (disabled without
+ * a phone, refused for a phone that cannot get one), enter the code, accept the Terms and the
+ * Privacy notice (a new phone gets an account on publish). In demo mode the code is shown on screen.
  */
-export function VerifyPhone({ form, errors, onChange, errorText, disabled, onError }: WizardFieldProps & { onError: (field: 'phone', key: WizardErrorKey | undefined) => void }) {
+export function VerifyPhone({ fields, disabled }: { fields: WizardFields; disabled?: boolean }) {
   const { t } = useTranslation(['landlord', 'common']);
   const otp = useRequestOtp();
   const countdown = useCountdown();
   const [sent, setSent] = useState<{ phone: string; demoCode?: string } | null>(null);
   const [sendError, setSendError] = useState<string | null>(null);
-  const phone = stripPhone(form.phone);
+  const { form, field, choice } = fields;
+  const phone = stripPhone(form.watch('phone'));
+  const code = choice('code');
   const codeVisible = sent !== null && sent.phone === phone;
 
-  const sendCode = () => {
+  const sendCode = async () => {
     setSendError(null);
-    if (!phone) return onError('phone', 'phoneRequired');
-    if (!normalizePhone(phone)) return onError('phone', 'phoneInvalid');
-    onError('phone', undefined);
+    if (!(await form.trigger('phone'))) return;
     otp.mutate(
       { phone },
       {
@@ -63,20 +63,17 @@ export function VerifyPhone({ form, errors, onChange, errorText, disabled, onErr
       <TextField
         label={t('verify.phone')}
         hint={t('verify.phoneHint')}
-        name="phone"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         placeholder={t('verify.phonePlaceholder')}
-        value={form.phone}
-        onChange={(e) => onChange('phone', e.currentTarget.value)}
-        error={errorText(errors.phone)}
+        {...field('phone')}
         disabled={disabled}
       />
       <Button
         variant={codeVisible ? 'secondary' : 'primary'}
         block
-        onClick={sendCode}
+        onClick={() => void sendCode()}
         disabled={disabled || !phone || countdown.running}
         loading={otp.isPending}
       >
@@ -100,22 +97,17 @@ export function VerifyPhone({ form, errors, onChange, errorText, disabled, onErr
           ) : null}
           <TextField
             label={t('verify.code')}
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={OTP_LENGTH}
-            value={form.code}
-            onChange={(e) => onChange('code', e.currentTarget.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
-            error={errorText(errors.code)}
+            {...code}
+            onChange={(e) => code.onChange(e.currentTarget.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
             disabled={disabled}
             className={styles.codeInput}
           />
           <CheckboxField
-            name="acceptTerms"
-            checked={form.acceptTerms}
-            onChange={(e) => onChange('acceptTerms', e.currentTarget.checked)}
-            error={errorText(errors.acceptTerms)}
+            {...field('acceptTerms')}
             disabled={disabled}
             label={
               // The links open in a new tab: the wizard and its photos stay as they are.
