@@ -76,13 +76,17 @@ export function browseIndexSync(db: DbOrTx, log: FastifyBaseLogger): BrowseIndex
     const started = performance.now();
     const { v } = await readVersion(db);
     const entries: IndexedListing[] = [];
-    let afterId: string | null = null;
+    let after: { publishedAt: Date; id: string } | null = null;
     for (;;) {
       if (closed) throw new Error('the app closed');
-      const rows = await readLiveListingsPage(db, afterId, LOAD_PAGE);
+      const rows = await readLiveListingsPage(db, after, LOAD_PAGE);
       entries.push(...(await toEntries(rows)));
-      if (rows.length < LOAD_PAGE) break;
-      afterId = rows[rows.length - 1]!.id;
+      const last = rows[rows.length - 1];
+      // (A live listing without a publish time, which none is, comes first and is not paged past.)
+      if (rows.length < LOAD_PAGE || !last?.publishedAt) break;
+      after = { publishedAt: last.publishedAt, id: last.id };
+      // Calls that came meanwhile are answered between two pages.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     index.replaceAll(entries);
     heldV = v;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { listingChanges, listings, listingsVersion } from '../../db/schema/listings.ts';
 import { CARD_COLUMNS } from './listings.repository.ts';
@@ -28,13 +28,22 @@ export async function readVersion(db: DbOrTx): Promise<{ v: number; changesFrom:
   return row;
 }
 
-/** One page (by id) of the listings browse may show: live and not hidden by moderation. */
-export async function readLiveListingsPage(db: DbOrTx, afterId: string | null, limit: number) {
+/**
+ * One page of the listings browse may show (live, not hidden by moderation), newest first after
+ * `after`: read down the browse index (migration 0020), a few thousand index entries a query.
+ */
+export async function readLiveListingsPage(db: DbOrTx, after: { publishedAt: Date; id: string } | null, limit: number) {
   return db
     .select(INDEX_COLUMNS)
     .from(listings)
-    .where(and(eq(listings.visibility, 'live'), eq(listings.adminHidden, false), afterId ? gt(listings.id, afterId) : undefined))
-    .orderBy(asc(listings.id))
+    .where(
+      and(
+        eq(listings.visibility, 'live'),
+        eq(listings.adminHidden, false),
+        after ? sql`(${listings.publishedAt}, ${listings.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(listings.publishedAt), desc(listings.id))
     .limit(limit);
 }
 
