@@ -10,12 +10,14 @@ import { useHydrating } from './hydration';
  * Twenty listing cards drawn in one go block a mid-range phone for a few hundred milliseconds, in
  * which taps and scrolling wait; drawn a few at a time the first ones show sooner and the phone
  * answers in between (Lighthouse's total blocking time, docs/performance.md). A list the server
- * drew (and the browser hydrates) is there whole from the start.
+ * draws has `serverFirst` items in its HTML (all when not given): the browser hydrates those and
+ * draws the rest in steps once the page is shown. (A page of cards drawn whole on the server took
+ * most of its render time and, on 3G, a third of its bytes, for cards below the first screen.)
  */
-export function useGradualCount(total: number, step = 4, first?: number): number {
+export function useGradualCount(total: number, step = 4, first?: number, serverFirst?: number): number {
   const hydrating = useHydrating();
-  const [start] = useState(() => (hydrating ? total : Math.min(total, first ?? total)));
-  const [drawn, setDrawn] = useState(() => (hydrating ? total : Math.max(0, start - step)));
+  const [start] = useState(() => Math.min(total, (hydrating ? serverFirst : first) ?? total));
+  const [drawn, setDrawn] = useState(() => (hydrating && start === total ? total : Math.max(0, start - step)));
   const count = Math.min(total, drawn + step);
   useEffect(() => {
     if (count === drawn) return undefined;

@@ -24,6 +24,8 @@ import styles from './browse-page.module.css';
 
 const SKELETON_CARDS = 6;
 const CARDS_PER_TASK = 1;
+/** Cards in the server's HTML: the first screen and a little more; the browser draws the rest. */
+const SERVER_CARDS = 6;
 
 /**
  * Where another feature's control for the current search goes (issue 19's 'Save this search',
@@ -57,7 +59,7 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
   // On the app's first page (opened from a link, not come back to) the first cards are drawn at
   // once and the rest a few per task; coming back, all at once, for the browser to scroll back.
   const { key } = useLocation();
-  const drawn = useGradualCount(listings?.length ?? 0, CARDS_PER_TASK, key === 'default' ? CARDS_PER_TASK : undefined);
+  const drawn = useGradualCount(listings?.length ?? 0, CARDS_PER_TASK, key === 'default' ? CARDS_PER_TASK : undefined, SERVER_CARDS);
   // The same functions while the query is the same, so the filters are not drawn again per card.
   const setFilters = useCallback((next: BrowseFilters) => setParams(filtersToSearch(next)), [setParams]);
   const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
