@@ -6,7 +6,7 @@ import { conversations, messages, type ConversationRow, type MessageRow } from '
 import { listings, type ListingRow, type StoredPhoto } from '../../db/schema/listings.ts';
 import { contactUnlocks } from '../../db/schema/unlocks.ts';
 import { users } from '../../db/schema/users.ts';
-import { MASKER_VERSION, maskContacts } from '../../lib/contact-masking.ts';
+import { MASKER_VERSION, maskContacts } from '../contact-masking/contact-masking.ts';
 import { conversationNotHidden } from '../moderation/hidden-conversations.repository.ts';
 
 export type ConversationRole = MessageRow['role'];

@@ -1,6 +1,6 @@
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { TPostedBy } from '@betoch/contracts/listings';
-import { MASKER_VERSION, maskContacts } from '../../lib/contact-masking.ts';
+import { MASKER_VERSION, maskContacts } from '../contact-masking/contact-masking.ts';
 import type { ListingRow, NewListingRow } from '../../db/schema/listings.ts';
 
 /**
