@@ -30,7 +30,7 @@ import { sitemapRoutes } from './modules/listings/sitemap.routes.ts';
 import { createListingsService } from './modules/listings/listings.service.ts';
 import { setUpUploads } from './modules/uploads/uploads.setup.ts';
 import { refuseDemoMarket, seedDemoIfEmpty } from './modules/demo-seed/seed-demo.ts';
-import { keepOnlyListedAdmins } from './modules/users/users.repository.ts';
+import { keepOnlyListedAdmins } from './modules/users/user-rows.ts';
 import { photoOrigin } from './modules/uploads/create-photo-storage.ts';
 import { maskStoredText } from './modules/listings/stored-text-masking.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';

@@ -12,7 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findUserById, findUserByPhone, insertUser, setUserAdmin } from '../users/users.repository.ts';
+import { findUserById, findUserByPhone, insertUser, setUserAdmin } from '../users/user-rows.ts';
 import { toUserAnswer } from '../users/user-view.ts';
 import { ensureWalletAccount, getWalletSnapshot } from '../wallet/wallet.repository.ts';
 import {

@@ -7,7 +7,7 @@ import { listings, type ListingRow, type StoredPhoto } from '../../db/schema/lis
 import { contactUnlocks } from '../../db/schema/unlocks.ts';
 import { users } from '../../db/schema/users.ts';
 import { MASKER_VERSION, maskContacts } from '../contact-masking/contact-masking.ts';
-import { conversationNotHidden } from '../moderation/hidden-conversations.repository.ts';
+import { conversationNotHidden } from '../conversation-hiding/conversation-hiding.ts';
 
 export type ConversationRole = MessageRow['role'];
 

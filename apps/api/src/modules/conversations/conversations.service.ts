@@ -21,8 +21,8 @@ import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
 import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
 import { getWalletSnapshot } from '../wallet/wallet.repository.ts';
-import { isConversationHidden } from '../moderation/hidden-conversations.repository.ts';
-import { recordEvents, type AppEvent } from './app-events.repository.ts';
+import { isConversationHidden } from '../conversation-hiding/conversation-hiding.ts';
+import { recordEvents, type AppEvent } from '../metrics/events.ts';
 import { toConversationSummary, toMessageAnswer, type Reader } from './conversation-view.ts';
 import {
   appendMessage,

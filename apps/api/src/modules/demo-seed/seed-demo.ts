@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { NewListingRow, StoredPhoto } from '../../db/schema/listings.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { insertUser } from '../users/users.repository.ts';
+import { insertUser } from '../users/user-rows.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { NewUpload } from '../uploads/uploads.repository.ts';
 import { toStoredPhoto } from '../uploads/uploads.repository.ts';

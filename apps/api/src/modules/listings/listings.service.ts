@@ -22,7 +22,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { onListingLeftMarket } from '../refunds/refunds.service.ts';
 import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
-import { findUserById, setUserType } from '../users/users.repository.ts';
+import { findUserById, setUserType } from '../users/user-rows.ts';
 import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
 import { findListingWithPoster, readListingWithPoster, type ListingWithPoster, type PosterInfo } from '../listing-visibility/listing-with-poster.ts';
 import { effectiveStatus } from '../users/user-view.ts';

@@ -18,8 +18,8 @@ import type { Tx } from '../../db/client.ts';
 import type { RefundClaimRow } from '../../db/schema/refunds.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recordAudit } from '../moderation/audit.repository.ts';
-import { appendAutoAction, findOrOpenCase } from '../moderation/moderation.repository.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { appendAutoAction, findOrOpenCase } from '../moderation-cases/moderation-cases.ts';
 import { changeBalance, lockAccount, type LockedAccount } from '../wallet/ledger.ts';
 import {
   countCountingClaimsSince,

@@ -77,3 +77,24 @@ export async function setUserStatus(
     })
     .where(eq(users.id, id));
 }
+
+/** Locks the user row (the same lock publish takes first, so hides and publishes never deadlock). */
+export async function lockUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('no key update');
+  return row;
+}
+
+export async function incrementWarnings(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ warnings: sql`${users.warnings} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** Blocks (with a reason) or unblocks (null) a broker's posting. */
+export async function setPostingBlock(db: DbOrTx, userId: string, block: { reason: string; at: Date } | null): Promise<void> {
+  await db
+    .update(users)
+    .set(block ? { postingBlockedReason: block.reason, postingBlockedAt: block.at, updatedAt: sql`now()` } : { postingBlockedReason: null, postingBlockedAt: null, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}

@@ -1,20 +1,12 @@
 import { DELALA_AUTO_BLOCK_HIDDEN, DELALA_AUTO_BLOCK_WINDOW_DAYS } from '@betoch/contracts/constants';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { recordEvents } from '../conversations/app-events.repository.ts';
+import { recordEvents } from '../metrics/events.ts';
 import { onListingLeftMarket } from '../refunds/refunds.service.ts';
-import { recordAudit } from './audit.repository.ts';
-import {
-  appendAutoAction,
-  countHiddenListingsSince,
-  findListingPoster,
-  findOrOpenCase,
-  lastPostingUnblockAt,
-  lockListingRow,
-  lockUser,
-  setListingHidden,
-  setPostingBlock,
-} from './moderation.repository.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { appendAutoAction, findOrOpenCase } from '../moderation-cases/moderation-cases.ts';
+import { countHiddenListingsSince, findListingPoster, lastPostingUnblockAt, lockListingRow, setListingHidden } from './listing-hiding.repository.ts';
+import { lockUser, setPostingBlock } from '../users/user-rows.ts';
 
 /** Why moderation hid a listing (listings.hidden_reason, shown to its poster). */
 export type HiddenReason = 'report_threshold' | 'moderation' | 'duplicate';
