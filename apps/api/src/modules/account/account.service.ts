@@ -23,7 +23,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import type { PhotoStorage } from '../uploads/photo-storage.ts';
 import { bumpTokenVersion, findUserById, findUserByPhone } from '../users/user-rows.ts';
 import { toUserAnswer } from '../users/user-view.ts';
-import { getWalletSnapshot } from '../wallet/wallet.repository.ts';
+import { getWalletSnapshot } from '../wallet/wallet-balance.ts';
 import { buildAccountExport, type ExportSources } from './account-export.ts';
 import {
   changePhone,
@@ -41,7 +41,7 @@ import {
   updateProfile,
   uploadKeysOf,
 } from './account.repository.ts';
-import { keepBannedPhoneHash, listSignIns } from './sign-ins.repository.ts';
+import { keepBannedPhoneHash, listSignIns } from './sign-ins.ts';
 
 const HOUR_MS = 3600 * 1000;
 

@@ -14,7 +14,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { findUserByPhone } from '../users/user-rows.ts';
 import { changeBalance, extendPlan, lockAccount, type LockedAccount } from '../wallet/ledger.ts';
-import { getWalletSnapshot } from '../wallet/wallet.repository.ts';
+import { getWalletSnapshot } from '../wallet/wallet-balance.ts';
 import {
   findAdjustmentWithPeople,
   insertAdjustment,

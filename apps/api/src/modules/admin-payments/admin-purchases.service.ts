@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { PaymentConfirmer } from '../payments/payment-confirmation.ts';
-import { findPurchaseForAdmin, listPurchasesForAdmin, type AdminPurchaseRow } from '../payments/payments.repository.ts';
+import { findPurchaseForAdmin, listPurchasesForAdmin, type AdminPurchaseRow } from '../payments/purchases-for-admin.ts';
 
 const CSV_COLUMNS = ['created_at', 'phone', 'sku', 'price_etb', 'provider', 'tx_ref', 'provider_ref', 'status', 'status_reason', 'paid_at', 'updated_at'] as const;
 

@@ -3,6 +3,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { adminAudit } from '../../db/schema/trust.ts';
 
+/**
+ * The SQL of hiding listings (./listing-hiding.ts): the listing's hidden state, and what the broker
+ * rule counts.
+ */
+
 export async function lockListingRow(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ id: listings.id, posterId: listings.posterId, adminHidden: listings.adminHidden, hiddenReason: listings.hiddenReason, hiddenAt: listings.hiddenAt })

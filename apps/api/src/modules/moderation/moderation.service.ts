@@ -10,7 +10,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import { setUserStatus, incrementWarnings, lockUser, setPostingBlock } from '../users/user-rows.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import { priceBandsOf } from '../fair-price/price-bands.ts';
-import { approvedRefundCounts } from '../refunds/refunds.repository.ts';
+import { approvedRefundCounts } from '../refunds/refund-counts.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { conversationSummary, listingSummary, toCaseAnswer, userSummary, type CaseReport } from './case-view.ts';
 import { hideListings, showListing } from '../listing-hiding/listing-hiding.ts';

@@ -11,7 +11,7 @@ import { publicTitle } from '../listings/listing-text-masking.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
 import { recordContactUnlocked } from '../metrics/events.ts';
-import { claimsOfUnlocks } from '../refunds/refunds.repository.ts';
+import { claimsOfUnlocks } from '../refunds/refund-counts.ts';
 import { refundClaimUntil, toClaimAnswer } from '../refunds/refunds.service.ts';
 import { findUnlock, findUnlockedPhones, insertUnlock, listMyUnlocks } from './unlocks.repository.ts';
 

@@ -2,6 +2,11 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 
+/**
+ * The users module's surface: reads and writes of the user row that every module shares (find,
+ * insert, lock, status, type, posting block, token version).
+ */
+
 export type NewUser = Pick<UserRow, 'phone' | 'name' | 'email' | 'userType' | 'agencyName' | 'isAdmin'> &
   Partial<Pick<UserRow, 'termsVersion' | 'termsAcceptedAt'>>;
 
