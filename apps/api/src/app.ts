@@ -39,7 +39,7 @@ import { createRefundsService } from './modules/refunds/refunds.service.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
-import { createEventBus } from './modules/realtime/realtime.setup.ts';
+import { createEventBus, setUpRealtime } from './modules/realtime/realtime.setup.ts';
 import { setUpSavedSearches, type SavedSearchesSetUp } from './modules/saved-searches/saved-searches.setup.ts';
 import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { createAdjustmentsService } from './modules/adjustments/adjustments.service.ts';
@@ -213,7 +213,10 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   accountRoutes(app, ctx, account);
   app.addHook('preClose', async () => account.settle());
   refundsRoutes(app, ctx, createRefundsService(ctx));
-  setUpConversations(app, ctx, uploads.urlFor, {}, { bus, moreFirstEvents: savedSearches.firstEvents });
+  // The realtime stream: conversations and saved-search notifications publish on the bus, and a
+  // new stream starts with the unread counts of both.
+  setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);
+  const conversations = setUpConversations(app, ctx, uploads.urlFor, bus);
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');
