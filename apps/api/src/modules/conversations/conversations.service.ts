@@ -136,8 +136,8 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
 
   /**
    * While the tenant plan is active, the tenant's conversations where the owner has written are
-   * unlocked at no cost, and stay unlocked after the plan ends (server rules section 4: free with
-   * an active tenant plan). Done whenever the tenant reads, before anything is answered.
+   * unlocked at no cost (replying is free with an active tenant plan), and stay unlocked after the
+   * plan ends. Done whenever the tenant reads, before anything is answered.
    */
   async function unlockUnderPlan(user: AuthUser, conversationId?: string): Promise<string[]> {
     const now = ctx.now();

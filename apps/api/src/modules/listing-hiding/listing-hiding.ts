@@ -37,7 +37,7 @@ export async function hideListings(tx: Tx, ids: string[], reason: HiddenReason, 
       const listing = await lockListingRow(tx, id);
       if (!listing || listing.adminHidden) continue;
       await setListingHidden(tx, id, { reason, at: now });
-      // Tenants who claimed back this listing's contact in the last 7 days get their credit (issue 20).
+      // Refund claims on this listing still waiting and made within the last 7 days are approved.
       await onListingLeftMarket(id, 'hidden', tx, now);
       hidden.push(id);
       touchedPosters.add(posterId);
@@ -62,9 +62,8 @@ export async function showListing(tx: Tx, id: string): Promise<boolean> {
 }
 
 /**
- * Server rules section 6: a broker with 2 listings hidden by moderation within 30 days has posting
- * blocked, with the reason. Hides before an admin's last unblock do not count again. The block
- * opens (or joins) a user case with an automatic action, so it shows in the moderation queue.
+ * A broker with 2 listings hidden by moderation within 30 days has posting blocked, with the
+ * reason. Hides before an admin's last unblock do not count again. The block opens (or joins) a user case with an automatic action, so it shows in the moderation queue.
  * `poster` must be locked by the caller. Answers whether it blocked.
  */
 export async function applyBrokerAutoBlock(tx: Tx, poster: UserRow, now: Date): Promise<boolean> {

@@ -82,7 +82,7 @@ export const PLACES: readonly Place[] = [
 ];
 
 /**
- * The words of a generated title (issue 18 #4): the title column keeps its English form
+ * The words of a generated title: the title column keeps its English form
  * ('Apartment in Bole') while an Amharic reader reads 'በቦሌ የሚገኝ አፓርትመንት', so a search for a
  * word the reader sees in the title finds it in either language (the subcity names are places
  * above). The Amharic words are the web's (common.json listingTitle.types).
