@@ -8,6 +8,12 @@ import { appendAutoAction, findOrOpenCase } from '../moderation-cases/moderation
 import { countHiddenListingsSince, findListingPoster, lastPostingUnblockAt, lockListingRow, setListingHidden } from './listing-hiding.repository.ts';
 import { lockUser, setPostingBlock } from '../users/user-rows.ts';
 
+/**
+ * Hiding listings from the market, shared by every module that hides one: reports past their
+ * threshold, duplicates merged, an admin's action (and showing one again). Hiding approves the
+ * refund claims waiting on the listing and applies the broker rule to its poster.
+ */
+
 /** Why moderation hid a listing (listings.hidden_reason, shown to its poster). */
 export type HiddenReason = 'report_threshold' | 'moderation' | 'duplicate';
 
