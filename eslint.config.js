@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
+import noForeignRepository from './eslint-rules/no-foreign-repository.js';
 import noLiteralJsxText from './eslint-rules/no-literal-jsx-text.js';
 
 // Features never import each other: each one may use shared code (components, lib, config) and
@@ -63,7 +64,24 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    // Every word on screen comes from the locale files (issue 7; docs/i18n-and-a11y.md).
+    // API modules own their repositories: others use a module's public surface or a shared module.
+    files: ['apps/api/src/modules/**/*.ts'],
+    plugins: { api: { rules: { 'no-foreign-repository': noForeignRepository } } },
+    rules: { 'api/no-foreign-repository': 'error' },
+  },
+  {
+    // lib/ and the database schema are below the modules: they never import one (route() gets
+    // authentication from the app's context).
+    files: ['apps/api/src/lib/**/*.ts', 'apps/api/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**'], message: 'lib/ and db/ may not import a module; pass what they need in from app.ts.' }] },
+      ],
+    },
+  },
+  {
+    // Every word on screen comes from the locale files, in English and Amharic (docs/i18n-and-a11y.md).
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**', 'apps/web/src/**/test/**'],
     plugins: { local: { rules: { 'no-literal-jsx-text': noLiteralJsxText } } },

@@ -8,7 +8,7 @@
  */
 import { LISTING_TYPES, SUBCITIES } from '@betoch/contracts/constants';
 import type { Database } from '../src/db/client.ts';
-import { MASKER_VERSION } from '../src/lib/contact-masking.ts';
+import { MASKER_VERSION } from '../src/modules/contact-masking/contact-masking.ts';
 import { tintOf } from '../src/modules/listings/card-tint.ts';
 import { maskText } from '../src/modules/listings/listing-text-masking.ts';
 

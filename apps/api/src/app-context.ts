@@ -1,7 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
 import type { KvStore } from './lib/kv-store.ts';
+import type { AuthUser } from './modules/auth/authenticate.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
 
@@ -13,6 +14,11 @@ export interface AppContext {
   kv: KvStore;
   sms: SmsSender;
   tokens: TokenService;
+  /**
+   * The caller of a request from its bearer token: null without one; a token that is not live is
+   * 401 invalid_token. route() asks it for every call that is not public.
+   */
+  authenticate: (req: FastifyRequest) => Promise<AuthUser | null>;
   log: FastifyBaseLogger;
   /** The clock; tests move it. */
   now: () => Date;

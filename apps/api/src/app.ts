@@ -20,6 +20,7 @@ import { ConsoleSmsSender } from './modules/auth/sms/console-sms-sender.ts';
 import { HttpSmsSender } from './modules/auth/sms/http-sms-sender.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { authenticate } from './modules/auth/authenticate.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { reconcilePayments } from './modules/payments/reconcile.ts';
 import { setUpPayments } from './modules/payments/payments.setup.ts';
@@ -29,7 +30,7 @@ import { sitemapRoutes } from './modules/listings/sitemap.routes.ts';
 import { createListingsService } from './modules/listings/listings.service.ts';
 import { setUpUploads } from './modules/uploads/uploads.setup.ts';
 import { refuseDemoMarket, seedDemoIfEmpty } from './modules/demo-seed/seed-demo.ts';
-import { keepOnlyListedAdmins } from './modules/users/users.repository.ts';
+import { keepOnlyListedAdmins } from './modules/users/user-rows.ts';
 import { photoOrigin } from './modules/uploads/create-photo-storage.ts';
 import { maskStoredText } from './modules/listings/stored-text-masking.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
@@ -38,9 +39,21 @@ import { createRefundsService } from './modules/refunds/refunds.service.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
-import { createEventBus } from './modules/realtime/realtime.setup.ts';
+import { createEventBus, setUpRealtime } from './modules/realtime/realtime.setup.ts';
 import { setUpSavedSearches, type SavedSearchesSetUp } from './modules/saved-searches/saved-searches.setup.ts';
-import { setUpTrustAndSafety } from './modules/moderation/trust.setup.ts';
+import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes.ts';
+import { createAdjustmentsService } from './modules/adjustments/adjustments.service.ts';
+import { adminPaymentsRoutes } from './modules/admin-payments/admin-payments.routes.ts';
+import { createAdminPaymentsService } from './modules/admin-payments/admin-payments.service.ts';
+import { adminPurchasesRoutes } from './modules/admin-payments/admin-purchases.routes.ts';
+import { createAdminPurchasesService } from './modules/admin-payments/admin-purchases.service.ts';
+import { duplicatesRoutes } from './modules/duplicates/duplicates.routes.ts';
+import { createDuplicatesService } from './modules/duplicates/duplicates.service.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
+import { createModerationService } from './modules/moderation/moderation.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createMetricsService } from './modules/metrics/metrics.service.ts';
 import { createFreshnessService } from './modules/freshness/freshness.service.ts';
 import { freshnessRoutes } from './modules/freshness/freshness.routes.ts';
@@ -146,6 +159,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     kv,
     sms,
     tokens: createTokenService(deriveKey(secret, 'jwt'), now),
+    authenticate: (req) => authenticate(ctx, req),
     log: app.log,
     now,
   };
@@ -161,13 +175,22 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   const auth = createAuthService(ctx, deriveKey(secret, 'otp'), banKey);
   authRoutes(app, ctx, auth);
   const payments = await setUpPayments(app, ctx);
+  adminPurchasesRoutes(app, ctx, createAdminPurchasesService(ctx, payments.confirmer));
   walletRoutes(app, ctx, createWalletService(ctx, payments.provider));
   const uploads = await setUpUploads(app, ctx);
-  const trust = setUpTrustAndSafety(app, ctx, uploads.urlFor);
+  // Trust and safety: POST /reports and every /admin call.
+  const duplicates = createDuplicatesService(ctx, uploads.urlFor);
+  const metrics = createMetricsService(ctx);
+  reportsRoutes(app, ctx, createReportsService(ctx));
+  moderationRoutes(app, ctx, createModerationService(ctx));
+  duplicatesRoutes(app, ctx, duplicates);
+  adminPaymentsRoutes(app, ctx, createAdminPaymentsService(ctx));
+  adjustmentsRoutes(app, ctx, createAdjustmentsService(ctx));
+  metricsRoutes(app, ctx, metrics);
   const bus = createEventBus(ctx);
   const savedSearches = setUpSavedSearches(app, ctx, bus);
   const listings = createListingsService(ctx, uploads.urlFor, async (listingId) => {
-    await trust.afterPublish(listingId);
+    await duplicates.afterPublish(listingId);
     // The listing is queued (a trigger, in the publish transaction); matching runs after the answer.
     savedSearches.matcher.kick();
   });
@@ -190,7 +213,10 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   accountRoutes(app, ctx, account);
   app.addHook('preClose', async () => account.settle());
   refundsRoutes(app, ctx, createRefundsService(ctx));
-  setUpConversations(app, ctx, uploads.urlFor, {}, { bus, moreFirstEvents: savedSearches.firstEvents });
+  // The realtime stream: conversations and saved-search notifications publish on the bus, and a
+  // new stream starts with the unread counts of both.
+  setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);
+  const conversations = setUpConversations(app, ctx, uploads.urlFor, bus);
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');
@@ -200,7 +226,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     jobs: periodicJobs({
       uploads: uploads.service,
       auth,
-      metrics: createMetricsService(ctx),
+      metrics,
       freshness,
       reconcilePayments: payments.provider.checkout ? () => reconcilePayments(ctx, payments.confirmer) : undefined,
       savedSearchMatch: () => savedSearches.matcher.run(),

@@ -10,7 +10,7 @@
  */
 import { normalizePhone } from '@betoch/contracts/phone';
 import type { DbOrTx } from '../db/client.ts';
-import { findUserByPhone, setUserAdmin } from '../modules/users/users.repository.ts';
+import { findUserByPhone, setUserAdmin } from '../modules/users/user-rows.ts';
 import { EXIT_BAD_ENV, EXIT_DATABASE_HELD, loadEnvOrSay, openTaskDatabase, runAsCommand } from './cli-start.ts';
 
 export const USAGE = 'Usage: npm run admin -- grant|revoke <phone>';

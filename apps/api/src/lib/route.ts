@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { authenticate, type AuthUser } from '../modules/auth/authenticate.ts';
 import { AppError } from './app-error.ts';
 import { zodFieldErrors } from './zod-errors.ts';
 
 export type AuthMode = 'none' | 'optional' | 'user' | 'admin';
+
+/** The caller as the app's authenticate function reads it from the token. */
+type AuthUser = NonNullable<Awaited<ReturnType<AppContext['authenticate']>>>;
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
 type UserFor<A extends AuthMode> = A extends 'user' | 'admin' ? AuthUser : AuthUser | null;
@@ -109,7 +111,7 @@ export function route<
     method: spec.method,
     url: `/api${spec.url.replace(/\{(\w+)\}/g, ':$1')}`,
     handler: async (req, reply) => {
-      const user = spec.auth === 'none' ? null : await authenticate(ctx, req);
+      const user = spec.auth === 'none' ? null : await ctx.authenticate(req);
       if ((spec.auth === 'user' || spec.auth === 'admin') && !user) throw new AppError('unauthorized');
       if (spec.auth === 'admin' && !user?.isAdmin) throw new AppError('admin_required');
       const input = {

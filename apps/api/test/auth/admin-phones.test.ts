@@ -11,7 +11,7 @@ import { openDatabase } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { changeAdminRole, parseAdminRoleArgs, UsageError } from '../../src/cli/admin-role.ts';
 import { serverPidPath } from '../../src/cli/server-pid-file.ts';
-import { findUserByPhone, insertUser, setUserAdmin } from '../../src/modules/users/users.repository.ts';
+import { findUserByPhone, insertUser, setUserAdmin } from '../../src/modules/users/user-rows.ts';
 
 const run = promisify(execFile);
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -4,7 +4,7 @@ import { DEMO_ADMIN_PHONES, EnvError, loadEnv } from '../../src/config/env.ts';
 import type { Database } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { changeAdminRole } from '../../src/cli/admin-role.ts';
-import { findUserByPhone, insertUser } from '../../src/modules/users/users.repository.ts';
+import { findUserByPhone, insertUser } from '../../src/modules/users/user-rows.ts';
 import { openTestDatabase, RecordingSmsSender } from '../support/test-app.ts';
 
 const LISTED = '+251900000031';

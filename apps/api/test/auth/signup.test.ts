@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { signUp, uniquePhone } from '../support/login.ts';
-import { findUserByPhone } from '../../src/modules/users/users.repository.ts';
+import { findUserByPhone } from '../../src/modules/users/user-rows.ts';
 import { authCalls, wrongCode } from './auth-calls.ts';
 
 let t: TestApp;

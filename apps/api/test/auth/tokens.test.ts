@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { logIn, signUp } from '../support/login.ts';
 import { deriveKey, resolveSigningSecret } from '../../src/lib/secrets.ts';
-import { bumpTokenVersion, findUserByPhone, setUserStatus } from '../../src/modules/users/users.repository.ts';
+import { bumpTokenVersion, findUserByPhone, setUserStatus } from '../../src/modules/users/user-rows.ts';
 import { authCalls } from './auth-calls.ts';
 
 let t: TestApp;

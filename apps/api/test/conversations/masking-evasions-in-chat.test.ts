@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import { THREAD_MAX } from '@betoch/contracts/conversations';
-import { readerView } from '../../src/lib/contact-masking/reader-view.ts';
+import { readerView } from '../../src/modules/contact-masking/reader-view.ts';
 import { appendMessage, lockConversation } from '../../src/modules/conversations/conversations.repository.ts';
 import { createListingsTestApp, createLiveListing } from '../support/factories.ts';
 import { signUp, uniquePhone, type SignedIn } from '../support/login.ts';

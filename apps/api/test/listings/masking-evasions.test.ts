@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { TBrowseAnswer, TListing } from '@betoch/contracts/listings';
-import { readerView } from '../../src/lib/contact-masking/reader-view.ts';
+import { readerView } from '../../src/modules/contact-masking/reader-view.ts';
 import { maskStoredText } from '../../src/modules/listings/stored-text-masking.ts';
 import { createListingsTestApp, createLiveListing } from '../support/factories.ts';
 import { signUp, uniquePhone, type SignedIn } from '../support/login.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { listJobRuns } from '../../src/jobs/job-runs.repository.ts';
-import { recordEvents } from '../../src/modules/conversations/app-events.repository.ts';
+import { recordEvents } from '../../src/modules/metrics/events.ts';
 import { appEventsCutoff, RETENTION } from '../../src/modules/retention/retention-periods.ts';
 import { eventDays } from '../../src/modules/retention/retention.repository.ts';
 import { sweepRetention } from '../../src/modules/retention/retention.service.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TERMS_VERSION } from '@betoch/contracts/constants';
 import { users } from '../../src/db/schema/users.ts';
-import { findUserByPhone } from '../../src/modules/users/users.repository.ts';
+import { findUserByPhone } from '../../src/modules/users/user-rows.ts';
 import { uniquePhone } from '../support/login.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

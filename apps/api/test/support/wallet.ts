@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Sku } from '@betoch/contracts/constants';
 import type { TPurchaseGrantedAnswer, TWalletBalance } from '@betoch/contracts/wallet';
-import { findUserByPhone } from '../../src/modules/users/users.repository.ts';
+import { findUserByPhone } from '../../src/modules/users/user-rows.ts';
 import { changeBalance, extendPlan, lockAccount } from '../../src/modules/wallet/ledger.ts';
 import { findLedgerMismatches } from '../../src/modules/wallet/wallet.repository.ts';
 import type { SignedIn } from './login.ts';

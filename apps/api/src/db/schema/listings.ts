@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { PLACE_TEXT_SQL } from '../../modules/listings/place-search.ts';
+import { PLACE_TEXT_SQL } from '../place-fold.ts';
 import { users } from './users.ts';
 
 /** One rendition of a photo: a WebP file of the given size under the storage key. */

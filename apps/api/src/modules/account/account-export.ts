@@ -3,16 +3,16 @@ import type { AppContext } from '../../app-context.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { toConversationSummary, toMessageAnswer, type Reader } from '../conversations/conversation-view.ts';
-import { findConversationSummaries, listMessages } from '../conversations/conversations.repository.ts';
+import { findConversationSummaries, listMessages } from '../conversations/conversation-history.ts';
 import type { FavouritesService } from '../favourites/favourites.service.ts';
 import type { ListingsService } from '../listings/listings.service.ts';
 import type { SavedSearchesService } from '../saved-searches/saved-searches.service.ts';
 import type { UnlocksService } from '../unlocks/unlocks.service.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { effectiveStatus, rolesOf, toUserAnswer } from '../users/user-view.ts';
-import { getWalletSnapshot } from '../wallet/wallet.repository.ts';
+import { getWalletSnapshot } from '../wallet/wallet-balance.ts';
 import { ledgerOf, purchasesOf, reportsBy } from './account.repository.ts';
-import { listSignIns } from './sign-ins.repository.ts';
+import { listSignIns } from './sign-ins.ts';
 
 /** Every conversation and every message of each: an export is complete, not a page. */
 const ALL = 100_000;

@@ -19,11 +19,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { phoneHash } from '../../lib/phone-hash.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recordAudit } from '../moderation/audit.repository.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import type { PhotoStorage } from '../uploads/photo-storage.ts';
-import { bumpTokenVersion, findUserById, findUserByPhone } from '../users/users.repository.ts';
+import { bumpTokenVersion, findUserById, findUserByPhone } from '../users/user-rows.ts';
 import { toUserAnswer } from '../users/user-view.ts';
-import { getWalletSnapshot } from '../wallet/wallet.repository.ts';
+import { getWalletSnapshot } from '../wallet/wallet-balance.ts';
 import { buildAccountExport, type ExportSources } from './account-export.ts';
 import {
   changePhone,
@@ -41,7 +41,7 @@ import {
   updateProfile,
   uploadKeysOf,
 } from './account.repository.ts';
-import { keepBannedPhoneHash, listSignIns } from './sign-ins.repository.ts';
+import { keepBannedPhoneHash, listSignIns } from './sign-ins.ts';
 
 const HOUR_MS = 3600 * 1000;
 

@@ -11,10 +11,10 @@ import type { Tx } from '../../db/client.ts';
 import type { ManualAdjustmentRow } from '../../db/schema/trust.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recordAudit } from '../moderation/audit.repository.ts';
-import { findUserByPhone } from '../users/users.repository.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { findUserByPhone } from '../users/user-rows.ts';
 import { changeBalance, extendPlan, lockAccount, type LockedAccount } from '../wallet/ledger.ts';
-import { getWalletSnapshot } from '../wallet/wallet.repository.ts';
+import { getWalletSnapshot } from '../wallet/wallet-balance.ts';
 import {
   findAdjustmentWithPeople,
   insertAdjustment,

@@ -2,9 +2,9 @@ import type { TAdminPurchase, TAdminPurchasesQuery } from '@betoch/contracts/pay
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recordAudit } from '../moderation/audit.repository.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import type { PaymentConfirmer } from '../payments/payment-confirmation.ts';
-import { findPurchaseForAdmin, listPurchasesForAdmin, type AdminPurchaseRow } from '../payments/payments.repository.ts';
+import { findPurchaseForAdmin, listPurchasesForAdmin, type AdminPurchaseRow } from '../payments/purchases-for-admin.ts';
 
 const CSV_COLUMNS = ['created_at', 'phone', 'sku', 'price_etb', 'provider', 'tx_ref', 'provider_ref', 'status', 'status_reason', 'paid_at', 'updated_at'] as const;
 

@@ -12,9 +12,9 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findUserById, findUserByPhone, insertUser, setUserAdmin } from '../users/users.repository.ts';
+import { findUserById, findUserByPhone, insertUser, setUserAdmin } from '../users/user-rows.ts';
 import { toUserAnswer } from '../users/user-view.ts';
-import { ensureWalletAccount, getWalletSnapshot } from '../wallet/wallet.repository.ts';
+import { ensureWalletAccount, getWalletSnapshot } from '../wallet/wallet-balance.ts';
 import {
   consumeCode,
   deleteExpiredAuthRows,
@@ -28,7 +28,7 @@ import { clientNetwork } from './client-network.ts';
 import { generateCode, hashCode, sameHash } from './otp.ts';
 import { SmsDeliveryError } from './sms/sms-sender.ts';
 import { recordOtpRequested } from '../metrics/events.ts';
-import { isPhoneHashBanned, recordSignIn } from '../account/sign-ins.repository.ts';
+import { isPhoneHashBanned, recordSignIn } from '../account/sign-ins.ts';
 import { phoneHash } from '../../lib/phone-hash.ts';
 
 const HOUR = 3600;

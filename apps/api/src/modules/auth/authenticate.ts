@@ -3,7 +3,7 @@ import type { Role } from '@betoch/contracts/constants';
 import type { AppContext } from '../../app-context.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/user-rows.ts';
 import { effectiveStatus, rolesOf } from '../users/user-view.ts';
 import { isTokenRevoked } from './auth.repository.ts';
 

@@ -1,7 +1,8 @@
 import { type TConversationSummary, type TLastMessage, type TMessage, type TViewerRole } from '@betoch/contracts/conversations';
 import { maskName, maskText, publicTitle } from '../listings/listing-text-masking.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
-import type { ConversationRole, ConversationSummaryRow } from './conversations.repository.ts';
+import type { ConversationRole } from './conversations.repository.ts';
+import type { ConversationSummaryRow } from './conversation-history.ts';
 
 /**
  * What the reader may see of a conversation:

@@ -20,24 +20,12 @@ import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
 import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
-import { getWalletSnapshot } from '../wallet/wallet.repository.ts';
-import { isConversationHidden } from '../moderation/hidden-conversations.repository.ts';
-import { recordEvents, type AppEvent } from './app-events.repository.ts';
+import { getWalletSnapshot } from '../wallet/wallet-balance.ts';
+import { isConversationHidden } from '../conversation-hiding/conversation-hiding.ts';
+import { recordEvents, type AppEvent } from '../metrics/events.ts';
 import { toConversationSummary, toMessageAnswer, type Reader } from './conversation-view.ts';
-import {
-  appendMessage,
-  findConversation,
-  findConversationSummaries,
-  findOrCreateConversation,
-  listMessages,
-  lockConversation,
-  markRead,
-  setReplyUnlocked,
-  unlockRepliedConversations,
-  unreadCountFor,
-  type ConversationRole,
-  type ConversationSummaryRow,
-} from './conversations.repository.ts';
+import { appendMessage, findConversation, findOrCreateConversation, lockConversation, markRead, setReplyUnlocked, unlockRepliedConversations, unreadCountFor, type ConversationRole } from './conversations.repository.ts';
+import { findConversationSummaries, listMessages, type ConversationSummaryRow } from './conversation-history.ts';
 
 /** Messages one user may send per minute (all conversations together). */
 export const MESSAGES_PER_MINUTE = 30;
@@ -148,8 +136,8 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
 
   /**
    * While the tenant plan is active, the tenant's conversations where the owner has written are
-   * unlocked at no cost, and stay unlocked after the plan ends (server rules section 4: free with
-   * an active tenant plan). Done whenever the tenant reads, before anything is answered.
+   * unlocked at no cost (replying is free with an active tenant plan), and stay unlocked after the
+   * plan ends. Done whenever the tenant reads, before anything is answered.
    */
   async function unlockUnderPlan(user: AuthUser, conversationId?: string): Promise<string[]> {
     const now = ctx.now();

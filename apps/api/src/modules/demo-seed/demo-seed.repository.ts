@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { listings, uploads, type NewListingRow } from '../../db/schema/listings.ts';
 import { users } from '../../db/schema/users.ts';
 import { ledgerEntries } from '../../db/schema/wallet.ts';
-import type { NewUpload } from '../uploads/uploads.repository.ts';
+import type { NewUpload } from '../uploads/listing-photos.ts';
 
 export async function countUsers(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);

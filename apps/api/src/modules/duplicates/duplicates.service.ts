@@ -5,10 +5,10 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { DuplicateClusterRow } from '../../db/schema/trust.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recordEvents } from '../conversations/app-events.repository.ts';
-import { recordAudit } from '../moderation/audit.repository.ts';
-import { hideListings } from '../moderation/listing-hiding.ts';
-import { typeGroupOf } from '../moderation/moderation.repository.ts';
+import { recordEvents } from '../metrics/events.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { hideListings } from '../listing-hiding/listing-hiding.ts';
+import { typeGroupOf } from '../fair-price/price-bands.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import {
   absorbCluster,

@@ -125,17 +125,6 @@ export async function findAsk(db: DbOrTx, listingId: string, tenantId: string): 
   return row?.askedAt;
 }
 
-/** Per listing of one poster: tenants' asks since its last confirmation. */
-export async function countOpenAsks(db: DbOrTx, posterId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ id: listings.id, n: sql<number>`count(*)::int` })
-    .from(listingAvailabilityAsks)
-    .innerJoin(listings, eq(listings.id, listingAvailabilityAsks.listingId))
-    .where(and(eq(listings.posterId, posterId), sql`${listingAvailabilityAsks.askedAt} > coalesce(${listings.confirmedAt}, '-infinity'::timestamptz)`))
-    .groupBy(listings.id);
-  return new Map(rows.map((r) => [r.id, Number(r.n)]));
-}
-
 /** Demo mode only (freshness-demo.routes.ts): when availability was last confirmed, as given. */
 export async function backdateConfirmation(db: DbOrTx, id: string, confirmedAt: Date): Promise<void> {
   await db.update(listings).set({ confirmedAt, confirmAskedAt: null }).where(eq(listings.id, id));

@@ -1,6 +1,6 @@
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { TPostedBy } from '@betoch/contracts/listings';
-import { MASKER_VERSION, maskContacts } from '../../lib/contact-masking.ts';
+import { MASKER_VERSION, maskContacts } from '../contact-masking/contact-masking.ts';
 import type { ListingRow, NewListingRow } from '../../db/schema/listings.ts';
 
 /**
@@ -8,8 +8,8 @@ import type { ListingRow, NewListingRow } from '../../db/schema/listings.ts';
  * location) or their display and agency names are masked in every answer to anyone but the poster
  * and admins: phones reach people only through unlock-contact (server-rules §3), and e-mail
  * addresses and messenger handles are a way around it just as well (the reason of §5 for chat).
- * The finder is the chat's (`lib/contact-masking.ts`), so every spelling it knows is caught here
- * too, and prices, room counts, years and house numbers stay as written.
+ * The finder is the chat's (`modules/contact-masking/contact-masking.ts`), so every spelling it
+ * knows is caught here too, and prices, room counts, years and house numbers stay as written.
  *
  * The listing's own text is masked once, when it is written: the masked form is stored beside it
  * (`maskedListingColumns`, migration 0008) and answers read it from there. Names are short and are

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
-import { expandPlaceQuery, GEEZ_FOLD_FROM, GEEZ_FOLD_TO, normalizePlace, PLACE_TEXT_SQL, placeFoldSql, placeGramsOf, PLACES } from './place-search.ts';
+import { GEEZ_FOLD_FROM, GEEZ_FOLD_TO, normalizePlace, PLACE_TEXT_SQL, placeFoldSql } from '../../db/place-fold.ts';
+import { expandPlaceQuery, placeGramsOf, PLACES } from './place-search.ts';
 
 describe('normalizePlace', () => {
   it('folds case, spaces and punctuation', () => {

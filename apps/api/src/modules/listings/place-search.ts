@@ -1,7 +1,8 @@
-import { CONTACT_MASK, SUBCITIES, type Subcity } from '@betoch/contracts/constants';
+import { SUBCITIES, type Subcity } from '@betoch/contracts/constants';
+import { normalizePlace } from '../../db/place-fold.ts';
 
 /**
- * The place search of /browse (issue 7): `q` finds the same listings whether a person types the
+ * The place search of /browse: `q` finds the same listings whether a person types the
  * place in Ge'ez or Latin letters, in any of the common spellings: ቦሌ or Bole, መገናኛ or
  * Megenagna / Megenagnya, ፒያሳ or Piassa / Piazza.
  *
@@ -12,9 +13,9 @@ import { CONTACT_MASK, SUBCITIES, type Subcity } from '@betoch/contracts/constan
  * 2. `expandPlaceQuery` looks the folded query up in PLACES and answers every spelling of the places
  *    it names (and the query itself, so any other word still searches the text), plus the subcity
  *    when the place is one.
- * 3. The repository matches those terms in the folded title and specific location, written in SQL
- *    by `placeFoldSql` with the same rules (translate with GEEZ_FOLD_FROM/TO, then the same
- *    removals), and the subcity column for subcity names.
+ * 3. The repository matches those terms in the folded title and specific location (the stored
+ *    place_text column, folded in SQL by `placeFoldSql` of db/place-fold.ts with the same rules),
+ *    and the subcity column for subcity names.
  */
 
 export interface Place {
@@ -81,7 +82,7 @@ export const PLACES: readonly Place[] = [
 ];
 
 /**
- * The words of a generated title (issue 18 #4): the title column keeps its English form
+ * The words of a generated title: the title column keeps its English form
  * ('Apartment in Bole') while an Amharic reader reads 'በቦሌ የሚገኝ አፓርትመንት', so a search for a
  * word the reader sees in the title finds it in either language (the subcity names are places
  * above). The Amharic words are the web's (common.json listingTitle.types).
@@ -93,70 +94,6 @@ export const TITLE_WORDS: readonly Place[] = [
   { name: 'Villa', spellings: ['ቪላ'] },
   { name: 'Condominium', spellings: ['ኮንዶሚኒየም', 'ኮንዶሚንየም', 'ኮንዶ', 'Condo'] },
 ];
-
-// ---------------------------------------------------------------------------------------------
-// Ge'ez letter folding. Each family is a row of seven orders (ä u i a e ə o) in Unicode; the
-// variants below are written interchangeably for the same sound, so each folds to one row, and
-// the 'a' order of ሀ and አ (ሃ, ኣ) folds to the first order as people also write them so.
-
-function row(start: number): string[] {
-  return Array.from({ length: 7 }, (_, i) => String.fromCodePoint(start + i));
-}
-
-const H = row(0x1200); // ሀ ሁ ሂ ሃ ሄ ህ ሆ
-const GLOTTAL = row(0x12a0); // አ ኡ ኢ ኣ ኤ እ ኦ
-const FOLD_PAIRS: [string, string][] = [
-  ...row(0x1210).map((c, i) => [c, H[i]!] as [string, string]), // ሐ
-  ...row(0x1280).map((c, i) => [c, H[i]!] as [string, string]), // ኀ
-  ...row(0x1220).map((c, i) => [c, row(0x1230)[i]!] as [string, string]), // ሠ -> ሰ
-  ...row(0x12d0).map((c, i) => [c, GLOTTAL[i]!] as [string, string]), // ዐ -> አ
-  ...row(0x1340).map((c, i) => [c, row(0x1338)[i]!] as [string, string]), // ፀ -> ጸ
-];
-// The 'a' order to the first: ሃ -> ሀ, ኣ -> አ (after the row folds, so ሓ, ኃ, ዓ get there too).
-const A_ORDER: Record<string, string> = { [H[3]!]: H[0]!, [GLOTTAL[3]!]: GLOTTAL[0]! };
-
-const FOLD = new Map<string, string>();
-for (const [from, to] of FOLD_PAIRS) FOLD.set(from, A_ORDER[to] ?? to);
-for (const [from, to] of Object.entries(A_ORDER)) FOLD.set(from, to);
-
-/** Characters for SQL translate(): GEEZ_FOLD_FROM[i] becomes GEEZ_FOLD_TO[i]. */
-export const GEEZ_FOLD_FROM = [...FOLD.keys()].join('');
-export const GEEZ_FOLD_TO = [...FOLD.values()].join('');
-
-/** Whitespace, ASCII punctuation and the Ethiopic punctuation (፡ ። ፣ ፤ ፥ ፦ ፧ ፨). */
-const DROPPED = /[\s!-/:-@[-`{-~\u1360-\u1368]/gu;
-/** The same set for PostgreSQL's regexp_replace (ARE syntax). */
-const DROPPED_SQL = '[[:space:][:punct:]\u1360-\u1368]';
-const DOUBLED_LATIN = /([a-z])\1+/g;
-
-/** The one searchable form of a place text (see the file comment). */
-export function normalizePlace(text: string): string {
-  const lower = text.normalize('NFC').toLowerCase();
-  let folded = '';
-  for (const ch of lower) folded += FOLD.get(ch) ?? ch;
-  return folded.replace(DROPPED, '').replace(DOUBLED_LATIN, '$1');
-}
-
-/**
- * The SQL text of the same fold over a column expression, for the repository: lower, translate
- * the Ge'ez variants, drop spaces and punctuation, single doubled Latin letters. Parameters are
- * constants of this file, never user input.
- */
-export function placeFoldSql(column: string): string {
-  const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
-  return (
-    `regexp_replace(regexp_replace(translate(lower(${column}), ${quote(GEEZ_FOLD_FROM)}, ${quote(GEEZ_FOLD_TO)}), ` +
-    `${quote(DROPPED_SQL)}, '', 'g'), '([a-z])\\1+', '\\1', 'g')`
-  );
-}
-
-/**
- * The stored place_text column (migration 0008): the masked title and specific location, the
- * masking marker left out, folded. A search reads only what the public reads.
- */
-export const PLACE_TEXT_SQL = placeFoldSql(
-  `replace(coalesce(title_masked, '') || ' ' || coalesce(specific_location_masked, ''), '${CONTACT_MASK}', ' ')`,
-);
 
 interface IndexedPlace extends Place {
   keys: string[];

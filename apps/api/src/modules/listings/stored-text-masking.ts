@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { MASKER_VERSION } from '../../lib/contact-masking.ts';
+import { MASKER_VERSION } from '../contact-masking/contact-masking.ts';
 import { maskText } from './listing-text-masking.ts';
 import { listingsToMask, messagesToMask, storeListingMasked, storeMessageMasked } from './masked-text.repository.ts';
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { recordEvents } from '../conversations/app-events.repository.ts';
+import { appEvents } from '../../db/schema/conversations.ts';
 
 /**
  * Product events this module reads, and the helpers other modules call to record theirs (one line
@@ -18,6 +18,35 @@ export const EVENT = {
   duplicateFlagged: 'duplicate_flagged',
   postingAutoBlocked: 'posting_auto_blocked',
 } as const;
+
+/**
+ * A product event for the admin metrics (types in EVENT). What the conversations module records:
+ * - conversation_started: actor = tenant, subject = conversation, data {listing_id, owner_id}
+ * - owner_replied: the owner's first message in a conversation; actor = owner, subject = conversation
+ * - reply_unlocked: actor = tenant, subject = conversation, data {used_credit, via: 'credit'|'plan'}
+ */
+export interface AppEvent {
+  type: string;
+  actorId?: string | null;
+  subjectType?: string;
+  subjectId?: string;
+  data?: Record<string, unknown>;
+  at: Date;
+}
+
+export async function recordEvents(db: DbOrTx, events: AppEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(appEvents).values(
+    events.map((e) => ({
+      type: e.type,
+      actorId: e.actorId ?? null,
+      subjectType: e.subjectType ?? null,
+      subjectId: e.subjectId ?? null,
+      data: e.data ?? {},
+      createdAt: e.at,
+    })),
+  );
+}
 
 /** A phone's number range: everything but its last 4 digits ('+2519112' of '+251911234567'). */
 export function phonePrefix(phone: string): string {

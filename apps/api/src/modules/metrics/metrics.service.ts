@@ -3,7 +3,7 @@ import type { TAlert, TDailyMetric, TFunnel } from '@betoch/contracts/admin';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { mismatchesSince } from '../payments/payments.repository.ts';
+import { mismatchesSince } from '../payments/purchases-for-admin.ts';
 import { ALERT_THRESHOLDS, evaluateAlerts } from './alert-rules.ts';
 import { EVENT } from './events.ts';
 import {

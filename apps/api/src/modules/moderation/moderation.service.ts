@@ -7,33 +7,27 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { ModerationCaseRow } from '../../db/schema/trust.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { setUserStatus } from '../users/users.repository.ts';
+import { setUserStatus, incrementWarnings, lockUser, setPostingBlock } from '../users/user-rows.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import { priceBandsOf } from '../fair-price/price-bands.ts';
-import { approvedRefundCounts } from '../refunds/refunds.repository.ts';
-import { recordAudit } from './audit.repository.ts';
+import { approvedRefundCounts } from '../refunds/refund-counts.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { conversationSummary, listingSummary, toCaseAnswer, userSummary, type CaseReport } from './case-view.ts';
-import { hideListings, showListing } from './listing-hiding.ts';
+import { hideListings, showListing } from '../listing-hiding/listing-hiding.ts';
 import {
   auditedActionsOfCase,
   findCase,
   findConversationTargets,
   findListingTargets,
   findUsers,
-  hideConversation,
-  incrementWarnings,
   listCases,
-  lockCase,
-  lockUser,
   openClusterCounts,
   openReportCounts,
-  recordCaseAction,
   reportsOfCases,
-  setPostingBlock,
   suspensionCounts,
-  unhideConversation,
-  type ModerationAction,
 } from './moderation.repository.ts';
+import { hideConversation, unhideConversation } from '../conversation-hiding/conversation-hiding.ts';
+import { lockCase, recordCaseAction, type ModerationAction } from '../moderation-cases/moderation-cases.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 

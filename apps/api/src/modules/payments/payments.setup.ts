@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { adminPurchasesRoutes } from '../admin-payments/admin-purchases.routes.ts';
-import { createAdminPurchasesService } from '../admin-payments/admin-purchases.service.ts';
 import { createPaymentProvider } from './create-payment-provider.ts';
 import { createPaymentConfirmer, type PaymentConfirmer } from './payment-confirmation.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -21,6 +19,5 @@ export async function setUpPayments(app: FastifyInstance, ctx: AppContext): Prom
   const provider = createPaymentProvider(ctx.env);
   const confirmer = createPaymentConfirmer(ctx, provider);
   await paymentsRoutes(app, ctx, provider, createPaymentsService(ctx, provider, confirmer));
-  adminPurchasesRoutes(app, ctx, createAdminPurchasesService(ctx, confirmer));
   return { provider, confirmer };
 }

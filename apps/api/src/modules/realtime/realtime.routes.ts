@@ -4,7 +4,7 @@ import { STREAM_TICKET_TTL_SECONDS, ZStreamTicketAnswer } from '@betoch/contract
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/user-rows.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import type { RealtimeEvent } from './event-bus.ts';
 import type { SseHub } from './sse-hub.ts';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { listings, type ListingRow } from '../../db/schema/listings.ts';
@@ -122,24 +122,6 @@ export async function decideClaim(
     .returning();
   if (!row) throw new Error('refund claim vanished while deciding');
   return row;
-}
-
-/** The user's claims by unlock id. */
-export async function claimsOfUnlocks(db: DbOrTx, unlockIds: string[]): Promise<Map<string, RefundClaimRow>> {
-  if (unlockIds.length === 0) return new Map();
-  const rows = await db.select().from(refundClaims).where(inArray(refundClaims.unlockId, unlockIds));
-  return new Map(rows.map((r) => [r.unlockId, r]));
-}
-
-/** Approved claims against each poster (for the trust score). */
-export async function approvedRefundCounts(db: DbOrTx, posterIds: string[]): Promise<Map<string, number>> {
-  if (posterIds.length === 0) return new Map();
-  const rows = await db
-    .select({ posterId: refundClaims.posterId, n: sql<number>`count(*)::int` })
-    .from(refundClaims)
-    .where(and(inArray(refundClaims.posterId, posterIds), eq(refundClaims.status, 'approved')))
-    .groupBy(refundClaims.posterId);
-  return new Map(rows.map((r) => [r.posterId, Number(r.n)]));
 }
 
 export interface AdminClaimRow {

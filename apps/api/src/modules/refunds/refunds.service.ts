@@ -18,8 +18,8 @@ import type { Tx } from '../../db/client.ts';
 import type { RefundClaimRow } from '../../db/schema/refunds.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recordAudit } from '../moderation/audit.repository.ts';
-import { appendAutoAction, findOrOpenCase } from '../moderation/moderation.repository.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { appendAutoAction, findOrOpenCase } from '../moderation-cases/moderation-cases.ts';
 import { changeBalance, lockAccount, type LockedAccount } from '../wallet/ledger.ts';
 import {
   countCountingClaimsSince,
@@ -100,7 +100,7 @@ async function approve(
  * A listing left the market: marked rented by its poster (visibility 'draft'), expired, or hidden
  * by moderation. Every claim on it still waiting and made within the last 7 days is approved, in
  * the caller's transaction (the one that changes the listing). Answers the approved claims.
- * Callers: listings.service (mark as rented), moderation/listing-hiding.ts (every moderation
+ * Callers: listings.service (mark as rented), listing-hiding/listing-hiding.ts (every moderation
  * hide), and listing expiry.
  */
 export async function onListingLeftMarket(listingId: string, reason: ListingLeftMarketReason, tx: Tx, now: Date): Promise<RefundClaimRow[]> {

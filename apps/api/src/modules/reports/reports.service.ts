@@ -4,12 +4,13 @@ import type { TReport, TReportInput } from '@betoch/contracts/reports';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recordEvents } from '../conversations/app-events.repository.ts';
+import { recordEvents } from '../metrics/events.ts';
 import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
 import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
-import { recordAudit } from '../moderation/audit.repository.ts';
-import { hideListings } from '../moderation/listing-hiding.ts';
-import { appendAutoAction, findOrOpenCase, lockCase, lockUser } from '../moderation/moderation.repository.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { hideListings } from '../listing-hiding/listing-hiding.ts';
+import { appendAutoAction, findOrOpenCase, lockCase } from '../moderation-cases/moderation-cases.ts';
+import { lockUser } from '../users/user-rows.ts';
 import { countCaseReporters, findConversationParticipants, insertReport } from './reports.repository.ts';
 
 /** Reports one person may file per hour (all targets together). */

@@ -11,7 +11,7 @@ import { publicTitle } from '../listings/listing-text-masking.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
 import { recordContactUnlocked } from '../metrics/events.ts';
-import { claimsOfUnlocks } from '../refunds/refunds.repository.ts';
+import { claimsOfUnlocks } from '../refunds/refund-counts.ts';
 import { refundClaimUntil, toClaimAnswer } from '../refunds/refunds.service.ts';
 import { findUnlock, findUnlockedPhones, insertUnlock, listMyUnlocks } from './unlocks.repository.ts';
 
@@ -22,7 +22,7 @@ function isId(value: string): boolean {
 export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
   return {
     /**
-     * Server rules section 4: own listing refused; an earlier unlock answers the phone again at no
+     * Unlocking a contact: own listing refused; an earlier unlock answers the phone again at no
      * cost; contact_hidden; an active tenant plan unlocks at no cost; otherwise 1 credit, taken in
      * the same transaction as the unlock record (the wallet row lock serialises a user's spends).
      */

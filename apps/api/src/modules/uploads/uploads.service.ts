@@ -7,7 +7,8 @@ import { processImage, type ProcessedImage } from './image-pipeline.ts';
 import { fileKeyOf, type PhotoStorage } from './photo-storage.ts';
 import { toPhotoAnswer } from './photo-view.ts';
 import type { StoredPhotoSize } from '../../db/schema/listings.ts';
-import { deleteUploadsByKeys, insertUpload, lockOrphanUploads, toStoredPhoto, type NewUpload } from './uploads.repository.ts';
+import { deleteUploadsByKeys, insertUpload, lockOrphanUploads } from './uploads.repository.ts';
+import { toStoredPhoto, type NewUpload } from './listing-photos.ts';
 import type { WorkQueue } from './work-queue.ts';
 import { RETENTION } from '../retention/retention-periods.ts';
 

@@ -1,7 +1,7 @@
 import type { TUser } from '@betoch/contracts/auth';
 import type { Role } from '@betoch/contracts/constants';
 import type { UserRow } from '../../db/schema/users.ts';
-import type { WalletSnapshot } from '../wallet/wallet.repository.ts';
+import type { WalletSnapshot } from '../wallet/wallet-balance.ts';
 
 export function rolesOf(user: Pick<UserRow, 'userType' | 'isAdmin'>): Role[] {
   return user.isAdmin ? [user.userType, 'admin'] : [user.userType];

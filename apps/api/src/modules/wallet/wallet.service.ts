@@ -18,7 +18,8 @@ import {
   setCheckoutUrl,
   type StoredKey,
 } from './purchases.repository.ts';
-import { getWalletSnapshot, walletHistory } from './wallet.repository.ts';
+import { getWalletSnapshot } from './wallet-balance.ts';
+import { walletHistory } from './wallet.repository.ts';
 
 const PURCHASE_SCOPE = 'purchase';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import { EVASIONS, INNOCENT } from './contact-masking.cases.ts';
 import { findContactSpans, maskContacts } from './contact-masking.ts';
-import { readerView } from './contact-masking/reader-view.ts';
+import { readerView } from './reader-view.ts';
 
 describe('contact masking: evasions are masked', () => {
   it.each(EVASIONS)('$text', ({ text, gone }) => {

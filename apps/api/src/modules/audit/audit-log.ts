@@ -1,6 +1,11 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { adminAudit } from '../../db/schema/trust.ts';
 
+/**
+ * The audit trail (admin_audit): every admin decision and every automatic rule's action, written
+ * in the transaction that takes it. Any module that decides records here; moderation reads it.
+ */
+
 /** One audited decision: an admin's (adminId) or an automatic rule's (adminId null). */
 export interface AuditEntry {
   adminId: string | null;

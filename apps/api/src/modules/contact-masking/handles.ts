@@ -7,7 +7,7 @@
  * word, so no attempt is made from inside a word: the cost stays linear in the text's length
  * (without the anchor a 5,000-letter word was scanned again from each of its letters).
  */
-import type { Span } from './phone-numbers.ts';
+import type { Span } from './spans.ts';
 
 
 const DOT = String.raw`(?:\s*[.．。]\s*|\s*[([{]\s*dot\s*[)\]}]\s*|\s+dot\s+|\s*ዶት\s*)`;

@@ -1,36 +1,24 @@
-import { handleSpans, patternSpans } from './contact-masking/handles.ts';
-import { phoneSpans, type Span } from './contact-masking/phone-numbers.ts';
-import { readerView } from './contact-masking/reader-view.ts';
+import { handleSpans, patternSpans } from './handles.ts';
+import { phoneSpans } from './phone-numbers.ts';
+import { readerView } from './reader-view.ts';
+import { mergeSpans, type Span } from './spans.ts';
 
 /**
  * Finds phone numbers, e-mail addresses and messenger handles written into free text (listings,
  * chat, names), judged as a reader sees the text: invisible and formatting characters dropped,
- * digits and letters of other scripts folded (./contact-masking/reader-view.ts); then numbers
- * (./contact-masking/phone-numbers.ts) and links, e-mails and handles
- * (./contact-masking/handles.ts) are found in that view, and each finding is mapped back to the
- * span of the original characters that show it. Linear in the text's length throughout.
+ * digits and letters of other scripts folded (./reader-view.ts); then numbers (./phone-numbers.ts)
+ * and links, e-mails and handles (./handles.ts) are found in that view, and the findings are merged
+ * (./spans.ts) and mapped back to the spans of the original characters that show them. Linear in
+ * the text's length throughout.
  *
  * `maskContacts` replaces every span with a marker; the rest of the text stays as written.
  */
 
-export type { Span };
-
-function merge(spans: Span[]): Span[] {
-  const sorted = spans.filter(([s, e]) => e > s).sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  const out: Span[] = [];
-  for (const span of sorted) {
-    const last = out[out.length - 1];
-    if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
-    else out.push([span[0], span[1]]);
-  }
-  return out;
-}
-
 /** Every contact detail in the text, as sorted, non-overlapping spans of the original text. */
 export function findContactSpans(text: string): Span[] {
   const view = readerView(text);
-  const found = merge([...patternSpans(view.text), ...handleSpans(view.text), ...phoneSpans(view.text)]);
-  return merge(found.map(([start, end]) => [view.from[start]!, view.to[end - 1]!]));
+  const found = mergeSpans([...patternSpans(view.text), ...handleSpans(view.text), ...phoneSpans(view.text)]);
+  return mergeSpans(found.map(([start, end]) => [view.from[start]!, view.to[end - 1]!]));
 }
 
 export interface MaskedText {

@@ -1,20 +1,18 @@
 import { DELALA_AUTO_BLOCK_HIDDEN, DELALA_AUTO_BLOCK_WINDOW_DAYS } from '@betoch/contracts/constants';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { recordEvents } from '../conversations/app-events.repository.ts';
+import { recordEvents } from '../metrics/events.ts';
 import { onListingLeftMarket } from '../refunds/refunds.service.ts';
-import { recordAudit } from './audit.repository.ts';
-import {
-  appendAutoAction,
-  countHiddenListingsSince,
-  findListingPoster,
-  findOrOpenCase,
-  lastPostingUnblockAt,
-  lockListingRow,
-  lockUser,
-  setListingHidden,
-  setPostingBlock,
-} from './moderation.repository.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { appendAutoAction, findOrOpenCase } from '../moderation-cases/moderation-cases.ts';
+import { countHiddenListingsSince, findListingPoster, lastPostingUnblockAt, lockListingRow, setListingHidden } from './listing-hiding.repository.ts';
+import { lockUser, setPostingBlock } from '../users/user-rows.ts';
+
+/**
+ * Hiding listings from the market, shared by every module that hides one: reports past their
+ * threshold, duplicates merged, an admin's action (and showing one again). Hiding approves the
+ * refund claims waiting on the listing and applies the broker rule to its poster.
+ */
 
 /** Why moderation hid a listing (listings.hidden_reason, shown to its poster). */
 export type HiddenReason = 'report_threshold' | 'moderation' | 'duplicate';
@@ -45,7 +43,7 @@ export async function hideListings(tx: Tx, ids: string[], reason: HiddenReason, 
       const listing = await lockListingRow(tx, id);
       if (!listing || listing.adminHidden) continue;
       await setListingHidden(tx, id, { reason, at: now });
-      // Tenants who claimed back this listing's contact in the last 7 days get their credit (issue 20).
+      // Refund claims on this listing still waiting and made within the last 7 days are approved.
       await onListingLeftMarket(id, 'hidden', tx, now);
       hidden.push(id);
       touchedPosters.add(posterId);
@@ -70,9 +68,8 @@ export async function showListing(tx: Tx, id: string): Promise<boolean> {
 }
 
 /**
- * Server rules section 6: a broker with 2 listings hidden by moderation within 30 days has posting
- * blocked, with the reason. Hides before an admin's last unblock do not count again. The block
- * opens (or joins) a user case with an automatic action, so it shows in the moderation queue.
+ * A broker with 2 listings hidden by moderation within 30 days has posting blocked, with the
+ * reason. Hides before an admin's last unblock do not count again. The block opens (or joins) a user case with an automatic action, so it shows in the moderation queue.
  * `poster` must be locked by the caller. Answers whether it blocked.
  */
 export async function applyBrokerAutoBlock(tx: Tx, poster: UserRow, now: Date): Promise<boolean> {

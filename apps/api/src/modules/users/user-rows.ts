@@ -2,6 +2,11 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 
+/**
+ * The users module's surface: reads and writes of the user row that every module shares (find,
+ * insert, lock, status, type, posting block, token version).
+ */
+
 export type NewUser = Pick<UserRow, 'phone' | 'name' | 'email' | 'userType' | 'agencyName' | 'isAdmin'> &
   Partial<Pick<UserRow, 'termsVersion' | 'termsAcceptedAt'>>;
 
@@ -76,4 +81,25 @@ export async function setUserStatus(
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, id));
+}
+
+/** Locks the user row (the same lock publish takes first, so hides and publishes never deadlock). */
+export async function lockUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('no key update');
+  return row;
+}
+
+export async function incrementWarnings(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ warnings: sql`${users.warnings} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** Blocks (with a reason) or unblocks (null) a broker's posting. */
+export async function setPostingBlock(db: DbOrTx, userId: string, block: { reason: string; at: Date } | null): Promise<void> {
+  await db
+    .update(users)
+    .set(block ? { postingBlockedReason: block.reason, postingBlockedAt: block.at, updatedAt: sql`now()` } : { postingBlockedReason: null, postingBlockedAt: null, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }

@@ -20,7 +20,7 @@ export interface TrustInputs {
   /** Times moderation suspended the poster. */
   posterSuspensions: number;
   posterStatus: 'active' | 'suspended' | 'banned';
-  /** Approved refund claims against the poster: tenants paid for contacts that were dead (issue 20). */
+  /** Approved refund claims against the poster: tenants paid for contacts that were dead. */
   posterApprovedRefunds?: number;
   now: Date;
 }

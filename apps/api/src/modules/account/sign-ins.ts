@@ -2,6 +2,11 @@ import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bannedPhoneHashes, signIns } from '../../db/schema/account.ts';
 
+/**
+ * The sign-in log and the hashes of banned phones: the auth module writes and checks them at
+ * sign-in; the account module lists them and keeps a banned phone's hash.
+ */
+
 export async function recordSignIn(db: DbOrTx, userId: string, device: string, at: Date): Promise<void> {
   await db.insert(signIns).values({ userId, device, createdAt: at });
 }
