@@ -138,6 +138,14 @@ export function normalizeSubcity(value: string): Subcity | undefined {
 export const LISTING_TYPES = ['apartment', 'villa', 'condo', 'house', 'studio', 'condominium'] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 
+/**
+ * Types that mean the same home to a tenant: condominium is condo (a type filter finds both; fair
+ * prices and duplicates compare them as one). The listings table keeps it as type_group.
+ */
+export function typeGroupOf(type: string): string {
+  return type === 'condominium' ? 'condo' : type;
+}
+
 /** Types offered in the posting forms. */
 export const PROPERTY_TYPES_OFFERED = ['apartment', 'house', 'studio', 'villa', 'condominium'] as const;
 export type PropertyTypeOffered = (typeof PROPERTY_TYPES_OFFERED)[number];

@@ -8,7 +8,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import { recordEvents } from '../metrics/events.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { hideListings } from '../listing-hiding/listing-hiding.ts';
-import { typeGroupOf } from '../fair-price/price-bands.ts';
+import { typeGroupOf } from '@betoch/contracts/constants';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import {
   absorbCluster,

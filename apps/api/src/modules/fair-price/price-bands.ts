@@ -1,3 +1,4 @@
+import { typeGroupOf } from '@betoch/contracts/constants';
 import { FAIR_PRICE } from '@betoch/contracts/fair-price';
 import type { DbOrTx } from '../../db/client.ts';
 import { computeBand, readBand, type BandKey } from './price-bands.repository.ts';
@@ -8,11 +9,6 @@ export type { BandKey };
 export interface PriceBand {
   median: number;
   count: number;
-}
-
-/** Condo and condominium are one kind of home for prices (the type_group column, migration 0007). */
-export function typeGroupOf(type: string): string {
-  return type === 'condominium' ? 'condo' : type;
 }
 
 /** The band key of a listing; none without a bedroom count. */

@@ -1,4 +1,4 @@
-import type { ListingType, Subcity } from '@betoch/contracts/constants';
+import type { Subcity } from '@betoch/contracts/constants';
 import type { ListingRow } from '../../db/schema/listings.ts';
 import type { PlaceQuery } from './place-search.ts';
 
@@ -170,12 +170,4 @@ export class BrowseIndex {
     }
     return found;
   }
-}
-
-/**
- * Types that mean the same home to a tenant: a filter on one finds the other too (condominium is
- * condo). The type_group column (migration 0007) holds the group of each listing.
- */
-export function typeGroupOf(type: ListingType): string {
-  return type === 'condominium' ? 'condo' : type;
 }

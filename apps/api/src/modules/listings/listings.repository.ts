@@ -6,7 +6,7 @@ import { users, type UserRow } from '../../db/schema/users.ts';
 import { publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
 import { maskedListingColumns } from './listing-text-masking.ts';
 import { placeGramsOf, type PlaceQuery } from './place-search.ts';
-import { typeGroupOf } from './browse-index.ts';
+import { typeGroupOf } from '@betoch/contracts/constants';
 
 
 /** Writes the listing with the masked form of its free text beside it (listing-text-masking.ts). */
