@@ -40,7 +40,7 @@ export async function dynamicKeys() {
     { pattern: 'admin:purchases.providers.*', values: null, from: "purchases-list.tsx's PROVIDERS (the gateways a purchase goes through)" },
     { pattern: 'wallet:return.unpaid.*', values: ['failed', 'cancelled', 'expired', 'mismatch'], from: 'the unpaid states of PURCHASE_STATUSES (contracts/payments.ts)' },
     { pattern: 'admin:errors.*', values: local, from: "the admin screen's own words for some codes, else common:errors (defaultValue '')" },
-    // Refunds of dead contacts (issue 20).
+    // Refunds of dead contacts.
     { pattern: 'refunds:reasons.*', values: refunds.REFUND_REASONS, from: 'REFUND_REASONS (contracts/refunds.ts)' },
     { pattern: 'refunds:status.*', values: refunds.REFUND_STATUSES, from: 'REFUND_STATUSES (contracts/refunds.ts)' },
     { pattern: 'refunds:causes.*', values: refunds.REFUND_CAUSES, from: 'REFUND_CAUSES (contracts/refunds.ts)' },
