@@ -8,7 +8,7 @@ import { insertListing, setUserStanding } from '../unlocks/listing-rows.ts';
 import { allRoutes, callRoute, outcomeClass, routeKey, type Targets } from './route-calls.ts';
 
 /**
- * The authorization matrix (issue 9, point 2): every route of the app by every kind of caller, with
+ * The authorization matrix: every route of the app by every kind of caller, with
  * the outcome class each must get. The targets are the owner's listing and the conversation between
  * the participant (a tenant) and the owner; calls that change their target get a fresh one each.
  * A route added to the app without a row here fails the first test.

@@ -11,7 +11,7 @@ import { allRoutes, pathOf, routeKey, sampleBody, type Targets } from './route-c
 import { deepStrict } from './strict-schema.ts';
 
 /**
- * Hostile input everywhere (issue 9, point 7, the API part): for every route with a body, a query
+ * Hostile input everywhere (the API part; e2e/xss.spec.ts is the browser part): for every route with a body, a query
  * or a path parameter, fast-check builds inputs from the contract's own field names, mixing valid
  * values with hostile ones (huge and odd unicode strings, NUL, SQL and script text, numbers as
  * strings, nested objects and arrays, __proto__ / constructor keys, non-object bodies). The caller

@@ -9,10 +9,10 @@ import { balanceOf, expectLedgerConsistent } from '../support/wallet.ts';
 import { insertListing, insertListings } from '../unlocks/listing-rows.ts';
 
 /**
- * The money model (issue 9, point 3): random sequences of purchases of every sku, contact unlocks,
+ * The money model: random sequences of purchases of every sku, contact unlocks,
  * reply unlocks, broker publishes, the clock moving, and manual adjustments logged by one admin and
  * approved by another, refund claims (approved at once, by the listing marked rented, or by an
- * admin, or rejected; issue 20), run against the real API and against a small in-memory model. After every
+ * admin, or rejected), run against the real API and against a small in-memory model. After every
  * step each balance and plan equals the model and the wallet answer, every balance equals its
  * ledger, and none is negative (findLedgerMismatches). Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL (npm run test:api:pg).
@@ -47,7 +47,7 @@ interface Model {
   acc: Record<Who, Account>;
   unlockedListings: Record<Who, Set<number>>;
   unlockedConversations: Set<number>;
-  /** Refunds (issue 20): when each contact was unlocked with a credit, the claims, the rented listings. */
+  /** Refunds: when each contact was unlocked with a credit, the claims, the rented listings. */
   paidUnlocks: Record<'tenant' | 'landlord', Map<number, number>>;
   claims: ModelClaim[];
   rented: Set<number>;

@@ -7,7 +7,7 @@ import { chat } from '../conversations/chat-calls.ts';
 import { allRoutes } from './route-calls.ts';
 
 /**
- * Authorization per object and per field (issue 9, point 2): nobody reads or changes another
+ * Authorization per object and per field: nobody reads or changes another
  * user's listing, conversation, unlocks, wallet or reports, and fields a caller may not set
  * (roles, admin flags, balances, source, poster phone, hidden flags, visibility, owner ids) have
  * no effect when sent, also smuggled through __proto__ / constructor keys.

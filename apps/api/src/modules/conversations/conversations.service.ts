@@ -148,7 +148,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
 
   /**
    * While the tenant plan is active, the tenant's conversations where the owner has written are
-   * unlocked at no cost, and stay unlocked after the plan ends (server rules section 4: free with
+   * unlocked at no cost, and stay unlocked after the plan ends (free with
    * an active tenant plan). Done whenever the tenant reads, before anything is answered.
    */
   async function unlockUnderPlan(user: AuthUser, conversationId?: string): Promise<string[]> {

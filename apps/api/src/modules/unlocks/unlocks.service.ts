@@ -22,7 +22,7 @@ function isId(value: string): boolean {
 export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
   return {
     /**
-     * Server rules section 4: own listing refused; an earlier unlock answers the phone again at no
+     * Own listing refused; an earlier unlock answers the phone again at no
      * cost; contact_hidden; an active tenant plan unlocks at no cost; otherwise 1 credit, taken in
      * the same transaction as the unlock record (the wallet row lock serialises a user's spends).
      */
