@@ -28,7 +28,7 @@ export interface ReportDialogProps {
 }
 
 /**
- * The report form shared by listings and conversations (spec sections 4 and 5): reason and optional
+ * The report form shared by listings and conversations: reason and optional
  * details; idle, submitting, success (confirmation and Continue); a failure shows on the details
  * field and the form is usable again. Everything resets when the modal opens or closes.
  */

@@ -5,7 +5,7 @@ import { fakeUser } from '@/test/render';
 import { ApiError, apiRequest } from './api-client';
 import { avatarLetter, displayName, sessionLostBy, SessionProvider, shouldRedirectOn401, useSession } from './session';
 
-describe('display name and avatar (spec section 2, Global layout)', () => {
+describe('display name and avatar', () => {
   it("shows the name, or 'User' and the last 4 characters of the phone", () => {
     expect(displayName({ name: 'Hana Tesfaye', phone: '+251911223344' })).toBe('Hana Tesfaye');
     expect(displayName({ name: null, phone: '+251911223344' })).toBe('User 3344');
@@ -20,7 +20,7 @@ describe('display name and avatar (spec section 2, Global layout)', () => {
   });
 });
 
-describe('401 rule (spec section 4)', () => {
+describe('401 rule', () => {
   it('redirects except on /login and for code verification (and the logout call itself)', () => {
     expect(shouldRedirectOn401('/wallet', '/wallet/balance')).toBe(true);
     expect(shouldRedirectOn401('/', '/auth/me')).toBe(true);

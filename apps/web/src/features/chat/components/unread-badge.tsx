@@ -11,9 +11,9 @@ import { unreadBadgeText } from '../lib/unread-badge';
 import styles from './unread-badge.module.css';
 
 /**
- * The unread count beside the Messages link (spec section 2): asked every 30 s, again on
+ * The unread count beside the Messages link: asked every 30 s, again on
  * `messageReceived`, and set at once by the event stream's `unread` events. Failures are only
- * logged (spec section 8). Renders nothing at 0.
+ * logged. Renders nothing at 0.
  */
 export function UnreadBadge() {
   // Not suspended: the bar shows the count at once; the spoken label follows when loaded.

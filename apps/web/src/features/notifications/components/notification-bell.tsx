@@ -11,7 +11,7 @@ import { useUnreadNotifications } from '../api/unread-notifications';
 import styles from './notification-bell.module.css';
 
 /**
- * The bell of the top bar (issue 19): a link to /notifications with the unread count, asked every
+ * The bell of the top bar: a link to /notifications with the unread count, asked every
  * 30 s and again at once when the event stream says the count changed (the chat's stream carries
  * a `notifications` event, lib/app-events). Signed in only; nothing at all otherwise, so the
  * server's drawing (signed out) and the hydrating render agree. Memoised: the top bar draws again

@@ -21,7 +21,7 @@ import styles from './notifications-page.module.css';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**
- * /notifications (issue 19): new listings that matched a saved search, newest first. Opening one
+ * /notifications: new listings that matched a saved search, newest first. Opening one
  * marks it read and opens the listing; a listing no longer live says so. New ones arrive live
  * (the event stream's `notifications` event refreshes the list).
  */

@@ -16,7 +16,7 @@ import { browseQueryOf } from '../lib/search-filters';
 import styles from './saved-searches-section.module.css';
 
 /**
- * The saved searches on /saved (issue 19): each with its new homes since the last visit; opening
+ * The saved searches on /saved: each with its new homes since the last visit; opening
  * one opens /browse with its filters (and counts as a visit); alerts and the daily SMS are one tap
  * each; delete. Loading, error and empty states.
  */

@@ -15,7 +15,7 @@ export interface RefundClaimDialogProps {
 }
 
 /**
- * The refund claim (issue 20): one of three reasons, then the answer: the credit is back at once,
+ * The refund claim: one of three reasons, then the answer: the credit is back at once,
  * or the claim waits. Loaded on the first tap of 'Claim refund' (my-unlocks stays light).
  */
 export function RefundClaimDialog({ open, onClose, unlockId }: RefundClaimDialogProps) {

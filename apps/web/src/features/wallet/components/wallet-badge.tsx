@@ -11,7 +11,7 @@ import styles from './wallet-badge.module.css';
 
 /**
  * The count the badge shows, for one kind of user: the balance, reloaded on `walletUpdated`.
- * A failure is only logged (spec section 8).
+ * A failure is only logged.
  */
 function useBadgeCount(type: 'tenant' | 'delala'): number | undefined {
   const session = useSession();
@@ -50,7 +50,7 @@ export function WalletBadge() {
 export function PostCreditsBadge() {
   const { t, ready } = useTranslation('wallet', { useSuspense: false });
   const count = useBadgeCount('delala');
-  // Only when the balance has post credits at all (spec section 2).
+  // Only when the balance has post credits at all.
   if (typeof count !== 'number') return null;
   return (
     <span className={styles.count} data-testid="post-credits-badge">

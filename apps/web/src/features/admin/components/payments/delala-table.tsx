@@ -6,7 +6,7 @@ import { useUnblockPosting } from '../../api/payments';
 import { failureAlert } from '../../lib/failure-text';
 import styles from '../admin.module.css';
 
-/** The unblock prompt's default reason (spec section 5). */
+/** The unblock prompt's default reason. */
 export const DEFAULT_UNBLOCK_REASON = 'manual review';
 
 /** Broker accounts: a table on wide screens, one card per account on a phone. */

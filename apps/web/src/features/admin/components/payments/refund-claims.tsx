@@ -11,7 +11,7 @@ import { LoadFailure } from '../load-failure';
 import styles from '../admin.module.css';
 
 /**
- * Refund claims waiting on an admin (issue 20): those no listing change or second claim approved.
+ * Refund claims waiting on an admin: those no listing change or second claim approved.
  * One admin approves (1 credit back through the ledger) or rejects, always with a note.
  */
 export function RefundClaims({ onDone }: { onDone: (text: string) => void }) {
