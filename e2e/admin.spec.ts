@@ -9,7 +9,7 @@ import { tr } from './support/i18n';
 import { toE164 } from './support/phones';
 
 /**
- * Trust and safety from the admin's side (spec sections 2, 5 and 8): three tenants report a
+ * Trust and safety from the admin's side: three tenants report a
  * listing, it leaves /browse at once, an admin sees the case with its automatic hide and restores
  * it; an adjustment logged by one admin is approved by another and lands in the tenant's wallet;
  * a non-admin is turned away from /admin.

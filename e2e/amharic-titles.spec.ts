@@ -7,7 +7,7 @@ import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './sup
 import type { Lang } from './support/i18n';
 
 /**
- * Issue 18 point 4: a title the app made ('{Type} in {subcity}') is read in the reader's language
+ * A title the app made ('{Type} in {subcity}') is read in the reader's language
  * everywhere a listing is named (browse card, detail heading, page title and link preview, inbox,
  * chat header, My unlocks); a title the poster typed stays exactly as typed.
  */

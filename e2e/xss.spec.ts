@@ -6,7 +6,7 @@ import { test, expect } from './support/fixtures';
 import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
 
 /**
- * Hostile text rendered inert in a real browser (issue 9, point 7). Through the real calls, a
+ * Hostile text rendered inert in a real browser. Through the real calls, a
  * landlord whose display name is a payload posts a listing whose title, description and specific
  * location are payloads; a tenant writes them into the chat and a report; the landlord answers
  * with them too. Then every screen that shows that text is opened, signed out and as each side:

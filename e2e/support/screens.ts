@@ -84,7 +84,7 @@ export const screensFor: Record<Persona, Screen[]> = {
     { route: '/landlord/success', url: () => '/landlord/success' },
     { route: '/delala/welcome', url: () => '/delala/welcome' },
     { route: '/post-property', url: () => '/post-property' },
-    // The link of the 'still available?' SMS (issue 20), used or unknown: what it says then.
+    // The link of the 'still available?' SMS, used or unknown: what it says then.
     { route: '/confirm/:token (spent link)', url: () => `/confirm/${'x'.repeat(32)}` },
     { route: '/privacy', url: () => '/privacy' },
     { route: '/terms', url: () => '/terms' },
@@ -97,7 +97,7 @@ export const screensFor: Record<Persona, Screen[]> = {
     { route: '/chat/:id', url: (ids) => `/chat/${ids.conversation}` },
     { route: '/wallet', url: () => '/wallet' },
     { route: '/my-unlocks', url: () => '/my-unlocks' },
-    // Issue 19: the saved listings and searches (one saved in startAs) and the notifications (none yet).
+    // The saved listings and searches (one saved in startAs) and the notifications (none yet).
     { route: '/saved', url: () => '/saved' },
     { route: '/notifications', url: () => '/notifications' },
     { route: '/account', url: () => '/account' },
@@ -165,7 +165,7 @@ export async function adminSession(request: APIRequestContext): Promise<ApiSessi
 const adminSessions = new Map<string, ApiSession>();
 
 /**
- * The tenant's /my-unlocks with both refund states (issue 20): two paid unlocks of fresh listings,
+ * The tenant's /my-unlocks with both refund states: two paid unlocks of fresh listings,
  * one with a claim waiting ('Refund claim waiting'), one still open to a claim ('Claim refund').
  */
 async function refundStates(request: APIRequestContext, tenant: ApiSession): Promise<void> {
