@@ -6,9 +6,9 @@ import type { RegisteredRoute } from '../../src/lib/route.ts';
 import { createListingsTestApp, createLiveListing, signUpAdmin } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { expectLedgerConsistent } from '../support/wallet.ts';
 import { allRoutes, pathOf, routeKey, sampleBody, type Targets } from './route-calls.ts';
 import { deepStrict } from './strict-schema.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 /**
  * Hostile input everywhere (the API part; e2e/xss.spec.ts is the browser part): for every route with a body, a query
@@ -37,10 +37,7 @@ beforeAll(async () => {
   const unknown = '00000000-0000-4000-8000-000000000000';
   targets = { listing, conversation: start.json().conversation_id, case: unknown, cluster: unknown, adjustment: unknown, phone: tenant.phone };
 }, 60_000);
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 /** The field names of a contract schema (through preprocess, refinements and wrappers). */
 function fieldsOf(schema: z.ZodType | undefined): string[] {

@@ -5,8 +5,9 @@ import { findLedgerMismatches } from '../../src/modules/wallet/wallet.repository
 import { createListingsTestApp } from '../support/factories.ts';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { balanceOf, expectLedgerConsistent } from '../support/wallet.ts';
+import { balanceOf } from '../support/wallet.ts';
 import { insertListing, insertListings } from '../unlocks/listing-rows.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 /**
  * The money model: random sequences of purchases of every sku, contact unlocks,
@@ -89,10 +90,7 @@ beforeAll(async () => {
   poster = await signUp(t, { userType: 'landlord', name: 'Poster' });
   sharedIssuedAt = now();
 }, 60_000);
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const now = () => t.clock.now().getTime();
 const planActive = (until: number | null) => until !== null && until > now();
