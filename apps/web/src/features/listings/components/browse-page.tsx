@@ -1,13 +1,12 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HomeIcon } from '@/components/ui/icons';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useGradualCount } from '@/lib/use-gradual-count';
 import { useBrowseListings } from '../api/browse-listings';
@@ -138,17 +137,11 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
             ))}
           </ListingGrid>
           {browse.isFetchNextPageError ? (
-            <Alert
-              tone="error"
+            <LoadFailed
               title={t('browse.loadFailed')}
-              action={
-                <Button variant="secondary" onClick={() => void browse.fetchNextPage()}>
-                  {t('common:actions.tryAgain')}
-                </Button>
-              }
-            >
-              <p>{errorText(t, browse.error)}</p>
-            </Alert>
+              query={{ error: browse.error, isFetching: browse.isFetchingNextPage, refetch: () => browse.fetchNextPage() }}
+              small={false}
+            />
           ) : null}
           {more && !browse.isFetchNextPageError ? (
             <div className={styles.more}>

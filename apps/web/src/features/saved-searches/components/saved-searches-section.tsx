@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TSavedSearch } from '@betoch/contracts/saved-searches';
 import { Alert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -50,17 +51,7 @@ export function SavedSearchesSection() {
           <Skeleton height={96} />
         </div>
       ) : searches.isError ? (
-        <Alert
-          tone="error"
-          title={t('section.loadFailed')}
-          action={
-            <Button variant="secondary" onClick={() => void searches.refetch()}>
-              {t('common:actions.tryAgain')}
-            </Button>
-          }
-        >
-          <p>{errorText(t, searches.error)}</p>
-        </Alert>
+        <LoadFailed title={t('section.loadFailed')} query={searches} small={false} />
       ) : !list?.length ? (
         <EmptyState
           title={t('section.empty')}
