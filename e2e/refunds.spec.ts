@@ -7,7 +7,7 @@ import { test, expect } from './support/fixtures';
 import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
 import { tr, type Lang } from './support/i18n';
 import { createLiveListing } from './support/live-listing';
-import { adminSession } from './support/screens';
+import { adminSession } from './support/admin-session';
 import { smallTargets } from './support/touch-targets';
 
 /**
