@@ -18,6 +18,7 @@ import { chatKeys } from '../api/query-keys';
 import { useUnlockReply } from '../api/unlock-reply';
 import { useChatLive } from '../hooks/use-chat-live';
 import { useMessageSent } from '../hooks/use-message-sent';
+import { MessageSentNote } from './message-sent-note';
 import { useNow } from '../hooks/use-now';
 import { usePageTitle } from '@/lib/use-page-title';
 import { translateContactMask } from '@/lib/contact-mask';
@@ -151,11 +152,7 @@ export function ThreadPage() {
         </p>
       </header>
 
-      {messageSent ? (
-        <Alert tone="success">
-          <p>{t('inbox.messageSent')}</p>
-        </Alert>
-      ) : null}
+      <MessageSentNote shown={messageSent} />
 
       <section className={styles.thread} aria-label={t('thread.messages')}>
         {showUnlock ? <UnlockBanner unlocking={unlock.isPending} onUnlock={onUnlock} /> : null}
