@@ -17,8 +17,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useWideScreen } from '../hooks/use-wide-screen';
 import { BrowseFilterBar } from './browse-filter-bar';
 import { BrowseFiltersForm } from './browse-filters';
-import { ListingCard, ListingCardSkeleton, type CardListing } from './listing-card';
-import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
+import { ListingCard, type CardListing } from './listing-card';
+import { ListingGrid, ListingGridError, ListingGridItem, ListingGridSkeleton } from './listing-grid';
 import styles from './browse-page.module.css';
 
 const SKELETON_CARDS = 6;
@@ -100,13 +100,7 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
           <p className={styles.count} role="status">
             {t('common:status.loading')}
           </p>
-          <ListingGrid busy>
-            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-              <ListingGridItem key={i}>
-                <ListingCardSkeleton />
-              </ListingGridItem>
-            ))}
-          </ListingGrid>
+          <ListingGridSkeleton count={SKELETON_CARDS} />
         </>
       ) : query.isError && !listings?.length ? (
         <ListingGridError query={query} />

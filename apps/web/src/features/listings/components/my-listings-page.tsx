@@ -14,8 +14,8 @@ import { effectiveUserType } from '../lib/listing-display';
 import { myListingsStats } from '../lib/my-listings-stats';
 import { noticeFrom, type MyListingsNotice } from '../lib/notices';
 import { usePageTitle } from '@/lib/use-page-title';
-import { ListingCard, ListingCardSkeleton } from './listing-card';
-import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
+import { ListingCard } from './listing-card';
+import { ListingGrid, ListingGridError, ListingGridItem, ListingGridSkeleton } from './listing-grid';
 import { ExpiredFreshness, LiveFreshness, needsAnswer } from './my-listing-freshness';
 import styles from './my-listings-page.module.css';
 
@@ -177,13 +177,7 @@ export function MyListingsPage() {
       ) : null}
 
       {loading ? (
-        <ListingGrid busy>
-          {[0, 1, 2].map((i) => (
-            <ListingGridItem key={i}>
-              <ListingCardSkeleton />
-            </ListingGridItem>
-          ))}
-        </ListingGrid>
+        <ListingGridSkeleton count={3} />
       ) : query.isError ? (
         <ListingGridError query={query} />
       ) : !listings?.length ? (
