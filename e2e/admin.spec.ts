@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
+import { adminSession } from './support/admin-session';
 import { acceptNextDialog } from './support/dialogs';
 import { tr } from './support/i18n';
 import { toE164 } from './support/phones';
 
 /**
- * Trust and safety from the admin's side (spec sections 2, 5 and 8): three tenants report a
+ * Trust and safety from the admin's side: three tenants report a
  * listing, it leaves /browse at once, an admin sees the case with its automatic hide and restores
  * it; an adjustment logged by one admin is approved by another and lands in the tenant's wallet;
  * a non-admin is turned away from /admin.
@@ -21,35 +22,6 @@ const ADMIN_2 = '+251911000002';
 
 function bearer(session: ApiSession) {
   return { authorization: `Bearer ${session.token}` };
-}
-
-/** Admin sessions of this run: a token stays good, so each admin asks for one code only. */
-const adminSessions = new Map<string, ApiSession>();
-
-/**
- * Signs a demo admin in through the API. The phone may still be in its 60 s resend cooldown (a
- * retried test): then it waits as long as the server says and asks again.
- */
-async function adminSession(request: APIRequestContext, phone: string): Promise<ApiSession> {
-  const known = adminSessions.get(phone);
-  if (known) return known;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const otp = await request.post('/api/auth/request-otp', { data: { phone } });
-    const body = (await otp.json()) as { code?: string; retry_after?: number };
-    if (otp.status() === 429 && body.retry_after) {
-      await new Promise((resolve) => setTimeout(resolve, (body.retry_after! + 1) * 1000));
-      continue;
-    }
-    expect(otp.ok(), JSON.stringify(body)).toBe(true);
-    const res = await request.post('/api/auth/verify-otp', { data: { phone, code: body.code } });
-    expect(res.ok(), await res.text()).toBe(true);
-    const session = (await res.json()) as { token: string; user: ApiSession['user'] };
-    expect(session.user.roles).toContain('admin');
-    const signedIn = { token: session.token, user: session.user, phone };
-    adminSessions.set(phone, signedIn);
-    return signedIn;
-  }
-  throw new Error(`Could not sign ${phone} in`);
 }
 
 /** A landlord publishes a listing of their own (3 photos), so the journey hides nobody else's. */

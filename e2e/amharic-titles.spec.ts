@@ -7,7 +7,7 @@ import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './sup
 import type { Lang } from './support/i18n';
 
 /**
- * Issue 18 point 4: a title the app made ('{Type} in {subcity}') is read in the reader's language
+ * A title the app made ('{Type} in {subcity}') is read in the reader's language
  * everywhere a listing is named (browse card, detail heading, page title and link preview, inbox,
  * chat header, My unlocks); a title the poster typed stays exactly as typed.
  */
@@ -47,21 +47,28 @@ async function postListing(request: APIRequestContext, owner: ApiSession, price:
   return draft._id;
 }
 
+/**
+ * An owner's two live listings at `price`, one with the generated title and one with `typed`, and a
+ * tenant who unlocked the owner's phone and wrote to the owner about the generated one.
+ */
+async function twoListingsAndATenant(request: APIRequestContext, price: number, typed: string) {
+  const owner = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
+  const generatedId = await postListing(request, owner, price, { generated: true });
+  const typedId = await postListing(request, owner, price, { typed });
+  const tenant = await apiSignUp(request, { role: 'tenant' });
+  await call(request, tenant, 'POST', '/purchase', { sku: 'CREDIT_BUNDLE_10' });
+  await call(request, tenant, 'POST', `/listings/${generatedId}/unlock-contact`);
+  await call(request, tenant, 'POST', '/conversations', { listing_id: generatedId, initial_message: 'Is it still free?' });
+  return { owner, generatedId, typedId, tenant };
+}
+
 for (const lang of ['am', 'en'] as const) {
   test(`${lang}: a generated title is read in the reader's language on every screen; a typed one stays as typed`, async ({ page, request }) => {
     test.setTimeout(120_000);
     const title = GENERATED[lang];
     const typed = `Sunny flat near Edna Mall ${Math.floor(Math.random() * 1e6)}`;
     const price = 41_000 + Math.floor(Math.random() * 9_000);
-    const owner = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
-    const generatedId = await postListing(request, owner, price, { generated: true });
-    const typedId = await postListing(request, owner, price, { typed });
-
-    // A tenant who unlocked the phone and wrote to the owner about the generated one.
-    const tenant = await apiSignUp(request, { role: 'tenant' });
-    await call(request, tenant, 'POST', '/purchase', { sku: 'CREDIT_BUNDLE_10' });
-    await call(request, tenant, 'POST', `/listings/${generatedId}/unlock-contact`);
-    await call(request, tenant, 'POST', '/conversations', { listing_id: generatedId, initial_message: 'Is it still free?' });
+    const { owner, generatedId, typedId, tenant } = await twoListingsAndATenant(request, price, typed);
 
     // The browse cards.
     await startInLanguage(page, lang);
@@ -109,13 +116,7 @@ for (const lang of ['en', 'am'] as const) {
   test(`${lang}: titles on the card, the detail page, the inbox and My unlocks @screens`, async ({ page, request }) => {
     test.setTimeout(120_000);
     const price = 51_000 + Math.floor(Math.random() * 9_000);
-    const owner = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
-    const generatedId = await postListing(request, owner, price, { generated: true });
-    await postListing(request, owner, price, { typed: 'Sunny flat near Edna Mall' });
-    const tenant = await apiSignUp(request, { role: 'tenant' });
-    await call(request, tenant, 'POST', '/purchase', { sku: 'CREDIT_BUNDLE_10' });
-    await call(request, tenant, 'POST', `/listings/${generatedId}/unlock-contact`);
-    await call(request, tenant, 'POST', '/conversations', { listing_id: generatedId, initial_message: 'Is it still free?' });
+    const { tenant } = await twoListingsAndATenant(request, price, 'Sunny flat near Edna Mall');
     await startInLanguage(page, lang);
     await storeSession(page, tenant, `/browse?price_min=${price}&price_max=${price}`);
     const card = page.getByRole('link', { name: GENERATED[lang], exact: true });

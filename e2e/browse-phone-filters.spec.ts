@@ -7,7 +7,7 @@ import { createLiveListing } from './support/live-listing';
 import { smallTargets } from './support/touch-targets';
 
 /**
- * /browse on a phone (issue 18, point 2): the listings come first. At 360 x 800 a compact bar
+ * /browse on a phone: the listings come first. At 360 x 800 a compact bar
  * (place search and a 'Filters' button with the number of filters on) stands above the results,
  * and the first card's whole box is on the first screen; the filters open in a sheet (a modal
  * dialog: focus kept inside, Escape and its close button close it), apply as they are chosen

@@ -8,7 +8,7 @@ import { acceptNextDialog } from './support/dialogs';
 import { tr, type Lang } from './support/i18n';
 
 /**
- * Conversation journeys (issue 5; spec sections 2, 4, 7, 8): a tenant and an owner, each in their
+ * Conversation journeys: a tenant and an owner, each in their
  * own browser. Conversations start through the API (the send-message box of /l/{id} is wired by
  * the listing work); everything after that happens on the screens: the owner's unread badge and
  * reply, the tenant's 'Message locked', the wallet round trip, the unlock, and messages arriving

@@ -8,7 +8,7 @@ import { createLiveListing } from './support/live-listing';
 import { formatLocal } from './support/phones';
 
 /**
- * Contact unlock from /l/{id} (spec sections 2, 4 and 8): a tenant without credits is sent to the
+ * Contact unlock from /l/{id}: a tenant without credits is sent to the
  * wallet ('Almost there!'), buys the 10-credit bundle, is brought back to the listing and sees
  * the poster's phone, which /my-unlocks keeps.
  */

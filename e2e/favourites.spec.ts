@@ -5,7 +5,7 @@ import { createLiveListing } from './support/live-listing';
 import { randomPhone } from './support/phones';
 
 /**
- * Favourites (issue 19): the heart on a card and on /l/{id}, the signed-out visitor who signs up
+ * Favourites: the heart on a card and on /l/{id}, the signed-out visitor who signs up
  * and comes back with the listing saved, /saved with its 'No longer available' mark and its empty
  * state, and the poster's count on /my-listings.
  */

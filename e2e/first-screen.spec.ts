@@ -5,7 +5,7 @@ import { tr, type Lang } from './support/i18n';
 import { createLiveListing } from './support/live-listing';
 
 /**
- * The first screens (issue 8): /browse and /l/{id} come with their first answer and name their
+ * The first screens: /browse and /l/{id} come with their first answer and name their
  * code, texts and first photo, so a visitor's phone makes no call of its own for them and fetches
  * every file once. Someone signed in still gets their own answer from the server.
  */

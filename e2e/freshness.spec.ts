@@ -6,7 +6,7 @@ import { tr } from './support/i18n';
 import { createLiveListing } from './support/live-listing';
 
 /**
- * Listings that stay true (issue 20, freshness): the poster answers the 14-day question from the
+ * Listings that stay true (freshness): the poster answers the 14-day question from the
  * link in the SMS without signing in; a tenant asks 'Is it still available?'; /browse keeps only
  * listings confirmed in the last 7 days when asked; an expired listing is renewed in one tap.
  * The demo server keeps the SMS it would have sent (GET /api/demo/sms) and can make a listing N

@@ -4,7 +4,7 @@ import { apiSignUp, readDemoCode, startInLanguage } from './support/auth';
 import { tr, type Lang } from './support/i18n';
 
 /**
- * The keyboard alone (issue 7): a tenant signs in, browses, searches a place, opens a listing and
+ * The keyboard alone: a tenant signs in, browses, searches a place, opens a listing and
  * sends the owner a message without ever touching the mouse: only Tab, Shift+Tab, Enter, Space
  * and typing. On every stop of the way the focused element shows a visible focus ring.
  */

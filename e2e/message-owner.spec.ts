@@ -5,7 +5,7 @@ import { createLiveListing } from './support/live-listing';
 import { randomPhone } from './support/phones';
 
 /**
- * The first message to an owner from /l/{id} (spec sections 2, 4 and 5): a signed-in tenant lands
+ * The first message to an owner from /l/{id}: a signed-in tenant lands
  * in the thread with the message and the 'message sent' banner; an anonymous visitor's message
  * waits through the signup and is sent right after it.
  */

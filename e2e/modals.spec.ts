@@ -6,7 +6,7 @@ import { createLiveListing } from './support/live-listing';
 import { smallTargets } from './support/touch-targets';
 
 /**
- * Every modal of the app traps and returns focus (issue 7), in English and Amharic, opened with
+ * Every modal of the app traps and returns focus, in English and Amharic, opened with
  * the keyboard: the listing report form, the safety tips, the photo viewer, the conversation
  * report form, and the owner's two confirmations (mark as rented, delete). For each one:
  *  - it opens as a modal <dialog> (the page behind is inert) with the focus inside;
@@ -15,8 +15,8 @@ import { smallTargets } from './support/touch-targets';
  *  - its controls are touch targets of at least 44 x 44 px (e2e/support/touch-targets.ts);
  *  - Escape closes it and the focus is back on the control that opened it;
  *  - opened again and closed with its own close or cancel button, the focus is back there too.
- * The admin screens and the out-of-credits questions use the browser's own confirm/prompt/alert
- * (spec section 5), which block the page by themselves; the last test proves the focus is back on
+ * The admin screens and the out-of-credits questions use the browser's own confirm/prompt/alert,
+ * which block the page by themselves; the last test proves the focus is back on
  * the button after one is answered (a busy button stays focusable: components/ui/button.tsx).
  */
 

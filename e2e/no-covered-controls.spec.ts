@@ -5,8 +5,8 @@ import { coveredControls, languageSwitchProblems, truncatedTopBarLabels } from '
 import { PERSONAS, startAs, visitEveryScreen } from './support/screens';
 
 /**
- * Nothing covers a control, the language switch is always at hand, every top-bar label fits
- * (issue 18 points 3 and 4). On every screen of the route table (e2e/support/screens.ts) with its
+ * Nothing covers a control, the language switch is always at hand, every top-bar label fits.
+ * On every screen of the route table (e2e/support/screens.ts) with its
  * steps (signup steps 2 and 3, the welcome wizard's five steps), signed out and as each role, at
  * 360 x 800, in English and Amharic:
  * - no visible control is covered by another element at its centre or inner points (a tap on it

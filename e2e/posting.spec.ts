@@ -113,7 +113,7 @@ test('an owner posts through /post/owner with 3 photos and lands on the listing 
   // No draft yet: photos cannot be added.
   await expect(page.getByLabel(t('photos.add'), { exact: true })).toBeDisabled();
 
-  // The draft form's texts (spec section 5), in Amharic.
+  // The draft form's texts, in Amharic.
   await page.getByRole('button', { name: t('owner.createDraft') }).click();
   for (const key of ['titleRequired', 'descriptionRequired', 'typeRequired', 'priceInvalid', 'subcityRequired']) {
     await expect(page.getByText(t(`draft.errors.${key}`), { exact: true })).toBeVisible();

@@ -5,7 +5,7 @@ import { tr, trTag, type Lang } from './support/i18n';
 import { randomPhone } from './support/phones';
 
 /**
- * The Terms and the Privacy notice (issue 23): a signup goes through only with the box ticked;
+ * The Terms and the Privacy notice: a signup goes through only with the box ticked;
  * its links open the notices in the app (a new tab, so the form stays filled in); both notices
  * read in each language, from the footer of every page. Screenshots at 360 x 800 go to the
  * test's output folder.

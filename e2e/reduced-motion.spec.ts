@@ -6,7 +6,7 @@ import { PERSONAS, startAs, visitEveryScreen } from './support/screens';
 import { filtersSheet } from './support/browse-filters';
 
 /**
- * Reduced motion (issue 7): with `prefers-reduced-motion: reduce`, nothing on screen moves for
+ * Reduced motion: with `prefers-reduced-motion: reduce`, nothing on screen moves for
  * longer than 10 ms: no running CSS animation (document.getAnimations(), its active duration)
  * and no element whose computed transition or animation duration is over 0.01 s. Checked on
  * every screen of the route table for every persona, in English and Amharic, and on the screens'

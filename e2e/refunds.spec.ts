@@ -7,11 +7,11 @@ import { test, expect } from './support/fixtures';
 import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
 import { tr, type Lang } from './support/i18n';
 import { createLiveListing } from './support/live-listing';
-import { adminSession } from './support/screens';
+import { adminSession } from './support/admin-session';
 import { smallTargets } from './support/touch-targets';
 
 /**
- * Issue 20: a refund when a paid contact is dead, and the full move-in cost with what the rent law
+ * A refund when a paid contact is dead, and the full move-in cost with what the rent law
  * says. A tenant unlocks, claims 'Already rented', the landlord marks the home rented, the credit
  * comes back and the claim shows approved; the move-in cost of a broker's listing on /l/{id}; an
  * advance above two months refused at posting; the admin's refund queue. Both languages, each new

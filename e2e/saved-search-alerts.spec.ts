@@ -7,7 +7,7 @@ import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './sup
 import { tr, type Lang } from './support/i18n';
 
 /**
- * Saved searches with alerts (issue 19): a tenant saves a search on /browse through the dialog,
+ * Saved searches with alerts: a tenant saves a search on /browse through the dialog,
  * a landlord publishes a matching listing from another browser, and the tenant's bell shows 1
  * within 2 seconds without a reload (server-sent events); the notification opens the listing and
  * is read. In English and Amharic. The search names a place word of its own, so only this

@@ -4,7 +4,7 @@ import { tr, type Lang } from './support/i18n';
 import { createLiveListing } from './support/live-listing';
 
 /**
- * On /l/{id} (issue 19): Share hands the phone's share sheet the listing's public address and
+ * On /l/{id}: Share hands the phone's share sheet the listing's public address and
  * public words only, or offers Telegram, WhatsApp and copy-link; the fair-price line compares the
  * price with the median of 8 or more comparable live listings, and is absent with fewer.
  */

@@ -5,7 +5,7 @@ import { tr, type Lang } from './support/i18n';
 import { createLiveListing } from './support/live-listing';
 
 /**
- * The public pages come drawn by the server with React's own renderer (issue 16): a phone without
+ * The public pages come drawn by the server with React's own renderer: a phone without
  * JavaScript reads them whole in the visitor's language, and the browser then hydrates that very
  * HTML: no console error, no hydration mismatch, no node of the server's page thrown away.
  */

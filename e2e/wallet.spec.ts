@@ -7,7 +7,7 @@ import { acceptNextDialog } from './support/dialogs';
 import { tr, type Lang } from './support/i18n';
 
 /**
- * Wallet journeys (spec sections 2, 4 and 8): buying on /wallet, the balance and the top bar
+ * Wallet journeys: buying on /wallet, the balance and the top bar
  * badge, 'Almost there!' and the way back, the highlighted card, plans, failures, /my-unlocks.
  * The unlock itself through the contact panel of /l/{id} is wired by the listings work; here an
  * arrival from a listing is the navigation state that panel sends.

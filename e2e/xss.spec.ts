@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { adminSession } from './support/admin-session';
 import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
 
 /**
- * Hostile text rendered inert in a real browser (issue 9, point 7). Through the real calls, a
+ * Hostile text rendered inert in a real browser. Through the real calls, a
  * landlord whose display name is a payload posts a listing whose title, description and specific
  * location are payloads; a tenant writes them into the chat and a report; the landlord answers
  * with them too. Then every screen that shows that text is opened, signed out and as each side:
@@ -17,7 +18,6 @@ import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './sup
  */
 
 const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/room-1.jpg');
-const ADMIN = '+251911000002';
 
 const SCRIPT = '<script>alert(1)</script>';
 const IMG = '<img src=x onerror=alert(1)>';
@@ -49,24 +49,6 @@ async function call<T>(request: APIRequestContext, session: ApiSession, method: 
   const res = await request.fetch(`/api${url}`, { ...options, method, headers: { ...options.headers, ...bearer(session) } });
   expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
-}
-
-/** Signs the second demo admin in, waiting out a resend cooldown left by another journey. */
-async function adminSession(request: APIRequestContext): Promise<ApiSession> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const otp = await request.post('/api/auth/request-otp', { data: { phone: ADMIN } });
-    const body = (await otp.json()) as { code?: string; retry_after?: number };
-    if (otp.status() === 429 && body.retry_after) {
-      await new Promise((resolve) => setTimeout(resolve, (body.retry_after! + 1) * 1000));
-      continue;
-    }
-    expect(otp.ok(), JSON.stringify(body)).toBe(true);
-    const res = await request.post('/api/auth/verify-otp', { data: { phone: ADMIN, code: body.code } });
-    expect(res.ok(), await res.text()).toBe(true);
-    const session = (await res.json()) as { token: string; user: ApiSession['user'] };
-    return { token: session.token, user: session.user, phone: ADMIN };
-  }
-  throw new Error(`Could not sign ${ADMIN} in`);
 }
 
 interface Findings {

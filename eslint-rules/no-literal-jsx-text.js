@@ -1,5 +1,5 @@
 /**
- * No user-visible literal text in JSX (issue 7): every word a person reads comes from the locale
+ * No user-visible literal text in JSX: every word a person reads comes from the locale
  * files through t(), so it exists in English and Amharic.
  *
  * Flags JSXText with a letter in it (in any script), and string literals (or template literals

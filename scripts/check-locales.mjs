@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Locale completeness (issue 7), run in CI after the lint: `npm run check:locales`.
+ * Locale completeness, run in CI after the lint: `npm run check:locales`.
  *
  * For every namespace file in apps/web/public/locales/{en,am}/:
  *  - every key (nested, as a dotted path) exists in both languages; plural keys (`_one`,

@@ -1,5 +1,5 @@
 /**
- * Keys used in code exist (issue 7): part of `npm run check:locales`.
+ * Keys used in code exist: part of `npm run check:locales`.
  *
  * Reads every .ts/.tsx file of apps/web/src (tests and test helpers left out) with the TypeScript
  * parser and collects the translation keys the code uses:

@@ -7,7 +7,7 @@ import { tr, type Lang } from '../support/i18n';
 import { settle } from '../support/screens';
 
 /**
- * Screenshots of the saved-search alerts (issue 19) at 360x800 in English and Amharic: the save
+ * Screenshots of the saved-search alerts at 360x800 in English and Amharic: the save
  * dialog, /notifications empty, the bell with a count, /notifications filled, /saved. Run with:
  *   SCREENSHOTS=1 npx playwright test e2e/screens/alerts-screens.spec.ts
  * The pictures land in screenshots/alerts/ (not committed).

@@ -5,7 +5,7 @@ import { createLiveListing } from '../support/live-listing';
 import { settle } from '../support/screens';
 
 /**
- * Screenshots of issue 19's screens at 360x800 in English and Amharic: /saved empty and filled
+ * Screenshots of the favourites, share and fair-price screens at 360x800 in English and Amharic: /saved empty and filled
  * (one listing no longer available), and /l/{id} with the heart, Share and the fair-price line.
  *   SCREENSHOTS=1 npx playwright test e2e/screens/favourites-screens.spec.ts
  * The pictures land in screenshots/favourites/ (not committed).

@@ -9,7 +9,7 @@ import { settle } from '../support/screens';
 import { smallTargets } from '../support/touch-targets';
 
 /**
- * A screenshot tour of the freshness screens (issue 20) at 360x800 in both languages: the SMS
+ * A screenshot tour of the freshness screens at 360x800 in both languages: the SMS
  * link's page, /l/{id} with its 'Available · confirmed' line, /my-listings with the question and
  * an expired listing with Renew. Each state is also scanned by axe and for 44 px targets (the
  * states the route walk cannot reach: a live link, a question, an expired listing). Run with:

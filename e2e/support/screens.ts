@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { adminSession } from './admin-session';
 import { apiSignUp, readDemoCode, storeSession, type ApiSession, type Role } from './auth';
 import { tr, type Lang } from './i18n';
 import { createLiveListing } from './live-listing';
@@ -67,8 +68,6 @@ async function welcomeWizardSteps(page: Page, lang: Lang, step: (name: string) =
   }
 }
 
-export const ADMIN_PHONE = '+251911000002';
-
 export const screensFor: Record<Persona, Screen[]> = {
   signedOut: [
     { route: '/', url: () => '/' },
@@ -84,7 +83,7 @@ export const screensFor: Record<Persona, Screen[]> = {
     { route: '/landlord/success', url: () => '/landlord/success' },
     { route: '/delala/welcome', url: () => '/delala/welcome' },
     { route: '/post-property', url: () => '/post-property' },
-    // The link of the 'still available?' SMS (issue 20), used or unknown: what it says then.
+    // The link of the 'still available?' SMS, used or unknown: what it says then.
     { route: '/confirm/:token (spent link)', url: () => `/confirm/${'x'.repeat(32)}` },
     { route: '/privacy', url: () => '/privacy' },
     { route: '/terms', url: () => '/terms' },
@@ -97,7 +96,7 @@ export const screensFor: Record<Persona, Screen[]> = {
     { route: '/chat/:id', url: (ids) => `/chat/${ids.conversation}` },
     { route: '/wallet', url: () => '/wallet' },
     { route: '/my-unlocks', url: () => '/my-unlocks' },
-    // Issue 19: the saved listings and searches (one saved in startAs) and the notifications (none yet).
+    // The saved listings and searches (one saved in startAs) and the notifications (none yet).
     { route: '/saved', url: () => '/saved' },
     { route: '/notifications', url: () => '/notifications' },
     { route: '/account', url: () => '/account' },
@@ -144,28 +143,8 @@ export async function firstLiveListing(request: APIRequestContext): Promise<stri
   return body.listings[0]!._id;
 }
 
-/** Signs a demo admin in through the API, waiting out a resend cooldown if another test used it. */
-export async function adminSession(request: APIRequestContext): Promise<ApiSession> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const otp = await request.post('/api/auth/request-otp', { data: { phone: ADMIN_PHONE } });
-    const body = (await otp.json()) as { code?: string; retry_after?: number };
-    if (otp.status() === 429 && body.retry_after) {
-      await new Promise((resolve) => setTimeout(resolve, (body.retry_after! + 1) * 1000));
-      continue;
-    }
-    expect(otp.ok(), JSON.stringify(body)).toBe(true);
-    const res = await request.post('/api/auth/verify-otp', { data: { phone: ADMIN_PHONE, code: body.code } });
-    expect(res.ok(), await res.text()).toBe(true);
-    const session = (await res.json()) as { token: string; user: ApiSession['user'] };
-    return { token: session.token, user: session.user, phone: ADMIN_PHONE };
-  }
-  throw new Error('Could not sign the demo admin in');
-}
-
-const adminSessions = new Map<string, ApiSession>();
-
 /**
- * The tenant's /my-unlocks with both refund states (issue 20): two paid unlocks of fresh listings,
+ * The tenant's /my-unlocks with both refund states: two paid unlocks of fresh listings,
  * one with a claim waiting ('Refund claim waiting'), one still open to a claim ('Claim refund').
  */
 async function refundStates(request: APIRequestContext, tenant: ApiSession): Promise<void> {
@@ -192,8 +171,7 @@ export async function startAs(page: Page, request: APIRequestContext, persona: P
   if (persona === 'signedOut') return ids;
   let session: ApiSession;
   if (persona === 'admin') {
-    session = adminSessions.get('admin') ?? (await adminSession(request));
-    adminSessions.set('admin', session);
+    session = await adminSession(request);
   } else {
     session = await apiSignUp(request, { role: persona, name: lang === 'am' ? 'ሰላም ተስፋዬ' : 'Selam Tesfaye' });
   }

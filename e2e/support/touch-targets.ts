@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Touch targets of at least 44 x 44 CSS px (issue 7; WCAG 2.5.5 AAA size, stricter than 2.5.8's
+ * Touch targets of at least 44 x 44 CSS px (WCAG 2.5.5 AAA size, stricter than 2.5.8's
  * 24 px): the measurement shared by e2e/touch-targets.spec.ts (every screen) and
  * e2e/modals.spec.ts (every dialog).
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures every target of issue 8 and rewrites docs/performance.md with the
+ * `npm run bench`: measures every performance target and rewrites docs/performance.md with the
  * figures (docs/performance-results.json keeps each part's latest figures).
  *
  *   npm run bench                         every part, one after another

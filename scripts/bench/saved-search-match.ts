@@ -1,4 +1,4 @@
-// Matching one new listing against 100,000 saved searches (issue 19; target under 200 ms):
+// Matching one new listing against 100,000 saved searches (target under 200 ms):
 //   node --import tsx scripts/bench/saved-search-match.ts     (npm run bench:alerts)
 //   ... -- --searches=100000 --runs=20 --postgres-url=postgres://postgres@127.0.0.1:5432/postgres
 // Seeds a fresh in-memory PGlite (the default database; or a scratch PostgreSQL database

@@ -1,5 +1,5 @@
 /**
- * Soak test (issue 9 point 9; `npm run test:soak`): a real server process, 200 concurrent clients
+ * Soak test (`npm run test:soak`): a real server process, 200 concurrent clients
  * for 60 s on mixed calls (browse, detail, sign-in, purchases, contact unlocks, messages, reads).
  * Fails (exit 1) on any 5xx, any other unexpected answer or network error, or any lost write: after
  * the run the server is stopped with SIGTERM (it must exit 0) and the database is checked: every

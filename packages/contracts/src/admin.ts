@@ -13,7 +13,7 @@ import {
 import { adminAnswer } from './common.ts';
 
 /*
- * Admin calls (spec section 7, Admin). Every answer is { ok: true, data }; every call answers 401 to
+ * Admin calls. Every answer is { ok: true, data }; every call answers 401 to
  * anonymous callers and 403 admin_required to signed-in non-admins.
  */
 
@@ -77,7 +77,7 @@ export type TrustSignal = (typeof TRUST_SIGNALS)[number];
 export const ZTrustSignal = z.object({ code: z.enum(TRUST_SIGNALS), points: z.number().int() });
 export type TTrustSignal = z.infer<typeof ZTrustSignal>;
 
-/** A listing case's summary (spec section 3): title, price, source, hidden, trust score, and more. */
+/** A listing case's summary: title, price, source, hidden, trust score, and more. */
 export const ZListingCaseSummary = z.object({
   title: z.string(),
   price_etb: z.number().int(),
@@ -96,7 +96,7 @@ export const ZListingCaseSummary = z.object({
 });
 export type TListingCaseSummary = z.infer<typeof ZListingCaseSummary>;
 
-/** A user case's summary: phone, name, type, status (spec section 3). */
+/** A user case's summary: phone, name, type, status. */
 export const ZUserCaseSummary = z.object({
   phone: z.string(),
   name: z.string().nullable(),
@@ -287,7 +287,7 @@ export type AdjustmentTarget = (typeof ADJUSTMENT_TARGETS)[number];
 /** Largest single adjustment (credits, post credits, or days of unlimited posting). */
 export const MAX_MANUAL_ADJUSTMENT = 100_000;
 
-/** The form's messages (spec section 5). */
+/** The form's messages. */
 export const ADJUSTMENT_MESSAGES = {
   phoneRequired: 'Phone number is required',
   amountMin: 'Amount must be at least 1',

@@ -3,7 +3,7 @@ import { OTP_LENGTH, ROLES, USER_TYPES } from './constants.ts';
 import { okAnswer } from './common.ts';
 import { normalizePhone } from './phone.ts';
 
-/** Validation messages are i18n keys of the auth namespace (spec section 5). */
+/** Validation messages are i18n keys of the auth namespace. */
 export const ZPhoneInput = z
   .string({ error: 'phone_required' })
   .trim()
@@ -93,6 +93,6 @@ export type TUser = z.infer<typeof ZUser>;
 export const ZSessionAnswer = okAnswer({ token: z.string(), user: ZUser });
 export type TSessionAnswer = z.infer<typeof ZSessionAnswer>;
 
-/** GET /auth/me answers the user's fields at the top level (spec section 7). */
+/** GET /auth/me answers the user's fields at the top level. */
 export const ZMeAnswer = okAnswer(ZUser.shape);
 export type TMeAnswer = z.infer<typeof ZMeAnswer>;

@@ -1,5 +1,5 @@
 /**
- * The short photo of a browse card (issue 8: a page of 20 cards in at most 3 KB gzip). Instead of
+ * The short photo of a browse card (a page of 20 cards in at most 3 KB gzip). Instead of
  * three full URLs and a WebP placeholder, a card's photo is its upload key, the widths of its
  * renditions and a 4x3 colour tint; the phone builds the URLs and the blurred placeholder from
  * them. No zod here: the browse screen's bundle imports this file.

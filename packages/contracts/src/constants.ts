@@ -1,4 +1,4 @@
-/** Business constants of spec section 9: the one place both sides read them from. */
+/** Business constants: the one place both sides read them from. */
 
 export const API_TIMEOUT_MS = 10_000;
 
@@ -27,7 +27,7 @@ export const PHOTO_MAX_MEGAPIXELS = 40;
 
 export const BROWSE_PAGE_SIZE = 20;
 export const BROWSE_MAX_PAGE_SIZE = 50;
-/** Longest place search text on /browse (issue 7). */
+/** Longest place search text on /browse. */
 export const BROWSE_QUERY_MAX_LENGTH = 60;
 export const FEATURED_COUNT = 3;
 
@@ -75,7 +75,7 @@ export const I18N_NAMESPACES = [
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 
-/** Browser storage keys (spec section 9). */
+/** Browser storage keys. */
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',
@@ -150,7 +150,7 @@ export function typeGroupOf(type: string): string {
 export const PROPERTY_TYPES_OFFERED = ['apartment', 'house', 'studio', 'villa', 'condominium'] as const;
 export type PropertyTypeOffered = (typeof PROPERTY_TYPES_OFFERED)[number];
 
-/** Wizard type mapping of spec section 3. */
+/** The posting wizard's property type to the stored listing type (and whether it is a studio). */
 export const WIZARD_TYPE_MAP: Record<PropertyTypeOffered, { type: ListingType; studio: boolean }> = {
   apartment: { type: 'apartment', studio: false },
   house: { type: 'villa', studio: false },
@@ -172,7 +172,7 @@ export const REPORT_REASONS = ['fake', 'scam', 'wrong_price', 'duplicate', 'hara
 export type ReportReason = (typeof REPORT_REASONS)[number];
 /** Longest free text of a report. This and the next are here, not in reports.ts, so the report forms load no zod. */
 export const REPORT_DETAILS_MAX = 1000;
-/** Default reason of each report modal (spec section 5). */
+/** Default reason of each report modal. */
 export const DEFAULT_REPORT_REASON = { listing: 'fake', conversation: 'harassment' } as const;
 
 export const MODERATION_ACTIONS = ['warn', 'hide', 'suspend', 'ban', 'restore'] as const;
@@ -237,5 +237,5 @@ export const ADJUSTMENT_TARGETS = ['wallet', 'post_credits', 'delala_subscriptio
  */
 export const CONTACT_MASK = '⟦contact hidden⟧';
 
-/** The rent law (Proclamation No. 1320/2024): at most two months of advance rent (issue 20). */
+/** The rent law (Proclamation No. 1320/2024): at most two months of advance rent. */
 export const ADVANCE_MONTHS_MAX = 2;

@@ -3,7 +3,7 @@ import { LISTING_TYPES, MESSAGE_MAX_LENGTH } from './constants.ts';
 import { okAnswer } from './common.ts';
 import { ZPhoto } from './uploads.ts';
 
-/** Validation message of spec section 5 ('Please enter a message'). */
+/** Validation message of an empty message ('Please enter a message'). */
 export const MESSAGE_REQUIRED = 'Please enter a message';
 
 /** Control characters other than tab and line breaks (a NUL cannot even be stored). */
@@ -35,7 +35,7 @@ export const ZViewerRole = z.enum(['tenant', 'owner', 'admin']);
 export type TViewerRole = z.infer<typeof ZViewerRole>;
 
 /**
- * A message as the viewer may see it (spec section 3, Message).
+ * A message as the viewer may see it.
  * - `blurred`: the tenant has not unlocked the owner's replies; `body_text` is then '' (the words
  *   never leave the server).
  * - `masked`: contact details in `body_text` were replaced by CONTACT_MASK.
@@ -103,7 +103,7 @@ export const ZLastMessage = z.object({
 });
 export type TLastMessage = z.infer<typeof ZLastMessage>;
 
-/** One inbox row (spec section 3, Conversation). */
+/** One inbox row. */
 export const ZConversationSummary = z.object({
   _id: z.string(),
   conversation_id: z.string(),

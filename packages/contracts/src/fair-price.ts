@@ -3,7 +3,7 @@ import { okAnswer } from './common.ts';
 import { ZListingType } from './listings.ts';
 
 /**
- * The fair-price hint (issue 19): a listing's price against the median of comparable live listings
+ * The fair-price hint: a listing's price against the median of comparable live listings
  * (same subcity, type group, bedrooms). Shown only over at least MIN_COMPARABLES of them; the
  * medians are at most REFRESH_MS old. The trust score's price signals read the same numbers.
  */

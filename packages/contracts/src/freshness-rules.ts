@@ -1,5 +1,5 @@
 /**
- * Listings that stay true (issue 20): the numbers of the freshness rules. No zod here, so the
+ * Listings that stay true: the numbers of the freshness rules. No zod here, so the
  * public pages can read them without loading it.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import type { ListingType, PropertyTypeOffered } from './constants.ts';
 
 /**
- * Listing titles the app makes (issue 18 #4). The posting wizard names a home '{Type} in {subcity}'
- * (spec section 3); such a title is stored with `title_generated` and composed again, in the
+ * Listing titles the app makes. The posting wizard names a home '{Type} in {subcity}';
+ * such a title is stored with `title_generated` and composed again, in the
  * reader's language, wherever it is shown: 'Apartment in Bole' / 'በቦሌ የሚገኝ አፓርትመንት'. A title
  * the poster typed is shown exactly as typed.
  *

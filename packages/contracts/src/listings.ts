@@ -17,7 +17,7 @@ import { CONFIRMED_RECENTLY_DAYS } from './freshness-rules.ts';
 import { TINT_PATTERN } from './card-photo.ts';
 import { ZPhoto } from './uploads.ts';
 
-/** Validation messages of the draft form (spec section 5), answered in `fields` of a 400. */
+/** Validation messages of the draft form, answered in `fields` of a 400. */
 export const LISTING_MESSAGES = {
   titleRequired: 'Title is required',
   descriptionRequired: 'Description is required',
@@ -144,7 +144,7 @@ const ZSpecificLocation = z.preprocess(
 export const ZContactPreference = z.enum(CONTACT_PREFERENCES);
 
 /**
- * Move-in cost (issue 20): the advance the landlord asks, in months of rent. The rent law
+ * Move-in cost: the advance the landlord asks, in months of rent. The rent law
  * (Residential House Rent Control and Administration Proclamation No. 1320/2024) allows at most
  * two months: more is refused with the reason. Null clears it on an edit.
  */
@@ -265,7 +265,7 @@ export type TUpdateListingRequest = z.input<typeof ZUpdateListingRequest>;
 export type TUpdateListingInput = z.output<typeof ZUpdateListingRequest>;
 
 /**
- * What a listing answer's visibility may say: also 'expired' (freshness, issue 20), set only by
+ * What a listing answer's visibility may say: also 'expired' (freshness), set only by
  * the server. Here, not in constants.ts, so the app's first code does not carry it.
  */
 export const LISTING_STATES = ['live', 'draft', 'expired'] as const;
@@ -305,7 +305,7 @@ const listingFields = {
   confirmed_at: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Move-in cost parts (issue 20): null = not given. Broker fee: in ETB or as a share of one month's rent. */
+  /** Move-in cost parts: null = not given. Broker fee: in ETB or as a share of one month's rent. */
   advance_months: z.number().int().nullable(),
   deposit_etb: z.number().int().nullable(),
   broker_fee_etb: z.number().int().nullable(),
@@ -356,7 +356,7 @@ export const ZCardPhoto = z.object({
 export type TCardPhoto = z.infer<typeof ZCardPhoto>;
 
 /**
- * A browse card: only what the card and the featured strip show (issue 8: 20 cards in at most
+ * A browse card: only what the card and the featured strip show (20 cards in at most
  * 3 KB gzip). No description, no dates, no poster; only the primary photo in its short form plus
  * the photo count; a fact that was not given (null in the full listing) is left out.
  */
@@ -443,7 +443,7 @@ export const ZBrowseQuery = z.object({
   price_min: priceFilter(Math.ceil),
   price_max: priceFilter(Math.floor),
   source: z.preprocess(blankToUndefined, z.enum(LISTING_SOURCES).optional()),
-  /** Place search (issue 7): a subcity, neighbourhood or landmark in Ge'ez or Latin letters. */
+  /** Place search: a subcity, neighbourhood or landmark in Ge'ez or Latin letters. */
   q: z.preprocess(blankToUndefined, z.string().trim().max(BROWSE_QUERY_MAX_LENGTH).optional()),
   limit: z.preprocess(
     numberish,
@@ -455,7 +455,7 @@ export const ZBrowseQuery = z.object({
       .transform((v) => Math.min(v, BROWSE_MAX_PAGE_SIZE)),
   ),
   cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
-  /** '7': only listings whose availability was confirmed in the last 7 days (issue 20). Order unchanged. */
+  /** '7': only listings whose availability was confirmed in the last 7 days. Order unchanged. */
   confirmed: z.preprocess(blankToUndefined, z.literal(String(CONFIRMED_RECENTLY_DAYS), { error: 'Use confirmed=7' }).optional()),
 });
 export type TBrowseQuery = z.input<typeof ZBrowseQuery>;

@@ -1,5 +1,5 @@
 /**
- * The move-in cost (issue 20), with no schema library: /l/{id} computes it in the browser and its
+ * The move-in cost, with no schema library: /l/{id} computes it in the browser and its
  * first-load JS must stay small.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { okAnswer } from './common.ts';
 
 /**
- * Refunds of a paid contact that turned out dead (issue 20). Within 72 hours of unlocking a
+ * Refunds of a paid contact that turned out dead. Within 72 hours of unlocking a
  * contact with a credit, the tenant may claim one of these reasons.
  */
 export const REFUND_REASONS = ['no_answer', 'already_rented', 'asked_for_money'] as const;
@@ -70,7 +70,7 @@ export type TAdminRefundClaim = z.infer<typeof ZAdminRefundClaim>;
 export const ZAdminRefundClaimsQuery = z.object({ status: z.enum(REFUND_STATUSES).default('pending') });
 export type TAdminRefundClaimsQuery = z.infer<typeof ZAdminRefundClaimsQuery>;
 
-/** Admin answers come in a data envelope (spec section 7). */
+/** Admin answers come in a data envelope. */
 export const ZAdminRefundClaimsAnswer = okAnswer({ data: z.object({ items: z.array(ZAdminRefundClaim) }) });
 export type TAdminRefundClaimsAnswer = z.infer<typeof ZAdminRefundClaimsAnswer>;
 

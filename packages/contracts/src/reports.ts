@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from './constants.ts';
 import { okAnswer } from './common.ts';
 
-/** What can be reported (spec section 3, Report). */
+/** What can be reported. */
 export const REPORT_TARGET_TYPES = ['listing', 'conversation'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 

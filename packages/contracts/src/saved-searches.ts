@@ -3,7 +3,7 @@ import { LISTING_SOURCES, LISTING_TYPES, SUBCITIES } from './constants.ts';
 import { okAnswer } from './common.ts';
 import { ZBrowseQuery } from './listings.ts';
 
-/** Most saved searches one person may keep (issue 19). The 11th is refused with saved_search_limit. */
+/** Most saved searches one person may keep. The 11th is refused with saved_search_limit. */
 export const SAVED_SEARCHES_MAX = 10;
 /** Longest name of a saved search. */
 export const SAVED_SEARCH_NAME_MAX = 80;

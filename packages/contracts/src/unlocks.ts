@@ -44,7 +44,7 @@ export type TBatchUnlockStatusRequest = z.infer<typeof ZBatchUnlockStatusRequest
 export const ZBatchUnlockStatusAnswer = okAnswer({ unlocks: z.record(z.string(), ZUnlockStatus) });
 export type TBatchUnlockStatusAnswer = z.infer<typeof ZBatchUnlockStatusAnswer>;
 
-/** Unlock record (spec section 3): the listing as a card needs it, with the poster's phone. */
+/** Unlock record: the listing as a card needs it, with the poster's phone. */
 export const ZUnlockRecord = z.object({
   _id: z.string(),
   listing: z.object({

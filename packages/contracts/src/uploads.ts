@@ -13,7 +13,7 @@ export const ZPhotoSize = z.object({
 export type TPhotoSize = z.infer<typeof ZPhotoSize>;
 
 /**
- * A photo (spec section 3: url, key, width, height). `url` is the largest rendition; `sizes` lists
+ * A photo (url, key, width, height). `url` is the largest rendition; `sizes` lists
  * every rendition, smallest first; `placeholder` is a tiny blurred WebP data URL to show while the
  * real image loads. width/height are the stored (auto-rotated) largest rendition's.
  */

@@ -4,7 +4,7 @@ import { okAnswer } from './common.ts';
 
 export const ZSku = z.enum(SKUS, { error: 'invalid_sku' });
 
-/** GET /wallet/balance (spec section 3, Wallet balance). Plan dates are ISO strings or null. */
+/** GET /wallet/balance. Plan dates are ISO strings or null. */
 export const ZWalletBalance = z.object({
   credits: z.number().int(),
   post_credits: z.number().int(),
@@ -84,7 +84,7 @@ export function isPendingPurchase(answer: TPurchaseAnswer): answer is TPurchaseP
 
 /**
  * Why a balance moved (ledger kinds the wallet history labels); other kinds show as 'Other'.
- * `refund`: a contact's credit given back (issue 20).
+ * `refund`: a contact's credit given back.
  */
 export const LEDGER_KINDS = ['purchase', 'contact_unlock', 'reply_unlock', 'publish', 'manual_adjustment', 'refund'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

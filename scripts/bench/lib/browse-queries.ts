@@ -1,4 +1,5 @@
 import { LISTING_SOURCES, PROPERTY_TYPES_OFFERED, SUBCITIES } from '@betoch/contracts/constants';
+import { seededRandom } from '../../../apps/api/src/modules/demo-seed/demo-market.ts';
 
 /**
  * What tenants type into /browse, generated: every filter alone and combined, price bounds as
@@ -13,18 +14,6 @@ const PLACES = [
   'Saris', 'Gotera', 'Mekanisa', 'መካኒሳ', 'Hayat', 'Gurd Shola', 'Bole Arabsa', 'Yeka', 'የካ', 'Lideta', 'ልደታ', 'Kirkos', 'ቂርቆስ',
 ];
 
-/** A small fast generator (mulberry32): the same seed, the same numbers. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function price(next: () => number): number {
   const roll = next();
   // Round thousands mostly, sometimes an odd amount typed by hand.
@@ -34,7 +23,7 @@ function price(next: () => number): number {
 }
 
 export function browseQueries(count: number, seed = 21): string[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const seen = new Set<string>();
   for (let tries = 0; seen.size < count && tries < count * 20; tries += 1) {

@@ -3,6 +3,7 @@ import { openDatabase, type Database } from '../../../apps/api/src/db/client.ts'
 import { encodeCursor } from '../../../apps/api/src/modules/listings/browse-cursor.ts';
 import { browseQuery, placeWalkQuery, type BrowseFilters } from '../../../apps/api/src/modules/listings/listings.repository.ts';
 import { expandPlaceQuery } from '../../../apps/api/src/modules/listings/place-search.ts';
+import { explainAnalyze, rowsRead, type PlanNode } from '../../../apps/api/scripts/query-plan.ts';
 import { browseQueries } from './browse-queries.ts';
 import type { SeededDatabase } from './datasets.ts';
 
@@ -123,27 +124,9 @@ export interface ExplainedQuery {
   rowsRead: number;
 }
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
 function describePlan(node: PlanNode): string {
   const self = `${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : ''}`;
   return node.Plans?.length ? `${self} > ${node.Plans.map(describePlan).join(' + ')}` : self;
-}
-
-function rowsRead(node: PlanNode): number {
-  const own = node['Relation Name'] !== undefined
-    ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * (node['Actual Loops'] ?? 1)
-    : 0;
-  return own + (node.Plans ?? []).reduce((n, c) => n + rowsRead(c), 0);
 }
 
 /**
@@ -168,12 +151,9 @@ export async function explainBrowse(db: SeededDatabase, urls: BrowseUrl[]): Prom
       for (let run = 0; run < 2; run += 1) {
         const parts: Array<{ plan: PlanNode; planning: number; execution: number }> = [];
         for (const step of steps) {
-          const q = step.toSQL();
-          const rows = await database.sql.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.sql}`, q.params);
-          const raw = rows[0]!['QUERY PLAN'];
-          const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode; 'Planning Time': number; 'Execution Time': number }>;
-          parts.push({ plan: top!.Plan, planning: top!['Planning Time'], execution: top!['Execution Time'] });
-          if ((top!.Plan['Actual Rows'] ?? 0) >= filters.limit) break;
+          const part = await explainAnalyze(database, step);
+          parts.push(part);
+          if ((part.plan['Actual Rows'] ?? 0) >= filters.limit) break;
         }
         const planning = parts.reduce((n, p) => n + p.planning, 0);
         const execution = parts.reduce((n, p) => n + p.execution, 0);

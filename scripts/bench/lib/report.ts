@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Machine } from './machine.ts';
 import { ROOT } from './server.ts';
 
-/** The rows of issue 8's target table, in its order. */
+/** The rows of the performance target table, in its order. */
 export const TARGET_ROWS = [
   {
     id: 'js-first-load',
@@ -112,7 +112,7 @@ export function renderDoc(results: Results): string {
   const parts = PART_NAMES.map((p) => results[p]).filter((r): r is PartResult => Boolean(r));
   const machines = [...new Set(parts.map((p) => machineLine(p.machine)))];
   const lines: string[] = [];
-  lines.push('# Performance (issue 8)');
+  lines.push('# Performance');
   lines.push('');
   lines.push('<!-- Written by `npm run bench` (scripts/bench/run.ts) from docs/performance-results.json. Do not edit by hand: run the bench. -->');
   lines.push('');

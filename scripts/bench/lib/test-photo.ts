@@ -1,21 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { seededRandom } from '../../../apps/api/src/modules/demo-seed/demo-market.ts';
 
 export const PHOTO_WIDTH = 4000;
 export const PHOTO_HEIGHT = 3000;
-
-/** A small deterministic random source, so every run processes the same picture. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A 12-megapixel (4000 x 3000) phone-like JPEG: a room made of walls, a window, furniture-sized
@@ -27,7 +16,7 @@ export async function makeTestPhoto(dir: string): Promise<string> {
   const file = path.join(dir, 'photo-12mp.jpg');
   if (fs.existsSync(file)) return file;
   fs.mkdirSync(dir, { recursive: true });
-  const rand = random(12);
+  const rand = seededRandom(12);
   const width = PHOTO_WIDTH;
   const height = PHOTO_HEIGHT;
   const pixels = Buffer.alloc(width * height * 3);

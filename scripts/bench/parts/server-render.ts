@@ -22,7 +22,7 @@ function row(name: string, r: LoadResult): string {
 }
 
 /**
- * Pages drawn on the server (issue 16): /browse with generated filters and /l/{id} of random
+ * Pages drawn on the server: /browse with generated filters and /l/{id} of random
  * listings, on 100,000 listings in PGlite, the production web build, the server pinned to one core.
  * Evenly spaced at 100 pages a second, each page asked once (a first visit: nothing cached for
  * it), after the health check's ceiling and a run as fast as the server draws.

@@ -7,15 +7,13 @@ import { logIn, signUp, uniquePhone, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { balanceOf, expectLedgerConsistent, grantCredits, userIdOf } from '../support/wallet.ts';
 import { codeFor } from './account-calls.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createListingsTestApp();
 }, 60_000);
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

@@ -93,7 +93,7 @@ describe("what the tenant receives never holds the owner's locked words or phone
     for (const event of stream.events) {
       if (event.type === 'message') expect(Object.keys(event.data as object)).toEqual(['conversation_id']);
       else if (event.type === 'unread') expect(Object.keys(event.data as object)).toEqual(['count']);
-      // Saved-search notifications (issue 19) share the stream: their unread count only.
+      // Saved-search notifications share the stream: their unread count only.
       else if (event.type === 'notifications') expect(Object.keys(event.data as object)).toEqual(['count']);
       else throw new Error(`unexpected event ${event.type}`);
     }

@@ -7,6 +7,7 @@ import { logIn, signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { activatePlan, balanceOf, expectLedgerConsistent, grantByLedger, grantCredits, userIdOf } from '../support/wallet.ts';
 import { chat, type ChatCalls } from './chat-calls.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 let t: TestApp;
 let c: ChatCalls;
@@ -19,10 +20,7 @@ beforeAll(async () => {
   owner = await signUp(t, { userType: 'landlord', name: 'Getachew' });
   listingId = (await createLiveListing(t, owner))._id;
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 /** Moves the clock by days; sessions last 30 days, so the owner and the given tenant sign in again. */
 async function advanceDays(days: number, tenant: SignedIn): Promise<SignedIn> {

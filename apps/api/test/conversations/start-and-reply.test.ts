@@ -7,8 +7,9 @@ import { ledgerEntries } from '../../src/db/schema/wallet.ts';
 import { createListingsTestApp, createLiveListing, createListing, hideListing, suspendUser } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { balanceOf, expectLedgerConsistent, grantCredits, userIdOf } from '../support/wallet.ts';
+import { balanceOf, grantCredits, userIdOf } from '../support/wallet.ts';
 import { chat, type ChatCalls } from './chat-calls.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 let t: TestApp;
 let c: ChatCalls;
@@ -21,10 +22,7 @@ beforeAll(async () => {
   landlord = await signUp(t, { userType: 'landlord', name: 'Getachew' });
   listingId = (await createLiveListing(t, landlord))._id;
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 async function eventsOf(type: string, conversationId: string) {
   return t.ctx.db.select().from(appEvents).where(and(eq(appEvents.type, type), eq(appEvents.subjectId, conversationId)));

@@ -8,7 +8,7 @@ import { buildMarket, runBurst } from './crash-load.ts';
 import { scratchPostgres, startReady, stopServer, type ServerProcess } from './server-process.ts';
 
 /**
- * Issue 9 point 4: SIGKILL a real server process in the middle of a burst of purchases, unlocks and
+ * SIGKILL a real server process in the middle of a burst of purchases, unlocks and
  * publishes, start it again on the same data, and check that every call answered 2xx is in the
  * database, that nothing is half applied and that every balance equals its ledger.
  *

@@ -10,7 +10,7 @@ import { MemoryKvStore } from '../../src/lib/kv-store.ts';
 import { CODE_IN_TEXT, RecordingSmsSender } from '../support/test-app.ts';
 
 /**
- * Issue 9 point 5: a code request must not tell whether a phone has an account, neither by its
+ * A code request must not tell whether a phone has an account, neither by its
  * answer nor by its timing. The answers are compared exactly (production mode: no code in them).
  * The timing is proven structurally: every database statement, every key-value call and every SMS
  * of the request is recorded, and the trace for a known phone must equal the trace for an unknown

@@ -8,7 +8,7 @@ import { REDIS_URL, redisTestsRun } from '../support/redis.ts';
 import { ApiClient, ipFor, phoneFor, startReady, stopServer, type ServerProcess } from './server-process.ts';
 
 /**
- * Issue 9 point 5: the code request limits hold across two real server processes (two OS
+ * The code request limits hold across two real server processes (two OS
  * processes on two ports, as behind a load balancer) that share only REDIS_URL. Each has its own
  * embedded database. Runs against TEST_REDIS_URL (CI sets it; an unreachable Redis then fails the
  * run), else a local Redis when one answers. Keys live under a prefix of their own, removed at the

@@ -9,7 +9,7 @@ import { auditLedger, emptyAcknowledged } from './ledger-audit.ts';
 import { ApiClient, ipFor, phoneFor, startReady, type ServerProcess } from './server-process.ts';
 
 /**
- * Issue 9 point 9: SIGTERM while 200 calls are in flight. Each call's headers have reached the
+ * SIGTERM while 200 calls are in flight. Each call's headers have reached the
  * server (it logged the request) and half its body has been sent when the signal comes; the rest
  * is sent after it. Five users also hold their event stream open. Every call must be answered, new
  * connections refused, the streams ended cleanly, the process must exit 0 within its drain window

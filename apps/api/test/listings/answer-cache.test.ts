@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AnswerCache } from '../../src/modules/listings/answer-cache.ts';
 
-/** The answer cache's time limit, fixed or per answer (issue 8: popular listings are not read again every minute). */
+/** The answer cache's time limit, fixed or per answer (popular listings are not read again every minute). */
 describe('AnswerCache', () => {
   it('builds again after the time limit, or at once when the listings version changes', async () => {
     const cache = new AnswerCache<string>(10, 1000);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { PLACE_WALK_ROWS, browseListings, browseQuery, placeWalkQuery, type BrowseFilters } from '../../src/modules/listings/listings.repository.ts';
 import { expandPlaceQuery } from '../../src/modules/listings/place-search.ts';
+import { explainAnalyze, planNodes, rowsRead, type PlanNode } from '../../scripts/query-plan.ts';
 import { seedBenchListings } from '../../scripts/seed-listings.ts';
 import { openTestDatabase } from '../support/test-app.ts';
 
@@ -28,46 +29,21 @@ afterAll(async () => {
   await drop();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-function nodes(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodes)];
-}
-
-/** Rows a plan read: what its scans of listings (table or index alone) answered or threw away after reading. */
-function rowsRead(plan: PlanNode): number {
-  return nodes(plan)
-    .filter((n) => n['Relation Name'] !== undefined)
-    .reduce((sum, n) => sum + ((n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * (n['Actual Loops'] ?? 1), 0);
-}
-
 async function explain(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<{ plan: PlanNode; rows: number }> {
-  const { sql, params } = query.toSQL();
-  const [row] = await database.sql.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
-  const raw = row!['QUERY PLAN'];
-  const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-  return { plan: top!.Plan, rows: top!.Plan['Actual Rows'] ?? 0 };
+  const { plan } = await explainAnalyze(database, query);
+  return { plan, rows: plan['Actual Rows'] ?? 0 };
 }
 
 function describePlan(plan: PlanNode): string {
-  return nodes(plan)
+  return planNodes(plan)
     .map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''} (${n['Actual Rows']} rows, ${n['Rows Removed by Filter'] ?? 0} removed)`)
     .join(' > ');
 }
 
 function expectIndexed(plan: PlanNode, maxRows: number, shape: string): void {
   const text = `${shape}: ${describePlan(plan)}`;
-  expect(nodes(plan).some((n) => n['Node Type'] === 'Seq Scan'), text).toBe(false);
-  for (const scan of nodes(plan).filter((n) => n['Index Name'])) expect(scan['Index Name'], text).toMatch(/^listings_(browse_|place_grams_idx|pkey)/);
+  expect(planNodes(plan).some((n) => n['Node Type'] === 'Seq Scan'), text).toBe(false);
+  for (const scan of planNodes(plan).filter((n) => n['Index Name'])) expect(scan['Index Name'], text).toMatch(/^listings_(browse_|place_grams_idx|pkey)/);
   expect(rowsRead(plan), text).toBeLessThanOrEqual(maxRows);
 }
 

@@ -83,7 +83,7 @@ describe('POST /api/listings: drafts', () => {
     expect(me.json()).toMatchObject({ userType: 'landlord', roles: ['landlord'] });
   });
 
-  it("answers the draft form's messages (spec section 5) per field", async () => {
+  it("answers the draft form's messages per field", async () => {
     const res = await post(landlord, {});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({

@@ -15,7 +15,7 @@ import { writeTestWebDist } from '../support/web-dist.ts';
 import { grantCredits } from '../support/wallet.ts';
 
 /**
- * Generated listing titles (issue 18 #4): the wizard's '{Type} in {subcity}' is kept as generated
+ * Generated listing titles: the wizard's '{Type} in {subcity}' is kept as generated
  * (its English form in `title`) and read in each reader's language; a typed title stays as typed.
  */
 let t: TestApp;

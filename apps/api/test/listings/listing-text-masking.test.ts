@@ -105,7 +105,7 @@ describe('phone numbers written into listing text', () => {
       const card = (res.json() as TBrowseAnswer).listings.find((l) => l._id === listingId)!;
       expect(card.title).toBe(`2 bedroom flat, call ${CONTACT_MASK}`);
       expectMasked(card.specific_location!);
-      // A card names no poster at all (only what the card shows, issue 8).
+      // A card names no poster at all (only what the card shows).
       expect(card).not.toHaveProperty('posted_by');
       expect(leaksIn(res.body, [poster.phone])).toEqual([]);
     }

@@ -5,7 +5,7 @@ import { signUp, type SignedIn } from '../support/login.ts';
 import { createDraftWithPhotos, createListingsTestApp, createLiveListing, grantDelalaPlan } from '../support/factories.ts';
 
 /**
- * The place search of /browse (issue 7): GET /api/listings?q= finds listings by subcity and by
+ * The place search of /browse: GET /api/listings?q= finds listings by subcity and by
  * neighbourhood or landmark in the title and specific location, in Ge'ez or Latin letters and
  * the common spellings, and the same listings whichever way it is typed.
  */

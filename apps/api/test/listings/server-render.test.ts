@@ -9,7 +9,7 @@ import { leaksIn } from '../security/market.ts';
 import { pageLanguage } from '../../src/plugins/server-render.ts';
 
 /**
- * The public pages drawn on the server by the web app's own renderer (issue 16): the HTML holds
+ * The public pages drawn on the server by the web app's own renderer: the HTML holds
  * the page's real content in the visitor's language, as a visitor without a session sees it, and
  * the data the browser hydrates it with; never a poster's phone.
  */

@@ -3,12 +3,13 @@ import type { RegisteredRoute } from '../../src/lib/route.ts';
 import { createListingsTestApp, signUpAdmin } from '../support/factories.ts';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { expectLedgerConsistent, grantByLedger } from '../support/wallet.ts';
+import { grantByLedger } from '../support/wallet.ts';
 import { insertListing, setUserStanding } from '../unlocks/listing-rows.ts';
 import { allRoutes, callRoute, outcomeClass, routeKey, type Targets } from './route-calls.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 /**
- * The authorization matrix (issue 9, point 2): every route of the app by every kind of caller, with
+ * The authorization matrix: every route of the app by every kind of caller, with
  * the outcome class each must get. The targets are the owner's listing and the conversation between
  * the participant (a tenant) and the owner; calls that change their target get a fresh one each.
  * A route added to the app without a row here fails the first test.
@@ -155,10 +156,7 @@ beforeAll(async () => {
   const unknown = '00000000-0000-4000-8000-000000000000';
   shared = { listing, conversation, case: unknown, cluster: unknown, adjustment: unknown, phone: main.broker.phone };
 }, 120_000);
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 /** Targets for one cell: fresh objects for the calls that change or use up their target. */
 async function targetsFor(key: string): Promise<{ targets: Targets; cleanup?: () => Promise<void> }> {

@@ -12,7 +12,7 @@ import { phoneSpellings } from './market.ts';
 import { allRoutes, callRoute, routeKey, type Targets } from './route-calls.ts';
 
 /**
- * Headers (issue 9, point 8): the Content-Security-Policy (no inline scripts, no framing), nosniff
+ * Headers: the Content-Security-Policy (no inline scripts, no framing), nosniff
  * and the referrer policy on API answers, on the web app's HTML and on photos; and
  * `cache-control: no-store` on every answer that carries a paid-for phone or chat text, found by
  * calling every route as a tenant who paid. HSTS in production: test/auth/production-mode.test.ts.

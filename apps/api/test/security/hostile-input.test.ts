@@ -6,12 +6,12 @@ import type { RegisteredRoute } from '../../src/lib/route.ts';
 import { createListingsTestApp, createLiveListing, signUpAdmin } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { expectLedgerConsistent } from '../support/wallet.ts';
 import { allRoutes, pathOf, routeKey, sampleBody, type Targets } from './route-calls.ts';
 import { deepStrict } from './strict-schema.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 /**
- * Hostile input everywhere (issue 9, point 7, the API part): for every route with a body, a query
+ * Hostile input everywhere (the API part; e2e/xss.spec.ts is the browser part): for every route with a body, a query
  * or a path parameter, fast-check builds inputs from the contract's own field names, mixing valid
  * values with hostile ones (huge and odd unicode strings, NUL, SQL and script text, numbers as
  * strings, nested objects and arrays, __proto__ / constructor keys, non-object bodies). The caller
@@ -37,10 +37,7 @@ beforeAll(async () => {
   const unknown = '00000000-0000-4000-8000-000000000000';
   targets = { listing, conversation: start.json().conversation_id, case: unknown, cluster: unknown, adjustment: unknown, phone: tenant.phone };
 }, 60_000);
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 /** The field names of a contract schema (through preprocess, refinements and wrappers). */
 function fieldsOf(schema: z.ZodType | undefined): string[] {

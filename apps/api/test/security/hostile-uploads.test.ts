@@ -6,7 +6,7 @@ import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 
 /**
- * Uploads (issue 9, point 6): the cases test/uploads/uploads.test.ts does not name. A truncated
+ * Uploads: the cases test/uploads/uploads.test.ts does not name. A truncated
  * JPEG, an empty file and a JPEG header alone are a clear 4xx with nothing stored (no row, no file).
  */
 let t: TestApp;

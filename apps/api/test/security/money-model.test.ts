@@ -5,14 +5,15 @@ import { findLedgerMismatches } from '../../src/modules/wallet/wallet.repository
 import { createListingsTestApp } from '../support/factories.ts';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { balanceOf, expectLedgerConsistent } from '../support/wallet.ts';
+import { balanceOf } from '../support/wallet.ts';
 import { insertListing, insertListings } from '../unlocks/listing-rows.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 /**
- * The money model (issue 9, point 3): random sequences of purchases of every sku, contact unlocks,
+ * The money model: random sequences of purchases of every sku, contact unlocks,
  * reply unlocks, broker publishes, the clock moving, and manual adjustments logged by one admin and
  * approved by another, refund claims (approved at once, by the listing marked rented, or by an
- * admin, or rejected; issue 20), run against the real API and against a small in-memory model. After every
+ * admin, or rejected), run against the real API and against a small in-memory model. After every
  * step each balance and plan equals the model and the wallet answer, every balance equals its
  * ledger, and none is negative (findLedgerMismatches). Runs on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL (npm run test:api:pg).
@@ -47,7 +48,7 @@ interface Model {
   acc: Record<Who, Account>;
   unlockedListings: Record<Who, Set<number>>;
   unlockedConversations: Set<number>;
-  /** Refunds (issue 20): when each contact was unlocked with a credit, the claims, the rented listings. */
+  /** Refunds: when each contact was unlocked with a credit, the claims, the rented listings. */
   paidUnlocks: Record<'tenant' | 'landlord', Map<number, number>>;
   claims: ModelClaim[];
   rented: Set<number>;
@@ -89,10 +90,7 @@ beforeAll(async () => {
   poster = await signUp(t, { userType: 'landlord', name: 'Poster' });
   sharedIssuedAt = now();
 }, 60_000);
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const now = () => t.clock.now().getTime();
 const planActive = (until: number | null) => until !== null && until > now();

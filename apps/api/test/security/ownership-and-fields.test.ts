@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListingsTestApp, createDraftWithPhotos, createLiveListing, listingPayload, signUpAdmin } from '../support/factories.ts';
 import { signUp, uniquePhone, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { balanceOf, expectLedgerConsistent, grantCredits, userIdOf } from '../support/wallet.ts';
+import { balanceOf, grantCredits, userIdOf } from '../support/wallet.ts';
 import { chat } from '../conversations/chat-calls.ts';
 import { allRoutes } from './route-calls.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 /**
- * Authorization per object and per field (issue 9, point 2): nobody reads or changes another
+ * Authorization per object and per field: nobody reads or changes another
  * user's listing, conversation, unlocks, wallet or reports, and fields a caller may not set
  * (roles, admin flags, balances, source, poster phone, hidden flags, visibility, owner ids) have
  * no effect when sent, also smuggled through __proto__ / constructor keys.
@@ -32,10 +33,7 @@ beforeAll(async () => {
   conversation = (await chat(t).start(tenant, live, 'Hello owner')).conversation_id;
   await chat(t).reply(owner, conversation, 'Private owner words');
 }, 60_000);
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const get = (who: SignedIn | null, url: string) => t.request({ method: 'GET', url, headers: who ? who.auth : {} });
 const send = (who: SignedIn | null, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>

@@ -11,7 +11,7 @@ import { deepStrict } from './strict-schema.ts';
 import { drawnText, ssrStateOf, writeRenderingWebDist } from '../support/web-dist.ts';
 
 /**
- * The paywall leak scanner (issue 9, point 1). A small market is built through the real calls;
+ * The paywall leak scanner. A small market is built through the real calls;
  * then an anonymous visitor, a tenant who never paid and another owner call every route of the
  * app (every GET, and every POST/PATCH that answers data) with the market's real ids in the path,
  * and no answer may hold a poster's phone in any spelling or the words of a locked owner reply.

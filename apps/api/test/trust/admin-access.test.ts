@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const ID = '00000000-0000-4000-8000-000000000000';
 
-/** Every admin call of spec section 7, with a body that would pass validation. */
+/** Every admin call, with a body that would pass validation. */
 const ADMIN_CALLS: Array<{ method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> }> = [
   { method: 'GET', url: '/api/admin/moderation/cases?status=open&limit=50' },
   { method: 'POST', url: `/api/admin/moderation/cases/${ID}/actions`, payload: { action: 'warn', reason: 'Admin action: warn' } },

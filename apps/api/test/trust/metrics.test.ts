@@ -7,8 +7,9 @@ import { chat } from '../conversations/chat-calls.ts';
 import { createLiveListing } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { buy, expectLedgerConsistent, grantPostCredits } from '../support/wallet.ts';
+import { buy, grantPostCredits } from '../support/wallet.ts';
 import { admin, call, createTrustTestApp, description, expectStatus, photo, publishWithPhotos, report } from './trust-calls.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 const QUIET: AlertInputs = { reportsLast24h: 0, reportsPrevious7d: 0, autoHiddenListingIds: [], otpByIp: [], otpByRange: [], duplicatePosters: [], paymentMismatches: [] };
 
@@ -78,10 +79,7 @@ describe('metrics from recorded events', () => {
     t = await createTrustTestApp();
     moderator = await admin(t);
   });
-  afterAll(async () => {
-    await expectLedgerConsistent(t);
-    await t.close();
-  });
+  afterAll(() => closeAfterLedgerCheck(t));
 
   async function daily(): Promise<TDailyMetric[]> {
     const res = await call(t, moderator, 'GET', '/api/admin/metrics/daily');

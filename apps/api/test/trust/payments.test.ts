@@ -5,6 +5,7 @@ import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { activatePlan, balanceOf, buy, expectLedgerConsistent, grantPostCredits } from '../support/wallet.ts';
 import { act, admin, call, caseOf, cases, createTrustTestApp, description, expectStatus, pendingAdjustments, report } from './trust-calls.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 let t: TestApp;
 let author: SignedIn;
@@ -16,10 +17,7 @@ beforeAll(async () => {
   reviewer = await admin(t, 1);
   thirdAdmin = await admin(t, 2);
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const DAY = 24 * 3600 * 1000;
 let seed = 0;

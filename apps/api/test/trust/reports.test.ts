@@ -43,7 +43,7 @@ describe('POST /reports', () => {
     expect(open?.targetSummary).toMatchObject({ title: listing.title, price_etb: listing.price_etb, source: 'landlord', admin_hidden: false });
   });
 
-  it('accepts exactly the reasons of spec section 9; blank details are not stored', async () => {
+  it('accepts exactly the report reasons (fake, scam, wrong_price, duplicate, harassment, other); blank details are not stored', async () => {
     const reporter = await signUp(t);
     const reported: string[] = [];
     for (const reason of REPORT_REASONS) {

@@ -7,6 +7,7 @@ import type { TPhoto } from '@betoch/contracts/uploads';
 import { createListingsTestApp, createListing, publishListing, setPhotos, uploadTestPhoto, type ListingOverrides } from '../support/factories.ts';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { seededRandom } from '../../src/modules/demo-seed/demo-market.ts';
 
 /** Three admin phones: an adjustment's author and two other admins who may review it. */
 export const ADMIN_PHONES = ['+251900000001', '+251900000002', '+251900000003'] as const;
@@ -85,24 +86,12 @@ export async function pendingAdjustments(t: TestApp, who: SignedIn, status = 'pe
   return res.json().data.items as TManualAdjustment[];
 }
 
-/** A small deterministic pseudo-random generator (mulberry32), so pictures are the same run to run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A photo-like JPEG: 16 x 12 blocks of random colour, scaled up smoothly. Each seed is a different
  * picture with plenty of structure, so its dHash is informative and unlike other seeds'.
  */
 export async function photo(seed: number, width = 480, height = 360): Promise<Buffer> {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const cols = 16;
   const rows = 12;
   const raw = Buffer.alloc(cols * rows * 3);
@@ -142,7 +131,7 @@ export async function publishWithPhotos(t: TestApp, owner: SignedIn, images: Buf
 export function description(seed: number): string {
   const words = ['bright', 'quiet', 'spacious', 'modern', 'sunny', 'cosy', 'renovated', 'airy', 'secure', 'furnished', 'new', 'large'];
   const places = ['Bole', 'Kazanchis', 'Piassa', 'Megenagna', 'Sarbet', 'Gerji', 'Lebu', 'Ayat', 'CMC', 'Summit', 'Jemo', 'Mexico'];
-  const pick = random(seed * 7919 + 13);
+  const pick = seededRandom(seed * 7919 + 13);
   const parts: string[] = [];
   for (let i = 0; i < 6; i += 1) {
     parts.push(`${words[Math.floor(pick() * words.length)]} home near ${places[Math.floor(pick() * places.length)]} number ${Math.floor(pick() * 1000)}`);

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/db/schema/wallet.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
-import { activatePlan, balanceOf, expectLedgerConsistent, grantByLedger, grantCredits, userIdOf } from '../support/wallet.ts';
+import { activatePlan, balanceOf, grantByLedger, grantCredits, userIdOf } from '../support/wallet.ts';
 import { insertListing, setUserStanding } from './listing-rows.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 let t: TestApp;
 let landlord: SignedIn;
@@ -12,10 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   landlord = await signUp(t, { userType: 'landlord' });
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const DAY = 24 * 3600 * 1000;
 

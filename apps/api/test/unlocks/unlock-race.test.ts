@@ -5,15 +5,13 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { signUp } from '../support/login.ts';
 import { balanceOf, expectLedgerConsistent, grantCredits, userIdOf } from '../support/wallet.ts';
 import { insertListing, insertListings } from './listing-rows.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 async function unlockCount(userId: string): Promise<number> {
   const [row] = await t.ctx.db.select({ n: count() }).from(contactUnlocks).where(eq(contactUnlocks.userId, userId));

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_UNLOCK_STATUS_MAX } from '@betoch/contracts/unlocks';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import { activatePlan, expectLedgerConsistent, grantCredits } from '../support/wallet.ts';
+import { activatePlan, grantCredits } from '../support/wallet.ts';
 import { insertListing, insertListings, setListing } from './listing-rows.ts';
+import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
 let t: TestApp;
 let landlord: SignedIn;
@@ -11,10 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
   landlord = await signUp(t, { userType: 'landlord' });
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const status = (user: SignedIn | null, id: string) =>
   t.request({ method: 'GET', url: `/api/listings/${id}/unlock-status`, headers: user ? user.auth : {} });

@@ -3,15 +3,13 @@ import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { signUp } from '../support/login.ts';
 import { balanceOf, buy, expectLedgerConsistent, userIdOf } from '../support/wallet.ts';
+import { closeAfterLedgerCheck } from './close-after-ledger-check.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 function purchase(user: { auth: { authorization: string } }, sku: string, key?: string) {
   return t.request({

@@ -3,16 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../../src/modules/wallet/wallet.repository.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { signUp } from '../support/login.ts';
-import { buy, expectLedgerConsistent, grantByLedger, userIdOf } from '../support/wallet.ts';
+import { buy, grantByLedger, userIdOf } from '../support/wallet.ts';
+import { closeAfterLedgerCheck } from './close-after-ledger-check.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 describe('ledger invariants', () => {
   it('hold after purchases, plans and ledger grants of several users', async () => {

@@ -3,16 +3,14 @@ import { loadEnv } from '../../src/config/env.ts';
 import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { signUp } from '../support/login.ts';
-import { balanceOf, expectLedgerConsistent, userIdOf } from '../support/wallet.ts';
+import { balanceOf, userIdOf } from '../support/wallet.ts';
+import { closeAfterLedgerCheck } from './close-after-ledger-check.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_PROVIDER: 'none' });
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 describe('payment provider', () => {
   it('answers 503 payment_unavailable and grants nothing when no gateway is configured', async () => {

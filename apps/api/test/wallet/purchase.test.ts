@@ -4,15 +4,13 @@ import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { logIn, signUp } from '../support/login.ts';
 import { balanceOf, buy, expectLedgerConsistent, userIdOf } from '../support/wallet.ts';
+import { closeAfterLedgerCheck } from './close-after-ledger-check.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await t.close();
-});
+afterAll(() => closeAfterLedgerCheck(t));
 
 const DAY = 24 * 3600 * 1000;
 

@@ -10,7 +10,7 @@ import { Guard } from './route-guard';
 import { saveSearchAction } from './save-search-slot';
 
 /*
- * The route table of spec section 2, for the browser (./app.tsx) and the server
+ * The route table, for the browser (./app.tsx) and the server
  * (../entry-server.tsx) alike. Every page is loaded on demand, so the first load carries only the
  * shell and the page it shows. Any other path redirects to /.
  *

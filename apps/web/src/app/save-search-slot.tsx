@@ -4,7 +4,7 @@ import { useHydrating } from '@/lib/hydration';
 const SaveSearchButton = lazy(async () => ({ default: (await import('@/features/saved-searches/components/save-search-button')).SaveSearchButton }));
 
 /**
- * 'Save this search' on /browse (issue 19), where BrowsePage puts it: a 44 px icon button at the
+ * 'Save this search' on /browse, where BrowsePage puts it: a 44 px icon button at the
  * end of a phone's filter bar, or a labelled button above a wide screen's form. Not part of the
  * first screen: it loads after hydration (the page's first-load JS budget is full), in a box that
  * keeps its place so nothing moves when it appears.

@@ -16,7 +16,7 @@ declare global {
 }
 
 /**
- * Browser-console helper (spec section 2) to view or set the stored user type:
+ * Browser-console helper to view or set the stored user type:
  * `betochUserType()`, `betochUserType('landlord')`, or `.get()` / `.set('delala')`. The open
  * page follows at once (links, logo target); it changes only what this browser shows, never what
  * the server lets the account do.

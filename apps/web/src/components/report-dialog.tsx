@@ -2,9 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '@betoch/contracts/constants';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { errorText } from '@/lib/error-text';
 
 /** The part of a report mutation the dialog shows: pending, success and failure. */
@@ -28,7 +27,7 @@ export interface ReportDialogProps {
 }
 
 /**
- * The report form shared by listings and conversations (spec sections 4 and 5): reason and optional
+ * The report form shared by listings and conversations: reason and optional
  * details; idle, submitting, success (confirmation and Continue); a failure shows on the details
  * field and the form is usable again. Everything resets when the modal opens or closes.
  */
@@ -52,36 +51,20 @@ export function ReportDialog({ open, onClose, namespace, formId, defaultReason, 
 
   if (report.isSuccess) {
     return (
-      <Modal
-        open={open}
-        onClose={onClose}
-        title={t('report.title')}
-        closeLabel={t('common:actions.close')}
-        footer={<Button onClick={onClose}>{t('common:actions.continue')}</Button>}
-      >
+      <ConfirmModal open={open} onClose={onClose} title={t('report.title')} action="done">
         <Alert tone="success" title={t('report.successTitle')}>
           <p>{t('report.successText')}</p>
         </Alert>
-      </Modal>
+      </ConfirmModal>
     );
   }
 
   return (
-    <Modal
+    <ConfirmModal
       open={open}
       onClose={onClose}
       title={t('report.title')}
-      closeLabel={t('common:actions.close')}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} variant="danger" loading={report.isPending}>
-            {report.isPending ? t('report.submitting') : t('report.submit')}
-          </Button>
-        </>
-      }
+      action={{ label: report.isPending ? t('report.submitting') : t('report.submit'), formId, busy: report.isPending, variant: 'danger' }}
     >
       <form id={formId} onSubmit={submit} noValidate>
         <p>{t('report.intro')}</p>
@@ -103,6 +86,6 @@ export function ReportDialog({ open, onClose, namespace, formId, defaultReason, 
           error={report.isError ? errorText(t, report.error) : undefined}
         />
       </form>
-    </Modal>
+    </ConfirmModal>
   );
 }

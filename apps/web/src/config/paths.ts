@@ -1,4 +1,4 @@
-/** Every route of spec section 2, and builders for the ones with parameters. */
+/** Every route of the app, and builders for the ones with parameters. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -25,7 +25,7 @@ export const paths = {
   admin: '/admin',
   /** Saved listings and saved searches. */
   saved: '/saved',
-  /** Notifications of new listings matching a saved search (issue 19). */
+  /** Notifications of new listings matching a saved search. */
   notifications: '/notifications',
   /** The Privacy notice and the Terms, public and drawn on the server. */
   privacy: '/privacy',

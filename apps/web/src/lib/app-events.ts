@@ -1,8 +1,8 @@
-/** Browser events of spec section 7 "Other": the wallet badge and the unread badge listen to them. */
+/** Browser events (window events) the app fires: the wallet badge and the unread badge listen to them. */
 export const APP_EVENTS = {
   walletUpdated: 'walletUpdated',
   messageReceived: 'messageReceived',
-  /** The event stream said the notifications' unread count changed (issue 19). */
+  /** The event stream said the notifications' unread count changed. */
   notificationsChanged: 'notificationsChanged',
 } as const;
 

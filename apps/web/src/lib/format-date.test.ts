@@ -4,7 +4,7 @@ import { calendarYear, ETHIOPIAN_ERA, formatDate } from './format-date';
 // 22 December 2026 (Gregorian) is 13 Tahsas 2019 in the Ethiopian calendar.
 const DEC_22 = '2026-12-22T10:00:00.000Z';
 
-describe('formatDate (issue 7: the Ethiopian calendar in Amharic, Gregorian in English)', () => {
+describe('formatDate (the Ethiopian calendar in Amharic, Gregorian in English)', () => {
   it('writes the Gregorian date in English', () => {
     expect(formatDate(DEC_22, 'en')).toBe('December 22, 2026');
     expect(formatDate(DEC_22, 'en', 'medium')).toBe('Dec 22, 2026');

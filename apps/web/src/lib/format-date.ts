@@ -3,7 +3,7 @@ import { longCalendarDate } from './calendar-date';
 import { toLanguage } from './i18n-language';
 
 /**
- * Dates in the interface language and its calendar (issue 7): the Ethiopian calendar with the
+ * Dates in the interface language and its calendar: the Ethiopian calendar with the
  * Amharic month names when Amharic is chosen ('13 ታኅሣሥ 2019 ዓ.ም.'), the Gregorian calendar in
  * English ('December 22, 2026'). Every date the app shows goes through here.
  */

@@ -5,7 +5,7 @@ import { titleTypeKey, type TitledListing } from '@betoch/contracts/listing-titl
 import { useListingText } from './contact-mask';
 
 /**
- * A listing's title as the reader reads it (issue 18 #4): a title the app made ('{Type} in
+ * A listing's title as the reader reads it: a title the app made ('{Type} in
  * {subcity}') composed in the interface language from the listing's type, bedrooms and subcity
  * ('Apartment in Bole' / 'በቦሌ የሚገኝ አፓርትመንት', common:listingTitle); a title the poster typed,
  * exactly as typed. The server's page head composes with the same texts (api plugins/page-head.ts).

@@ -8,7 +8,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-describe('formatRelativeTime (spec section 9)', () => {
+describe('formatRelativeTime', () => {
   it.each([
     [0, 'Just now'],
     [59 * SECOND, 'Just now'],

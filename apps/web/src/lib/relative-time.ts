@@ -23,7 +23,7 @@ function relativeFormat(language: Language): Intl.RelativeTimeFormat {
 }
 
 /**
- * How long ago something happened, by the rule of spec section 9: under a minute 'Just now';
+ * How long ago something happened, by this rule: under a minute 'Just now';
  * then minutes; hours under 24; days under 7; after that the date ('Nov 20', with the year when
  * it is not this year's; in Amharic the Ethiopian date). A time in the future (a phone whose
  * clock runs late) is 'Just now'. Empty for a date that cannot be read.

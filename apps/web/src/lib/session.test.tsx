@@ -5,7 +5,7 @@ import { fakeUser } from '@/test/render';
 import { ApiError, apiRequest } from './api-client';
 import { avatarLetter, displayName, sessionLostBy, SessionProvider, shouldRedirectOn401, useSession } from './session';
 
-describe('display name and avatar (spec section 2, Global layout)', () => {
+describe('display name and avatar', () => {
   it("shows the name, or 'User' and the last 4 characters of the phone", () => {
     expect(displayName({ name: 'Hana Tesfaye', phone: '+251911223344' })).toBe('Hana Tesfaye');
     expect(displayName({ name: null, phone: '+251911223344' })).toBe('User 3344');
@@ -20,7 +20,7 @@ describe('display name and avatar (spec section 2, Global layout)', () => {
   });
 });
 
-describe('401 rule (spec section 4)', () => {
+describe('401 rule', () => {
   it('redirects except on /login and for code verification (and the logout call itself)', () => {
     expect(shouldRedirectOn401('/wallet', '/wallet/balance')).toBe(true);
     expect(shouldRedirectOn401('/', '/auth/me')).toBe(true);
@@ -49,6 +49,18 @@ describe('401 rule (spec section 4)', () => {
     return <p data-testid="signed-in">{String(session.isAuthenticated)}</p>;
   }
 
+  /** Renders the session on `path`; the spy hears where an expired session was. */
+  function renderSessionAt(path: string) {
+    window.history.pushState({}, '', path);
+    const onExpired = vi.fn();
+    render(
+      <SessionProvider onExpired={onExpired}>
+        <Probe />
+      </SessionProvider>,
+    );
+    return onExpired;
+  }
+
   async function callAnswering401(path: string) {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ok: false, error: 'invalid_token' }), { status: 401 })));
     await act(async () => {
@@ -58,13 +70,7 @@ describe('401 rule (spec section 4)', () => {
 
   it('clears token, user and userType and sends the browser to /login, remembering where it was', async () => {
     storeSession();
-    window.history.pushState({}, '', '/wallet?tab=buy');
-    const onExpired = vi.fn();
-    render(
-      <SessionProvider onExpired={onExpired}>
-        <Probe />
-      </SessionProvider>,
-    );
+    const onExpired = renderSessionAt('/wallet?tab=buy');
     expect(screen.getByTestId('signed-in').textContent).toBe('true');
     await callAnswering401('/wallet/balance');
     expect(onExpired).toHaveBeenCalledWith('/wallet?tab=buy');
@@ -73,26 +79,14 @@ describe('401 rule (spec section 4)', () => {
   });
 
   it('a 401 to a call made without a token (after logout, or by a visitor) sends nobody anywhere', async () => {
-    window.history.pushState({}, '', '/');
-    const onExpired = vi.fn();
-    render(
-      <SessionProvider onExpired={onExpired}>
-        <Probe />
-      </SessionProvider>,
-    );
+    const onExpired = renderSessionAt('/');
     await callAnswering401('/wallet/balance');
     expect(onExpired).not.toHaveBeenCalled();
   });
 
   it('keeps the session for a wrong code at verification, and on /login', async () => {
     storeSession();
-    window.history.pushState({}, '', '/browse');
-    const onExpired = vi.fn();
-    render(
-      <SessionProvider onExpired={onExpired}>
-        <Probe />
-      </SessionProvider>,
-    );
+    const onExpired = renderSessionAt('/browse');
     await callAnswering401('/auth/verify-otp');
     window.history.pushState({}, '', '/login');
     await callAnswering401('/auth/me');
@@ -108,42 +102,43 @@ describe('session', () => {
     return null;
   }
 
-  it('signs in, keeps a user type chosen in this browser across refreshes, and signs out clearing everything', () => {
+  /** Renders the session; the getter answers its latest value. */
+  function renderSession(): () => ReturnType<typeof useSession> {
     let session!: ReturnType<typeof useSession>;
     render(
       <SessionProvider onExpired={() => undefined}>
         <Controls onValue={(v) => (session = v)} />
       </SessionProvider>,
     );
-    act(() => session.signIn('tok', fakeUser() as TUser));
+    return () => session;
+  }
+
+  it('signs in, keeps a user type chosen in this browser across refreshes, and signs out clearing everything', () => {
+    const session = renderSession();
+    act(() => session().signIn('tok', fakeUser() as TUser));
     expect(localStorage.getItem('token')).toBe('tok');
     expect(localStorage.getItem('userType')).toBe('tenant');
-    act(() => session.setUserType('landlord'));
-    act(() => session.updateUser(fakeUser({ name: 'Hana T.' }) as TUser));
-    expect(session.userType).toBe('landlord');
-    expect(session.user?.name).toBe('Hana T.');
-    act(() => session.signOut());
-    expect(session.isAuthenticated).toBe(false);
+    act(() => session().setUserType('landlord'));
+    act(() => session().updateUser(fakeUser({ name: 'Hana T.' }) as TUser));
+    expect(session().userType).toBe('landlord');
+    expect(session().user?.name).toBe('Hana T.');
+    act(() => session().signOut());
+    expect(session().isAuthenticated).toBe(false);
     expect([localStorage.getItem('token'), localStorage.getItem('user'), localStorage.getItem('userType')]).toEqual([null, null, null]);
   });
 
   it('a late refresh of the user after sign-out, or for another account, changes nothing', () => {
-    let session!: ReturnType<typeof useSession>;
-    render(
-      <SessionProvider onExpired={() => undefined}>
-        <Controls onValue={(v) => (session = v)} />
-      </SessionProvider>,
-    );
-    act(() => session.signIn('tok', fakeUser() as TUser));
-    const staleUpdate = session.updateUser;
-    act(() => session.signOut());
+    const session = renderSession();
+    act(() => session().signIn('tok', fakeUser() as TUser));
+    const staleUpdate = session().updateUser;
+    act(() => session().signOut());
     act(() => staleUpdate(fakeUser() as TUser));
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
-    expect(session.isAuthenticated).toBe(false);
+    expect(session().isAuthenticated).toBe(false);
 
-    act(() => session.signIn('tok-b', fakeUser({ sub: '+251911000999', phone: '+251911000999', name: 'B' }) as TUser));
-    act(() => session.updateUser(fakeUser({ name: 'A again' }) as TUser));
-    expect(session.user?.name).toBe('B');
+    act(() => session().signIn('tok-b', fakeUser({ sub: '+251911000999', phone: '+251911000999', name: 'B' }) as TUser));
+    act(() => session().updateUser(fakeUser({ name: 'A again' }) as TUser));
+    expect(session().user?.name).toBe('B');
   });
 });

@@ -12,7 +12,7 @@ export interface SessionValue extends StoredSession {
   /** Replaces the user after a refresh from the server. */
   updateUser(user: TUser): void;
   setUserType(userType: UserType): void;
-  /** Clears everything (spec: logout clears everything and goes to /). */
+  /** Logout: clears everything (the caller goes to /). */
   signOut(): void;
 }
 
@@ -21,7 +21,7 @@ const SessionContext = createContext<SessionValue | null>(null);
 const NO_SESSION: StoredSession = { token: null, user: null, userType: null };
 
 /**
- * 401 rule of spec section 4: a 401 ends the session and sends the browser to /login, except
+ * The 401 rule: a 401 ends the session and sends the browser to /login, except
  * when it is already on /login, or when the failing call was code verification (a wrong code is
  * not a lost session). A failed logout call needs no redirect either: the user is leaving.
  */

@@ -3,7 +3,7 @@ import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, un
 import { listings } from './listings.ts';
 import { users } from './users.ts';
 
-/** Saved searches, their notifications and the SMS digest (migration 0015, issue 19). */
+/** Saved searches, their notifications and the SMS digest (migration 0015). */
 
 export const savedSearches = pgTable(
   'saved_searches',

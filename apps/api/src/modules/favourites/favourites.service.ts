@@ -17,7 +17,7 @@ function listingIdOrThrow(id: string): string {
 }
 
 /**
- * Favourites (issue 19): every call acts on the signed-in user's own saved listings only (the user
+ * Favourites: every call acts on the signed-in user's own saved listings only (the user
  * comes from the token, never from the request). A listing can be saved while everyone can see it;
  * a saved one that stops being visible stays saved, marked not available, until removed.
  */

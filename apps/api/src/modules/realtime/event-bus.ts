@@ -5,7 +5,7 @@ import type { TNotificationsEvent } from '@betoch/contracts/saved-searches';
 export type RealtimeEvent =
   | { type: 'message'; data: TMessageEvent }
   | { type: 'unread'; data: TUnreadEvent }
-  /** The unread count of saved-search notifications (issue 19). */
+  /** The unread count of saved-search notifications. */
   | { type: 'notifications'; data: TNotificationsEvent };
 
 export type RealtimeListener = (event: RealtimeEvent) => void;

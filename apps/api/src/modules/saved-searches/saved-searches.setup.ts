@@ -9,7 +9,7 @@ import { createSavedSearchesService } from './saved-searches.service.ts';
 import { createSmsDigest } from './sms-digest.ts';
 
 /**
- * Saved searches and their alerts (issue 19): the calls, the matcher that turns a listing gone live
+ * Saved searches and their alerts: the calls, the matcher that turns a listing gone live
  * into notifications (kicked after each publish, and a periodic job), and the SMS digest job.
  */
 export function setUpSavedSearches(app: FastifyInstance, ctx: AppContext, bus: EventBus) {

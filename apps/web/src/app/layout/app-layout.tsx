@@ -11,9 +11,9 @@ import { TopBar } from './top-bar';
 import { UpdatePrompt } from './update-prompt';
 
 /**
- * Top bar everywhere but on the bare pages (spec: no top navigation there), which open with the
- * language switcher in a row of its own at the top: in the page's flow, so it never covers a
- * button as the page scrolls (issue 18; it used to float at the bottom right).
+ * Top bar everywhere but on the bare pages (BARE_PATHS: home, sign-in, sign-up and the welcome
+ * pages have no top navigation), which open with the language switcher in a row of its own at
+ * the top: in the page's flow, so it never covers a button as the page scrolls.
  */
 export function AppLayout() {
   const { t } = useTranslation('common');

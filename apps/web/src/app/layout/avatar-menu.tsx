@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/api-client';
 import { avatarLetter, displayName, useSession } from '@/lib/session';
 import { DataSaverToggle } from './data-saver-toggle';
 import { postMenuPlace, showWalletInMenu } from './nav-links';
-import { usePostItems } from './post-property-menu';
+import { PostLinks, usePostItems } from './post-property-menu';
 import styles from './top-bar.module.css';
 import { useDropdown } from './use-dropdown';
 
@@ -74,15 +74,7 @@ export function AvatarMenu() {
                 <p className={styles.menuHeading} id={`${menuId}-post`}>
                   {t('nav.postProperty')}
                 </p>
-                <ul className={styles.menuSubList} aria-labelledby={`${menuId}-post`}>
-                  {postItems.map((item) => (
-                    <li key={item.to}>
-                      <Link to={item.to} className={styles.menuItem} onClick={close}>
-                        {item.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                <PostLinks items={postItems} className={styles.menuSubList} onPick={close} labelledBy={`${menuId}-post`} />
               </li>
             ) : null}
             <li className={styles.phoneOnly}>

@@ -20,7 +20,7 @@ export function homeFor(user: TUser | null, userType: UserType | null): string {
   return type === 'landlord' || type === 'delala' ? paths.myListings : paths.browse;
 }
 
-/** Top links of spec section 2 "Global layout", by role. */
+/** Top links of the global layout, by role. */
 export function navLinksFor(user: TUser | null, userType: UserType | null): NavLink[] {
   if (!user) return [{ to: paths.browse, labelKey: 'nav.browse' }];
   const type = userType ?? user.userType;
@@ -49,7 +49,7 @@ export function postMenuPlace(user: TUser | null, userType: UserType | null): 'l
   return type === 'landlord' ? 'links' : 'account';
 }
 
-/** Wallet in the avatar menu for everyone but landlords (spec: hidden in their profile menu). */
+/** Wallet in the avatar menu for everyone but landlords (their profile menu does not show it). */
 export function showWalletInMenu(user: TUser | null, userType: UserType | null): boolean {
   const type = userType ?? user?.userType;
   return Boolean(user) && type !== 'landlord';

@@ -14,6 +14,21 @@ export function usePostItems() {
   ];
 }
 
+/** The post links as a menu's list; picking one closes the menu. */
+export function PostLinks({ items, className, onPick, labelledBy }: { items: { to: string; label: string }[]; className?: string; onPick: () => void; labelledBy?: string }) {
+  return (
+    <ul className={className} aria-labelledby={labelledBy}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} className={styles.menuItem} onClick={onPick}>
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The 'Post property' dropdown for everyone but brokers (who have a direct link). `inRow`: the
  * phone's link row, where it looks like the links beside it and its menu opens from the start edge.
@@ -30,15 +45,7 @@ export function PostPropertyMenu({ inRow = false }: { inRow?: boolean }) {
       </button>
       {open ? (
         <div id={menuId} className={`${styles.menu} ${inRow ? styles.menuEnd : ''}`}>
-          <ul className={styles.menuList}>
-            {items.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={styles.menuItem} onClick={close}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <PostLinks items={items} className={styles.menuList} onPick={close} />
         </div>
       ) : null}
     </div>

@@ -13,7 +13,7 @@ import { homeFor, navLinksFor, postMenuPlace, type NavLink, type NavLinkKind } f
 import { PostPropertyMenu } from './post-property-menu';
 import styles from './top-bar.module.css';
 
-// The notifications bell (issue 19): signed in only, so its code stays out of public first loads.
+// The notifications bell: signed in only, so its code stays out of public first loads.
 const NotificationBell = lazy(async () => ({ default: (await import('@/features/notifications/components/notification-bell')).NotificationBell }));
 
 /**
@@ -43,7 +43,7 @@ function LinkItem({ link, className }: { link: NavLink; className?: string }) {
 /**
  * The dark green top bar with its gold accent. On a phone: the logo, the credit count, the
  * language and the account (or Login) in the first row; the role's links in a second row that
- * shares the width out and never scrolls sideways, every label whole in both languages (issue 18).
+ * shares the width out and never scrolls sideways, every label whole in both languages.
  * A broker's Wallet and post credits sit in the first row like a tenant's credits; a tenant's
  * 'Post property' and a signed-in person's data saver move into the account menu.
  */

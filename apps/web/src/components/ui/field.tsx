@@ -15,13 +15,10 @@ function useFieldIds(id?: string) {
   return { id: base, hintId: `${base}-hint`, errorId: `${base}-error` };
 }
 
-function Frame({ ids, label, hint, error, optionalText, children }: FieldFrame & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
+/** The hint and the error under a field, each with the id its control's aria-describedby names. */
+function FieldNotes({ ids, hint, error }: { ids: ReturnType<typeof useFieldIds>; hint?: ReactNode; error?: ReactNode }) {
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={ids.id}>
-        {label} {optionalText ? <span className={styles.optional}>{optionalText}</span> : null}
-      </label>
-      {children}
+    <>
       {hint ? (
         <p id={ids.hintId} className={styles.hint}>
           {hint}
@@ -32,6 +29,18 @@ function Frame({ ids, label, hint, error, optionalText, children }: FieldFrame &
           {error}
         </p>
       ) : null}
+    </>
+  );
+}
+
+function Frame({ ids, label, hint, error, optionalText, children }: FieldFrame & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={ids.id}>
+        {label} {optionalText ? <span className={styles.optional}>{optionalText}</span> : null}
+      </label>
+      {children}
+      <FieldNotes ids={ids} hint={hint} error={error} />
     </div>
   );
 }
@@ -125,16 +134,7 @@ export function CheckboxField({
         />
         <span>{label}</span>
       </label>
-      {hint ? (
-        <p id={ids.hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={ids.errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes ids={ids} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useAccount } from '../api/get-account';
 import { DataExport } from './data-export';
@@ -74,17 +72,7 @@ export function AccountPage() {
           {account.isPending ? (
             <Skeleton height={96} />
           ) : account.isError ? (
-            <Alert
-              tone="error"
-              title={t('loadFailed')}
-              action={
-                <Button variant="secondary" onClick={() => void account.refetch()}>
-                  {t('common:actions.tryAgain')}
-                </Button>
-              }
-            >
-              <p>{errorText(t, account.error)}</p>
-            </Alert>
+            <LoadFailed title={t('loadFailed')} query={account} small={false} />
           ) : (
             <DataExport state={account.data.export} now={now} />
           )}

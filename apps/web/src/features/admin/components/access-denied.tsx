@@ -6,7 +6,7 @@ import { LockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import styles from './admin.module.css';
 
-/** How long the message stays before the fallback takes a non-admin home (spec section 2). */
+/** How long the message stays before the fallback takes a non-admin home. */
 export const ACCESS_DENIED_REDIRECT_MS = 6000;
 
 /** What a signed-in non-admin sees at /admin: the message, a way home, then home on its own. */

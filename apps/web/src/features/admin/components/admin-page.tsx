@@ -17,7 +17,7 @@ function readTab(value: string | null): AdminTab {
 }
 
 /**
- * /admin (spec section 2): the tabs (and the log of data requests). The open tab is in the address (?tab=…), so a reload or
+ * /admin: the tabs (and the log of data requests). The open tab is in the address (?tab=…), so a reload or
  * a shared link opens the same one. Tabs follow the ARIA pattern (arrows, Home, End).
  */
 export function AdminPage() {

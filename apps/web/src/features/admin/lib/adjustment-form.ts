@@ -12,7 +12,7 @@ export interface AdjustmentFormValues {
   notes: string;
 }
 
-/** Credit to the wallet unless the admin picks otherwise (spec section 5). */
+/** Credit to the wallet unless the admin picks otherwise. */
 export const EMPTY_ADJUSTMENT_FORM: AdjustmentFormValues = { phone: '', amount: '', type: 'credit', target: 'wallet', reason: '', notes: '' };
 
 /** The form is checked with the call's own schema, so the screen and the server agree. */

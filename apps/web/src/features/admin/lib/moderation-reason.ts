@@ -1,6 +1,6 @@
 import type { ModerationAction } from '@betoch/contracts/constants';
 
-/** Moderator notes are optional; empty notes send 'Admin action: {action}' (spec section 5). */
+/** Moderator notes are optional; empty notes send 'Admin action: {action}'. */
 export function moderationReason(notes: string, action: ModerationAction): string {
   const trimmed = notes.trim();
   return trimmed ? trimmed : `Admin action: ${action}`;

@@ -32,6 +32,14 @@ async function acceptTerms(user: ReturnType<typeof userEvent.setup>, name = 'I a
   if (!box.checked) await user.click(box);
 }
 
+/** The profile step: the name, the agency name when given, the code, and the Terms box. */
+async function fillProfile(user: ReturnType<typeof userEvent.setup>, { name, agency, code = '482913' }: { name: string; agency?: string; code?: string }) {
+  await user.type(screen.getByLabelText('Full name'), name);
+  if (agency !== undefined) await user.type(screen.getByLabelText('Agency name'), agency);
+  await user.type(screen.getByLabelText('6-digit code'), code);
+  await acceptTerms(user);
+}
+
 const location = () => screen.getByTestId('location');
 const locationState = () => JSON.parse(location().getAttribute('data-state')!) as unknown;
 
@@ -91,9 +99,7 @@ describe('/signup', () => {
   it('Back from the plan goes to the code step, and back from the code to the phone', async () => {
     const { user } = setup();
     await toProfile(user);
-    await user.type(screen.getByLabelText('Full name'), 'Hana');
-    await user.type(screen.getByLabelText('6-digit code'), '482913');
-    await acceptTerms(user);
+    await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your details' })).toBeTruthy();
@@ -107,9 +113,7 @@ describe('/signup', () => {
   it('choosing a plan creates the account and opens the wallet with that sku highlighted', async () => {
     const { user } = setup('/signup?plan=SUB_TENANT_MONTHLY');
     await toProfile(user);
-    await user.type(screen.getByLabelText('Full name'), 'Hana');
-    await user.type(screen.getByLabelText('6-digit code'), '482913');
-    await acceptTerms(user);
+    await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Your choice')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Choose.*10 Credits Bundle/ }));
@@ -121,9 +125,7 @@ describe('/signup', () => {
     const { api, user } = setup('/signup', { from: '/l/77', listingId: '77', pendingMessage: 'Is the flat still free?' });
     api.answer('POST', '/conversations', () => ({ status: 201, body: { ok: true, conversation_id: 'c-9' } }));
     await toProfile(user);
-    await user.type(screen.getByLabelText('Full name'), 'Hana');
-    await user.type(screen.getByLabelText('6-digit code'), '482913');
-    await acceptTerms(user);
+    await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
     await waitFor(() => expect(location().textContent).toBe('/chat/c-9'));
@@ -138,9 +140,7 @@ describe('/signup', () => {
     expect(screen.getByText('Step 1 of 2')).toBeTruthy();
     await toProfile(user);
     expect((screen.getByLabelText('I am') as HTMLSelectElement).value).toBe('delala');
-    await user.type(screen.getByLabelText('Full name'), 'Dawit');
-    await user.type(screen.getByLabelText('6-digit code'), '482913');
-    await acceptTerms(user);
+    await fillProfile(user, { name: 'Dawit' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Agency name is required for brokers.')).toBeTruthy();
     expect(api.calls.filter((c) => c.path === '/auth/signup')).toHaveLength(0);
@@ -156,10 +156,7 @@ describe('/signup', () => {
     api.answer('POST', '/purchase', () => ({ body: { ok: true, purchase_id: 'p-1' } }));
     await toProfile(user);
     expect(screen.getByText(/Your plan: Unlimited Monthly \(199 ETB\)/)).toBeTruthy();
-    await user.type(screen.getByLabelText('Full name'), 'Dawit');
-    await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
-    await user.type(screen.getByLabelText('6-digit code'), '482913');
-    await acceptTerms(user);
+    await fillProfile(user, { name: 'Dawit', agency: 'Bole Brokers' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location().textContent).toBe('/post/delala'));
     const purchase = api.calls.find((c) => c.path === '/purchase');
@@ -172,10 +169,7 @@ describe('/signup', () => {
     const { api, user } = setup('/signup?role=delala&plan=post_subscription_delala_unlimited');
     api.answer('POST', '/purchase', () => ({ body: { ok: true, status: 'pending', purchaseId: 'p-1', tx_ref: 'bt_x', checkout_url: 'https://checkout.chapa.co/checkout/payment/abc' } }));
     await toProfile(user);
-    await user.type(screen.getByLabelText('Full name'), 'Dawit');
-    await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
-    await user.type(screen.getByLabelText('6-digit code'), '482913');
-    await acceptTerms(user);
+    await fillProfile(user, { name: 'Dawit', agency: 'Bole Brokers' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://checkout.chapa.co/checkout/payment/abc'));
   });
@@ -185,10 +179,7 @@ describe('/signup', () => {
     const { api, user } = setup('/signup?role=delala&plan=post_credit_1');
     api.answer('POST', '/purchase', () => ({ status: 503, body: { ok: false, error: 'payment_unavailable' } }));
     await toProfile(user);
-    await user.type(screen.getByLabelText('Full name'), 'Dawit');
-    await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
-    await user.type(screen.getByLabelText('6-digit code'), '482913');
-    await acceptTerms(user);
+    await fillProfile(user, { name: 'Dawit', agency: 'Bole Brokers' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location().textContent).toBe('/wallet'));
     expect(alert).toHaveBeenCalledWith('Your account was created, but the payment failed. You can buy the plan from your wallet.');
@@ -200,9 +191,7 @@ describe('/signup', () => {
     const { api, user } = setup();
     api.answer('POST', '/auth/signup', () => ({ status: 400, body: { ok: false, error: 'invalid_code', fields: { code: 'invalid_code' } } }));
     await toProfile(user);
-    await user.type(screen.getByLabelText('Full name'), 'Hana');
-    await user.type(screen.getByLabelText('6-digit code'), '111111');
-    await acceptTerms(user);
+    await fillProfile(user, { name: 'Hana', code: '111111' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
     expect(await screen.findByText('That code is not right. Please check it and try again.')).toBeTruthy();
@@ -214,9 +203,7 @@ describe('/signup', () => {
     const { api, user, router } = setup();
     api.answer('POST', '/auth/signup', () => ({ status: 409, body: { ok: false, error: 'user_already_exists' } }));
     await toProfile(user);
-    await user.type(screen.getByLabelText('Full name'), 'Hana');
-    await user.type(screen.getByLabelText('6-digit code'), '482913');
-    await acceptTerms(user);
+    await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
     expect(await screen.findByText(/An account with this phone number already exists/)).toBeTruthy();
@@ -229,10 +216,7 @@ describe('/signup', () => {
     const { api, user } = setup('/signup?role=delala');
     api.answer('POST', '/auth/signup', () => ({ status: 400, body: { ok: false, error: 'agency_name_required' } }));
     await toProfile(user);
-    await user.type(screen.getByLabelText('Full name'), 'Dawit');
-    await user.type(screen.getByLabelText('Agency name'), 'X');
-    await user.type(screen.getByLabelText('6-digit code'), '482913');
-    await acceptTerms(user);
+    await fillProfile(user, { name: 'Dawit', agency: 'X' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Agency name is required for brokers.')).toBeTruthy();
     expect(screen.getByLabelText('Agency name').getAttribute('aria-invalid')).toBe('true');

@@ -13,7 +13,7 @@ import { unreadBadgeText } from '../lib/unread-badge';
 import styles from './inbox-page.module.css';
 
 /**
- * One inbox row (spec section 2): the listing's first photo or a house, the counterpart's name,
+ * One inbox row: the listing's first photo or a house, the counterpart's name,
  * 'Locked' and unread badges, the listing title with its price, the last message, and when.
  */
 export function ConversationRow({ conversation, now }: { conversation: TConversationSummary; now: number }) {

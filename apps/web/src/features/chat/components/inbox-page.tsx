@@ -1,6 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MessageIcon } from '@/components/ui/icons';
@@ -9,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useConversations } from '../api/get-conversations';
 import { useChatLive } from '../hooks/use-chat-live';
 import { useMessageSent } from '../hooks/use-message-sent';
+import { MessageSentNote } from './message-sent-note';
 import { useNow } from '../hooks/use-now';
 import { usePageTitle } from '@/lib/use-page-title';
 import { byLatestActivity } from '../lib/conversation-view';
@@ -63,11 +63,7 @@ export function InboxPage() {
         {listingId ? null : <p className={styles.subtitle}>{t('inbox.subtitle')}</p>}
       </header>
 
-      {messageSent ? (
-        <Alert tone="success">
-          <p>{t('inbox.messageSent')}</p>
-        </Alert>
-      ) : null}
+      <MessageSentNote shown={messageSent} />
 
       {query.isPending ? (
         <ul className={styles.list} aria-busy="true" aria-label={t('common:status.loading')}>

@@ -12,7 +12,7 @@ function enterSends(): boolean {
 }
 
 /**
- * The message box of a thread (spec sections 2, 5, 8): 'Type your message...' and Send, disabled
+ * The message box of a thread: 'Type your message...' and Send, disabled
  * while sending or while the text is blank; a blank submit says 'Please enter a message'; a
  * failure shows under the field and keeps the text.
  */

@@ -8,7 +8,7 @@ export interface ReportConversationModalProps {
   conversationId: string;
 }
 
-/** Report a conversation (spec sections 2, 4 and 5): the shared report form, reason `harassment` by default. */
+/** Report a conversation: the shared report form, reason `harassment` by default. */
 export function ReportConversationModal({ open, onClose, conversationId }: ReportConversationModalProps) {
   const report = useReportConversation();
   return (

@@ -18,6 +18,7 @@ import { chatKeys } from '../api/query-keys';
 import { useUnlockReply } from '../api/unlock-reply';
 import { useChatLive } from '../hooks/use-chat-live';
 import { useMessageSent } from '../hooks/use-message-sent';
+import { MessageSentNote } from './message-sent-note';
 import { useNow } from '../hooks/use-now';
 import { usePageTitle } from '@/lib/use-page-title';
 import { translateContactMask } from '@/lib/contact-mask';
@@ -50,7 +51,7 @@ function authorName(t: TFunction, conversation: TConversationSummary, role: TCon
 }
 
 /**
- * /chat/{id}: one conversation (spec section 2). Messages in a fixed-height panel that scrolls to
+ * /chat/{id}: one conversation. Messages in a fixed-height panel that scrolls to
  * the newest; blurred owner replies for a tenant who has not unlocked them, with the unlock offer;
  * the contact reminder, the message box and the role's footer; the report modal. New messages
  * arrive through the event stream (or the 30 s poll while it is down).
@@ -70,7 +71,7 @@ export function ThreadPage() {
   usePageTitle(t('thread.title'));
   const titleOf = useListingTitle();
 
-  // Spec section 4: after a message load a messageReceived event fires (the badge reloads); the
+  // After a message load a messageReceived event fires (the badge reloads); the
   // inbox's unread counts are stale now that this thread was read.
   const loadedAt = thread.isSuccess ? thread.dataUpdatedAt : 0;
   useEffect(() => {
@@ -151,11 +152,7 @@ export function ThreadPage() {
         </p>
       </header>
 
-      {messageSent ? (
-        <Alert tone="success">
-          <p>{t('inbox.messageSent')}</p>
-        </Alert>
-      ) : null}
+      <MessageSentNote shown={messageSent} />
 
       <section className={styles.thread} aria-label={t('thread.messages')}>
         {showUnlock ? <UnlockBanner unlocking={unlock.isPending} onUnlock={onUnlock} /> : null}

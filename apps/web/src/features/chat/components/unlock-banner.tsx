@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { LockIcon } from '@/components/ui/icons';
 import styles from './thread-page.module.css';
 
-/** The offer to unlock the owner's replies (spec section 2), with the button's busy state. */
+/** The offer to unlock the owner's replies, with the button's busy state. */
 export function UnlockBanner({ unlocking, onUnlock }: { unlocking: boolean; onUnlock: () => void }) {
   const { t } = useTranslation('chat');
   return (

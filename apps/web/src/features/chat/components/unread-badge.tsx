@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TUnreadCountAnswer } from '@betoch/contracts/conversations';
-import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
+import { APP_EVENTS } from '@/lib/app-events';
+import { useCountRefresh } from '@/lib/use-count-refresh';
 import { useSession } from '@/lib/session';
 import { chatKeys } from '../api/query-keys';
 import { useUnreadCount } from '../api/unread-count';
@@ -11,9 +11,9 @@ import { unreadBadgeText } from '../lib/unread-badge';
 import styles from './unread-badge.module.css';
 
 /**
- * The unread count beside the Messages link (spec section 2): asked every 30 s, again on
+ * The unread count beside the Messages link: asked every 30 s, again on
  * `messageReceived`, and set at once by the event stream's `unread` events. Failures are only
- * logged (spec section 8). Renders nothing at 0.
+ * logged. Renders nothing at 0.
  */
 export function UnreadBadge() {
   // Not suspended: the bar shows the count at once; the spoken label follows when loaded.
@@ -26,15 +26,7 @@ export function UnreadBadge() {
   useRealtime(token, {
     onUnread: (count) => queryClient.setQueryData<TUnreadCountAnswer>(chatKeys.unread, { ok: true, count }),
   });
-  useEffect(() => {
-    if (!token) return;
-    return onAppEvent(APP_EVENTS.messageReceived, () => {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.unread }, { cancelRefetch: false });
-    });
-  }, [token, queryClient]);
-  useEffect(() => {
-    if (unread.error) console.warn('Could not load the unread message count', unread.error);
-  }, [unread.error]);
+  useCountRefresh({ event: APP_EVENTS.messageReceived, queryKey: chatKeys.unread, enabled: Boolean(token), error: unread.error, what: 'the unread message count' });
 
   const count = token ? unread.data?.count : undefined;
   const text = unreadBadgeText(count);

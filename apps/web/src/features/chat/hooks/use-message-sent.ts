@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { readInboxState, withoutMessageSent } from '../lib/inbox-state';
 
 /**
- * The one-time 'message sent' banner ({messageSent: true} in navigation state, spec section 4):
+ * The one-time 'message sent' banner ({messageSent: true} in navigation state):
  * read once, then dropped from the history entry (the rest of the state stays) so a reload or
  * Back does not show it again.
  */

@@ -4,7 +4,7 @@ import { byLatestActivity, counterpartName, isLockedForViewer, lastMessageView }
 
 const ownerReply = { body_text: '', role: 'owner' as const, blurred: true, masked: false, mine: false, createdAt: '2026-11-22T09:00:00.000Z' };
 
-describe('lastMessageView (spec section 2, inbox)', () => {
+describe('lastMessageView (inbox row)', () => {
   it("asks a locked tenant to unlock when the last message is the owner's hidden reply", () => {
     expect(lastMessageView(summary({ owner_has_replied: true, last_message: ownerReply }))).toEqual({ kind: 'locked' });
   });

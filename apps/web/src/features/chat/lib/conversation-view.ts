@@ -36,7 +36,7 @@ export function counterpartDeleted(conversation: Pick<TConversationSummary, 'vie
 export type LastMessageView = { kind: 'none' } | { kind: 'locked' } | { kind: 'empty' } | { kind: 'text'; text: string };
 
 /**
- * The last-message line of an inbox row (spec section 2): 'No messages yet' when there is none;
+ * The last-message line of an inbox row: 'No messages yet' when there is none;
  * 'Unlock to view messages' when the tenant may not read it yet (an owner message while replies
  * are locked: the server sent no words); 'Message' when the body is empty; else the text (which
  * may still hold the contact-masking marker, translated by the caller).

@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 
 /**
- * Spec section 8: an unlock that failed for want of credits (the code, or a message that names
+ * An unlock that failed for want of credits (the code, or a message that names
  * insufficient_credits) asks to go to the wallet; any other failure is only reported.
  */
 export function isInsufficientCredits(error: unknown): boolean {

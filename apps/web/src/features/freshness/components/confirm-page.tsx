@@ -50,7 +50,7 @@ function AnswerInApp() {
 }
 
 /**
- * /confirm/{token}: the link in the SMS 'Is {title} still available?' (issue 20). Works without
+ * /confirm/{token}: the link in the SMS 'Is {title} still available?'. Works without
  * signing in: the token is good for one answer about one listing, for 7 days.
  */
 export function ConfirmPage() {

@@ -8,7 +8,7 @@ import { useAskAvailability } from '../api/ask-availability';
 import styles from './panels.module.css';
 
 /**
- * A tenant's 'Is it still available?' on /l/{id} (issue 20): the poster is asked at once, by SMS
+ * A tenant's 'Is it still available?' on /l/{id}: the poster is asked at once, by SMS
  * and on their listings page; once per tenant and listing (a second tap is told it was asked).
  * Signed-out visitors go to sign in first and come back here.
  */

@@ -30,7 +30,7 @@ function SlidersIcon() {
 }
 
 /**
- * /browse on a phone (issue 18): the results come first. Above them, a bar with the place search
+ * /browse on a phone: the results come first. Above them, a bar with the place search
  * and a 'Filters' button that names how many filters are on; under it the active filters as
  * chips. 'Filters' opens the whole form in a sheet. Every choice there applies at once, as on a
  * wide screen (the URL and the list behind follow), and the sheet's button says how many homes

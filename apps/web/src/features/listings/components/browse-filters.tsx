@@ -10,7 +10,7 @@ export interface BrowseFiltersProps {
   filters: BrowseFilters;
   onChange: (next: BrowseFilters) => void;
   onClear: () => void;
-  /** Landlords see only their own listings: no source filter for them (spec section 6), nor 'confirmed in the last 7 days'. */
+  /** Landlords see only their own listings: no source filter for them, nor 'confirmed in the last 7 days'. */
   showSource: boolean;
   /**
    * 'inline' (wide screens): the whole form, place search and Clear filters included. 'sheet'
@@ -80,7 +80,7 @@ function PriceInput({
 const PLACE_DELAY_MS = 500;
 
 /**
- * The place search box (issue 7): ቦሌ or Bole, መገናኛ or Megenagna find the same listings. Bound to
+ * The place search box: ቦሌ or Bole, መገናኛ or Megenagna find the same listings. Bound to
  * `q` in the URL like the other filters.
  */
 export function PlaceInput({ value, onCommit }: { value: string | undefined; onCommit: (value: string | undefined) => void }) {
@@ -170,7 +170,7 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
               options={LISTING_SOURCES.map((s) => ({ value: s, label: t(`filters.sourceOnly.${s}`) }))}
             />
           </div>
-          {/* Issue 20: only listings whose poster confirmed them in the last 7 days (not for landlords' own listings). */}
+          {/* Only listings whose poster confirmed them in the last 7 days (not for landlords' own listings). */}
           <label>
             <input type="checkbox" checked={!!filters.confirmed} onChange={(e) => set({ confirmed: e.currentTarget.checked ? '7' : undefined })} />
             {t('filters.confirmed')}

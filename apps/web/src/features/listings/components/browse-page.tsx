@@ -1,13 +1,12 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HomeIcon } from '@/components/ui/icons';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useGradualCount } from '@/lib/use-gradual-count';
 import { useBrowseListings } from '../api/browse-listings';
@@ -18,8 +17,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useWideScreen } from '../hooks/use-wide-screen';
 import { BrowseFilterBar } from './browse-filter-bar';
 import { BrowseFiltersForm } from './browse-filters';
-import { ListingCard, ListingCardSkeleton, type CardListing } from './listing-card';
-import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
+import { ListingCard, type CardListing } from './listing-card';
+import { ListingGrid, ListingGridError, ListingGridItem, ListingGridSkeleton } from './listing-grid';
 import styles from './browse-page.module.css';
 
 const SKELETON_CARDS = 6;
@@ -28,7 +27,7 @@ const CARDS_PER_TASK = 1;
 const SERVER_CARDS = 6;
 
 /**
- * Where another feature's control for the current search goes (issue 19's 'Save this search',
+ * Where another feature's control for the current search goes (the saved searches' 'Save this search',
  * composed in app/routes.tsx): at the end of a phone's filter bar (no height added, so the first
  * card stays on the first screen), or above the wide screen's form. A stable function.
  */
@@ -36,7 +35,7 @@ export type BrowseSearchAction = (place: 'bar' | 'above') => ReactNode;
 
 /**
  * /browse: live listings with filters in the URL query. Brokers are sent to /my-listings;
- * landlords see their own listings, filtered here (spec sections 2 and 6). `searchAction`: for
+ * landlords see their own listings, filtered here. `searchAction`: for
  * tenants and visitors only (see BrowseSearchAction).
  */
 export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction } = {}) {
@@ -103,13 +102,7 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
           <p className={styles.count} role="status">
             {t('common:status.loading')}
           </p>
-          <ListingGrid busy>
-            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-              <ListingGridItem key={i}>
-                <ListingCardSkeleton />
-              </ListingGridItem>
-            ))}
-          </ListingGrid>
+          <ListingGridSkeleton count={SKELETON_CARDS} />
         </>
       ) : query.isError && !listings?.length ? (
         <ListingGridError query={query} />
@@ -142,17 +135,11 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
             ))}
           </ListingGrid>
           {browse.isFetchNextPageError ? (
-            <Alert
-              tone="error"
+            <LoadFailed
               title={t('browse.loadFailed')}
-              action={
-                <Button variant="secondary" onClick={() => void browse.fetchNextPage()}>
-                  {t('common:actions.tryAgain')}
-                </Button>
-              }
-            >
-              <p>{errorText(t, browse.error)}</p>
-            </Alert>
+              query={{ error: browse.error, isFetching: browse.isFetchingNextPage, refetch: () => browse.fetchNextPage() }}
+              small={false}
+            />
           ) : null}
           {more && !browse.isFetchNextPageError ? (
             <div className={styles.more}>

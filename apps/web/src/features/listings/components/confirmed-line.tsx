@@ -3,7 +3,7 @@ import { confirmedDaysAgo } from '../lib/confirmed-days';
 import styles from './confirmed-line.module.css';
 
 /**
- * 'Available · confirmed 3 days ago' (issue 20): when the poster last said the home is still
+ * 'Available · confirmed 3 days ago': when the poster last said the home is still
  * available. Days count from the phone's clock; the server's count may differ by a day at
  * midnight, so the text is not held against the hydrating render.
  */

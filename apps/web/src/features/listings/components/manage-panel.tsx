@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TOwnerListing } from '@betoch/contracts/listings';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
@@ -101,42 +101,22 @@ export function ManagePanel({ listing }: { listing: TOwnerListing }) {
         </Button>
       </div>
 
-      <Modal
+      <ConfirmModal
         open={confirm === 'rented'}
         onClose={() => setConfirm('none')}
         title={t('manage.confirmRentedTitle')}
-        closeLabel={t('common:actions.close')}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirm('none')}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button onClick={markRented} loading={rented.isPending}>
-              {t('manage.confirmRented')}
-            </Button>
-          </>
-        }
+        action={{ label: t('manage.confirmRented'), onConfirm: markRented, busy: rented.isPending }}
       >
         <p>{t('manage.confirmRentedText')}</p>
-      </Modal>
-      <Modal
+      </ConfirmModal>
+      <ConfirmModal
         open={confirm === 'delete'}
         onClose={() => setConfirm('none')}
         title={t('manage.confirmDeleteTitle')}
-        closeLabel={t('common:actions.close')}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setConfirm('none')}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button variant="danger" onClick={deleteIt} loading={remove.isPending}>
-              {t('manage.confirmDelete')}
-            </Button>
-          </>
-        }
+        action={{ label: t('manage.confirmDelete'), onConfirm: deleteIt, busy: remove.isPending, variant: 'danger' }}
       >
         <p>{t('manage.confirmDeleteText')}</p>
-      </Modal>
+      </ConfirmModal>
     </section>
   );
 }

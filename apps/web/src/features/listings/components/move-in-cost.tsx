@@ -6,7 +6,7 @@ import { formatEtb } from '@/lib/format-money';
 import styles from './move-in-cost.module.css';
 
 /**
- * 'Move-in cost' on /l/{id} (issue 20): the sum a tenant pays before moving in, with its parts:
+ * 'Move-in cost' on /l/{id}: the sum a tenant pays before moving in, with its parts:
  * first month, advance, deposit and, on a broker's listing, the broker fee. An advance the poster
  * did not state makes the sum a minimum ('At least').
  */

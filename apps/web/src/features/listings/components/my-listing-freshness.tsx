@@ -31,7 +31,7 @@ export function needsAnswer(listing: TOwnerListing): boolean {
 }
 
 /**
- * A live listing on /my-listings (issue 20): when it was last confirmed, and either the question
+ * A live listing on /my-listings: when it was last confirmed, and either the question
  * 'Is {title} still available?' with 'Yes, still available' and 'Rented', or a 'Still available'
  * tap that confirms it now.
  */

@@ -14,8 +14,8 @@ import { effectiveUserType } from '../lib/listing-display';
 import { myListingsStats } from '../lib/my-listings-stats';
 import { noticeFrom, type MyListingsNotice } from '../lib/notices';
 import { usePageTitle } from '@/lib/use-page-title';
-import { ListingCard, ListingCardSkeleton } from './listing-card';
-import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
+import { ListingCard } from './listing-card';
+import { ListingGrid, ListingGridError, ListingGridItem, ListingGridSkeleton } from './listing-grid';
 import { ExpiredFreshness, LiveFreshness, needsAnswer } from './my-listing-freshness';
 import styles from './my-listings-page.module.css';
 
@@ -126,7 +126,7 @@ export function MyListingsPage() {
   // The grid shows live listings; drafts (never published, or marked as rented) come after, apart.
   const live = listings?.filter((l) => l.visibility === 'live') ?? [];
   const drafts = listings?.filter((l) => l.visibility === 'draft') ?? [];
-  // Expired (30 days unconfirmed, or tenants' asks unanswered): apart, each with Renew (issue 20).
+  // Expired (30 days unconfirmed, or tenants' asks unanswered): apart, each with Renew.
   const expired = listings?.filter((l) => l.visibility === 'expired') ?? [];
   const asked = live.filter(needsAnswer).length;
   const stats = query.data ? myListingsStats(query.data.listings, query.data.stats.landlord_live) : undefined;
@@ -177,13 +177,7 @@ export function MyListingsPage() {
       ) : null}
 
       {loading ? (
-        <ListingGrid busy>
-          {[0, 1, 2].map((i) => (
-            <ListingGridItem key={i}>
-              <ListingCardSkeleton />
-            </ListingGridItem>
-          ))}
-        </ListingGrid>
+        <ListingGridSkeleton count={3} />
       ) : query.isError ? (
         <ListingGridError query={query} />
       ) : !listings?.length ? (

@@ -8,7 +8,7 @@ export interface ReportModalProps {
   listingId: string;
 }
 
-/** Report a listing (spec sections 4 and 5): the shared report form, reason `fake` by default. */
+/** Report a listing: the shared report form, reason `fake` by default. */
 export function ReportModal({ open, onClose, listingId }: ReportModalProps) {
   const report = useCreateReport();
   return (

@@ -6,8 +6,8 @@ import { HomeIcon, MessageIcon, ShieldIcon, UnlockIcon } from '@/components/ui/i
 import { paths } from '@/config/paths';
 import { useFeaturedListings } from '../api/get-featured-listings';
 import { usePageTitle } from '@/lib/use-page-title';
-import { ListingCard, ListingCardSkeleton } from './listing-card';
-import { ListingGrid, ListingGridError, ListingGridItem } from './listing-grid';
+import { ListingCard } from './listing-card';
+import { ListingGrid, ListingGridError, ListingGridItem, ListingGridSkeleton } from './listing-grid';
 import styles from './tenant-welcome-page.module.css';
 
 const BENEFITS = [
@@ -25,13 +25,7 @@ function Featured() {
         <p className="visually-hidden" role="status">
           {t('common:status.loading')}
         </p>
-        <ListingGrid busy>
-          {[0, 1, 2].map((i) => (
-            <ListingGridItem key={i}>
-              <ListingCardSkeleton />
-            </ListingGridItem>
-          ))}
-        </ListingGrid>
+        <ListingGridSkeleton count={3} />
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { useUserTypeDetection } from '../hooks/use-user-type-detection';
 
-/** Mounted once by the app shell: fills in a missing user type (spec section 4). Renders nothing. */
+/** Mounted once by the app shell: fills in a missing user type. Renders nothing. */
 export function UserTypeDetector() {
   useUserTypeDetection();
   return null;

@@ -123,7 +123,7 @@ describe('matchesFilters (landlords filter their own listings in the browser)', 
   });
 });
 
-describe('the place search q (issue 7)', () => {
+describe('the place search q', () => {
   it('reads q from the URL, squeezed and at most 60 characters, and writes it first', () => {
     expect(filtersFromSearch(new URLSearchParams('q=%20%20Sar%20%20Bet%20')).q).toBe('Sar Bet');
     expect(filtersFromSearch(new URLSearchParams('q=%E1%89%A6%E1%88%8C')).q).toBe('ቦሌ');

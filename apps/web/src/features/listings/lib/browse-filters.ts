@@ -10,16 +10,16 @@ import {
   type Subcity,
 } from '@betoch/contracts/constants';
 
-/** The /browse filters (spec section 2), as they live in the page's URL query. */
+/** The /browse filters, as they live in the page's URL query. */
 export interface BrowseFilters {
-  /** Place search (issue 7): a subcity, neighbourhood or landmark, in Ge'ez or Latin letters. */
+  /** Place search: a subcity, neighbourhood or landmark, in Ge'ez or Latin letters. */
   q?: string;
   source?: ListingSource;
   type?: PropertyTypeOffered;
   subcity?: Subcity;
   priceMin?: number;
   priceMax?: number;
-  /** '7': only listings confirmed available in the last 7 days (issue 20). */
+  /** '7': only listings confirmed available in the last 7 days. */
   confirmed?: '7';
 }
 
@@ -92,7 +92,7 @@ export function priceRangeInverted(filters: BrowseFilters): boolean {
 }
 
 /**
- * The GET /listings query (spec section 7): visibility live, the filters, limit 20; undefined
+ * The GET /listings query: visibility live, the filters, limit 20; undefined
  * values are left out by the API client.
  */
 export function browseApiQuery(filters: BrowseFilters, cursor?: string) {
@@ -117,7 +117,7 @@ const TYPE_SYNONYMS: Partial<Record<ListingType, readonly ListingType[]>> = {
 };
 
 /**
- * Landlords see their own listings filtered here in the browser (spec section 2), by the same
+ * Landlords see their own listings filtered here in the browser, by the same
  * rules the server applies to everyone else's: type (with synonyms), subcity and the price range.
  * The source and 'confirmed in the last 7 days' filters are hidden for landlords, so they are not applied.
  */

@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 
 /**
- * Spec section 8: an unlock or a first message refused for want of credits (402
+ * An unlock or a first message refused for want of credits (402
  * insufficient_credits, or a failure whose message speaks of credits) leads to the wallet.
  */
 export function isInsufficientCredits(error: unknown): boolean {

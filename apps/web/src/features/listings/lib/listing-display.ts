@@ -36,7 +36,7 @@ export function listingFacts(listing: {
 }
 
 /**
- * The owner of a listing sees the manage panel (spec section 6: the user's sub equals the
+ * The owner of a listing sees the manage panel (the user's sub equals the
  * listing's poster_phone). Only the poster and admins receive poster_phone at all.
  */
 export function isListingOwner(listing: { poster_phone?: string }, user: Pick<TUser, 'phone' | 'sub'> | null): boolean {

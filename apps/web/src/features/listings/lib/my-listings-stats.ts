@@ -9,7 +9,7 @@ export interface MyListingsStats {
   live: number;
   /** Published at least once (live now, or rented and back to draft). */
   published: number;
-  /** 3 minus the landlord's live listings, at least 0 (spec section 9). */
+  /** 3 minus the landlord's live listings, at least 0. */
   remainingSlots: number;
   /** The landlord has 3 live listings: the limit banner shows. */
   atLimit: boolean;
@@ -24,7 +24,7 @@ export function myListingsStats(listings: readonly OwnListing[], landlordLive: n
   };
 }
 
-/** Spec section 4: landlord when the own listings show landlord_live above 0 or a landlord listing. */
+/** The user-type detection: landlord when the own listings show landlord_live above 0 or a landlord listing. */
 export function looksLikeLandlord(answer: { listings: readonly { source: string }[]; stats: { landlord_live: number } }): boolean {
   return answer.stats.landlord_live > 0 || answer.listings.some((l) => l.source === 'landlord');
 }

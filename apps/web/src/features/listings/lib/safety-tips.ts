@@ -1,4 +1,4 @@
-/** Browser storage key of the safety-tips acknowledgement (spec section 4: asked the first time). */
+/** Browser storage key of the safety-tips acknowledgement (asked the first time). */
 export const SAFETY_TIPS_KEY = 'safetyTipsAcknowledged';
 
 export function safetyTipsAcknowledged(): boolean {

@@ -19,19 +19,24 @@ const photo = (key: string) => ({
 /** A browse card's short photo as GET /listings answers it (key, widths, tint). */
 export const cardPhoto = (key: string): TCardPhoto => ({ key, width: 640, height: 427, widths: [320, 640], tint: '8a97b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1' });
 
+/** The home every card and detail answer here describes unless a test says otherwise. */
+const HOME = {
+  _id: '11111111-1111-4111-8111-111111111111',
+  title: '2-Bedroom Apartment near Edna Mall',
+  type: 'apartment',
+  price_etb: 25000,
+  bedrooms: 2,
+  bathrooms: 1,
+  area_sqm: 90,
+  specific_location: 'Edna Mall',
+  subcity: 'Bole',
+  source: 'landlord',
+} as const;
+
 /** A browse card as GET /listings answers it. */
 export function card(overrides: Partial<TListingCard> = {}): TListingCard {
   return {
-    _id: '11111111-1111-4111-8111-111111111111',
-    title: '2-Bedroom Apartment near Edna Mall',
-    type: 'apartment',
-    price_etb: 25000,
-    bedrooms: 2,
-    bathrooms: 1,
-    area_sqm: 90,
-    specific_location: 'Edna Mall',
-    subcity: 'Bole',
-    source: 'landlord',
+    ...HOME,
     photos: [cardPhoto('p1')],
     photo_count: 3,
     ...overrides,
@@ -45,18 +50,9 @@ export function browseAnswer(listings: TListingCard[], nextCursor: string | null
 /** GET /listings/{id} as a visitor sees it (no poster_phone). */
 export function publicListing(overrides: Partial<TPublicListing> = {}): TPublicListing {
   return {
-    _id: '11111111-1111-4111-8111-111111111111',
-    title: '2-Bedroom Apartment near Edna Mall',
+    ...HOME,
     title_generated: false,
     description: 'Bright apartment with a balcony. Water tank and a guard.',
-    type: 'apartment',
-    price_etb: 25000,
-    bedrooms: 2,
-    bathrooms: 1,
-    area_sqm: 90,
-    specific_location: 'Edna Mall',
-    subcity: 'Bole',
-    source: 'landlord',
     contact_preference: 'show',
     visibility: 'live',
     photos: [photo('p1'), photo('p2'), photo('p3'), photo('p4'), photo('p5'), photo('p6'), photo('p7')],

@@ -1,17 +1,17 @@
-import { memo, useEffect } from 'react';
+import { memo } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { UNREAD_BADGE_MAX } from '@betoch/contracts/constants';
 import { paths } from '@/config/paths';
-import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
+import { APP_EVENTS } from '@/lib/app-events';
+import { useCountRefresh } from '@/lib/use-count-refresh';
 import { useSession } from '@/lib/session';
 import { notificationKeys } from '../api/query-keys';
 import { useUnreadNotifications } from '../api/unread-notifications';
 import styles from './notification-bell.module.css';
 
 /**
- * The bell of the top bar (issue 19): a link to /notifications with the unread count, asked every
+ * The bell of the top bar: a link to /notifications with the unread count, asked every
  * 30 s and again at once when the event stream says the count changed (the chat's stream carries
  * a `notifications` event, lib/app-events). Signed in only; nothing at all otherwise, so the
  * server's drawing (signed out) and the hydrating render agree. Memoised: the top bar draws again
@@ -23,17 +23,7 @@ export const NotificationBell = memo(function NotificationBell() {
   const session = useSession();
   const signedIn = session.isAuthenticated;
   const unread = useUnreadNotifications(signedIn);
-  const queryClient = useQueryClient();
-
-  useEffect(() => {
-    if (!signedIn) return;
-    return onAppEvent(APP_EVENTS.notificationsChanged, () => {
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.unread }, { cancelRefetch: false });
-    });
-  }, [signedIn, queryClient]);
-  useEffect(() => {
-    if (unread.error) console.warn('Could not load the notifications count', unread.error);
-  }, [unread.error]);
+  useCountRefresh({ event: APP_EVENTS.notificationsChanged, queryKey: notificationKeys.unread, enabled: signedIn, error: unread.error, what: 'the notifications count' });
 
   if (!signedIn) return null;
   const count = unread.data?.count ?? 0;

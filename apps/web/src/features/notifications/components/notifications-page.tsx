@@ -3,13 +3,12 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TNotification } from '@betoch/contracts/saved-searches';
-import { Alert } from '@/components/ui/alert';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
-import { errorText } from '@/lib/error-text';
 import { formatEtb } from '@/lib/format-money';
 import { useListingTitle } from '@/lib/listing-title';
 import { formatRelativeTime } from '@/lib/relative-time';
@@ -21,7 +20,7 @@ import styles from './notifications-page.module.css';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**
- * /notifications (issue 19): new listings that matched a saved search, newest first. Opening one
+ * /notifications: new listings that matched a saved search, newest first. Opening one
  * marks it read and opens the listing; a listing no longer live says so. New ones arrive live
  * (the event stream's `notifications` event refreshes the list).
  */
@@ -57,17 +56,7 @@ export function NotificationsPage() {
           <Skeleton height={84} />
         </div>
       ) : list.isError ? (
-        <Alert
-          tone="error"
-          title={t('notifications.loadFailed')}
-          action={
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              {t('common:actions.tryAgain')}
-            </Button>
-          }
-        >
-          <p>{errorText(t, list.error)}</p>
-        </Alert>
+        <LoadFailed title={t('notifications.loadFailed')} query={list} small={false} />
       ) : !items?.length ? (
         <EmptyState
           title={t('notifications.empty')}

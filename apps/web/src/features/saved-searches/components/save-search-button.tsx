@@ -9,7 +9,7 @@ import styles from './save-search-button.module.css';
 const SaveSearchDialog = lazy(async () => ({ default: (await import('./save-search-dialog')).SaveSearchDialog }));
 
 /**
- * 'Save this search' on /browse (issue 19). Small on purpose: the dialog (form, schemas) loads
+ * 'Save this search' on /browse. Small on purpose: the dialog (form, schemas) loads
  * on the first tap, drawn at the end of the body (the button may sit in the search form).
  * `compact`: a 44 px icon button named by its label (a phone's filter bar). A signed-out visitor
  * goes to sign in and comes back to the same filters. Not for landlords and brokers (their

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TSavedSearch } from '@betoch/contracts/saved-searches';
 import { Alert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -16,7 +17,7 @@ import { browseQueryOf } from '../lib/search-filters';
 import styles from './saved-searches-section.module.css';
 
 /**
- * The saved searches on /saved (issue 19): each with its new homes since the last visit; opening
+ * The saved searches on /saved: each with its new homes since the last visit; opening
  * one opens /browse with its filters (and counts as a visit); alerts and the daily SMS are one tap
  * each; delete. Loading, error and empty states.
  */
@@ -50,17 +51,7 @@ export function SavedSearchesSection() {
           <Skeleton height={96} />
         </div>
       ) : searches.isError ? (
-        <Alert
-          tone="error"
-          title={t('section.loadFailed')}
-          action={
-            <Button variant="secondary" onClick={() => void searches.refetch()}>
-              {t('common:actions.tryAgain')}
-            </Button>
-          }
-        >
-          <p>{errorText(t, searches.error)}</p>
-        </Alert>
+        <LoadFailed title={t('section.loadFailed')} query={searches} small={false} />
       ) : !list?.length ? (
         <EmptyState
           title={t('section.empty')}

@@ -10,7 +10,7 @@ import styles from './my-unlocks-page.module.css';
 import { usePageTitle } from '@/lib/use-page-title';
 import { LoadFailed } from '@/components/ui/load-failed';
 
-/** /my-unlocks ('My Unlocked Contacts', spec section 2): the owners whose phones the user unlocked. */
+/** /my-unlocks ('My Unlocked Contacts'): the owners whose phones the user unlocked. */
 export function MyUnlocksPage() {
   const { t } = useTranslation(['wallet', 'common', 'refunds']);
   const unlocks = useMyUnlocks();

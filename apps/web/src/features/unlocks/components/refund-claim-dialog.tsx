@@ -2,8 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REFUND_REASONS, type RefundReason } from '@betoch/contracts/refunds';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { errorText } from '@/lib/error-text';
 import { useClaimRefund } from '../api/claim-refund';
 import styles from './refund-claim.module.css';
@@ -15,7 +14,7 @@ export interface RefundClaimDialogProps {
 }
 
 /**
- * The refund claim (issue 20): one of three reasons, then the answer: the credit is back at once,
+ * The refund claim: one of three reasons, then the answer: the credit is back at once,
  * or the claim waits. Loaded on the first tap of 'Claim refund' (my-unlocks stays light).
  */
 export function RefundClaimDialog({ open, onClose, unlockId }: RefundClaimDialogProps) {
@@ -43,37 +42,21 @@ export function RefundClaimDialog({ open, onClose, unlockId }: RefundClaimDialog
   if (claim.isSuccess) {
     const approved = claim.data.claim.status === 'approved';
     return (
-      <Modal
-        open={open}
-        onClose={onClose}
-        title={t('claim.title')}
-        closeLabel={t('common:actions.close')}
-        footer={<Button onClick={onClose}>{t('common:actions.continue')}</Button>}
-      >
+      <ConfirmModal open={open} onClose={onClose} title={t('claim.title')} action="done">
         <Alert tone={approved ? 'success' : 'info'} title={approved ? t('claim.approvedTitle') : t('claim.pendingTitle')}>
           <p>{approved ? t('claim.approvedText') : t('claim.pendingText')}</p>
         </Alert>
-      </Modal>
+      </ConfirmModal>
     );
   }
 
   const error = missing && !reason ? t('claim.chooseReason') : claim.isError ? errorText(t, claim.error) : null;
   return (
-    <Modal
+    <ConfirmModal
       open={open}
       onClose={onClose}
       title={t('claim.title')}
-      closeLabel={t('common:actions.close')}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={claim.isPending}>
-            {claim.isPending ? t('claim.submitting') : t('claim.submit')}
-          </Button>
-        </>
-      }
+      action={{ label: claim.isPending ? t('claim.submitting') : t('claim.submit'), formId, busy: claim.isPending }}
     >
       <form id={formId} onSubmit={submit} noValidate>
         <p>{t('claim.intro')}</p>
@@ -92,6 +75,6 @@ export function RefundClaimDialog({ open, onClose, unlockId }: RefundClaimDialog
           </p>
         ) : null}
       </form>
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -8,7 +8,7 @@ import styles from './refund-claim.module.css';
 const RefundClaimDialog = lazy(async () => ({ default: (await import('./refund-claim-dialog')).RefundClaimDialog }));
 
 /**
- * An unlock's refund (issue 20): the claim's state when there is one (with why it was approved, or
+ * An unlock's refund: the claim's state when there is one (with why it was approved, or
  * the admin's note), else 'Claim refund' while the 72 hours last. Nothing for a plan's unlock.
  */
 export function RefundClaim({ record, title }: { record: TUnlockRecord; title: string }) {

@@ -42,7 +42,7 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
 }
 
 /**
- * The balances of spec section 2: credits for tenants (and landlords, who buy them too), the
+ * The balances /wallet shows: credits for tenants (and landlords, who buy them too), the
  * 'Unlimited Access Active' card while the tenant plan runs; for brokers the 'Unlimited Posting
  * Active' card and the post credits.
  */

@@ -8,7 +8,7 @@ const CHECKOUT_METHODS = { telebirr: 'telebirr', cbe_birr: 'cbeBirr', mpesa: 'mp
 
 /**
  * The payment methods: available when the hosted checkout is configured, otherwise the
- * coming-soon note of spec section 2 (also while the answer is loading or failed).
+ * coming-soon note (also while the answer is loading or failed).
  */
 export function PaymentMethods() {
   const { t } = useTranslation('wallet');

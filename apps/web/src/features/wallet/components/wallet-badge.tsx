@@ -1,33 +1,23 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { WalletIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
+import { APP_EVENTS } from '@/lib/app-events';
+import { useCountRefresh } from '@/lib/use-count-refresh';
 import { useSession } from '@/lib/session';
 import { useWalletBalance, walletBalanceKey } from '../api/wallet-balance';
 import styles from './wallet-badge.module.css';
 
 /**
  * The count the badge shows, for one kind of user: the balance, reloaded on `walletUpdated`.
- * A failure is only logged (spec section 8).
+ * A failure is only logged.
  */
 function useBadgeCount(type: 'tenant' | 'delala'): number | undefined {
   const session = useSession();
   const userType = session.userType ?? session.user?.userType;
   const enabled = session.isAuthenticated && userType === type;
   const balance = useWalletBalance(enabled);
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!enabled) return;
-    return onAppEvent(APP_EVENTS.walletUpdated, () => {
-      void queryClient.invalidateQueries({ queryKey: walletBalanceKey }, { cancelRefetch: false });
-    });
-  }, [enabled, queryClient]);
-  useEffect(() => {
-    if (balance.error) console.warn('Could not load the wallet balance', balance.error);
-  }, [balance.error]);
+  useCountRefresh({ event: APP_EVENTS.walletUpdated, queryKey: walletBalanceKey, enabled, error: balance.error, what: 'the wallet balance' });
   if (!enabled || !balance.data) return undefined;
   return type === 'tenant' ? balance.data.credits : balance.data.post_credits;
 }
@@ -50,7 +40,7 @@ export function WalletBadge() {
 export function PostCreditsBadge() {
   const { t, ready } = useTranslation('wallet', { useSuspense: false });
   const count = useBadgeCount('delala');
-  // Only when the balance has post credits at all (spec section 2).
+  // Only when the balance has post credits at all.
   if (typeof count !== 'number') return null;
   return (
     <span className={styles.count} data-testid="post-credits-badge">

@@ -27,7 +27,7 @@ function Row({ entry }: { entry: TWalletHistoryEntry }) {
   );
 }
 
-/** The wallet's history (issue 20): each credit change with its reason, refunds included. */
+/** The wallet's history: each credit change with its reason, refunds included. */
 export function WalletHistory() {
   const { t } = useTranslation(['refunds', 'common']);
   const history = useWalletHistory();

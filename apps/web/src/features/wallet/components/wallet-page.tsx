@@ -34,7 +34,7 @@ function highlightedSku(arrival: WalletArrival, cards: readonly BuyCardData[]): 
 /** What the last purchase said: its success alert, or the failure's message (none: the fallback). */
 type Notice = { tone: 'success'; text: string } | { tone: 'error'; detail?: string } | { tone: 'redirect' };
 
-/** /wallet (spec section 2): balances, active plans, the Buy cards and the payment methods. */
+/** /wallet: balances, active plans, the Buy cards and the payment methods. */
 export function WalletPage() {
   const { t } = useTranslation(['wallet', 'common']);
   const session = useSession();

@@ -1,6 +1,6 @@
 import type { TPurchaseGrantedAnswer } from '@betoch/contracts/wallet';
 
-/** A success alert of spec section 8: a key of the wallet namespace and its count. */
+/** The success alert after a purchase: a key of the wallet namespace and its count. */
 export interface SuccessText {
   key: 'success.credits' | 'success.tenantUnlimited' | 'success.postCredits' | 'success.delalaUnlimited';
   count?: number;

@@ -6,7 +6,7 @@ export interface CardFeature {
   count?: number;
 }
 
-/** A Buy card of /wallet (spec sections 2 and 9). */
+/** A Buy card of /wallet. */
 export interface BuyCard {
   sku: Sku;
   priceEtb: number;
@@ -44,7 +44,7 @@ export function cardsFor(userType: UserType): BuyCard[] {
   }));
 }
 
-/** A plan end date that is still in the future, else null (spec section 4: active while future). */
+/** A plan end date that is still in the future, else null (active while future). */
 export function activeUntil(until: string | null | undefined, now: Date = new Date()): Date | null {
   if (!until) return null;
   const date = new Date(until);

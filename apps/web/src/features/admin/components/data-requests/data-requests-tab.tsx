@@ -10,6 +10,7 @@ import { useAccountRequests, useAdminDeletion } from '../../api/account-requests
 import { DateTime } from '../date-time';
 import { LoadFailure } from '../load-failure';
 import styles from '../admin.module.css';
+import { ColumnHeads } from '../column-heads';
 
 /**
  * Data requests: the log of exports and deletions (dates and states, never their content), and
@@ -44,16 +45,7 @@ export function DataRequestsTab() {
         ) : (
           <div className={styles.scroll}>
             <table className={styles.table} data-testid="account-requests">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.kind')}</th>
-                  <th scope="col">{t('admin.status')}</th>
-                  <th scope="col">{t('admin.via')}</th>
-                  <th scope="col">{t('admin.requested')}</th>
-                  <th scope="col">{t('admin.ready')}</th>
-                  <th scope="col">{t('admin.completed')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads heads={[t('admin.kind'), t('admin.status'), t('admin.via'), t('admin.requested'), t('admin.ready'), t('admin.completed')]} />
               <tbody>
                 {log.data.items.map((item) => (
                   <tr key={item._id}>

@@ -4,7 +4,7 @@ import { DAILY_SERIES } from '../../lib/daily-series';
 import { weekdayDay } from '../../lib/day-label';
 import styles from '../admin.module.css';
 
-/** The 14-day table (spec section 2), newest day first; it scrolls sideways on a phone. */
+/** The 14-day table, newest day first; it scrolls sideways on a phone. */
 export function DailyTable({ days }: { days: TDailyMetric[] }) {
   const { t, i18n } = useTranslation('admin');
   const rows = [...days].reverse();

@@ -8,7 +8,7 @@ import { Facts } from '../facts';
 import { TrustScore } from './trust-score';
 import styles from '../admin.module.css';
 
-/** The reported thing as the case describes it (spec section 2): listing, user or conversation. */
+/** The reported thing as the case describes it: listing, user or conversation. */
 export function CaseSummary({ moderationCase: item }: { moderationCase: TModerationCase }) {
   const { t } = useTranslation('admin');
   const summary = item.targetSummary;

@@ -5,8 +5,9 @@ import { LocalDate } from '@/components/ui/local-date';
 import { useUnblockPosting } from '../../api/payments';
 import { failureAlert } from '../../lib/failure-text';
 import styles from '../admin.module.css';
+import { ColumnHeads } from '../column-heads';
 
-/** The unblock prompt's default reason (spec section 5). */
+/** The unblock prompt's default reason. */
 export const DEFAULT_UNBLOCK_REASON = 'manual review';
 
 /** Broker accounts: a table on wide screens, one card per account on a phone. */
@@ -30,17 +31,7 @@ export function DelalaTable({ accounts, onDone }: { accounts: TDelalaAccount[]; 
   const c = (key: string) => t(`payments.columns.${key}`);
   return (
     <table className={styles.cardTable}>
-      <thead>
-        <tr>
-          <th scope="col">{c('phone')}</th>
-          <th scope="col">{c('name')}</th>
-          <th scope="col">{c('agency')}</th>
-          <th scope="col">{c('postCredits')}</th>
-          <th scope="col">{c('unlimitedUntil')}</th>
-          <th scope="col">{c('posting')}</th>
-          <th scope="col">{c('action')}</th>
-        </tr>
-      </thead>
+      <ColumnHeads heads={['phone', 'name', 'agency', 'postCredits', 'unlimitedUntil', 'posting', 'action'].map(c)} />
       <tbody>
         {accounts.map((a) => (
           <tr key={a.phone}>

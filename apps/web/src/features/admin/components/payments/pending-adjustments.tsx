@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TManualAdjustment } from '@betoch/contracts/admin';
-import { Button } from '@/components/ui/button';
 import { useReviewAdjustment } from '../../api/payments';
 import { failureAlert } from '../../lib/failure-text';
 import { DateTime } from '../date-time';
 import styles from '../admin.module.css';
+import { DecisionButtons } from '../decision-buttons';
 
 /** Pending adjustments, oldest first, each with Approve and Reject (an optional note is asked). */
 export function PendingAdjustments({ items, onDone }: { items: TManualAdjustment[]; onDone: (text: string) => void }) {
@@ -71,21 +71,14 @@ function PendingAdjustment({ item, onDone }: { item: TManualAdjustment; onDone: 
           {t('payments.yours')}
         </p>
       ) : null}
-      <div className={styles.actions}>
-        {(['approve', 'reject'] as const).map((decision) => (
-          <Button
-            key={decision}
-            small
-            variant={decision === 'approve' ? 'primary' : 'secondary'}
-            disabled={review.isPending || item.createdByViewer}
-            aria-describedby={item.createdByViewer ? noteId : undefined}
-            loading={review.isPending && review.variables?.decision === decision}
-            onClick={() => void run(decision)}
-          >
-            {t(`payments.${decision}`)}
-          </Button>
-        ))}
-      </div>
+      <DecisionButtons
+        label={(decision) => t(`payments.${decision}`)}
+        busy={review.isPending}
+        sending={review.variables?.decision}
+        onDecide={(decision) => void run(decision)}
+        disabled={item.createdByViewer}
+        describedBy={item.createdByViewer ? noteId : undefined}
+      />
     </article>
   );
 }

@@ -9,6 +9,7 @@ import { failureAlert } from '../../lib/failure-text';
 import { DateTime } from '../date-time';
 import { LoadFailure } from '../load-failure';
 import styles from '../admin.module.css';
+import { ColumnHeads } from '../column-heads';
 
 const PROVIDERS = ['chapa', 'simulated'] as const;
 /** States an admin may ask the gateway about again. */
@@ -80,19 +81,7 @@ export function PurchasesList({ onDone }: { onDone: (text: string) => void }) {
         <p className={styles.empty}>{t('purchases.empty')}</p>
       ) : (
         <table className={styles.cardTable}>
-          <thead>
-            <tr>
-              <th scope="col">{c('created')}</th>
-              <th scope="col">{c('phone')}</th>
-              <th scope="col">{c('sku')}</th>
-              <th scope="col">{c('amount')}</th>
-              <th scope="col">{c('txRef')}</th>
-              <th scope="col">{c('providerRef')}</th>
-              <th scope="col">{c('status')}</th>
-              <th scope="col">{c('updated')}</th>
-              <th scope="col">{c('action')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads heads={['created', 'phone', 'sku', 'amount', 'txRef', 'providerRef', 'status', 'updated', 'action'].map(c)} />
           <tbody>
             {purchases.data.items.map((p) => (
               <tr key={p.id}>

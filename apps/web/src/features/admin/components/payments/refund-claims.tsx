@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAdminRefundClaim } from '@betoch/contracts/refunds';
-import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorText } from '@/lib/error-text';
@@ -9,9 +8,10 @@ import { usePendingRefundClaims, useReviewRefund } from '../../api/refund-claims
 import { DateTime } from '../date-time';
 import { LoadFailure } from '../load-failure';
 import styles from '../admin.module.css';
+import { DecisionButtons } from '../decision-buttons';
 
 /**
- * Refund claims waiting on an admin (issue 20): those no listing change or second claim approved.
+ * Refund claims waiting on an admin: those no listing change or second claim approved.
  * One admin approves (1 credit back through the ledger) or rejects, always with a note.
  */
 export function RefundClaims({ onDone }: { onDone: (text: string) => void }) {
@@ -80,20 +80,12 @@ function RefundClaimCard({ claim, onDone }: { claim: TAdminRefundClaim; onDone: 
         onChange={(e) => setNote(e.currentTarget.value)}
         error={error}
       />
-      <div className={styles.actions}>
-        {(['approve', 'reject'] as const).map((decision) => (
-          <Button
-            key={decision}
-            small
-            variant={decision === 'approve' ? 'primary' : 'secondary'}
-            disabled={review.isPending}
-            loading={review.isPending && review.variables?.decision === decision}
-            onClick={() => void run(decision)}
-          >
-            {decision === 'approve' ? t('admin.approve') : t('admin.reject')}
-          </Button>
-        ))}
-      </div>
+      <DecisionButtons
+        label={(decision) => (decision === 'approve' ? t('admin.approve') : t('admin.reject'))}
+        busy={review.isPending}
+        sending={review.variables?.decision}
+        onDecide={(decision) => void run(decision)}
+      />
     </article>
   );
 }
