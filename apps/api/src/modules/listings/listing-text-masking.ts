@@ -6,7 +6,7 @@ import type { ListingRow, NewListingRow } from '../../db/schema/listings.ts';
 /**
  * Contact details a poster writes into their listing's free text (title, description, specific
  * location) or their display and agency names are masked in every answer to anyone but the poster
- * and admins: phones reach people only through unlock-contact (server-rules §3), and e-mail
+ * and admins: phones reach people only through the paid unlock-contact call, and e-mail
  * addresses and messenger handles are a way around it just as well (the reason of §5 for chat).
  * The finder is the chat's (`modules/contact-masking/contact-masking.ts`), so every spelling it
  * knows is caught here too, and prices, room counts, years and house numbers stay as written.

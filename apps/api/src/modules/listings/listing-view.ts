@@ -68,7 +68,7 @@ export function toOwnerListing(
 }
 
 /**
- * A browse card: what the card shows and nothing else (issue 8), the primary photo in its short
+ * A browse card: what the card shows and nothing else (a page of 20 stays small on 3G), the primary photo in its short
  * form with its tint (./card-tint.ts). Browse is public (and the same for everyone): the text is
  * always the masked form stored with it.
  */

@@ -63,7 +63,7 @@ export interface BrowseFilters {
   source?: ListingRow['source'];
   /** The place search `q`, expanded (./place-search.ts). */
   place?: PlaceQuery;
-  /** Only listings whose availability was confirmed at or after this (issue 20's 7-day filter). */
+  /** Only listings whose availability was confirmed at or after this (the 'confirmed in the last 7 days' filter). */
   confirmedSince?: Date;
   /** Continue after this (published_at, id). */
   after?: { publishedAt: Date; id: string };

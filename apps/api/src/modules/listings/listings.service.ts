@@ -113,7 +113,7 @@ function titleColumns(
 /** The editable columns of a create or edit input (the title: titleColumns). */
 function columnsOf(input: Partial<TCreateListingInput>, source: NewListingRow['source']): Partial<NewListingRow> {
   const patch: Partial<NewListingRow> = {};
-  // Move-in cost (issue 20). The advance is at most 2 months (Proclamation 1320/2024): the request
+  // Move-in cost. The advance is at most 2 months (Proclamation 1320/2024): the request
   // schema refuses more with the reason, and the database's check refuses it again.
   if (input.advance_months !== undefined) patch.advanceMonths = input.advance_months;
   if (input.deposit_etb !== undefined) patch.depositEtb = input.deposit_etb || null;
