@@ -1,10 +1,15 @@
 import { ZBrowseQuery, type TBrowseFilters } from '@betoch/contracts/listings';
 import { openDatabase, type Database } from '../../../apps/api/src/db/client.ts';
-import { encodeCursor } from '../../../apps/api/src/modules/listings/browse-cursor.ts';
+import { decodeCursor, encodeCursor } from '../../../apps/api/src/modules/listings/browse-cursor.ts';
 import { browseQuery, placeWalkQuery, type BrowseFilters } from '../../../apps/api/src/modules/listings/listings.repository.ts';
 import { expandPlaceQuery } from '../../../apps/api/src/modules/listings/place-search.ts';
 import { explainAnalyze, rowsRead, type PlanNode } from '../../../apps/api/scripts/query-plan.ts';
 import { browseQueries } from './browse-queries.ts';
+import { pino } from 'pino';
+import { browseFromIndex } from '../../../apps/api/src/modules/listings/browse-answer.ts';
+import type { BrowseIndex } from '../../../apps/api/src/modules/listings/browse-index.ts';
+import { browseIndexSync } from '../../../apps/api/src/modules/listings/browse-index-sync.ts';
+import { listingsVersion } from '../../../apps/api/src/modules/listings/listings-version.ts';
 import type { SeededDatabase } from './datasets.ts';
 
 /**
@@ -175,4 +180,52 @@ export async function explainBrowse(db: SeededDatabase, urls: BrowseUrl[]): Prom
     await database.close();
   }
   return out;
+}
+
+export interface WalkedQuery {
+  query: string;
+  page: number;
+  /** The page made from the in-memory browse index, ms (the better of two runs). */
+  ms: number;
+}
+
+/**
+ * The same URLs answered as the server answers them once its browse index has loaded
+ * (modules/listings/browse-index.ts): the page walked in memory and its answer written, timed in
+ * the bench's own process on a copy of the data; also how long that index took to load.
+ */
+export async function walkBrowse(db: SeededDatabase, urls: BrowseUrl[]): Promise<{ loadMs: number; walked: WalkedQuery[] }> {
+  const database = await openDatabase(db.databaseUrl ? { url: db.databaseUrl } : { dataDir: db.readerDir! });
+  const log = pino({ level: 'silent' });
+  const version = listingsVersion(database, log);
+  const sync = browseIndexSync(database.db, log);
+  try {
+    const started = performance.now();
+    sync.start();
+    let index: BrowseIndex | null = null;
+    while (!index) {
+      index = await sync.at(await version.current());
+      if (!index) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const loadMs = performance.now() - started;
+    const now = new Date();
+    const walked = urls.map((url) => {
+      const params = new URL(url.path, 'http://x').searchParams;
+      const cursor = params.get('cursor') ?? undefined;
+      const filters = parse(cursor ? `${url.query}&cursor=${cursor}` : url.query);
+      const question = { filters, after: cursor ? decodeCursor(cursor) : undefined, now };
+      let best = Number.POSITIVE_INFINITY;
+      for (let run = 0; run < 2; run += 1) {
+        const t0 = performance.now();
+        browseFromIndex(index!, question);
+        best = Math.min(best, performance.now() - t0);
+      }
+      return { query: url.query, page: url.page, ms: best };
+    });
+    return { loadMs, walked };
+  } finally {
+    sync.close();
+    await version.close();
+    await database.close();
+  }
 }
