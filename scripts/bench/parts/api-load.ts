@@ -218,6 +218,7 @@ function details(f: DbFigures): string {
     ...f.rows.map((r) => loadRow(r, f.ceiling.requestsPerSecond)),
     '',
     walkSummary(f),
+    '',
     explainSummary(f),
   ].join('\n');
 }
