@@ -120,13 +120,13 @@ function hints(files: PageFiles | undefined, namespaces: readonly string[], lang
  * is what the visitor waits for. None when the page has no such photo (data saver, no photos).
  */
 function leadImagePreload(html: string): string {
-  const img = /<img\b[^>]*\bfetchpriority="high"[^>]*>/.exec(html)?.[0];
+  const img = /<img\b[^>]*\bfetchpriority="high"[^>]*>/i.exec(html)?.[0];
   if (!img) return '';
   // The attribute values are already escaped as React wrote them: they are copied as they are.
-  const value = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(img)?.[1];
+  const value = (name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(img)?.[1];
   const src = value('src');
   if (!src) return '';
-  const srcset = value('srcSet') ?? value('srcset');
+  const srcset = value('srcset');
   const sizes = value('sizes');
   return `<link rel="preload" as="image" href="${src}"${srcset ? ` imagesrcset="${srcset}"` : ''}${sizes ? ` imagesizes="${sizes}"` : ''} fetchpriority="high">`;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_SAVER_COOKIE } from '@betoch/contracts/constants';
 import type { TPhoto } from '@betoch/contracts/uploads';
 import { createListing, createListingsTestApp, createLiveListing, hideListing } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
@@ -74,6 +75,20 @@ describe('a listing page drawn on the server', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/detail-D.css">');
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/locales/en/listings.json">');
     expect(html).not.toContain('browse-B');
+  });
+
+  it('asks for its cover photo first: a preload of the photo is the head\'s first request; none with data saver on', async () => {
+    const html = await page(`/l/${live._id}`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preload = /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="[^"]+" fetchpriority="high">/.exec(head);
+    expect(preload?.[1]).toBe(live.photos[0]!.url);
+    expect(preload?.[2]).toMatch(/^\/media\/\S+ \d+w/);
+    // Before the app's code and styles, right after the character set.
+    expect(head.indexOf(preload![0])).toBeLessThan(head.indexOf('<script'));
+    expect(head.indexOf(preload![0])).toBeLessThan(head.indexOf('rel="stylesheet"'));
+    expect(head).toMatch(/<meta charset="UTF-8" \/><link rel="preload" as="image"/);
+    const saving = await page(`/l/${live._id}`, { cookie: `${DATA_SAVER_COOKIE}=1` });
+    expect(saving).not.toContain('rel="preload" as="image"');
   });
 
   it('is in Amharic for the Amharic cookie (and for a phone that prefers Amharic), with the same data', async () => {
