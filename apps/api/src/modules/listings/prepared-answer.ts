@@ -5,7 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * A JSON answer serialised and compressed once, to be sent many times from the answer caches:
  * the identity bytes, gzip at once (every phone asks for it), brotli on first demand, and an
- * ETag of the content. Sent with its own Content-Encoding, so the compression plugin leaves it
+ * ETag of the content. Brotli at quality 5: 0.7 ms for a page of 20 cards and 15 bytes more than
+ * quality 9, which took 10-15 ms of the server's one core for every new page a browser asked for. Sent with its own Content-Encoding, so the compression plugin leaves it
  * alone.
  */
 export interface PreparedAnswer {
@@ -38,7 +39,7 @@ function brotliOf(answer: PreparedAnswer): Buffer | null {
   if (answer.br === undefined) {
     answer.br = zlib.brotliCompressSync(answer.body, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
