@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText as apiErrorText } from '@/lib/error-text';
 import { useCountdown } from '@/lib/use-countdown';
-import { useRequestOtp } from '../../api/request-otp';
+import { useRequestOtp } from '@/api/request-otp';
 import { stripPhone, type WizardErrorKey } from '../../lib/wizard-form';
 import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
 import type { WizardFieldProps } from './wizard-field-props';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { purchaseSku } from './purchase';
+import { purchaseSku } from './purchase-sku';
 
 const answer = {
   ok: true,
