@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteContract } from '@betoch/contracts/route-contract';
+import { pathParamNames, type RouteContract } from '@betoch/contracts/route-contract';
 import { routesOf } from '../../src/lib/route.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -18,6 +18,20 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+});
+
+describe('route contracts', () => {
+  it('name each path parameter in the path and in params alike, and give each method and path to one call', async () => {
+    const contracts = await allContracts();
+    expect(contracts.length).toBeGreaterThan(80);
+    for (const c of contracts) {
+      const shape = (c.params as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      expect(Object.keys(shape).sort(), c.path).toEqual(pathParamNames(c.path).sort());
+      if (c.method === 'GET') expect(c.body, c.path).toBeUndefined();
+    }
+    const keys = contracts.map((c) => `${c.method} ${c.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
 });
 
 describe('the server registers every call from its route contract', () => {
