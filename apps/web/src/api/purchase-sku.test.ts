@@ -68,7 +68,7 @@ describe('POST /purchase for one click', () => {
       () => {
         throw new TypeError('Failed to fetch');
       },
-      () => json(502, { ok: false, error: 'internal_error' }),
+      () => json(502, { ok: false, error: 'internal_error', message: 'The server says why.' }),
       () => json(200, answer),
     ]);
     await expect(purchaseSku('CREDIT_BUNDLE_10', noWait)).resolves.toMatchObject({ credits: 10 });
