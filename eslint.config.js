@@ -63,7 +63,7 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    // Every word on screen comes from the locale files (issue 7; docs/i18n-and-a11y.md).
+    // Every word on screen comes from the locale files (docs/i18n-and-a11y.md).
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**', 'apps/web/src/**/test/**'],
     plugins: { local: { rules: { 'no-literal-jsx-text': noLiteralJsxText } } },

@@ -4,7 +4,7 @@ import { useSession } from '@/lib/session';
 
 /**
  * On start a stored session is restored at once, then the user is refreshed from the server.
- * A failed refresh is only logged (spec section 8); a 401 ends the session through the API client.
+ * A failed refresh is only logged (the stored user stays); a 401 ends the session through the API client.
  */
 export function SessionSync() {
   const session = useSession();

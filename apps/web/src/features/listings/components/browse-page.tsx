@@ -26,7 +26,7 @@ const SKELETON_CARDS = 6;
 const CARDS_PER_TASK = 1;
 
 /**
- * Where another feature's control for the current search goes (issue 19's 'Save this search',
+ * Where another feature's control for the current search goes ('Save this search' of saved-searches,
  * composed in app/routes.tsx): at the end of a phone's filter bar (no height added, so the first
  * card stays on the first screen), or above the wide screen's form. A stable function.
  */
@@ -34,7 +34,7 @@ export type BrowseSearchAction = (place: 'bar' | 'above') => ReactNode;
 
 /**
  * /browse: live listings with filters in the URL query. Brokers are sent to /my-listings;
- * landlords see their own listings, filtered here (spec sections 2 and 6). `searchAction`: for
+ * landlords see their own listings, filtered here (browse shows them no source filter). `searchAction`: for
  * tenants and visitors only (see BrowseSearchAction).
  */
 export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction } = {}) {

@@ -126,7 +126,7 @@ export function MyListingsPage() {
   // The grid shows live listings; drafts (never published, or marked as rented) come after, apart.
   const live = listings?.filter((l) => l.visibility === 'live') ?? [];
   const drafts = listings?.filter((l) => l.visibility === 'draft') ?? [];
-  // Expired (30 days unconfirmed, or tenants' asks unanswered): apart, each with Renew (issue 20).
+  // Expired (30 days unconfirmed, or tenants' asks unanswered): apart, each with Renew.
   const expired = listings?.filter((l) => l.visibility === 'expired') ?? [];
   const asked = live.filter(needsAnswer).length;
   const stats = query.data ? myListingsStats(query.data.listings, query.data.stats.landlord_live) : undefined;

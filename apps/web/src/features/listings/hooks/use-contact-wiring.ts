@@ -22,7 +22,7 @@ export interface ContactWiring {
 }
 
 /**
- * The contact panel's calls for a visitor who is not the poster (spec sections 4 and 8):
+ * The contact panel's calls for a visitor who is not the poster:
  * - the unlock status is read on load (failures only logged), the phone shown in its local form;
  * - unlock: 402 -> alert, then /wallet {from: 'listing', listingId}; contact_hidden -> alert that
  *   the owner (or the broker) accepts messages only; anything else is shown in the panel;

@@ -11,7 +11,7 @@ function signInWithoutType(user: ReturnType<typeof fakeUser>) {
 
 const stats = (landlordLive: number) => ({ landlord_live: landlordLive, delala_live: 0, live: landlordLive, draft: 0, total: 0, remaining_slots: 3 });
 
-describe('user-type detection (spec section 4)', { timeout: 20_000 }, () => {
+describe('user-type detection', { timeout: 20_000 }, () => {
   it('stores landlord when the own listings show landlord_live above 0', async () => {
     fakeApi().answer('GET', '/listings/my-listings', () => ({ body: { ok: true, listings: [], stats: stats(1) } }));
     signInWithoutType(fakeUser({ userType: 'tenant' }));

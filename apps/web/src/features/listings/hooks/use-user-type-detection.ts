@@ -4,9 +4,10 @@ import { useMyListings } from '@/api/get-my-listings';
 import { looksLikeLandlord } from '../lib/my-listings-stats';
 
 /**
- * Spec section 4: when the stored user type is missing after sign-in or on start, the user is a
+ * When the stored user type is missing after sign-in or on start, the user is a
  * landlord if their own listings show landlord_live above 0 or a listing with source landlord;
- * otherwise the account's own type is kept. A failed look-up is only logged (spec section 8).
+ * otherwise the account's own type is kept. A failed look-up is only logged: the
+ * type is asked again on the next start.
  */
 export function useUserTypeDetection(): void {
   const session = useSession();
