@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import noForeignRepository from './eslint-rules/no-foreign-repository.js';
 import noLiteralJsxText from './eslint-rules/no-literal-jsx-text.js';
 
-// Features never import each other: each one may use shared code (components, lib, config) and
-// its own files; the app folder composes features.
+// Features never import each other: each one may use shared code (components, lib, config, and
+// api: the calls several features make) and its own files; the app folder composes features.
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const features = fs.existsSync(featuresDir)
   ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
@@ -23,7 +23,7 @@ const featureBoundaries = features.map((feature) => {
           patterns: [
             {
               group: others.flatMap((o) => [`@/features/${o}`, `@/features/${o}/**`, `../../${o}/**`, `../../../${o}/**`]),
-              message: `The ${feature} feature may not import another feature; move shared code to components, lib or config.`,
+              message: `The ${feature} feature may not import another feature; move shared code to components, lib, config or api.`,
             },
           ],
         },
@@ -57,7 +57,7 @@ export default tseslint.config(
   },
   {
     // Shared code never reaches into a feature.
-    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    files: ['apps/web/src/{components,lib,config,api}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/**', '../features/**', '../../features/**'], message: 'Shared code may not import a feature.' }] }],
     },

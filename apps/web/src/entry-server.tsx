@@ -17,7 +17,7 @@ import { makeQueryClient } from '@/app/providers';
 import { pageModuleAt, preloadPage } from '@/app/routes';
 import { browseListingsQueryOptions, browseListingsUrl } from '@/features/listings/api/browse-listings';
 import { featuredListingsQueryOptions } from '@/features/listings/api/get-featured-listings';
-import { listingQueryOptions } from '@/features/listings/api/get-listing';
+import { listingQueryOptions } from '@/api/get-listing';
 import { fairPriceQueryOptions } from '@/features/listings/api/get-fair-price';
 import { filtersFromSearch } from '@/features/listings/lib/browse-filters';
 import { paths } from '@/config/paths';

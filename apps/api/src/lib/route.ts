@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type z } from 'zod';
+import type { RouteContract } from '@betoch/contracts/route-contract';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from './app-error.ts';
 import { zodFieldErrors } from './zod-errors.ts';
@@ -18,10 +19,7 @@ export interface RouteSpec<
   Q extends z.ZodType | undefined,
   P extends z.ZodType | undefined,
   R extends z.ZodType,
-> {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Path under /api, e.g. '/auth/me'. */
-  url: string;
+> extends RouteContract {
   summary: string;
   tags: string[];
   auth: A;
@@ -33,7 +31,6 @@ export interface RouteSpec<
   errors?: number[];
   /** Answers carrying paid-for data must never be cached by a browser or proxy. */
   noStore?: boolean;
-  successStatus?: number;
   /**
    * The instance whose route list (the OpenAPI document) names this call, when it is registered
    * on a plugin's own instance (a route that reads its raw body, for example).
@@ -55,6 +52,7 @@ export interface RouteSpec<
 
 export interface RegisteredRoute {
   method: string;
+  /** The path as the OpenAPI document writes it: '/listings/{id}'. */
   url: string;
   summary: string;
   tags: string[];
@@ -63,6 +61,7 @@ export interface RegisteredRoute {
   query?: z.ZodType;
   params?: z.ZodType;
   response: z.ZodType;
+  successStatus: number;
   errors: number[];
 }
 
@@ -81,8 +80,9 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<
 }
 
 /**
- * Registers one call: the contract schemas validate what comes in (unknown fields dropped) and
- * shape what goes out (fields outside the answer schema never leave the server).
+ * Registers one call from its route contract (`@betoch/contracts/routes/*`, spread into the
+ * spec): the contract schemas validate what comes in (unknown fields dropped) and shape what goes
+ * out (fields outside the answer schema never leave the server).
  */
 export function route<
   A extends AuthMode,
@@ -95,7 +95,7 @@ export function route<
   const list = registry.get(listedOn) ?? [];
   list.push({
     method: spec.method,
-    url: spec.url,
+    url: spec.path.replace(/:(\w+)/g, '{$1}'),
     summary: spec.summary,
     tags: spec.tags,
     auth: spec.auth,
@@ -103,13 +103,14 @@ export function route<
     query: spec.query,
     params: spec.params,
     response: spec.response,
+    successStatus: spec.successStatus ?? 200,
     errors: spec.errors ?? [],
   });
   registry.set(listedOn, list);
 
   app.route({
     method: spec.method,
-    url: `/api${spec.url.replace(/\{(\w+)\}/g, ':$1')}`,
+    url: `/api${spec.path}`,
     handler: async (req, reply) => {
       const user = spec.auth === 'none' ? null : await ctx.authenticate(req);
       if ((spec.auth === 'user' || spec.auth === 'admin') && !user) throw new AppError('unauthorized');

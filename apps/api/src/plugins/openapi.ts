@@ -25,7 +25,7 @@ export function buildOpenApi(app: FastifyInstance) {
   for (const r of routesOf(app)) {
     const key = `/api${r.url}`;
     const responses: Record<string, unknown> = {
-      '200': { description: 'Success', content: { 'application/json': { schema: schemaOf(r.response, 'output') } } },
+      [String(r.successStatus)]: { description: 'Success', content: { 'application/json': { schema: schemaOf(r.response, 'output') } } },
     };
     for (const status of new Set([400, ...(r.auth === 'none' ? [] : [401]), ...(r.auth === 'admin' ? [403] : []), ...r.errors])) {
       responses[String(status)] = { description: 'Failure', content: { 'application/json': { schema: errorSchema } } };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMe } from '@/features/auth/api/get-me';
+import { useMe } from '@/api/get-me';
 import { useSession } from '@/lib/session';
 
 /**

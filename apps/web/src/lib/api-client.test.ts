@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, displayText, NETWORK_ERROR, setUnauthorizedHandler } from './api-client';
+import { listingsCalls } from '@betoch/contracts/routes/listings';
+import { walletCalls } from '@betoch/contracts/routes/wallet';
+import { ApiError, apiRequest, callApi, displayText, NETWORK_ERROR, setUnauthorizedHandler } from './api-client';
 
 function answerWith(status: number, body: unknown, init: ResponseInit = {}) {
   const fetchMock = vi.fn(async () =>
@@ -20,7 +22,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-describe('display text rule (spec section 8)', () => {
+describe('display text rule', () => {
   it('takes the message first', () => {
     expect(displayText({ error: 'invalid_code', reason: 'x', message: 'That code is not right.' })).toBe('That code is not right.');
   });
@@ -34,18 +36,29 @@ describe('display text rule (spec section 8)', () => {
   });
 });
 
-describe('apiRequest', () => {
-  it('sends JSON to /api with the stored bearer token and answers the body', async () => {
+describe('callApi', () => {
+  it("sends JSON to the contract's method and path under /api with the stored bearer token, and answers the body", async () => {
     localStorage.setItem('token', 'tok-123');
     const fetchMock = answerWith(200, { ok: true, credits: 3 });
-    const body = await apiRequest<{ ok: true; credits: number }>('/wallet/balance', { method: 'POST', body: { a: 1 } });
-    expect(body.credits).toBe(3);
+    const body = await callApi(walletCalls.purchase, { body: { sku: 'CREDIT_SINGLE' } }, { headers: { 'idempotency-key': 'k1' } });
+    expect(body).toEqual({ ok: true, credits: 3 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/wallet/balance');
-    expect(init.headers).toMatchObject({ authorization: 'Bearer tok-123', 'content-type': 'application/json' });
-    expect(init.body).toBe('{"a":1}');
+    expect(url).toBe('/api/purchase');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toMatchObject({ authorization: 'Bearer tok-123', 'content-type': 'application/json', 'idempotency-key': 'k1' });
+    expect(init.body).toBe('{"sku":"CREDIT_SINGLE"}');
   });
 
+  it('fills in path parameters (encoded) and leaves empty query values out', async () => {
+    const fetchMock = answerWith(200, { ok: true });
+    await callApi(listingsCalls.getListing, { params: { id: 'a b/c' } });
+    await callApi(listingsCalls.browse, { query: { subcity: 'Bole', q: '', cursor: undefined } });
+    const urls = fetchMock.mock.calls.map((c) => (c as unknown as [string])[0]);
+    expect(urls).toEqual(['/api/listings/a%20b%2Fc', '/api/listings?subcity=Bole']);
+  });
+});
+
+describe('apiRequest', () => {
   it("treats a 2xx answer whose ok flag is not true as 'API request failed'", async () => {
     answerWith(200, { ok: false, credits: 3 });
     expect((await failure(apiRequest('/x'))).message).toBe('API request failed');
@@ -100,7 +113,7 @@ describe('apiRequest', () => {
     expect(error.code).toBe(NETWORK_ERROR);
   });
 
-  it('the default timeout is 10 s (spec section 9)', async () => {
+  it('the default timeout is 10 s', async () => {
     const timeout = vi.spyOn(AbortSignal, 'timeout');
     answerWith(200, { ok: true });
     await apiRequest('/x');

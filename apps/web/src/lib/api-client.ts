@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { API_TIMEOUT_MS } from '@betoch/contracts/constants';
+import type { RouteContract } from '@betoch/contracts/route-contract';
 import { readToken } from './session-storage';
 
 /** Base of every call; `VITE_API_BASE` overrides it at build time. */
@@ -28,7 +30,7 @@ export function setApiTransport(next: Transport): void {
 export const NETWORK_ERROR = 'network_error';
 
 /**
- * A failed call. `message` follows the display-text rule of spec section 8; `code` is the
+ * A failed call. `message` follows the display-text rule (displayText); `code` is the
  * server's error code when there is one (or `network_error` when no answer came), so screens can
  * translate it. `fields` maps form fields to message keys.
  */
@@ -76,17 +78,18 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method?: RouteContract['method'];
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  query?: object;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
 
-export function buildUrl(path: string, query?: RequestOptions['query']): string {
+/** The query string of a call: empty, null and undefined values are left out. */
+export function buildUrl(path: string, query?: object): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [key, value] of Object.entries(query ?? {}) as Array<[string, unknown]>) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const qs = params.toString();
@@ -94,10 +97,11 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 }
 
 /**
- * One JSON call: 10 s timeout, bearer token from the stored session, the ok-flag rule
+ * One JSON call to a path: 10 s timeout, bearer token from the stored session, the ok-flag rule
  * ('API request failed'), the display-text rule, and the 401 rule (handled by the session).
+ * Features call through a route contract (callApi), never a path of their own.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   const token = readToken();
   const timeout = AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -119,15 +123,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     // The caller cancelled (a page left): not a failure to show.
     if (options.signal?.aborted) throw error;
     const timedOut = timeout.aborted;
-    // No answer: the client's own error message, or 'Network error' (spec section 8).
+    // No answer: the client's own error message, or 'Network error'.
     const message = !timedOut && error instanceof Error && error.message ? error.message : 'Network error';
     throw new ApiError(message, { status: 0, code: NETWORK_ERROR, timedOut });
   }
-  return handleResponse<T>(res, path, token);
+  return handleResponse(res, path, token);
 }
 
-export async function handleResponse<T>(res: Response, path: string, sentToken?: string | null): Promise<T> {
-  const body = (await res.json().catch(() => null)) as (ErrorBody & T) | null;
+export async function handleResponse(res: Response, path: string, sentToken?: string | null): Promise<unknown> {
+  const body = (await res.json().catch(() => null)) as ErrorBody | null;
   if (res.status === 401) onUnauthorized(path, sentToken);
   if (!res.ok) {
     throw new ApiError(body ? displayText(body) : res.statusText || 'Network error', { status: res.status, body });
@@ -136,8 +140,58 @@ export async function handleResponse<T>(res: Response, path: string, sentToken?:
   return body;
 }
 
-/** Admin answers come in a data envelope (spec section 7). */
-export async function adminRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const body = await apiRequest<{ ok: true; data: T }>(path, options);
-  return body.data;
+/** What a call answers on success: its contract's response, as the server parsed it. */
+export type Answer<C extends RouteContract> = z.output<C['response']>;
+
+/** What a call takes: the contract's path parameters, query and body, each only when it has one. */
+export type CallInput<C extends RouteContract> = (C extends { params: infer P extends z.ZodType }
+  ? { params: z.input<P> }
+  : { params?: undefined }) &
+  (C extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : { query?: undefined }) &
+  (C extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined });
+
+export type CallOptions = Pick<RequestOptions, 'headers' | 'signal' | 'timeoutMs'>;
+
+/** The input may be left out when the call takes nothing it requires. */
+type CallArgs<C extends RouteContract> = object extends CallInput<C>
+  ? [input?: CallInput<C>, options?: CallOptions]
+  : [input: CallInput<C>, options?: CallOptions];
+
+/** A contract's path with its parameters filled in: '/listings/:id' -> '/listings/abc'. */
+export function pathOf(contract: RouteContract, params?: object): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return contract.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${contract.method} ${contract.path}: no ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The full URL of a call (for a link or a download): path parameters and query filled in. */
+export function urlOf<C extends RouteContract>(contract: C, input: Pick<CallInput<C>, 'params' | 'query'>): string {
+  return buildUrl(pathOf(contract, input.params), input.query);
+}
+
+/**
+ * Calls the API through a route contract (`@betoch/contracts/routes/*`, the same definitions the
+ * server registers): its method and path, the given params, query and body, and its answer type.
+ */
+export async function callApi<C extends RouteContract>(contract: C, ...[input, options]: CallArgs<C>): Promise<Answer<C>> {
+  const answer = await apiRequest(pathOf(contract, input?.params), {
+    method: contract.method,
+    query: input?.query,
+    body: input?.body,
+    ...options,
+  });
+  // The server parses every success answer through this contract's response schema.
+  return answer as Answer<C>;
+}
+
+/** The data of an admin answer (`{ ok: true, data }`). */
+export async function callAdmin<C extends RouteContract>(
+  contract: C,
+  ...args: CallArgs<C>
+): Promise<Answer<C> extends { data: infer D } ? D : never> {
+  const answer = (await callApi(contract, ...args)) as { data: Answer<C> extends { data: infer D } ? D : never };
+  return answer.data;
 }

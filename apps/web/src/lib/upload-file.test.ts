@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { uploadsCalls } from '@betoch/contracts/routes/uploads';
 import { ApiError, NETWORK_ERROR, setUnauthorizedHandler } from './api-client';
 import { isAbortError, uploadFile } from './upload-file';
 
@@ -58,7 +59,7 @@ afterEach(() => {
 
 function start(options: Parameters<typeof uploadFile>[2] = {}) {
   const file = new File(['abc'], 'room.jpg', { type: 'image/jpeg' });
-  const promise = uploadFile<typeof photo & { ok: true }>('/uploads', file, options);
+  const promise = uploadFile(uploadsCalls.uploadPhoto, file, options);
   const xhr = FakeXhr.last!;
   return { promise, xhr, file };
 }

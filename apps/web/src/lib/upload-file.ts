@@ -1,4 +1,5 @@
-import { API_BASE, ApiError, handleResponse, NETWORK_ERROR } from './api-client';
+import type { RouteContract } from '@betoch/contracts/route-contract';
+import { ApiError, handleResponse, NETWORK_ERROR, urlOf, type Answer } from './api-client';
 import { readToken } from './session-storage';
 
 export interface UploadProgress {
@@ -39,9 +40,9 @@ export function isAbortError(error: unknown): boolean {
  * progress. The answer goes through the same rules as every other call (bearer token, display
  * text, ok flag, 401 ends the session), so the caller gets the same ApiError.
  */
-export function uploadFile<T>(path: string, file: Blob, options: UploadOptions = {}): Promise<T> {
+export function uploadFile<C extends RouteContract>(contract: C, file: Blob, options: UploadOptions = {}): Promise<Answer<C>> {
   const { onProgress, signal, fieldName = 'file', timeoutMs = UPLOAD_TIMEOUT_MS } = options;
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<Answer<C>>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError());
       return;
@@ -50,7 +51,7 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
     const onAbortSignal = () => xhr.abort();
     const cleanUp = () => signal?.removeEventListener('abort', onAbortSignal);
 
-    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.open(contract.method, urlOf(contract, {}));
     xhr.timeout = timeoutMs;
     xhr.setRequestHeader('accept', 'application/json');
     const token = readToken();
@@ -77,7 +78,8 @@ export function uploadFile<T>(path: string, file: Blob, options: UploadOptions =
         reject(new ApiError('Network error', { status: 0, code: NETWORK_ERROR }));
         return;
       }
-      handleResponse<T>(response, path).then(resolve, reject);
+      // The server parses every success answer through the contract's response schema.
+      handleResponse(response, contract.path).then((answer) => resolve(answer as Answer<C>), reject);
     };
     xhr.onerror = () => {
       cleanUp();

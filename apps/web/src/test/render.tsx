@@ -3,9 +3,10 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
 import { SessionProvider } from '@/lib/session';
 import { createTestI18n } from './i18n';
+import { contractOf, impossibleAnswer } from './route-contracts';
 
 /** Shows where the router went, and the state it carried, for assertions. */
 export function WhereAmI() {
@@ -65,11 +66,22 @@ type Responder = (call: FakeCall) => { status?: number; body: unknown } | undefi
 
 /**
  * Replaces fetch with a small fake API: `answer(method, path, responder)` decides the answer;
- * every call is recorded in `calls`. Unanswered calls fail the test loudly.
+ * every call is recorded in `calls`. Each call must be one the server has (a route contract), and
+ * each answer one the server could send: a success exactly what the contract's response schema
+ * gives back, with its success status (the default), a failure an error answer; anything else
+ * fails the test. A call without an answer fails as a lost connection would.
  */
 export function fakeApi() {
   const calls: FakeCall[] = [];
   const responders = new Map<string, Responder>();
+  const problems: string[] = [];
+  const fail = (problem: string) => {
+    problems.push(problem);
+    return new Error(problem);
+  };
+  onTestFinished(() => {
+    if (problems.length) throw new Error(`The fake API was used wrongly:\n${problems.join('\n')}`);
+  });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const call: FakeCall = {
@@ -80,11 +92,16 @@ export function fakeApi() {
       headers: (init?.headers ?? {}) as Record<string, string>,
     };
     calls.push(call);
+    const contract = contractOf(call.method, call.path);
+    if (!contract) throw fail(`No route contract for ${call.method} ${call.path}`);
     const responder = responders.get(`${call.method} ${call.path}`);
     const answer = responder?.(call);
     if (!answer) throw new Error(`No fake answer for ${call.method} ${call.path}`);
+    const status = answer.status ?? contract.successStatus ?? 200;
+    const impossible = impossibleAnswer(contract, status, answer.body);
+    if (impossible) throw fail(`${call.method} ${call.path}: an answer the server could never send (${status}): ${impossible}`);
     return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
+      status,
       headers: { 'content-type': 'application/json' },
     });
   });

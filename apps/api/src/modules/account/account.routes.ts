@@ -1,23 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  ZAccountAnswer,
-  ZAccountExportFile,
-  ZAccountCodeAnswer,
-  ZAccountRequestsAnswer,
-  ZAccountUserAnswer,
-  ZAdminDeletionAnswer,
-  ZAdminDeletionRequest,
-  ZChangePhoneAnswer,
-  ZChangePhoneRequest,
-  ZDeleteAccountRequest,
-  ZExportAnswer,
-  ZExportLinkAnswer,
-  ZExportStateAnswer,
-  ZPhoneCodeRequest,
-  ZTokenParams,
-  ZUpdateAccountRequest,
-} from '@betoch/contracts/account';
-import { ZOkAnswer } from '@betoch/contracts/common';
+import { accountCalls } from '@betoch/contracts/routes/account';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { AccountService } from './account.service.ts';
@@ -26,35 +8,28 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, account: Ac
   const tags = ['account'];
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/account',
+    ...accountCalls.getAccount,
     summary: 'Sign-in history and the latest export of the signed-in user (the profile is GET /auth/me)',
     tags,
     auth: 'user',
-    response: ZAccountAnswer,
     errors: [401],
     handler: async ({ user }) => ({ ok: true as const, ...(await account.overview(user)) }),
   });
 
   route(app, ctx, {
-    method: 'PATCH',
-    url: '/account',
+    ...accountCalls.updateAccount,
     summary: 'Change name, e-mail and (brokers) agency name',
     tags,
     auth: 'user',
-    body: ZUpdateAccountRequest,
-    response: ZAccountUserAnswer,
     errors: [400, 401],
     handler: async ({ user, body }) => ({ ok: true as const, user: await account.updateProfile(user, body) }),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/account/sign-out-everywhere',
+    ...accountCalls.signOutEverywhere,
     summary: 'Revoke every token of the account, on every device',
     tags,
     auth: 'user',
-    response: ZOkAnswer,
     errors: [401],
     handler: async ({ user }) => {
       await account.signOutEverywhere(user);
@@ -63,74 +38,58 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, account: Ac
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/account/phone/request-code',
+    ...accountCalls.requestPhoneCode,
     summary: 'Send a code to the new phone number (it must not belong to another account)',
     tags,
     auth: 'user',
-    body: ZPhoneCodeRequest,
-    response: ZAccountCodeAnswer,
     errors: [400, 401, 403, 409, 429, 503],
     noStore: true,
     handler: ({ user, body, req }) => account.requestPhoneCode(user, body.phone, req.ip),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/account/phone',
+    ...accountCalls.changePhone,
     summary: "Move the account to the new phone with its code; answers this device's new token",
     tags,
     auth: 'user',
-    body: ZChangePhoneRequest,
-    response: ZChangePhoneAnswer,
     errors: [400, 401, 403, 409],
     noStore: true,
     handler: ({ user, body }) => account.changePhone(user, body.phone, body.code),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/account/export',
+    ...accountCalls.requestExport,
     summary: 'Ask for a copy of all your data (one every 24 hours; prepared in the background)',
     tags,
     auth: 'user',
-    response: ZExportAnswer,
     errors: [401, 429],
-    successStatus: 202,
     handler: async ({ user }) => ({ ok: true as const, export: await account.requestExport(user) }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/account/export',
+    ...accountCalls.getExport,
     summary: 'The state of your latest export',
     tags,
     auth: 'user',
-    response: ZExportStateAnswer,
     errors: [401],
     handler: async ({ user }) => ({ ok: true as const, export: await account.exportStatus(user) }),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/account/export/link',
+    ...accountCalls.createExportLink,
     summary: 'A single-use download link to the ready export',
     tags,
     auth: 'user',
-    response: ZExportLinkAnswer,
     errors: [401, 409],
     noStore: true,
     handler: async ({ user }) => ({ ok: true as const, ...(await account.exportLink(user)) }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/account/export/download/{token}',
+    ...accountCalls.downloadExport,
     summary: 'The export file (JSON), once; the link expires after 24 hours',
     tags,
     auth: 'none',
-    params: ZTokenParams,
-    response: ZAccountExportFile,
     errors: [410],
     noStore: true,
     handler: async ({ params, reply }) => {
@@ -145,25 +104,20 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, account: Ac
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/account/delete/request-code',
+    ...accountCalls.requestDeleteCode,
     summary: "Send a sign-in code to the account's phone to confirm its deletion",
     tags,
     auth: 'user',
-    response: ZAccountCodeAnswer,
     errors: [401, 429, 503],
     noStore: true,
     handler: ({ user, req }) => account.requestDeletionCode(user, req.ip),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/account/delete',
+    ...accountCalls.deleteAccount,
     summary: 'Delete the account for good, with the code just sent',
     tags,
     auth: 'user',
-    body: ZDeleteAccountRequest,
-    response: ZOkAnswer,
     errors: [400, 401],
     handler: async ({ user, body }) => {
       await account.deleteOwn(user, body.code);
@@ -172,24 +126,19 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext, account: Ac
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/admin/account-requests',
+    ...accountCalls.listAccountRequests,
     summary: 'Export and deletion requests with their dates (no content)',
     tags: ['admin'],
     auth: 'admin',
-    response: ZAccountRequestsAnswer,
     errors: [401, 403],
     handler: async () => ({ ok: true as const, data: { items: await account.adminLog() } }),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/admin/account-requests/deletions',
+    ...accountCalls.deleteAccountAsAdmin,
     summary: 'Delete an account on a verified request made outside the app (audited, with the reason)',
     tags: ['admin'],
     auth: 'admin',
-    body: ZAdminDeletionRequest,
-    response: ZAdminDeletionAnswer,
     errors: [400, 401, 403, 404],
     handler: async ({ user, body }) => ({ ok: true as const, data: { request: await account.adminDelete(user, body.phone, body.reason) } }),
   });

@@ -1,16 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZIdParams } from '@betoch/contracts/common';
-import {
-  ZConversationsAnswer,
-  ZConversationsQuery,
-  ZMessagesAnswer,
-  ZReplyAnswer,
-  ZReplyRequest,
-  ZStartConversationAnswer,
-  ZStartConversationRequest,
-  ZUnlockReplyAnswer,
-  ZUnreadCountAnswer,
-} from '@betoch/contracts/conversations';
+import { conversationsCalls } from '@betoch/contracts/routes/conversations';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { ConversationsService } from './conversations.service.ts';
@@ -19,74 +8,56 @@ export function conversationsRoutes(app: FastifyInstance, ctx: AppContext, conve
   const tags = ['conversations'];
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/conversations',
+    ...conversationsCalls.startConversation,
     summary: "Message a listing's owner: starts the tenant's conversation about it, or adds to it (always free)",
     tags,
     auth: 'user',
-    body: ZStartConversationRequest,
-    response: ZStartConversationAnswer,
     errors: [400, 401, 403, 404, 429],
     handler: ({ user, body }) => conversations.start(user, body),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/conversations',
+    ...conversationsCalls.listConversations,
     summary: "The viewer's conversations as tenant or owner, latest activity first",
     tags,
     auth: 'user',
-    query: ZConversationsQuery,
-    response: ZConversationsAnswer,
     errors: [401],
     handler: async ({ user, query }) => ({ ok: true as const, conversations: await conversations.list(user, query.listing_id) }),
   });
 
   // Registered before /conversations/{id}/... so the word is never read as an id.
   route(app, ctx, {
-    method: 'GET',
-    url: '/conversations/unread-count',
+    ...conversationsCalls.unreadCount,
     summary: 'Unread messages over all conversations (the Messages badge)',
     tags,
     auth: 'user',
-    response: ZUnreadCountAnswer,
     errors: [401],
     handler: async ({ user }) => ({ ok: true as const, count: await conversations.unreadCount(user) }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/conversations/{id}/messages',
+    ...conversationsCalls.getMessages,
     summary: 'The thread as the viewer may read it; marks it read for a participant',
     tags,
     auth: 'user',
-    params: ZIdParams,
-    response: ZMessagesAnswer,
     errors: [401, 404],
     handler: ({ user, params }) => conversations.thread(user, params.id),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/conversations/{id}/reply',
+    ...conversationsCalls.reply,
     summary: 'Write in the conversation (either participant; free)',
     tags,
     auth: 'user',
-    params: ZIdParams,
-    body: ZReplyRequest,
-    response: ZReplyAnswer,
     errors: [400, 401, 403, 404, 429],
     handler: ({ user, params, body }) => conversations.reply(user, params.id, body.body),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/conversations/{id}/unlock-first-reply',
+    ...conversationsCalls.unlockFirstReply,
     summary: "Unlock the owner's replies: 1 credit, free under the tenant plan; tenant only",
     tags,
     auth: 'user',
-    params: ZIdParams,
-    response: ZUnlockReplyAnswer,
     errors: [401, 402, 403, 404, 409],
     handler: ({ user, params }) => conversations.unlockFirstReply(user, params.id),
   });

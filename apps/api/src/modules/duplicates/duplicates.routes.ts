@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZIdParams } from '@betoch/contracts/common';
-import { ZDuplicateDecisionAnswer, ZDuplicatesAnswer, ZDuplicatesQuery, ZMergeDuplicatesRequest } from '@betoch/contracts/admin';
+import { duplicatesCalls } from '@betoch/contracts/routes/duplicates';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { DuplicatesService } from './duplicates.service.ts';
@@ -9,49 +8,36 @@ export function duplicatesRoutes(app: FastifyInstance, ctx: AppContext, duplicat
   const tags = ['admin'];
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/admin/moderation/duplicates',
+    ...duplicatesCalls.listClusters,
     summary: 'Duplicate clusters (awaiting review by default) with members and signals.matches[{score, reasons}]',
     tags,
     auth: 'admin',
-    query: ZDuplicatesQuery,
-    response: ZDuplicatesAnswer,
     handler: async ({ user, query }) => ({ ok: true as const, data: { items: await duplicates.list(user, query) } }),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/admin/moderation/duplicates/{id}/merge',
+    ...duplicatesCalls.mergeCluster,
     summary: 'Keep the chosen primary listing (a member), hide the other members',
     tags,
     auth: 'admin',
-    params: ZIdParams,
-    body: ZMergeDuplicatesRequest,
-    response: ZDuplicateDecisionAnswer,
     errors: [404, 409],
     handler: async ({ user, params, body }) => ({ ok: true as const, data: { cluster: await duplicates.merge(user, params.id, body.primaryListingId) } }),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/admin/moderation/duplicates/{id}/dismiss',
+    ...duplicatesCalls.dismissCluster,
     summary: 'A false positive: the pairs are recorded as not duplicates and never flagged again',
     tags,
     auth: 'admin',
-    params: ZIdParams,
-    response: ZDuplicateDecisionAnswer,
     errors: [404, 409],
     handler: async ({ user, params }) => ({ ok: true as const, data: { cluster: await duplicates.dismiss(user, params.id) } }),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/admin/moderation/duplicates/{id}/remove',
+    ...duplicatesCalls.removeCluster,
     summary: 'Hide every listing of the cluster',
     tags,
     auth: 'admin',
-    params: ZIdParams,
-    response: ZDuplicateDecisionAnswer,
     errors: [404, 409],
     handler: async ({ user, params }) => ({ ok: true as const, data: { cluster: await duplicates.remove(user, params.id) } }),
   });

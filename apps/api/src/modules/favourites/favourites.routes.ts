@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZIdParams } from '@betoch/contracts/common';
-import { ZFavouriteChangeAnswer, ZFavouriteIdsAnswer, ZFavouritesAnswer } from '@betoch/contracts/favourites';
+import { favouritesCalls } from '@betoch/contracts/routes/favourites';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { FavouritesService } from './favourites.service.ts';
@@ -9,33 +8,26 @@ export function favouritesRoutes(app: FastifyInstance, ctx: AppContext, favourit
   const tags = ['favourites'];
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/favourites/ids',
+    ...favouritesCalls.listIds,
     summary: 'Ids of every listing the signed-in user saved (the hearts on cards, one call per session)',
     tags,
     auth: 'user',
-    response: ZFavouriteIdsAnswer,
     handler: async ({ user }) => ({ ok: true as const, ids: await favourites.ids(user) }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/favourites',
+    ...favouritesCalls.listFavourites,
     summary: "The signed-in user's saved listings, newest saved first, each marked available or not",
     tags,
     auth: 'user',
-    response: ZFavouritesAnswer,
     handler: async ({ user }) => ({ ok: true as const, favourites: await favourites.list(user) }),
   });
 
   route(app, ctx, {
-    method: 'PUT',
-    url: '/favourites/{id}',
+    ...favouritesCalls.save,
     summary: 'Save a listing everyone can see (idempotent)',
     tags,
     auth: 'user',
-    params: ZIdParams,
-    response: ZFavouriteChangeAnswer,
     errors: [404],
     handler: async ({ user, params }) => {
       await favourites.add(user, params.id);
@@ -44,13 +36,10 @@ export function favouritesRoutes(app: FastifyInstance, ctx: AppContext, favourit
   });
 
   route(app, ctx, {
-    method: 'DELETE',
-    url: '/favourites/{id}',
+    ...favouritesCalls.remove,
     summary: 'Remove a saved listing (idempotent)',
     tags,
     auth: 'user',
-    params: ZIdParams,
-    response: ZFavouriteChangeAnswer,
     errors: [404],
     handler: async ({ user, params }) => {
       await favourites.remove(user, params.id);

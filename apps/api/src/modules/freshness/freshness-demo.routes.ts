@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZIdParams } from '@betoch/contracts/common';
-import { ZDemoAgeAnswer, ZDemoAgeRequest, ZDemoSmsAnswer } from '@betoch/contracts/freshness';
+import { demoCalls } from '@betoch/contracts/routes/demo';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
@@ -22,12 +21,10 @@ export function freshnessDemoRoutes(app: FastifyInstance, ctx: AppContext, fresh
   const tags = ['demo'];
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/demo/sms',
+    ...demoCalls.sms,
     summary: "Demo mode: the text messages the server 'sent' to the signed-in user's phone, newest first",
     tags,
     auth: 'user',
-    response: ZDemoSmsAnswer,
     noStore: true,
     handler: async ({ user }) => ({
       ok: true as const,
@@ -36,14 +33,10 @@ export function freshnessDemoRoutes(app: FastifyInstance, ctx: AppContext, fresh
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/demo/listings/{id}/age',
+    ...demoCalls.ageListing,
     summary: 'Demo mode: own listing as if last confirmed `days` ago, then the freshness job runs',
     tags,
     auth: 'user',
-    params: ZIdParams,
-    body: ZDemoAgeRequest,
-    response: ZDemoAgeAnswer,
     errors: [404],
     handler: async ({ user, params, body }) => {
       const found = await findListingWithPoster(ctx.db, params.id.toLowerCase());

@@ -1,17 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZIdParams } from '@betoch/contracts/common';
-import {
-  ZBrowseAnswer,
-  ZBrowseQuery,
-  ZCreateListingAnswer,
-  ZCreateListingRequest,
-  ZDeleteListingAnswer,
-  ZListingAnswer,
-  ZMyListingsAnswer,
-  ZPublishListingAnswer,
-  ZUpdateListingAnswer,
-  ZUpdateListingRequest,
-} from '@betoch/contracts/listings';
+import { listingsCalls } from '@betoch/contracts/routes/listings';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { ListingsService } from './listings.service.ts';
@@ -22,15 +10,11 @@ export function listingsRoutes(app: FastifyInstance, ctx: AppContext, listings: 
   app.addHook('onClose', () => listings.close());
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/listings',
+    ...listingsCalls.createListing,
     summary: "Create a draft listing (source comes from the poster's account type)",
     tags,
     auth: 'user',
-    body: ZCreateListingRequest,
-    response: ZCreateListingAnswer,
     errors: [403],
-    successStatus: 201,
     handler: async ({ user, body }) => {
       const listing = await listings.create(user, body);
       return { ok: true as const, _id: listing._id, listing };
@@ -38,73 +22,55 @@ export function listingsRoutes(app: FastifyInstance, ctx: AppContext, listings: 
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/listings/my-listings',
+    ...listingsCalls.myListings,
     summary: 'Own listings (drafts too) with counts for the stat cards',
     tags,
     auth: 'user',
-    response: ZMyListingsAnswer,
     handler: async ({ user }) => ({ ok: true as const, ...(await listings.mine(user)) }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/listings',
+    ...listingsCalls.browse,
     summary: 'Browse live listings, newest first (limit 20 by default, at most 50)',
     tags,
     auth: 'none',
-    query: ZBrowseQuery,
-    response: ZBrowseAnswer,
     // Public and the same for everyone: an ETag, and 304 when the phone holds the page already.
     handler: async ({ query, req, reply }) => sendPrepared(req, reply, await listings.browse(query), { revalidate: true }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/listings/{id}',
+    ...listingsCalls.getListing,
     summary: 'One listing: the poster and admins see every field; others only live listings, without the phone',
     tags,
     auth: 'optional',
-    params: ZIdParams,
-    response: ZListingAnswer,
     errors: [404],
     // no-store, as route() sets for every call that reads the caller: the owner's view has the phone.
     handler: async ({ user, params, req, reply }) => sendPrepared(req, reply, await listings.detailAnswer(user, params.id), { revalidate: false }),
   });
 
   route(app, ctx, {
-    method: 'PATCH',
-    url: '/listings/{id}',
+    ...listingsCalls.updateListing,
     summary: "Edit a listing: fields, the ordered photo keys, or visibility 'draft' (mark as rented)",
     tags,
     auth: 'user',
-    params: ZIdParams,
-    body: ZUpdateListingRequest,
-    response: ZUpdateListingAnswer,
     errors: [403, 404],
     handler: async ({ user, params, body }) => ({ ok: true as const, listing: await listings.update(user, params.id, body) }),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/listings/{id}/publish',
+    ...listingsCalls.publishListing,
     summary: 'Make a draft live (landlords: at most 3 live; brokers: 1 post credit or the unlimited plan)',
     tags,
     auth: 'user',
-    params: ZIdParams,
-    response: ZPublishListingAnswer,
     errors: [402, 403, 404, 409],
     handler: ({ user, params }) => listings.publish(user, params.id),
   });
 
   route(app, ctx, {
-    method: 'DELETE',
-    url: '/listings/{id}',
+    ...listingsCalls.deleteListing,
     summary: 'Delete a listing',
     tags,
     auth: 'user',
-    params: ZIdParams,
-    response: ZDeleteListingAnswer,
     errors: [404],
     handler: async ({ user, params }) => ({ ok: true as const, _id: await listings.remove(user, params.id) }),
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { metricsCalls } from '@betoch/contracts/routes/metrics';
 import { METRICS_ALERTS_HOURS, METRICS_DAILY_DAYS } from '@betoch/contracts/constants';
-import { ZMetricsAlertsAnswer, ZMetricsDailyAnswer, ZMetricsFunnelAnswer } from '@betoch/contracts/admin';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { MetricsService } from './metrics.service.ts';
@@ -9,32 +9,26 @@ export function metricsRoutes(app: FastifyInstance, ctx: AppContext, metrics: Me
   const tags = ['admin'];
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/admin/metrics/daily',
+    ...metricsCalls.daily,
     summary: 'The last 14 days (Addis Ababa): listings, reports, unlocks, credits spent, auto hides, chats started',
     tags,
     auth: 'admin',
-    response: ZMetricsDailyAnswer,
     handler: async ({ user }) => ({ ok: true as const, data: { days: METRICS_DAILY_DAYS, series: await metrics.daily(user) } }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/admin/metrics/funnels',
+    ...metricsCalls.funnels,
     summary: 'Conversation funnel of the last 30 days: started, owner replied, unlocked, unlock rate (%)',
     tags,
     auth: 'admin',
-    response: ZMetricsFunnelAnswer,
     handler: async ({ user }) => ({ ok: true as const, data: await metrics.funnel(user) }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/admin/metrics/alerts',
+    ...metricsCalls.alerts,
     summary: 'Alerts of the last 24 hours raised by the trust-and-safety rules',
     tags,
     auth: 'admin',
-    response: ZMetricsAlertsAnswer,
     handler: async ({ user }) => ({ ok: true as const, data: { hours: METRICS_ALERTS_HOURS, items: await metrics.alerts(user) } }),
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHECKOUT_METHODS, ZChapaCallbackQuery, ZPaymentMethodsAnswer, ZVerifyPurchaseAnswer, ZVerifyPurchaseRequest, ZWebhookAnswer } from '@betoch/contracts/payments';
+import { paymentsCalls } from '@betoch/contracts/routes/payments';
+import { CHECKOUT_METHODS } from '@betoch/contracts/payments';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { PaymentProvider } from './payment-provider.ts';
@@ -12,12 +13,10 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, prov
   const tags = ['payments'];
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/payments/methods',
+    ...paymentsCalls.methods,
     summary: "Whether the hosted checkout's payment methods (telebirr, CBE Birr, M-Pesa, cards) can be used",
     tags,
     auth: 'none',
-    response: ZPaymentMethodsAnswer,
     handler: async () => ({
       ok: true as const,
       provider: provider.name,
@@ -27,26 +26,20 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, prov
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/purchase/verify',
+    ...paymentsCalls.verifyPurchase,
     summary: "The return page: how the caller's purchase stands, asking the gateway when it is still pending (404 for anyone else's)",
     tags: ['wallet'],
     auth: 'user',
-    body: ZVerifyPurchaseRequest,
-    response: ZVerifyPurchaseAnswer,
     errors: [400, 401, 404],
     noStore: true,
     handler: async ({ user, body }) => ({ ok: true as const, ...(await payments.verifyForOwner(user, body.tx_ref)) }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/payments/chapa/callback',
+    ...paymentsCalls.chapaCallback,
     summary: "Chapa's callback after a payment: the purchase is asked about through the verify call (the query itself is not trusted)",
     tags,
     auth: 'none',
-    query: ZChapaCallbackQuery,
-    response: ZWebhookAnswer,
     handler: async ({ query }) => {
       const txRef = query.trx_ref ?? query.tx_ref;
       if (txRef) await payments.confirmTxRef(txRef);
@@ -62,12 +55,10 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext, prov
       done(null, {});
     });
     route(raw, ctx, {
-      method: 'POST',
-      url: '/payments/chapa/webhook',
+      ...paymentsCalls.chapaWebhook,
       summary: "Chapa's webhook: signed (HMAC-SHA256 of the raw body); the payment is confirmed through the verify call",
       tags,
       auth: 'none',
-      response: ZWebhookAnswer,
       errors: [401],
       listedOn: app,
       handler: async ({ req }) => {

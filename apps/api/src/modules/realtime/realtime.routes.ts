@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { realtimeCalls } from '@betoch/contracts/routes/realtime';
 import { z } from 'zod';
-import { STREAM_TICKET_TTL_SECONDS, ZStreamTicketAnswer } from '@betoch/contracts/conversations';
+import { STREAM_TICKET_TTL_SECONDS } from '@betoch/contracts/conversations';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
@@ -19,12 +20,10 @@ export type FirstEvents = (userId: string) => Promise<RealtimeEvent[]>;
 
 export function realtimeRoutes(app: FastifyInstance, ctx: AppContext, hub: SseHub, firstEvents: FirstEvents): void {
   route(app, ctx, {
-    method: 'POST',
-    url: '/realtime/ticket',
+    ...realtimeCalls.streamTicket,
     summary: `A one-time ticket (valid ${STREAM_TICKET_TTL_SECONDS} s) to open the event stream ${STREAM_PATH}?ticket=...`,
     tags: ['realtime'],
     auth: 'user',
-    response: ZStreamTicketAnswer,
     errors: [401],
     handler: async ({ user }) => {
       const ticket = await issueStreamTicket(ctx.kv, user.id);

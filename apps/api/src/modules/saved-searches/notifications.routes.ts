@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZIdParams, ZOkAnswer } from '@betoch/contracts/common';
-import { ZNotificationsAnswer, ZNotificationsUnreadAnswer, ZSmsInboundAnswer, ZSmsInboundRequest } from '@betoch/contracts/saved-searches';
+import { notificationsCalls } from '@betoch/contracts/routes/notifications';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { NotificationsService } from './notifications.service.ts';
@@ -9,46 +8,37 @@ export const SMS_INBOUND_SECRET_HEADER = 'x-sms-inbound-secret';
 
 export function notificationsRoutes(app: FastifyInstance, ctx: AppContext, service: NotificationsService): void {
   route(app, ctx, {
-    method: 'GET',
-    url: '/notifications',
+    ...notificationsCalls.listNotifications,
     summary: "The viewer's notifications (new listings matching a saved search), newest first",
     tags: ['notifications'],
     auth: 'user',
-    response: ZNotificationsAnswer,
     noStore: true,
     handler: async ({ user }) => ({ ok: true as const, ...(await service.list(user)) }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/notifications/unread-count',
+    ...notificationsCalls.unreadCount,
     summary: 'How many notifications the viewer has not opened (the bell)',
     tags: ['notifications'],
     auth: 'user',
-    response: ZNotificationsUnreadAnswer,
     noStore: true,
     handler: async ({ user }) => ({ ok: true as const, count: await service.unreadCount(user) }),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/notifications/{id}/read',
+    ...notificationsCalls.markRead,
     summary: 'Mark a notification read (opening it)',
     tags: ['notifications'],
     auth: 'user',
-    params: ZIdParams,
-    response: ZNotificationsUnreadAnswer,
     errors: [404],
     handler: async ({ user, params }) => ({ ok: true as const, count: await service.markRead(user, params.id) }),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/notifications/read-all',
+    ...notificationsCalls.markAllRead,
     summary: 'Mark every notification read',
     tags: ['notifications'],
     auth: 'user',
-    response: ZOkAnswer,
     handler: async ({ user }) => {
       await service.markAllRead(user);
       return { ok: true as const };
@@ -56,13 +46,10 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext, servi
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/sms/inbound',
+    ...notificationsCalls.smsInbound,
     summary: `A reply to an SMS, forwarded by the gateway with the shared secret in ${SMS_INBOUND_SECRET_HEADER}; STOP turns SMS digests off`,
     tags: ['notifications'],
     auth: 'none',
-    body: ZSmsInboundRequest,
-    response: ZSmsInboundAnswer,
     errors: [401, 404],
     handler: async ({ req, body }) => {
       const header = req.headers[SMS_INBOUND_SECRET_HEADER];

@@ -1,12 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ZIdParams } from '@betoch/contracts/common';
-import {
-  ZBatchUnlockStatusAnswer,
-  ZBatchUnlockStatusRequest,
-  ZMyUnlocksAnswer,
-  ZUnlockContactAnswer,
-  ZUnlockStatusAnswer,
-} from '@betoch/contracts/unlocks';
+import { unlocksCalls } from '@betoch/contracts/routes/unlocks';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { UnlocksService } from './unlocks.service.ts';
@@ -16,51 +9,40 @@ export function unlocksRoutes(app: FastifyInstance, ctx: AppContext, unlocks: Un
   const tags = ['unlocks'];
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/listings/{id}/unlock-contact',
+    ...unlocksCalls.unlockContact,
     summary: "Unlock the poster's phone: free again after a first unlock or with the tenant plan, else 1 credit",
     tags,
     auth: 'user',
-    params: ZIdParams,
-    response: ZUnlockContactAnswer,
     errors: [401, 402, 403, 404],
     noStore: true,
     handler: ({ user, params }) => unlocks.unlockContact(user, params.id),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/listings/{id}/unlock-status',
+    ...unlocksCalls.unlockStatus,
     summary: "Whether the caller unlocked this listing's contact (with the phone only then)",
     tags,
     auth: 'optional',
-    params: ZIdParams,
-    response: ZUnlockStatusAnswer,
     errors: [401, 404],
     noStore: true,
     handler: async ({ user, params }) => ({ ok: true as const, ...(await unlocks.unlockStatus(user, params.id)) }),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/listings/batch-unlock-status',
+    ...unlocksCalls.batchUnlockStatus,
     summary: 'Unlock status of up to 50 listings, by id',
     tags,
     auth: 'optional',
-    body: ZBatchUnlockStatusRequest,
-    response: ZBatchUnlockStatusAnswer,
     errors: [400, 401],
     noStore: true,
     handler: async ({ user, body }) => ({ ok: true as const, unlocks: await unlocks.batchUnlockStatus(user, body.listing_ids) }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/listings/unlocked/my-unlocks',
+    ...unlocksCalls.myUnlocks,
     summary: "The caller's unlocked contacts, newest first",
     tags,
     auth: 'user',
-    response: ZMyUnlocksAnswer,
     errors: [401],
     noStore: true,
     handler: async ({ user }) => ({ ok: true as const, unlocks: await unlocks.myUnlocks(user) }),

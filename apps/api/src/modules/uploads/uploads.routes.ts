@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { uploadsCalls } from '@betoch/contracts/routes/uploads';
 import type { MultipartFile } from '@fastify/multipart';
-import { ZUploadAnswer } from '@betoch/contracts/uploads';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
@@ -43,14 +43,11 @@ async function readSlowly(file: MultipartFile['file']): Promise<Buffer> {
 
 export function uploadsRoutes(app: FastifyInstance, ctx: AppContext, uploads: UploadsService, storage: PhotoStorage): void {
   route(app, ctx, {
-    method: 'POST',
-    url: '/uploads',
+    ...uploadsCalls.uploadPhoto,
     summary: 'Upload one photo (multipart form, one file): JPG, PNG or WebP, at most 10 MB and 40 megapixels',
     tags: ['listings'],
     auth: 'user',
-    response: ZUploadAnswer,
     errors: [403, 413, 415, 429],
-    successStatus: 201,
     handler: async ({ user, req }) => {
       const content = await readOneFile(req);
       return { ok: true as const, ...(await uploads.upload(user, content)) };

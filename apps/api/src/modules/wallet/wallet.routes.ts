@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ZIdempotencyKey, ZPurchaseAnswer, ZPurchaseRequest, ZWalletBalanceAnswer, ZWalletHistoryAnswer } from '@betoch/contracts/wallet';
+import { walletCalls } from '@betoch/contracts/routes/wallet';
+import { ZIdempotencyKey } from '@betoch/contracts/wallet';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
@@ -20,37 +21,30 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext, wallet: Wall
   const tags = ['wallet'];
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/wallet/balance',
+    ...walletCalls.balance,
     summary: 'Credits, post credits and plan end dates of the signed-in user',
     tags,
     auth: 'user',
-    response: ZWalletBalanceAnswer,
     errors: [401],
     noStore: true,
     handler: async ({ user }) => ({ ok: true as const, ...(await wallet.balance(user)) }),
   });
 
   route(app, ctx, {
-    method: 'GET',
-    url: '/wallet/history',
+    ...walletCalls.history,
     summary: 'The last 50 credit and post-credit changes of the signed-in user (refunds included), newest first',
     tags,
     auth: 'user',
-    response: ZWalletHistoryAnswer,
     errors: [401],
     noStore: true,
     handler: async ({ user }) => ({ ok: true as const, entries: await wallet.history(user) }),
   });
 
   route(app, ctx, {
-    method: 'POST',
-    url: '/purchase',
+    ...walletCalls.purchase,
     summary: 'Buy a sku: granted at once, or pending with a checkout_url (optional Idempotency-Key header: a retry answers the first answer)',
     tags,
     auth: 'user',
-    body: ZPurchaseRequest,
-    response: ZPurchaseAnswer,
     errors: [400, 401, 403, 409, 502, 503],
     noStore: true,
     handler: ({ user, body, req }) => wallet.purchase(user, body.sku, idempotencyKeyOf(req), body.return_path),

@@ -2,8 +2,9 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
+import { authCalls } from '@betoch/contracts/routes/auth';
 import { paths } from '@/config/paths';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { avatarLetter, displayName, useSession } from '@/lib/session';
 import { DataSaverToggle } from './data-saver-toggle';
 import { postMenuPlace, showWalletInMenu } from './nav-links';
@@ -29,7 +30,7 @@ export function AvatarMenu() {
   const logout = () => {
     close();
     // Revoke this token on the server; the session ends here whatever the answer.
-    void apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    void callApi(authCalls.logout).catch(() => undefined);
     session.signOut();
     queryClient.clear();
     void navigate(paths.home);

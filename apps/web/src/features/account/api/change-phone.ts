@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TChangePhoneAnswer, TChangePhoneRequest } from '@betoch/contracts/account';
-import { apiRequest } from '@/lib/api-client';
+import type { TChangePhoneRequest } from '@betoch/contracts/account';
+import { accountCalls } from '@betoch/contracts/routes/account';
+import { callApi } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
 /** POST /account/phone: the account moves to the new phone; this device continues with the new token. */
-export function changePhone(body: TChangePhoneRequest): Promise<TChangePhoneAnswer> {
-  return apiRequest<TChangePhoneAnswer>('/account/phone', { method: 'POST', body });
+export function changePhone(body: TChangePhoneRequest) {
+  return callApi(accountCalls.changePhone, { body });
 }
 
 export function useChangePhone() {

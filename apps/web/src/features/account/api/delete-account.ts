@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TDeleteAccountRequest } from '@betoch/contracts/account';
-import type { TOkAnswer } from '@betoch/contracts/common';
-import { apiRequest } from '@/lib/api-client';
+import { accountCalls } from '@betoch/contracts/routes/account';
+import { callApi } from '@/lib/api-client';
 
 /** POST /account/delete: the account is deleted for good. */
-export function deleteAccount(body: TDeleteAccountRequest): Promise<TOkAnswer> {
-  return apiRequest<TOkAnswer>('/account/delete', { method: 'POST', body });
+export function deleteAccount(body: TDeleteAccountRequest) {
+  return callApi(accountCalls.deleteAccount, { body });
 }
 
 export function useDeleteAccount() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TAccountAnswer } from '@betoch/contracts/account';
-import { apiRequest } from '@/lib/api-client';
+import { accountCalls } from '@betoch/contracts/routes/account';
+import { callApi } from '@/lib/api-client';
 import { accountKeys } from './query-keys';
 
 /** GET /account: sign-in history and the latest export. */
-export function getAccount(): Promise<TAccountAnswer> {
-  return apiRequest<TAccountAnswer>('/account');
+export function getAccount() {
+  return callApi(accountCalls.getAccount);
 }
 
 /** While an export is being prepared, the page asks again every 3 seconds. */

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TAccountCodeAnswer } from '@betoch/contracts/account';
-import { apiRequest } from '@/lib/api-client';
+import { accountCalls } from '@betoch/contracts/routes/account';
+import { callApi } from '@/lib/api-client';
 
 /** POST /account/delete/request-code: a sign-in code to the account's phone, to confirm deletion. */
-export function requestDeleteCode(): Promise<TAccountCodeAnswer> {
-  return apiRequest<TAccountCodeAnswer>('/account/delete/request-code', { method: 'POST' });
+export function requestDeleteCode() {
+  return callApi(accountCalls.requestDeleteCode);
 }
 
 export function useRequestDeleteCode() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TOkAnswer } from '@betoch/contracts/common';
-import { apiRequest } from '@/lib/api-client';
+import { accountCalls } from '@betoch/contracts/routes/account';
+import { callApi } from '@/lib/api-client';
 
 /** POST /account/sign-out-everywhere: every token of the account stops working, this one too. */
-export function signOutEverywhere(): Promise<TOkAnswer> {
-  return apiRequest<TOkAnswer>('/account/sign-out-everywhere', { method: 'POST' });
+export function signOutEverywhere() {
+  return callApi(accountCalls.signOutEverywhere);
 }
 
 export function useSignOutEverywhere() {

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TAccountUserAnswer, TUpdateAccountRequest } from '@betoch/contracts/account';
-import { apiRequest } from '@/lib/api-client';
+import type { TUpdateAccountRequest } from '@betoch/contracts/account';
+import { accountCalls } from '@betoch/contracts/routes/account';
+import { callApi } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
 /** PATCH /account: name, e-mail, agency name. */
-export function updateAccount(body: TUpdateAccountRequest): Promise<TAccountUserAnswer> {
-  return apiRequest<TAccountUserAnswer>('/account', { method: 'PATCH', body });
+export function updateAccount(body: TUpdateAccountRequest) {
+  return callApi(accountCalls.updateAccount, { body });
 }
 
 export function useUpdateAccount() {

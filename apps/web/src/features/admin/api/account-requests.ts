@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAccountRequestsAnswer, TAdminDeletionAnswer, TAdminDeletionRequest } from '@betoch/contracts/account';
-import { adminRequest } from '@/lib/api-client';
+import type { TAdminDeletionRequest } from '@betoch/contracts/account';
+import { accountCalls } from '@betoch/contracts/routes/account';
+import { callAdmin } from '@/lib/api-client';
 
 export const accountRequestsKey = ['admin', 'account-requests'] as const;
 
@@ -8,7 +9,7 @@ export const accountRequestsKey = ['admin', 'account-requests'] as const;
 export function useAccountRequests() {
   return useQuery({
     queryKey: accountRequestsKey,
-    queryFn: ({ signal }) => adminRequest<TAccountRequestsAnswer['data']>('/admin/account-requests', { signal }),
+    queryFn: ({ signal }) => callAdmin(accountCalls.listAccountRequests, {}, { signal }),
   });
 }
 
@@ -16,7 +17,7 @@ export function useAccountRequests() {
 export function useAdminDeletion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TAdminDeletionRequest) => adminRequest<TAdminDeletionAnswer['data']>('/admin/account-requests/deletions', { method: 'POST', body }),
+    mutationFn: (body: TAdminDeletionRequest) => callAdmin(accountCalls.deleteAccountAsAdmin, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountRequestsKey }),
   });
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TDuplicateDecisionAnswer, TDuplicatesAnswer } from '@betoch/contracts/admin';
-import { adminRequest } from '@/lib/api-client';
-
-type Clusters = TDuplicatesAnswer['data'];
-type Decision = TDuplicateDecisionAnswer['data'];
+import { duplicatesCalls } from '@betoch/contracts/routes/duplicates';
+import { unreachable } from '@betoch/contracts/exhaustive';
+import { callAdmin } from '@/lib/api-client';
 
 export const duplicatesKey = ['admin', 'duplicates'] as const;
 
@@ -11,7 +9,7 @@ export const duplicatesKey = ['admin', 'duplicates'] as const;
 export function useDuplicateClusters() {
   return useQuery({
     queryKey: duplicatesKey,
-    queryFn: ({ signal }) => adminRequest<Clusters>('/admin/moderation/duplicates', { signal }),
+    queryFn: ({ signal }) => callAdmin(duplicatesCalls.listClusters, {}, { signal }),
   });
 }
 
@@ -22,10 +20,17 @@ export function useClusterDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: ClusterDecision) => {
-      const base = `/admin/moderation/duplicates/${encodeURIComponent(decision.clusterId)}`;
-      return decision.kind === 'merge'
-        ? adminRequest<Decision>(`${base}/merge`, { method: 'POST', body: { primaryListingId: decision.primaryListingId } })
-        : adminRequest<Decision>(`${base}/${decision.kind}`, { method: 'POST' });
+      const params = { id: decision.clusterId };
+      switch (decision.kind) {
+        case 'merge':
+          return callAdmin(duplicatesCalls.mergeCluster, { params, body: { primaryListingId: decision.primaryListingId } });
+        case 'dismiss':
+          return callAdmin(duplicatesCalls.dismissCluster, { params });
+        case 'remove':
+          return callAdmin(duplicatesCalls.removeCluster, { params });
+        default:
+          return unreachable(decision, 'cluster decision');
+      }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: duplicatesKey }),
   });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TMetricsAlertsAnswer, TMetricsDailyAnswer, TMetricsFunnelAnswer } from '@betoch/contracts/admin';
-import { adminRequest } from '@/lib/api-client';
+import { metricsCalls } from '@betoch/contracts/routes/metrics';
+import { callAdmin } from '@/lib/api-client';
 
 export interface Metrics {
   daily: TMetricsDailyAnswer['data'];
@@ -16,9 +17,9 @@ export function useMetrics() {
     queryKey: metricsKey,
     queryFn: async ({ signal }): Promise<Metrics> => {
       const [daily, funnel, alerts] = await Promise.all([
-        adminRequest<Metrics['daily']>('/admin/metrics/daily', { signal }),
-        adminRequest<Metrics['funnel']>('/admin/metrics/funnels', { signal }),
-        adminRequest<Metrics['alerts']>('/admin/metrics/alerts', { signal }),
+        callAdmin(metricsCalls.daily, {}, { signal }),
+        callAdmin(metricsCalls.funnels, {}, { signal }),
+        callAdmin(metricsCalls.alerts, {}, { signal }),
       ]);
       return { daily, funnel, alerts };
     },

@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MODERATION_LIST_LIMIT, type ModerationAction } from '@betoch/contracts/constants';
-import type { CaseStatus, TModerationActionAnswer, TModerationCasesAnswer } from '@betoch/contracts/admin';
-import { adminRequest } from '@/lib/api-client';
-
-type Cases = TModerationCasesAnswer['data'];
-type ActionResult = TModerationActionAnswer['data'];
+import type { CaseStatus } from '@betoch/contracts/admin';
+import { moderationCalls } from '@betoch/contracts/routes/moderation';
+import { callAdmin } from '@/lib/api-client';
 
 export const casesKey = (status: CaseStatus) => ['admin', 'cases', status] as const;
 
@@ -12,7 +10,7 @@ export const casesKey = (status: CaseStatus) => ['admin', 'cases', status] as co
 export function useModerationCases(status: CaseStatus) {
   return useQuery({
     queryKey: casesKey(status),
-    queryFn: ({ signal }) => adminRequest<Cases>('/admin/moderation/cases', { query: { status, limit: MODERATION_LIST_LIMIT }, signal }),
+    queryFn: ({ signal }) => callAdmin(moderationCalls.listCases, { query: { status, limit: MODERATION_LIST_LIMIT } }, { signal }),
   });
 }
 
@@ -27,7 +25,7 @@ export function useCaseAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ caseId, action, reason }: CaseActionInput) =>
-      adminRequest<ActionResult>(`/admin/moderation/cases/${encodeURIComponent(caseId)}/actions`, { method: 'POST', body: { action, reason } }),
+      callAdmin(moderationCalls.actOnCase, { params: { id: caseId }, body: { action, reason } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'cases'] }),
   });
 }

@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  TDelalaAccountsAnswer,
-  TManualAdjustmentAnswer,
-  TManualAdjustmentRequest,
-  TManualAdjustmentsAnswer,
-  TReviewAdjustmentAnswer,
-  TUnblockPostingAnswer,
-} from '@betoch/contracts/admin';
-import type { PurchaseStatus, TAdminPurchasesAnswer, TAdminReverifyAnswer } from '@betoch/contracts/payments';
-import { adminRequest, buildUrl } from '@/lib/api-client';
+import type { TManualAdjustmentRequest } from '@betoch/contracts/admin';
+import type { PurchaseStatus } from '@betoch/contracts/payments';
+import { adjustmentsCalls } from '@betoch/contracts/routes/adjustments';
+import { adminPaymentsCalls } from '@betoch/contracts/routes/admin-payments';
+import { callAdmin, urlOf } from '@/lib/api-client';
 import { readToken } from '@/lib/session-storage';
 
 export const delalaKey = ['admin', 'payments', 'delala'] as const;
@@ -18,7 +13,7 @@ export const pendingAdjustmentsKey = ['admin', 'payments', 'adjustments', 'pendi
 export function useDelalaAccounts() {
   return useQuery({
     queryKey: delalaKey,
-    queryFn: ({ signal }) => adminRequest<TDelalaAccountsAnswer['data']>('/admin/payments/delala', { signal }),
+    queryFn: ({ signal }) => callAdmin(adminPaymentsCalls.listDelalaAccounts, {}, { signal }),
   });
 }
 
@@ -26,8 +21,7 @@ export function useDelalaAccounts() {
 export function usePendingAdjustments() {
   return useQuery({
     queryKey: pendingAdjustmentsKey,
-    queryFn: ({ signal }) =>
-      adminRequest<TManualAdjustmentsAnswer['data']>('/admin/payments/manual-adjustments', { query: { status: 'pending' }, signal }),
+    queryFn: ({ signal }) => callAdmin(adjustmentsCalls.listAdjustments, { query: { status: 'pending' } }, { signal }),
   });
 }
 
@@ -36,7 +30,7 @@ export function useUnblockPosting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ phone, reason }: { phone: string; reason: string }) =>
-      adminRequest<TUnblockPostingAnswer['data']>(`/admin/payments/delala/${encodeURIComponent(phone)}/unblock`, { method: 'POST', body: { reason } }),
+      callAdmin(adminPaymentsCalls.unblockPosting, { params: { phone }, body: { reason } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: delalaKey }),
   });
 }
@@ -45,8 +39,7 @@ export function useUnblockPosting() {
 export function useCreateAdjustment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TManualAdjustmentRequest) =>
-      adminRequest<TManualAdjustmentAnswer['data']>('/admin/payments/manual-adjustments', { method: 'POST', body }),
+    mutationFn: (body: TManualAdjustmentRequest) => callAdmin(adjustmentsCalls.createAdjustment, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pendingAdjustmentsKey }),
   });
 }
@@ -62,8 +55,8 @@ export function useReviewAdjustment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, notes }: ReviewInput) =>
-      adminRequest<TReviewAdjustmentAnswer['data']>(`/admin/payments/manual-adjustments/${encodeURIComponent(id)}/${decision}`, {
-        method: 'POST',
+      callAdmin(decision === 'approve' ? adjustmentsCalls.approveAdjustment : adjustmentsCalls.rejectAdjustment, {
+        params: { id },
         body: notes ? { notes } : {},
       }),
     onSettled: async () => {
@@ -96,7 +89,7 @@ export const purchasesKey = ['admin', 'payments', 'purchases'] as const;
 export function usePurchases(filter: PurchaseFilter) {
   return useQuery({
     queryKey: [...purchasesKey, filter],
-    queryFn: ({ signal }) => adminRequest<TAdminPurchasesAnswer['data']>('/admin/payments/purchases', { query: purchaseQuery(filter), signal }),
+    queryFn: ({ signal }) => callAdmin(adminPaymentsCalls.listPurchases, { query: purchaseQuery(filter) }, { signal }),
   });
 }
 
@@ -104,7 +97,7 @@ export function usePurchases(filter: PurchaseFilter) {
 export function useReverifyPurchase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => adminRequest<TAdminReverifyAnswer['data']>(`/admin/payments/purchases/${encodeURIComponent(id)}/verify`, { method: 'POST' }),
+    mutationFn: (id: string) => callAdmin(adminPaymentsCalls.reverifyPurchase, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: purchasesKey }),
   });
 }
@@ -112,7 +105,7 @@ export function useReverifyPurchase() {
 /** GET /admin/payments/purchases.csv with the filter, as a file the browser saves. */
 export async function downloadPurchasesCsv(filter: PurchaseFilter): Promise<void> {
   const token = readToken();
-  const res = await fetch(buildUrl('/admin/payments/purchases.csv', { ...purchaseQuery(filter), limit: 5000 }), {
+  const res = await fetch(urlOf(adminPaymentsCalls.exportPurchasesCsv, { query: { ...purchaseQuery(filter), limit: 5000 } }), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) throw new Error(`CSV export failed (${res.status})`);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAdminRefundClaimsAnswer, TReviewRefundAnswer } from '@betoch/contracts/refunds';
-import { adminRequest } from '@/lib/api-client';
+import { refundsCalls } from '@betoch/contracts/routes/refunds';
+import { callAdmin } from '@/lib/api-client';
 
 export const pendingRefundsKey = ['admin', 'payments', 'refunds', 'pending'] as const;
 
@@ -8,7 +8,7 @@ export const pendingRefundsKey = ['admin', 'payments', 'refunds', 'pending'] as 
 export function usePendingRefundClaims() {
   return useQuery({
     queryKey: pendingRefundsKey,
-    queryFn: ({ signal }) => adminRequest<TAdminRefundClaimsAnswer['data']>('/admin/payments/refund-claims', { query: { status: 'pending' }, signal }),
+    queryFn: ({ signal }) => callAdmin(refundsCalls.listClaims, { query: { status: 'pending' } }, { signal }),
   });
 }
 
@@ -23,7 +23,7 @@ export function useReviewRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note }: ReviewRefundInput) =>
-      adminRequest<TReviewRefundAnswer['data']>(`/admin/payments/refund-claims/${encodeURIComponent(id)}/${decision}`, { method: 'POST', body: { note } }),
+      callAdmin(decision === 'approve' ? refundsCalls.approveClaim : refundsCalls.rejectClaim, { params: { id }, body: { note } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pendingRefundsKey }),
   });
 }

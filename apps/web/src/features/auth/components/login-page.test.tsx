@@ -212,7 +212,7 @@ describe('/login', () => {
     await user.click(screen.getByRole('button', { name: 'ኮድ ይላክልኝ' }));
     expect(await screen.findByText('በጣም ብዙ ጥያቄዎች ደርሰዋል። እባክዎ ቆይተው ይሞክሩ።')).toBeTruthy();
 
-    api.answer('POST', '/auth/request-otp', () => ({ status: 500, body: { ok: false, error: 'something_new' } }));
+    api.answer('POST', '/auth/request-otp', () => ({ status: 500, body: { ok: false, error: 'something_new', message: 'The server says why.' } }));
     await user.click(screen.getByRole('button', { name: 'ኮድ ይላክልኝ' }));
     expect(await screen.findByText('የሆነ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ።')).toBeTruthy();
   });

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
-import { useVerifyOtp } from '../api/verify-otp';
+import { useVerifyOtp } from '@/api/verify-otp';
 import { afterLogin, carryIntent, readIntent, type AuthIntent } from '../lib/auth-intent';
 import { fieldError } from '../lib/field-error';
 import { useCodeSender, type CodeSender } from '../lib/use-code-sender';

@@ -43,6 +43,9 @@ async function fillProfile(user: ReturnType<typeof userEvent.setup>, { name, age
 const location = () => screen.getByTestId('location');
 const locationState = () => JSON.parse(location().getAttribute('data-state')!) as unknown;
 
+/** The message as POST /conversations answers it to its writer. */
+const sentMessage = { _id: 'm1', role: 'tenant', body_text: 'Is it free?', blurred: false, masked: false, mine: true, createdAt: '2026-11-22T10:00:00.000Z' };
+
 describe('/signup', () => {
   it('a tenant goes phone, then profile and code, then the plan step; skipping returns to /browse', async () => {
     const { api, user } = setup();
@@ -123,7 +126,7 @@ describe('/signup', () => {
 
   it('skipping with a pending message sends it and opens the conversation with the sent banner', async () => {
     const { api, user } = setup('/signup', { from: '/l/77', listingId: '77', pendingMessage: 'Is the flat still free?' });
-    api.answer('POST', '/conversations', () => ({ status: 201, body: { ok: true, conversation_id: 'c-9' } }));
+    api.answer('POST', '/conversations', () => ({ body: { ok: true, conversation_id: 'c-9', created: true, message: sentMessage } }));
     await toProfile(user);
     await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -153,7 +156,20 @@ describe('/signup', () => {
 
   it('a broker with a plan buys it right after signup and goes to /post/delala', async () => {
     const { api, user } = setup('/signup?role=delala&plan=post_subscription_delala_unlimited');
-    api.answer('POST', '/purchase', () => ({ body: { ok: true, purchase_id: 'p-1' } }));
+    api.answer('POST', '/purchase', () => ({
+      body: {
+        ok: true,
+        purchase_id: 'p-1',
+        sku: 'post_subscription_delala_unlimited',
+        price_etb: 199,
+        result: { credits_granted: 0, tenant_unlimited_active: false, post_credits_granted: 0, delala_unlimited_active: true },
+        credits: 0,
+        post_credits: 0,
+        until: '2026-12-22T00:00:00.000Z',
+        sub_tenant_unlimited_until: null,
+        sub_delala_unlimited_until: '2026-12-22T00:00:00.000Z',
+      },
+    }));
     await toProfile(user);
     expect(screen.getByText(/Your plan: Unlimited Monthly \(199 ETB\)/)).toBeTruthy();
     await fillProfile(user, { name: 'Dawit', agency: 'Bole Brokers' });
@@ -177,7 +193,7 @@ describe('/signup', () => {
   it('when that purchase fails, the broker is told the account exists and is sent to the wallet', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const { api, user } = setup('/signup?role=delala&plan=post_credit_1');
-    api.answer('POST', '/purchase', () => ({ status: 503, body: { ok: false, error: 'payment_unavailable' } }));
+    api.answer('POST', '/purchase', () => ({ status: 503, body: { ok: false, error: 'payment_unavailable', message: 'The server says why.' } }));
     await toProfile(user);
     await fillProfile(user, { name: 'Dawit', agency: 'Bole Brokers' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -189,7 +205,7 @@ describe('/signup', () => {
 
   it('a wrong code found at the last step returns to the code step with the field cleared', async () => {
     const { api, user } = setup();
-    api.answer('POST', '/auth/signup', () => ({ status: 400, body: { ok: false, error: 'invalid_code', fields: { code: 'invalid_code' } } }));
+    api.answer('POST', '/auth/signup', () => ({ status: 400, body: { ok: false, error: 'invalid_code', message: 'The server says why.', fields: { code: 'invalid_code' } } }));
     await toProfile(user);
     await fillProfile(user, { name: 'Hana', code: '111111' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -201,7 +217,7 @@ describe('/signup', () => {
 
   it('user_already_exists shows its message with a way to log in with the same phone and code', async () => {
     const { api, user, router } = setup();
-    api.answer('POST', '/auth/signup', () => ({ status: 409, body: { ok: false, error: 'user_already_exists' } }));
+    api.answer('POST', '/auth/signup', () => ({ status: 409, body: { ok: false, error: 'user_already_exists', message: 'The server says why.' } }));
     await toProfile(user);
     await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -214,7 +230,7 @@ describe('/signup', () => {
 
   it('agency_name_required from the server goes on the agency field', async () => {
     const { api, user } = setup('/signup?role=delala');
-    api.answer('POST', '/auth/signup', () => ({ status: 400, body: { ok: false, error: 'agency_name_required' } }));
+    api.answer('POST', '/auth/signup', () => ({ status: 400, body: { ok: false, error: 'agency_name_required', message: 'The server says why.' } }));
     await toProfile(user);
     await fillProfile(user, { name: 'Dawit', agency: 'X' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));

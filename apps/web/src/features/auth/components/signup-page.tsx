@@ -13,8 +13,8 @@ import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { usePurchasePlan } from '../api/purchase-plan';
-import { useSignup } from '../api/signup';
-import { useStartConversation } from '../api/start-conversation';
+import { useSignup } from '@/api/signup';
+import { useStartConversation } from '@/api/start-conversation';
 import { afterLogin, afterSkip, carryIntent, planFor, readIntent } from '../lib/auth-intent';
 import { useCodeSender } from '../lib/use-code-sender';
 import { AuthLayout } from './auth-layout';
@@ -201,7 +201,7 @@ export function SignupPage() {
     const { pendingMessage, listingId } = intent;
     if (pendingMessage && listingId) {
       try {
-        const id = await conversation.mutateAsync({ listingId, message: pendingMessage });
+        const { conversation_id: id } = await conversation.mutateAsync({ listingId, message: pendingMessage });
         void navigate(paths.conversation(id), { replace: true, state: { messageSent: true } });
       } catch (error) {
         setBusy(null);

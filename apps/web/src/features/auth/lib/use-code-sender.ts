@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '@betoch/contracts/constants';
 import { ApiError } from '@/lib/api-client';
 import { useCountdown } from '@/lib/use-countdown';
-import { useRequestOtp } from '../api/request-otp';
+import { useRequestOtp } from '@/api/request-otp';
 
 export type SendResult =
   | { kind: 'sent' }

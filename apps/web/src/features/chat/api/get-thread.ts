@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TMessagesAnswer } from '@betoch/contracts/conversations';
-import { apiRequest } from '@/lib/api-client';
+import { conversationsCalls } from '@betoch/contracts/routes/conversations';
+import { callApi } from '@/lib/api-client';
 import { chatKeys } from './query-keys';
 
 /** GET /conversations/{id}/messages: the thread as the viewer may read it; marks it read. */
-export function getThread(id: string, signal?: AbortSignal): Promise<TMessagesAnswer> {
-  return apiRequest<TMessagesAnswer>(`/conversations/${encodeURIComponent(id)}/messages`, { signal });
+export function getThread(id: string, signal?: AbortSignal) {
+  return callApi(conversationsCalls.getMessages, { params: { id } }, { signal });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReportReason } from '@betoch/contracts/constants';
-import type { TReportAnswer, TReportRequest } from '@betoch/contracts/reports';
-import { apiRequest } from '@/lib/api-client';
+import type { TReportRequest } from '@betoch/contracts/reports';
+import { reportsCalls } from '@betoch/contracts/routes/reports';
+import { callApi } from '@/lib/api-client';
 
 export interface ReportConversationInput {
   conversationId: string;
@@ -11,7 +12,7 @@ export interface ReportConversationInput {
 }
 
 /** POST /reports {targetType: 'conversation', targetId, reason, details?}. */
-export function reportConversation(input: ReportConversationInput): Promise<TReportAnswer> {
+export function reportConversation(input: ReportConversationInput) {
   const details = input.details?.trim();
   const body: TReportRequest = {
     targetType: 'conversation',
@@ -19,7 +20,7 @@ export function reportConversation(input: ReportConversationInput): Promise<TRep
     reason: input.reason,
     ...(details ? { details } : {}),
   };
-  return apiRequest<TReportAnswer>('/reports', { method: 'POST', body });
+  return callApi(reportsCalls.createReport, { body });
 }
 
 export function useReportConversation() {

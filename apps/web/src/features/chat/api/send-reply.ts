@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TMessagesAnswer, TReplyAnswer } from '@betoch/contracts/conversations';
-import { apiRequest } from '@/lib/api-client';
+import type { TMessagesAnswer } from '@betoch/contracts/conversations';
+import { conversationsCalls } from '@betoch/contracts/routes/conversations';
+import { callApi } from '@/lib/api-client';
 import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
 import { chatKeys } from './query-keys';
 
 /** POST /conversations/{id}/reply {body}: the message as its writer sees it. */
-export function sendReply(id: string, body: string): Promise<TReplyAnswer> {
-  return apiRequest<TReplyAnswer>(`/conversations/${encodeURIComponent(id)}/reply`, { method: 'POST', body: { body } });
+export function sendReply(id: string, body: string) {
+  return callApi(conversationsCalls.reply, { params: { id }, body: { body } });
 }
 
 /**
  * Sends a message in the open thread: the answer is added to the thread at once, the thread and
- * the inbox are asked again, and `messageReceived` fires (spec section 4).
+ * the inbox are asked again, and `messageReceived` fires.
  */
 export function useSendReply(id: string) {
   const queryClient = useQueryClient();

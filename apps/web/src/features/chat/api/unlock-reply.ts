@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TUnlockReplyAnswer } from '@betoch/contracts/conversations';
-import { apiRequest } from '@/lib/api-client';
+import { conversationsCalls } from '@betoch/contracts/routes/conversations';
+import { callApi } from '@/lib/api-client';
 import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
 import { chatKeys } from './query-keys';
 
 /** POST /conversations/{id}/unlock-first-reply: 1 credit (free under the tenant plan). */
-export function unlockReply(id: string): Promise<TUnlockReplyAnswer> {
-  return apiRequest<TUnlockReplyAnswer>(`/conversations/${encodeURIComponent(id)}/unlock-first-reply`, { method: 'POST' });
+export function unlockReply(id: string) {
+  return callApi(conversationsCalls.unlockFirstReply, { params: { id } });
 }
 
 /** Unlocks the owner's replies; afterwards the thread and inbox are read again and the wallet badge reloads. */

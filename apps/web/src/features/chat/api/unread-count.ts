@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { UNREAD_REFRESH_MS } from '@betoch/contracts/constants';
-import type { TUnreadCountAnswer } from '@betoch/contracts/conversations';
-import { apiRequest } from '@/lib/api-client';
+import { conversationsCalls } from '@betoch/contracts/routes/conversations';
+import { callApi } from '@/lib/api-client';
 import { chatKeys } from './query-keys';
 
 /** GET /conversations/unread-count: unread messages over all the viewer's conversations. */
-export function getUnreadCount(signal?: AbortSignal): Promise<TUnreadCountAnswer> {
-  return apiRequest<TUnreadCountAnswer>('/conversations/unread-count', { signal });
+export function getUnreadCount(signal?: AbortSignal) {
+  return callApi(conversationsCalls.unreadCount, {}, { signal });
 }
 
-/** The Messages badge's count, asked every 30 s (spec section 7) while signed in. */
+/** The Messages badge's count, asked every 30 s while signed in. */
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: chatKeys.unread,

@@ -131,7 +131,7 @@ describe('InboxPage', { timeout: 20_000 }, () => {
     const api = fakeApi();
     let fail = true;
     api.answer('GET', '/conversations', () =>
-      fail ? { status: 500, body: { ok: false, error: 'internal_error' } } : { body: { ok: true, conversations: [summary()] } },
+      fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'The server says why.' } } : { body: { ok: true, conversations: [summary()] } },
     );
     renderChat({ routes, path: '/chat' });
     expect(await screen.findByText('Failed to load conversations')).toBeTruthy();

@@ -123,7 +123,7 @@ describe('ThreadPage for a tenant', { timeout: 20_000 }, () => {
 
   it('reports any other unlock failure in an alert', async () => {
     const api = thread(lockedThread);
-    api.answer('POST', `/conversations/${CONVERSATION_ID}/unlock-first-reply`, () => ({ status: 500, body: { ok: false, error: 'something_new' } }));
+    api.answer('POST', `/conversations/${CONVERSATION_ID}/unlock-first-reply`, () => ({ status: 500, body: { ok: false, error: 'something_new', message: 'The server says why.' } }));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderChat({ routes, path: PATH });
     fireEvent.click(await screen.findByRole('button', { name: '🔓 Unlock for 1 Credit' }));
@@ -171,7 +171,7 @@ describe('ThreadPage message box', { timeout: 20_000 }, () => {
 
   it('shows a send failure under the field and keeps the text', async () => {
     const api = thread(lockedThread);
-    api.answer('POST', `/conversations/${CONVERSATION_ID}/reply`, () => ({ status: 500, body: { ok: false, error: 'something_new' } }));
+    api.answer('POST', `/conversations/${CONVERSATION_ID}/reply`, () => ({ status: 500, body: { ok: false, error: 'something_new', message: 'The server says why.' } }));
     renderChat({ routes, path: PATH });
     const field = (await screen.findByPlaceholderText('Type your message...')) as HTMLTextAreaElement;
     fireEvent.input(field, { target: { value: 'Hello again' } });
@@ -183,7 +183,7 @@ describe('ThreadPage message box', { timeout: 20_000 }, () => {
 
   it('names a known failure in the user\'s words (too many messages)', async () => {
     const api = thread(lockedThread);
-    api.answer('POST', `/conversations/${CONVERSATION_ID}/reply`, () => ({ status: 429, body: { ok: false, error: 'rate_limited', retry_after: 30 } }));
+    api.answer('POST', `/conversations/${CONVERSATION_ID}/reply`, () => ({ status: 429, body: { ok: false, error: 'rate_limited', message: 'The server says why.', retry_after: 30 } }));
     renderChat({ routes, path: PATH });
     fireEvent.input(await screen.findByPlaceholderText('Type your message...'), { target: { value: 'Hi' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -226,7 +226,7 @@ describe('ThreadPage loading, errors and the report modal', { timeout: 20_000 },
     let fail = true;
     api.answer('POST', '/reports', (call) =>
       fail
-        ? { status: 409, body: { ok: false, error: 'already_reported' } }
+        ? { status: 409, body: { ok: false, error: 'already_reported', message: 'The server says why.' } }
         : {
             body: {
               ok: true,

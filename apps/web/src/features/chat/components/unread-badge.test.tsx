@@ -61,7 +61,7 @@ describe('UnreadBadge', { timeout: 20_000 }, () => {
 
   it('only logs a failure', async () => {
     const api = fakeApi();
-    api.answer('GET', '/conversations/unread-count', () => ({ status: 500, body: { ok: false, error: 'internal_error' } }));
+    api.answer('GET', '/conversations/unread-count', () => ({ status: 500, body: { ok: false, error: 'internal_error', message: 'The server says why.' } }));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderChat({ routes, path: '/' });
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Could not load the unread message count', expect.anything()));

@@ -28,7 +28,7 @@ beforeEach(() => {
       const body =
         ticketStatus === 200
           ? { ok: true, ticket: `t${ticketCalls}`, expires_in: 60, stream_url: `/api/realtime/stream?ticket=t${ticketCalls}` }
-          : { ok: false, error: ticketStatus === 401 ? 'invalid_token' : 'internal_error' };
+          : { ok: false, error: ticketStatus === 401 ? 'invalid_token' : 'internal_error', message: 'The server says why.' };
       return new Response(JSON.stringify(body), { status: ticketStatus, headers: { 'content-type': 'application/json' } });
     }),
   );

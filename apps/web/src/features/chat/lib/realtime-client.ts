@@ -1,5 +1,6 @@
 import type { TStreamTicketAnswer } from '@betoch/contracts/conversations';
-import { API_BASE, ApiError, apiRequest } from '@/lib/api-client';
+import { realtimeCalls } from '@betoch/contracts/routes/realtime';
+import { API_BASE, ApiError, callApi } from '@/lib/api-client';
 import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
 
 /**
@@ -78,10 +79,7 @@ async function connect(connection: Connection): Promise<void> {
   if (connection.stopped) return;
   let ticket: TStreamTicketAnswer;
   try {
-    ticket = await apiRequest<TStreamTicketAnswer>('/realtime/ticket', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${connection.token}` },
-    });
+    ticket = await callApi(realtimeCalls.streamTicket, {}, { headers: { authorization: `Bearer ${connection.token}` } });
   } catch (error) {
     // 401: the session has ended (the API client has already dealt with it); nothing to retry.
     if (error instanceof ApiError && error.status === 401) return;

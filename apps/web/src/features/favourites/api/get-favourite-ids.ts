@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TFavouriteIdsAnswer } from '@betoch/contracts/favourites';
-import { apiRequest } from '@/lib/api-client';
+import { favouritesCalls } from '@betoch/contracts/routes/favourites';
+import { callApi } from '@/lib/api-client';
 import { favouriteKeys } from './query-keys';
 
 /** GET /favourites/ids: every saved listing's id, as a set for the hearts. */
 export async function getFavouriteIds(signal?: AbortSignal): Promise<Set<string>> {
-  const answer = await apiRequest<TFavouriteIdsAnswer>('/favourites/ids', { signal });
+  const answer = await callApi(favouritesCalls.listIds, {}, { signal });
   return new Set(answer.ids);
 }
 

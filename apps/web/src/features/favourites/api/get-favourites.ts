@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TFavouritesAnswer } from '@betoch/contracts/favourites';
-import { apiRequest } from '@/lib/api-client';
+import { favouritesCalls } from '@betoch/contracts/routes/favourites';
+import { callApi } from '@/lib/api-client';
 import { favouriteKeys } from './query-keys';
 
 /** GET /favourites: the saved listings, newest saved first, each marked available or not. */
-export function getFavourites(signal?: AbortSignal): Promise<TFavouritesAnswer> {
-  return apiRequest<TFavouritesAnswer>('/favourites', { signal });
+export function getFavourites(signal?: AbortSignal) {
+  return callApi(favouritesCalls.listFavourites, {}, { signal });
 }
 
 export function favouritesQueryOptions(user: string) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TFavouriteChangeAnswer } from '@betoch/contracts/favourites';
-import { apiRequest } from '@/lib/api-client';
+import { favouritesCalls } from '@betoch/contracts/routes/favourites';
+import { callApi } from '@/lib/api-client';
 import { favouriteKeys } from './query-keys';
 
 export interface FavouriteChange {
@@ -10,8 +10,8 @@ export interface FavouriteChange {
 }
 
 /** PUT or DELETE /favourites/{id}. */
-export function setFavourite({ listingId, saved }: FavouriteChange): Promise<TFavouriteChangeAnswer> {
-  return apiRequest<TFavouriteChangeAnswer>(`/favourites/${encodeURIComponent(listingId)}`, { method: saved ? 'PUT' : 'DELETE' });
+export function setFavourite({ listingId, saved }: FavouriteChange) {
+  return callApi(saved ? favouritesCalls.save : favouritesCalls.remove, { params: { id: listingId } });
 }
 
 /**

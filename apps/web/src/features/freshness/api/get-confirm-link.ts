@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TConfirmLinkAnswer } from '@betoch/contracts/freshness';
-import { apiRequest } from '@/lib/api-client';
+import { freshnessCalls } from '@betoch/contracts/routes/freshness';
+import { callApi } from '@/lib/api-client';
 
 export const confirmLinkKeys = { link: (token: string) => ['confirm-link', token] as const };
 
 /** GET /confirm-links/{token}: the listing an SMS link asks about (no sign-in); 410 once used or expired. */
-export function getConfirmLink(token: string, signal?: AbortSignal): Promise<TConfirmLinkAnswer> {
-  return apiRequest<TConfirmLinkAnswer>(`/confirm-links/${encodeURIComponent(token)}`, { signal });
+export function getConfirmLink(token: string, signal?: AbortSignal) {
+  return callApi(freshnessCalls.getConfirmLink, { params: { token } }, { signal });
 }
 
 export function confirmLinkQueryOptions(token: string) {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TAskAvailabilityAnswer } from '@betoch/contracts/freshness';
-import { apiRequest } from '@/lib/api-client';
+import { freshnessCalls } from '@betoch/contracts/routes/freshness';
+import { callApi } from '@/lib/api-client';
 
 /** POST /listings/{id}/ask-availability: a tenant's 'Is it still available?' (the poster is asked at once). */
-export function askAvailability(id: string): Promise<TAskAvailabilityAnswer> {
-  return apiRequest<TAskAvailabilityAnswer>(`/listings/${encodeURIComponent(id)}/ask-availability`, { method: 'POST' });
+export function askAvailability(id: string) {
+  return callApi(freshnessCalls.askAvailability, { params: { id } });
 }
 
 export function useAskAvailability() {

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { TBrowseAnswer } from '@betoch/contracts/listings';
-import { apiRequest, buildUrl } from '@/lib/api-client';
+import { listingsCalls } from '@betoch/contracts/routes/listings';
+import { callApi, urlOf } from '@/lib/api-client';
 import { browseApiQuery, type BrowseFilters } from '../lib/browse-filters';
 import { toCardListing, type CardListing } from './card-listing';
 import { listingKeys } from './query-keys';
@@ -21,12 +22,12 @@ function toBrowsePage(answer: TBrowseAnswer): BrowsePage {
  * (ssr-state.ts browseAnswerOf); the cards are made from it when read (`select`).
  */
 export function browseListingsUrl(filters: BrowseFilters, cursor?: string): string {
-  return buildUrl('/listings', browseApiQuery(filters, cursor));
+  return urlOf(listingsCalls.browse, { query: browseApiQuery(filters, cursor) });
 }
 
 /** GET /listings: one page (20) of live listings, newest first, and the next page's cursor, as answered. */
 export async function browseListings(filters: BrowseFilters, cursor?: string, signal?: AbortSignal): Promise<TBrowseAnswer> {
-  return apiRequest<TBrowseAnswer>('/listings', { query: browseApiQuery(filters, cursor), signal });
+  return callApi(listingsCalls.browse, { query: browseApiQuery(filters, cursor) }, { signal });
 }
 
 export function browseListingsQueryOptions(filters: BrowseFilters) {

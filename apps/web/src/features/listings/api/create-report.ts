@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReportReason } from '@betoch/contracts/constants';
-import { apiRequest } from '@/lib/api-client';
+import { reportsCalls } from '@betoch/contracts/routes/reports';
+import { callApi } from '@/lib/api-client';
 
-/** Report payload of spec sections 3 and 7. */
+/** A report of a listing: the reason, and optional details. */
 export interface CreateReportInput {
   targetType: 'listing';
   targetId: string;
@@ -14,8 +15,7 @@ export interface CreateReportInput {
 /** POST /reports {targetType, targetId, reason, details?}. */
 export async function createReport(input: CreateReportInput): Promise<void> {
   const details = input.details?.trim();
-  await apiRequest<{ ok: true }>('/reports', {
-    method: 'POST',
+  await callApi(reportsCalls.createReport, {
     body: { targetType: input.targetType, targetId: input.targetId, reason: input.reason, ...(details ? { details } : {}) },
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TDeleteListingAnswer } from '@betoch/contracts/listings';
-import { apiRequest } from '@/lib/api-client';
+import { listingsCalls } from '@betoch/contracts/routes/listings';
+import { callApi } from '@/lib/api-client';
 import { listingKeys } from './query-keys';
 
 /** DELETE /listings/{id}: the owner removes a listing for good. */
 export async function deleteListing(id: string): Promise<string> {
-  const answer = await apiRequest<TDeleteListingAnswer>(`/listings/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  const answer = await callApi(listingsCalls.deleteListing, { params: { id } });
   return answer._id;
 }
 

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TFairPriceAnswer, TFairPriceHint } from '@betoch/contracts/fair-price';
-import { apiRequest } from '@/lib/api-client';
+import type { TFairPriceHint } from '@betoch/contracts/fair-price';
+import { fairPriceCalls } from '@betoch/contracts/routes/fair-price';
+import { callApi } from '@/lib/api-client';
 import { listingKeys } from './query-keys';
 
 /** GET /listings/{id}/fair-price: the hint, or null with too few comparable listings. */
 export async function getFairPrice(id: string, signal?: AbortSignal): Promise<TFairPriceHint | null> {
-  const answer = await apiRequest<TFairPriceAnswer>(`/listings/${encodeURIComponent(id)}/fair-price`, { signal });
+  const answer = await callApi(fairPriceCalls.getFairPrice, { params: { id } }, { signal });
   return answer.hint;
 }
 

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TUnlockStatus, TUnlockStatusAnswer } from '@betoch/contracts/unlocks';
-import { apiRequest } from '@/lib/api-client';
+import type { TUnlockStatus } from '@betoch/contracts/unlocks';
+import { unlocksCalls } from '@betoch/contracts/routes/unlocks';
+import { callApi } from '@/lib/api-client';
 import { listingKeys } from './query-keys';
 
 /** GET /listings/{id}/unlock-status: is_unlocked, and the poster's phone once the viewer unlocked it. */
 export async function getUnlockStatus(id: string, signal?: AbortSignal): Promise<TUnlockStatus> {
-  const answer = await apiRequest<TUnlockStatusAnswer>(`/listings/${encodeURIComponent(id)}/unlock-status`, { signal });
+  const answer = await callApi(unlocksCalls.unlockStatus, { params: { id } }, { signal });
   return answer.poster_phone ? { is_unlocked: answer.is_unlocked, poster_phone: answer.poster_phone } : { is_unlocked: answer.is_unlocked };
 }
 

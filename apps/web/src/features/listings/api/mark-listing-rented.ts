@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TUpdateListingAnswer } from '@betoch/contracts/listings';
-import { apiRequest } from '@/lib/api-client';
+import { updateListing } from '@/api/update-listing';
 import { listingKeys } from './query-keys';
 
 /** PATCH /listings/{id} {visibility: 'draft'}: the owner marks a live listing as rented. */
-export async function markListingRented(id: string): Promise<TUpdateListingAnswer['listing']> {
-  const answer = await apiRequest<TUpdateListingAnswer>(`/listings/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: { visibility: 'draft' },
-  });
+export async function markListingRented(id: string) {
+  const answer = await updateListing(id, { visibility: 'draft' });
   return answer.listing;
 }
 

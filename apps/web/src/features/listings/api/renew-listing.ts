@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TRenewListingAnswer } from '@betoch/contracts/freshness';
-import { apiRequest } from '@/lib/api-client';
+import { freshnessCalls } from '@betoch/contracts/routes/freshness';
+import { callApi } from '@/lib/api-client';
 import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
 import { listingKeys } from './query-keys';
 
 /** POST /listings/{id}/renew: an expired listing live again (a broker pays a post credit after 7 days). */
-export async function renewListing(id: string): Promise<TRenewListingAnswer> {
-  const answer = await apiRequest<TRenewListingAnswer>(`/listings/${encodeURIComponent(id)}/renew`, { method: 'POST' });
+export async function renewListing(id: string) {
+  const answer = await callApi(freshnessCalls.renewListing, { params: { id } });
   if (answer.post_credits !== undefined) emitAppEvent(APP_EVENTS.walletUpdated);
   return answer;
 }

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TPublishListingAnswer } from '@betoch/contracts/listings';
-import { apiRequest } from '@/lib/api-client';
+import { publishListing } from '@/api/publish-listing';
 import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
 import { listingKeys } from './query-keys';
 
 /**
- * POST /listings/{id}/publish for a listing that was marked rented: live again under the same
- * rules as a first publish (3 live for landlords, a post credit or the plan for brokers).
+ * Publishes again a listing that was marked rented: live again under the same rules as a first
+ * publish (3 live for landlords, a post credit or the plan for brokers).
  */
-export async function republishListing(id: string): Promise<TPublishListingAnswer> {
-  const answer = await apiRequest<TPublishListingAnswer>(`/listings/${encodeURIComponent(id)}/publish`, { method: 'POST' });
+export async function republishListing(id: string) {
+  const answer = await publishListing(id);
   // A broker's publish may have used a post credit: the wallet badge refreshes.
   if (answer.post_credits !== undefined) emitAppEvent(APP_EVENTS.walletUpdated);
   return answer;

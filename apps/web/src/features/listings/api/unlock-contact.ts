@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TUnlockContactAnswer, TUnlockStatus } from '@betoch/contracts/unlocks';
-import { apiRequest } from '@/lib/api-client';
+import type { TUnlockStatus } from '@betoch/contracts/unlocks';
+import { unlocksCalls } from '@betoch/contracts/routes/unlocks';
+import { callApi } from '@/lib/api-client';
 import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
 import { useSession } from '@/lib/session';
 import { unlockStatusKey } from './get-unlock-status';
@@ -10,12 +11,12 @@ import { unlockStatusKey } from './get-unlock-status';
  * under the tenant plan); `credits` is the balance after the call.
  * Errors: 402 insufficient_credits, 403 contact_hidden / own_listing / account_suspended.
  */
-export function unlockContact(id: string): Promise<TUnlockContactAnswer> {
-  return apiRequest<TUnlockContactAnswer>(`/listings/${encodeURIComponent(id)}/unlock-contact`, { method: 'POST' });
+export function unlockContact(id: string) {
+  return callApi(unlocksCalls.unlockContact, { params: { id } });
 }
 
 /**
- * Unlocks one listing's contact for the signed-in `viewer`. Afterwards (spec section 4): the
+ * Unlocks one listing's contact for the signed-in `viewer`. Afterwards: the
  * unlock status holds the phone, the stored user's credits drop locally unless the unlock was free,
  * and walletUpdated fires (the badge reloads the balance).
  */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrowsePage } from './browse-page';
 import { fakeApi } from '@/test/render';
-import { browseAnswer, card, fakeUser, ownerListing, renderListings } from '../test/render-listings';
+import { browseAnswer, card, fakeUser, myListing, renderListings } from '../test/render-listings';
 
 const routes = [{ path: '/browse', element: <BrowsePage /> }];
 
@@ -134,8 +134,8 @@ describe('/browse', { timeout: 20_000 }, () => {
   it('shows landlords their own listings, filtered in the browser, without the source filter', async () => {
     const api = fakeApi();
     const mine = [
-      ownerListing({ _id: 'm1', title: 'My Bole flat', subcity: 'Bole', price_etb: 20000 }),
-      ownerListing({ _id: 'm2', title: 'My Yeka villa', type: 'villa', subcity: 'Yeka', price_etb: 80000 }),
+      myListing({ _id: 'm1', title: 'My Bole flat', subcity: 'Bole', price_etb: 20000 }),
+      myListing({ _id: 'm2', title: 'My Yeka villa', type: 'villa', subcity: 'Yeka', price_etb: 80000 }),
     ];
     api.answer('GET', '/listings/my-listings', () => ({
       body: { ok: true, listings: mine, stats: { landlord_live: 2, delala_live: 0, live: 2, draft: 0, total: 2, remaining_slots: 1 } },
@@ -224,7 +224,7 @@ describe('/browse on a phone', { timeout: 20_000 }, () => {
   it('gives landlords no source filter in the sheet', async () => {
     const api = fakeApi();
     api.answer('GET', '/listings/my-listings', () => ({
-      body: { ok: true, listings: [ownerListing({ _id: 'm1', title: 'My Bole flat' })], stats: { landlord_live: 1, delala_live: 0, live: 1, draft: 0, total: 1, remaining_slots: 2 } },
+      body: { ok: true, listings: [myListing({ _id: 'm1', title: 'My Bole flat' })], stats: { landlord_live: 1, delala_live: 0, live: 1, draft: 0, total: 1, remaining_slots: 2 } },
     }));
     renderListings({ routes, path: '/browse?source=delala', user: fakeUser({ userType: 'landlord', roles: ['landlord'] }) });
     await screen.findByText('1 property found');

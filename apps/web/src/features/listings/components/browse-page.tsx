@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useGradualCount } from '@/lib/use-gradual-count';
 import { useBrowseListings } from '../api/browse-listings';
-import { useMyListings } from '../api/get-my-listings';
+import { useMyListings } from '@/api/get-my-listings';
 import { filtersFromSearch, filtersToSearch, hasActiveFilters, matchesFilters, type BrowseFilters } from '../lib/browse-filters';
 import { effectiveUserType } from '../lib/listing-display';
 import { usePageTitle } from '@/lib/use-page-title';

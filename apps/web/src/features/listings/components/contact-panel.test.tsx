@@ -7,6 +7,11 @@ import { renderListings } from '../test/render-listings';
 const ID = '11111111-1111-4111-8111-111111111111';
 const listing: ContactPanelProps['listing'] = { _id: ID, title: 'Flat in Bole', contact_preference: 'show', source: 'landlord' };
 
+/** The report as the server answers it. */
+function report(reason: string) {
+  return { _id: 'r1', targetType: 'listing', targetId: ID, reason, details: null, createdAt: '2026-11-22T08:00:00.000Z' };
+}
+
 
 function renderPanel(props: Partial<ContactPanelProps> = {}, lng: 'en' | 'am' = 'en') {
   return renderListings({
@@ -133,7 +138,7 @@ describe('ContactPanel for signed-in users', { timeout: 20_000 }, () => {
 
   it('reports the listing with the chosen reason and details', async () => {
     const api = fakeApi();
-    api.answer('POST', '/reports', () => ({ body: { ok: true, report: {} } }));
+    api.answer('POST', '/reports', () => ({ body: { ok: true, report: report('wrong_price') } }));
     renderPanel({ signedIn: true });
     fireEvent.click(screen.getByRole('button', { name: 'Report listing' }));
     // The report form's code is loaded on the first ask.
@@ -164,7 +169,7 @@ describe('ContactPanel for signed-in users', { timeout: 20_000 }, () => {
     const api = fakeApi();
     let fail = true;
     api.answer('POST', '/reports', () =>
-      fail ? { status: 409, body: { ok: false, error: 'already_reported', message: 'x' } } : { body: { ok: true, report: {} } },
+      fail ? { status: 409, body: { ok: false, error: 'already_reported', message: 'x' } } : { body: { ok: true, report: report('fake') } },
     );
     renderPanel({ signedIn: true });
     fireEvent.click(screen.getByRole('button', { name: 'Report listing' }));

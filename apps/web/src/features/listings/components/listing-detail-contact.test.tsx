@@ -133,7 +133,7 @@ describe('/l/{id} contact unlock for a signed-in visitor', { timeout: 20_000 }, 
 
   it('a failure whose message speaks of credits leads to the wallet too', async () => {
     const fake = api();
-    fake.answer('POST', `/listings/${ID}/unlock-contact`, () => ({ status: 400, body: { ok: false, message: 'Not enough credit' } }));
+    fake.answer('POST', `/listings/${ID}/unlock-contact`, () => ({ status: 400, body: { ok: false, error: 'invalid_state', message: 'Not enough credit' } }));
     renderListings({ routes, path: `/l/${ID}`, user: tenant });
     fireEvent.click(await screen.findByRole('button', { name: 'Unlock phone number' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/wallet');
@@ -210,7 +210,6 @@ describe('/l/{id} first message for a signed-in visitor', { timeout: 20_000 }, (
   it('sends it and opens the thread with the message-sent banner; messageReceived fires', async () => {
     const fake = api();
     fake.answer('POST', '/conversations', () => ({
-      status: 201,
       body: {
         ok: true,
         conversation_id: CONVERSATION,

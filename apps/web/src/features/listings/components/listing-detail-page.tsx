@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
-import { useListing } from '../api/get-listing';
+import { useListing } from '@/api/get-listing';
 import { formatDate, isListingOwner } from '../lib/listing-display';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ConfirmedLine } from './confirmed-line';

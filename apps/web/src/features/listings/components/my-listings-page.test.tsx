@@ -14,7 +14,7 @@ function mine(listings: TOwnerListing[], landlordLive: number, delalaLive = 0) {
   api.answer('GET', '/listings/my-listings', () => ({
     body: {
       ok: true,
-      listings,
+      listings: listings.map((listing) => ({ ...listing, saved_count: 0 })),
       stats: { landlord_live: landlordLive, delala_live: delalaLive, live: landlordLive + delalaLive, draft: 0, total: listings.length, remaining_slots: Math.max(0, 3 - landlordLive) },
     },
   }));

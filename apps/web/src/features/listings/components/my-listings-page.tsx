@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useListingTitle } from '@/lib/listing-title';
 import { displayName, useSession } from '@/lib/session';
-import { useMyListings } from '../api/get-my-listings';
+import { useMyListings } from '@/api/get-my-listings';
 import { effectiveUserType } from '../lib/listing-display';
 import { myListingsStats } from '../lib/my-listings-stats';
 import { noticeFrom, type MyListingsNotice } from '../lib/notices';

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useUnlockContact } from '../api/unlock-contact';
 import { useUnlockStatus } from '../api/get-unlock-status';
-import { useStartConversation } from '../api/start-conversation';
+import { useStartConversation } from '@/api/start-conversation';
 import type { ContactMessageWiring, ContactUnlockWiring } from '../components/contact-panel';
 import { isContactHidden, isInsufficientCredits } from '../lib/contact-failure';
 import type { PosterKind } from '../lib/poster-kind';

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UserTypeDetector } from '../components/user-type-detector';
 import { fakeApi } from '@/test/render';
-import { fakeUser, ownerListing, renderListings } from '../test/render-listings';
+import { fakeUser, myListing, renderListings } from '../test/render-listings';
 
 function signInWithoutType(user: ReturnType<typeof fakeUser>) {
   localStorage.setItem('token', 'test-token');
@@ -21,7 +21,7 @@ describe('user-type detection', { timeout: 20_000 }, () => {
 
   it('stores landlord when any own listing has source landlord', async () => {
     fakeApi().answer('GET', '/listings/my-listings', () => ({
-      body: { ok: true, listings: [ownerListing({ visibility: 'draft', source: 'landlord' })], stats: stats(0) },
+      body: { ok: true, listings: [myListing({ visibility: 'draft', source: 'landlord' })], stats: stats(0) },
     }));
     signInWithoutType(fakeUser({ userType: 'tenant' }));
     renderListings({ routes: [{ path: '/', element: <UserTypeDetector /> }], path: '/' });

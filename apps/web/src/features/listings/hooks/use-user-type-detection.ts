@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSession } from '@/lib/session';
-import { useMyListings } from '../api/get-my-listings';
+import { useMyListings } from '@/api/get-my-listings';
 import { looksLikeLandlord } from '../lib/my-listings-stats';
 
 /**

@@ -1,4 +1,4 @@
-import type { TBrowseAnswer, TCardPhoto, TListingCard, TOwnerListing, TPublicListing } from '@betoch/contracts/listings';
+import type { TBrowseAnswer, TCardPhoto, TListingCard, TMyListing, TOwnerListing, TPublicListing } from '@betoch/contracts/listings';
 import { fakeUser, renderApp } from '@/test/render';
 
 /** The listings screens render with the shared renderApp of src/test. */
@@ -74,6 +74,11 @@ export function publicListing(overrides: Partial<TPublicListing> = {}): TPublicL
 export function ownerListing(overrides: Partial<TOwnerListing> = {}): TOwnerListing {
   const { access: _access, ...base } = publicListing();
   return { ...base, access: 'poster', poster_phone: '+251911000020', admin_hidden: false, hidden_reason: null, confirm_asked_at: null, expired_at: null, expired_reason: null, ...overrides };
+}
+
+/** One of the poster's own listings as GET /listings/my-listings answers it. */
+export function myListing(overrides: Partial<TMyListing> = {}): TMyListing {
+  return { ...ownerListing(), saved_count: 0, ...overrides };
 }
 
 export { fakeUser };

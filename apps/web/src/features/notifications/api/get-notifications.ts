@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TNotificationsAnswer } from '@betoch/contracts/saved-searches';
-import { apiRequest } from '@/lib/api-client';
+import { notificationsCalls } from '@betoch/contracts/routes/notifications';
+import { callApi } from '@/lib/api-client';
 import { notificationKeys } from './query-keys';
 
 /** GET /notifications: the newest 50 and the unread count. */
-export function getNotifications(signal?: AbortSignal): Promise<TNotificationsAnswer> {
-  return apiRequest<TNotificationsAnswer>('/notifications', { signal });
+export function getNotifications(signal?: AbortSignal) {
+  return callApi(notificationsCalls.listNotifications, {}, { signal });
 }
 
 export function useNotifications() {

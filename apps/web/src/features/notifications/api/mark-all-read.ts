@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { notificationsCalls } from '@betoch/contracts/routes/notifications';
+import { callApi } from '@/lib/api-client';
 import { notificationKeys } from './query-keys';
 
 /** POST /notifications/read-all. */
-export function markAllNotificationsRead(): Promise<{ ok: true }> {
-  return apiRequest<{ ok: true }>('/notifications/read-all', { method: 'POST' });
+export function markAllNotificationsRead() {
+  return callApi(notificationsCalls.markAllRead);
 }
 
 export function useMarkAllNotificationsRead() {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { UNREAD_REFRESH_MS } from '@betoch/contracts/constants';
-import type { TNotificationsUnreadAnswer } from '@betoch/contracts/saved-searches';
-import { apiRequest } from '@/lib/api-client';
+import { notificationsCalls } from '@betoch/contracts/routes/notifications';
+import { callApi } from '@/lib/api-client';
 import { notificationKeys } from './query-keys';
 
 /** GET /notifications/unread-count: the bell's number. */
-export function getUnreadNotifications(signal?: AbortSignal): Promise<TNotificationsUnreadAnswer> {
-  return apiRequest<TNotificationsUnreadAnswer>('/notifications/unread-count', { signal });
+export function getUnreadNotifications(signal?: AbortSignal) {
+  return callApi(notificationsCalls.unreadCount, {}, { signal });
 }
 
 /** The bell's count while signed in: asked every 30 s, and again whenever the event stream says so. */

@@ -1,20 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TListing, TListingAnswer } from '@betoch/contracts/listings';
-import { apiRequest } from '@/lib/api-client';
+import { getListing } from '@/api/get-listing';
+import { listingKeys } from '@/api/listing-keys';
 
-export const listingQueryKey = (id: string) => ['posting', 'listing', id] as const;
+/** The listing being edited, in the poster's view, under the listing's own keys. */
+export const listingQueryKey = (id: string) => [...listingKeys.detail(id), 'editing'] as const;
 
-/** GET /listings/{id}: the poster gets every field (access 'poster'), photos included. */
-export async function getListing(id: string): Promise<TListing> {
-  const answer = await apiRequest<TListingAnswer>(`/listings/${encodeURIComponent(id)}`);
-  return answer.listing;
-}
-
-export function listingQueryOptions(id: string) {
+function editedListingQueryOptions(id: string) {
   // An edit starts from what the server has now, not from a cached copy.
-  return queryOptions({ queryKey: listingQueryKey(id), queryFn: () => getListing(id), staleTime: 0 });
+  return queryOptions({ queryKey: listingQueryKey(id), queryFn: ({ signal }) => getListing(id, signal), staleTime: 0 });
 }
 
 export function useListing(id: string | null) {
-  return useQuery({ ...listingQueryOptions(id ?? ''), enabled: Boolean(id) });
+  return useQuery({ ...editedListingQueryOptions(id ?? ''), enabled: Boolean(id) });
 }

@@ -3,7 +3,7 @@ import { LANDLORD_LIVE_LISTING_CAP } from '@betoch/contracts/constants';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useMyListings } from '../api/get-my-listings';
+import { useMyListings } from '@/api/get-my-listings';
 
 /**
  * The 3-listing banner: shown when the poster already has 3 live landlord listings (stats of

@@ -2,8 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TCreateListingRequest, TPublishListingAnswer } from '@betoch/contracts/listings';
 import { createListing } from '../api/create-listing';
-import { publishListing } from '../api/publish-listing';
-import { updateListing } from '../api/update-listing';
+import { publishListing } from '@/api/publish-listing';
+import { updateListing } from '@/api/update-listing';
 import type { PublishStage } from '../lib/publish-error';
 import type { PhotoQueue } from './use-photo-queue';
 

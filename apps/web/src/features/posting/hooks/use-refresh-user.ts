@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSession } from '@/lib/session';
-import { getMe } from '../api/get-me';
+import { getMe } from '@/api/get-me';
 
 /**
  * After posting, the user is read again (GET /auth/me) and stored. Posting makes a tenant a

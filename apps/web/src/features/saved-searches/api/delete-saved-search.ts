@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { savedSearchesCalls } from '@betoch/contracts/routes/saved-searches';
+import { callApi } from '@/lib/api-client';
 import { savedSearchKeys } from './query-keys';
 
 /** DELETE /saved-searches/{id}. */
-export function deleteSavedSearch(id: string): Promise<{ ok: true }> {
-  return apiRequest<{ ok: true }>(`/saved-searches/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteSavedSearch(id: string) {
+  return callApi(savedSearchesCalls.deleteSavedSearch, { params: { id } });
 }
 
 export function useDeleteSavedSearch() {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TSavedSearchesAnswer } from '@betoch/contracts/saved-searches';
-import { apiRequest } from '@/lib/api-client';
+import { savedSearchesCalls } from '@betoch/contracts/routes/saved-searches';
+import { callApi } from '@/lib/api-client';
 import { savedSearchKeys } from './query-keys';
 
 /** GET /saved-searches: each with its new matches since the last visit, and the most allowed. */
-export function getSavedSearches(signal?: AbortSignal): Promise<TSavedSearchesAnswer> {
-  return apiRequest<TSavedSearchesAnswer>('/saved-searches', { signal });
+export function getSavedSearches(signal?: AbortSignal) {
+  return callApi(savedSearchesCalls.listSavedSearches, {}, { signal });
 }
 
 export function useSavedSearches() {

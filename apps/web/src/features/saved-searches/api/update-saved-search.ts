@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSavedSearchAnswer, TSavedSearchesAnswer, TUpdateSavedSearchRequest } from '@betoch/contracts/saved-searches';
-import { apiRequest } from '@/lib/api-client';
+import type { TSavedSearchesAnswer, TUpdateSavedSearchRequest } from '@betoch/contracts/saved-searches';
+import { savedSearchesCalls } from '@betoch/contracts/routes/saved-searches';
+import { callApi } from '@/lib/api-client';
 import { savedSearchKeys } from './query-keys';
 
 /** PATCH /saved-searches/{id} {name?, alerts?, sms?}. */
-export function updateSavedSearch({ id, ...body }: TUpdateSavedSearchRequest & { id: string }): Promise<TSavedSearchAnswer> {
-  return apiRequest<TSavedSearchAnswer>(`/saved-searches/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+export function updateSavedSearch({ id, ...body }: TUpdateSavedSearchRequest & { id: string }) {
+  return callApi(savedSearchesCalls.updateSavedSearch, { params: { id }, body });
 }
 
 /** The toggles: the list shows the answer at once. */

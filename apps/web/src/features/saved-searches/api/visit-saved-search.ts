@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSavedSearchAnswer } from '@betoch/contracts/saved-searches';
-import { apiRequest } from '@/lib/api-client';
+import { savedSearchesCalls } from '@betoch/contracts/routes/saved-searches';
+import { callApi } from '@/lib/api-client';
 import { savedSearchKeys } from './query-keys';
 
 /** POST /saved-searches/{id}/visit: opening the search; its new matches count from now. */
-export function visitSavedSearch(id: string): Promise<TSavedSearchAnswer> {
-  return apiRequest<TSavedSearchAnswer>(`/saved-searches/${encodeURIComponent(id)}/visit`, { method: 'POST' });
+export function visitSavedSearch(id: string) {
+  return callApi(savedSearchesCalls.visitSavedSearch, { params: { id } });
 }
 
 export function useVisitSavedSearch() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RefundReason, TRefundClaimAnswer } from '@betoch/contracts/refunds';
-import { apiRequest } from '@/lib/api-client';
+import type { RefundReason } from '@betoch/contracts/refunds';
+import { refundsCalls } from '@betoch/contracts/routes/refunds';
+import { callApi } from '@/lib/api-client';
 import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
 import { myUnlocksKey } from './my-unlocks';
 
@@ -10,8 +11,8 @@ export interface ClaimRefundInput {
 }
 
 /** POST /listings/unlocked/{id}/refund-claim {reason}: the claim, approved at once or waiting. */
-export function claimRefund({ unlockId, reason }: ClaimRefundInput): Promise<TRefundClaimAnswer> {
-  return apiRequest<TRefundClaimAnswer>(`/listings/unlocked/${encodeURIComponent(unlockId)}/refund-claim`, { method: 'POST', body: { reason } });
+export function claimRefund({ unlockId, reason }: ClaimRefundInput) {
+  return callApi(refundsCalls.claimRefund, { params: { id: unlockId }, body: { reason } });
 }
 
 /** After a claim the list shows its state, and the wallet its balance (a refund may have come back at once). */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TMyUnlocksAnswer } from '@betoch/contracts/unlocks';
-import { apiRequest } from '@/lib/api-client';
+import { unlocksCalls } from '@betoch/contracts/routes/unlocks';
+import { callApi } from '@/lib/api-client';
 
 export const myUnlocksKey = ['unlocks', 'mine'] as const;
 
 /** GET /listings/unlocked/my-unlocks: the caller's unlocked contacts, newest first. */
-export function getMyUnlocks(signal?: AbortSignal): Promise<TMyUnlocksAnswer> {
-  return apiRequest<TMyUnlocksAnswer>('/listings/unlocked/my-unlocks', { signal });
+export function getMyUnlocks(signal?: AbortSignal) {
+  return callApi(unlocksCalls.myUnlocks, {}, { signal });
 }
 
 /** Asked again each time the page opens: an unlock made on a listing page is there at once. */

@@ -20,17 +20,24 @@ const photo = {
 const unlocks = [
   {
     _id: 'u2',
-    listing: { _id: 'l-2', title: 'Villa in Bole', subcity: 'Bole', type: 'villa', price_etb: 45000, photos: [] },
+    listing: { _id: 'l-2', title: 'Villa in Bole', title_generated: false, subcity: 'Bole', type: 'villa', bedrooms: null, price_etb: 45000, photos: [] },
     poster_phone: '+251911000021',
     unlocked_at: '2026-11-21T09:00:00.000Z',
     used_credit: false,
+    refund_claim_until: null,
+    refund_claimable: false,
+    refund: null,
   },
   {
     _id: 'u1',
-    listing: { _id: 'l-1', title: 'Apartment in Yeka', subcity: 'Yeka', type: 'apartment', price_etb: 12500, photos: [photo] },
+    listing: { _id: 'l-1', title: 'Apartment in Yeka', title_generated: false, subcity: 'Yeka', type: 'apartment', bedrooms: 2, price_etb: 12500, photos: [photo] },
     poster_phone: '+251922334455',
     unlocked_at: '2026-11-20T09:00:00.000Z',
     used_credit: true,
+    // A paid unlock whose 72 hours for a refund claim are over.
+    refund_claim_until: '2026-11-23T09:00:00.000Z',
+    refund_claimable: false,
+    refund: null,
   },
 ];
 
@@ -78,7 +85,7 @@ describe('/my-unlocks', () => {
   it('a failed load says Failed to load unlocks with Try Again', async () => {
     let fail = true;
     fakeApi().answer('GET', '/listings/unlocked/my-unlocks', () =>
-      fail ? { status: 500, body: { ok: false, error: 'internal_error' } } : { body: { ok: true, unlocks } },
+      fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'The server says why.' } } : { body: { ok: true, unlocks } },
     );
     renderPage();
     const error = await screen.findByRole('alert');

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TPaymentMethodsAnswer } from '@betoch/contracts/payments';
-import { apiRequest } from '@/lib/api-client';
+import { paymentsCalls } from '@betoch/contracts/routes/payments';
+import { callApi } from '@/lib/api-client';
 
 /** GET /payments/methods: whether the hosted checkout (telebirr, CBE Birr, M-Pesa, cards) is on. */
-export function getPaymentMethods(signal?: AbortSignal): Promise<TPaymentMethodsAnswer> {
-  return apiRequest<TPaymentMethodsAnswer>('/payments/methods', { signal });
+export function getPaymentMethods(signal?: AbortSignal) {
+  return callApi(paymentsCalls.methods, {}, { signal });
 }
 
 export function usePaymentMethods() {

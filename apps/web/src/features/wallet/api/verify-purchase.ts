@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TVerifyPurchaseAnswer } from '@betoch/contracts/payments';
-import { apiRequest } from '@/lib/api-client';
+import { paymentsCalls } from '@betoch/contracts/routes/payments';
+import { callApi } from '@/lib/api-client';
 
 /** Asked again this often while the gateway has not confirmed yet. */
 export const VERIFY_POLL_MS = 2000;
@@ -8,8 +8,8 @@ export const VERIFY_POLL_MS = 2000;
 export const VERIFY_PATIENCE_MS = 60_000;
 
 /** POST /purchase/verify {tx_ref}: the return page's purchase (only its owner gets an answer). */
-export function verifyPurchase(txRef: string, signal?: AbortSignal): Promise<TVerifyPurchaseAnswer> {
-  return apiRequest<TVerifyPurchaseAnswer>('/purchase/verify', { method: 'POST', body: { tx_ref: txRef }, signal });
+export function verifyPurchase(txRef: string, signal?: AbortSignal) {
+  return callApi(paymentsCalls.verifyPurchase, { body: { tx_ref: txRef } }, { signal });
 }
 
 /** Polls while the purchase is pending, until `patient` turns false. */

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TWalletHistoryAnswer } from '@betoch/contracts/wallet';
-import { apiRequest } from '@/lib/api-client';
+import { walletCalls } from '@betoch/contracts/routes/wallet';
+import { callApi } from '@/lib/api-client';
 
 /** Under ['wallet']: a purchase or a refund that invalidates the wallet refreshes the history too. */
 export const walletHistoryKey = ['wallet', 'history'] as const;
 
 /** GET /wallet/history: the last 50 credit and post-credit changes, newest first. */
-export function getWalletHistory(signal?: AbortSignal): Promise<TWalletHistoryAnswer> {
-  return apiRequest<TWalletHistoryAnswer>('/wallet/history', { signal });
+export function getWalletHistory(signal?: AbortSignal) {
+  return callApi(walletCalls.history, {}, { signal });
 }
 
 export function useWalletHistory() {

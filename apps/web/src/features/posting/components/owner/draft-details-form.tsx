@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useListingTitle } from '@/lib/listing-title';
 import { createListing } from '../../api/create-listing';
-import { updateListing } from '../../api/update-listing';
+import { updateListing } from '@/api/update-listing';
 import {
   draftFormFromListing,
   draftPayload,

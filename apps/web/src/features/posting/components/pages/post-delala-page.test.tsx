@@ -5,7 +5,7 @@ import { fakeApi, fakeUser, renderApp } from '@/test/render';
 import { PostDelalaPage } from './post-delala-page';
 
 const routes = [{ path: '/post/delala', element: <PostDelalaPage /> }];
-const photo = { url: '/p/a.webp', key: 'uploads/a', width: 640, height: 480, sizes: [{ width: 320, url: '/p/a-320.webp' }], placeholder: '' };
+const photo = { url: '/p/a.webp', key: 'uploads/a', width: 640, height: 480, sizes: [{ width: 320, height: 240, url: '/p/a-320.webp' }], placeholder: '' };
 
 function draft(overrides: Partial<TOwnerListing>): TOwnerListing {
   return {
@@ -31,6 +31,15 @@ function draft(overrides: Partial<TOwnerListing>): TOwnerListing {
     poster_phone: '+251911223344',
     admin_hidden: false,
     hidden_reason: null,
+    title_generated: false,
+    advance_months: null,
+    deposit_etb: null,
+    broker_fee_etb: null,
+    broker_fee_percent: null,
+    confirmed_at: null,
+    confirm_asked_at: null,
+    expired_at: null,
+    expired_reason: null,
     ...overrides,
   } as TOwnerListing;
 }
@@ -40,7 +49,11 @@ function setUp(credits: number, listings: TOwnerListing[]) {
   const api = fakeApi();
   api.answer('GET', '/auth/me', () => ({ body: { ok: true, ...user } }));
   api.answer('GET', '/listings/my-listings', () => ({
-    body: { ok: true, listings, stats: { landlord_live: 0, delala_live: 0, live: 0, draft: listings.length, total: listings.length, remaining_slots: 3 } },
+    body: {
+      ok: true,
+      listings: listings.map((listing) => ({ ...listing, saved_count: 0 })),
+      stats: { landlord_live: 0, delala_live: 0, live: 0, draft: listings.length, total: listings.length, remaining_slots: 3 },
+    },
   }));
   return { api, user };
 }

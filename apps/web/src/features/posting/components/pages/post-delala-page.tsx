@@ -9,7 +9,7 @@ import { formatPhoneLocal } from '@betoch/contracts/phone';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import type { TOwnerListing } from '@betoch/contracts/listings';
-import { useMyListings } from '../../api/get-my-listings';
+import { useMyListings } from '@/api/get-my-listings';
 import { useRefreshUser } from '../../hooks/use-refresh-user';
 import { draftToResume, resumePath } from '../../lib/resume-draft';
 import { ListingLimitBanner } from '../listing-limit-banner';

@@ -5,8 +5,8 @@ import type { TOwnerListing, TPublishListingAnswer } from '@betoch/contracts/lis
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { signup } from '../../api/signup';
-import { verifyOtp } from '../../api/verify-otp';
+import { signup } from '@/api/signup';
+import { verifyOtp } from '@/api/verify-otp';
 import { usePhotoQueue } from '../../hooks/use-photo-queue';
 import { usePostingFlow } from '../../hooks/use-posting-flow';
 import { useRefreshUser } from '../../hooks/use-refresh-user';

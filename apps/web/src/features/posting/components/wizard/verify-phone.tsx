@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText as apiErrorText } from '@/lib/error-text';
 import { useCountdown } from '@/lib/use-countdown';
-import { useRequestOtp } from '../../api/request-otp';
+import { useRequestOtp } from '@/api/request-otp';
 import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
 import type { WizardFields } from '../../hooks/use-wizard-form';
 import { stripPhone } from '../../lib/wizard-schema';

@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TMeAnswer, TUser } from '@betoch/contracts/auth';
-import { apiRequest } from '@/lib/api-client';
+import type { TUser } from '@betoch/contracts/auth';
+import { authCalls } from '@betoch/contracts/routes/auth';
+import { callApi } from '@/lib/api-client';
 
 /** One cache entry per token: an answer for an ended session never reaches the next one. */
 export const meQueryKey = (token: string | null) => ['auth', 'me', token] as const;
 
+/** GET /auth/me: the signed-in user as the server has it now (a tenant who posts has become a landlord). */
 export async function getMe(): Promise<TUser> {
-  const { ok: _ok, ...user } = await apiRequest<TMeAnswer>('/auth/me');
+  const { ok: _ok, ...user } = await callApi(authCalls.me);
   return user;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { purchaseSku } from './purchase';
+import { purchaseSku } from './purchase-sku';
 
 const answer = {
   ok: true,
@@ -68,7 +68,7 @@ describe('POST /purchase for one click', () => {
       () => {
         throw new TypeError('Failed to fetch');
       },
-      () => json(502, { ok: false, error: 'internal_error' }),
+      () => json(502, { ok: false, error: 'internal_error', message: 'The server says why.' }),
       () => json(200, answer),
     ]);
     await expect(purchaseSku('CREDIT_BUNDLE_10', noWait)).resolves.toMatchObject({ credits: 10 });

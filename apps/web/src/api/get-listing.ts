@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TListing, TListingAnswer } from '@betoch/contracts/listings';
-import { apiRequest } from '@/lib/api-client';
-import { listingKeys } from './query-keys';
+import type { TListing } from '@betoch/contracts/listings';
+import { listingsCalls } from '@betoch/contracts/routes/listings';
+import { callApi } from '@/lib/api-client';
+import { listingKeys } from './listing-keys';
 
-function listingPath(id: string): string {
-  return `/listings/${encodeURIComponent(id)}`;
-}
-
-/** GET /listings/{id}: the poster (and admins) get poster_phone; everyone else the public view. */
+/** GET /listings/{id}: the poster (and admins) get every field, poster_phone too; everyone else the public view. */
 export async function getListing(id: string, signal?: AbortSignal): Promise<TListing> {
-  const answer = await apiRequest<TListingAnswer>(listingPath(id), { signal });
+  const answer = await callApi(listingsCalls.getListing, { params: { id } }, { signal });
   return answer.listing;
 }
 

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathParamNames, type RouteContract } from '@betoch/contracts/route-contract';
+import { routesOf } from '../../src/lib/route.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const routesDir = new URL('../../../../packages/contracts/src/routes/', import.meta.url);
+
+async function allContracts(): Promise<RouteContract[]> {
+  const files = fs.readdirSync(routesDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const modules = await Promise.all(files.map((f) => import(new URL(f, routesDir).href) as Promise<Record<string, Record<string, RouteContract>>>));
+  return modules.flatMap((m) => Object.values(m).flatMap((calls) => Object.values(calls)));
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('route contracts', () => {
+  it('name each path parameter in the path and in params alike, and give each method and path to one call', async () => {
+    const contracts = await allContracts();
+    expect(contracts.length).toBeGreaterThan(80);
+    for (const c of contracts) {
+      const shape = (c.params as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+      expect(Object.keys(shape).sort(), c.path).toEqual(pathParamNames(c.path).sort());
+      if (c.method === 'GET') expect(c.body, c.path).toBeUndefined();
+    }
+    const keys = contracts.map((c) => `${c.method} ${c.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('the server registers every call from its route contract', () => {
+  it('each contract is registered once, with its own schemas and success status, and nothing else is', async () => {
+    // The demo calls exist only with the console SMS sender (the demo's own inbox), not in tests.
+    const contracts = (await allContracts()).filter((c) => !c.path.startsWith('/demo/'));
+    const registered = routesOf(t.app);
+    const keyOf = (method: string, path: string) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
+    expect(registered.map((r) => keyOf(r.method, r.url)).sort()).toEqual(contracts.map((c) => keyOf(c.method, c.path)).sort());
+    for (const c of contracts) {
+      const r = registered.find((x) => keyOf(x.method, x.url) === keyOf(c.method, c.path))!;
+      const name = keyOf(c.method, c.path);
+      expect(r.response, name).toBe(c.response);
+      expect(r.body, name).toBe(c.body);
+      expect(r.query, name).toBe(c.query);
+      expect(r.params, name).toBe(c.params);
+      expect(r.successStatus, name).toBe(c.successStatus ?? 200);
+    }
+  });
+});

@@ -1,0 +1,22 @@
+import { defineRoute } from '../route-contract.ts';
+import { ZIdParams } from '../common.ts';
+import { ZDemoAgeAnswer, ZDemoAgeRequest, ZDemoSmsAnswer } from '../freshness.ts';
+
+/**
+ * The demo calls: method, path, what each takes and answers. The server registers them only in
+ * demo mode with the console SMS sender (the demo's own inbox).
+ */
+export const demoCalls = {
+  sms: defineRoute({
+    method: 'GET',
+    path: '/demo/sms',
+    response: ZDemoSmsAnswer,
+  }),
+  ageListing: defineRoute({
+    method: 'POST',
+    path: '/demo/listings/:id/age',
+    params: ZIdParams,
+    body: ZDemoAgeRequest,
+    response: ZDemoAgeAnswer,
+  }),
+};
