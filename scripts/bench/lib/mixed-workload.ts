@@ -5,7 +5,7 @@ import { browseQuery, placeWalkQuery, type BrowseFilters } from '../../../apps/a
 import { expandPlaceQuery } from '../../../apps/api/src/modules/listings/place-search.ts';
 import { explainAnalyze, rowsRead, type PlanNode } from '../../../apps/api/scripts/query-plan.ts';
 import { browseQueries } from './browse-queries.ts';
-import { pino } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import { browseFromIndex } from '../../../apps/api/src/modules/listings/browse-answer.ts';
 import type { BrowseIndex } from '../../../apps/api/src/modules/listings/browse-index.ts';
 import { browseIndexSync } from '../../../apps/api/src/modules/listings/browse-index-sync.ts';
@@ -182,6 +182,13 @@ export async function explainBrowse(db: SeededDatabase, urls: BrowseUrl[]): Prom
   return out;
 }
 
+/** A logger that says nothing (the bench prints its own lines). */
+function quietLog(): FastifyBaseLogger {
+  const nothing = () => undefined;
+  const log = { level: 'silent', info: nothing, warn: nothing, error: nothing, debug: nothing, trace: nothing, fatal: nothing, silent: nothing, child: () => log };
+  return log as unknown as FastifyBaseLogger;
+}
+
 export interface WalkedQuery {
   query: string;
   page: number;
@@ -196,7 +203,7 @@ export interface WalkedQuery {
  */
 export async function walkBrowse(db: SeededDatabase, urls: BrowseUrl[]): Promise<{ loadMs: number; walked: WalkedQuery[] }> {
   const database = await openDatabase(db.databaseUrl ? { url: db.databaseUrl } : { dataDir: db.readerDir! });
-  const log = pino({ level: 'silent' });
+  const log = quietLog();
   const version = listingsVersion(database, log);
   const sync = browseIndexSync(database.db, log);
   try {
