@@ -5,7 +5,6 @@ import { browseQuery, placeWalkQuery, type BrowseFilters } from '../../../apps/a
 import { expandPlaceQuery } from '../../../apps/api/src/modules/listings/place-search.ts';
 import { explainAnalyze, rowsRead, type PlanNode } from '../../../apps/api/scripts/query-plan.ts';
 import { browseQueries } from './browse-queries.ts';
-import type { FastifyBaseLogger } from 'fastify';
 import { browseFromIndex } from '../../../apps/api/src/modules/listings/browse-answer.ts';
 import type { BrowseIndex } from '../../../apps/api/src/modules/listings/browse-index.ts';
 import { browseIndexSync } from '../../../apps/api/src/modules/listings/browse-index-sync.ts';
@@ -183,10 +182,10 @@ export async function explainBrowse(db: SeededDatabase, urls: BrowseUrl[]): Prom
 }
 
 /** A logger that says nothing (the bench prints its own lines). */
-function quietLog(): FastifyBaseLogger {
+function quietLog(): Parameters<typeof browseIndexSync>[1] {
   const nothing = () => undefined;
   const log = { level: 'silent', info: nothing, warn: nothing, error: nothing, debug: nothing, trace: nothing, fatal: nothing, silent: nothing, child: () => log };
-  return log as unknown as FastifyBaseLogger;
+  return log as unknown as Parameters<typeof browseIndexSync>[1];
 }
 
 export interface WalkedQuery {
