@@ -28,6 +28,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { listingsRoutes } from './modules/listings/listings.routes.ts';
 import { sitemapRoutes } from './modules/listings/sitemap.routes.ts';
 import { createListingsService } from './modules/listings/listings.service.ts';
+import { createListingsReadService } from './modules/listings/listings-read.service.ts';
 import { setUpUploads } from './modules/uploads/uploads.setup.ts';
 import { refuseDemoMarket, seedDemoIfEmpty } from './modules/demo-seed/seed-demo.ts';
 import { keepOnlyListedAdmins } from './modules/users/user-rows.ts';
@@ -194,7 +195,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     // The listing is queued (a trigger, in the publish transaction); matching runs after the answer.
     savedSearches.matcher.kick();
   });
-  listingsRoutes(app, ctx, listings);
+  listingsRoutes(app, ctx, listings, createListingsReadService(ctx, uploads.urlFor));
   const freshness = createFreshnessService(ctx);
   freshnessRoutes(app, ctx, freshness);
   freshnessDemoRoutes(app, ctx, freshness);

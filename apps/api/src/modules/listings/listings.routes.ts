@@ -3,11 +3,12 @@ import { listingsCalls } from '@betoch/contracts/routes/listings';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { ListingsService } from './listings.service.ts';
+import type { ListingsReadService } from './listings-read.service.ts';
 import { sendPrepared } from './prepared-answer.ts';
 
-export function listingsRoutes(app: FastifyInstance, ctx: AppContext, listings: ListingsService): void {
+export function listingsRoutes(app: FastifyInstance, ctx: AppContext, listings: ListingsService, reads: ListingsReadService): void {
   const tags = ['listings'];
-  app.addHook('onClose', () => listings.close());
+  app.addHook('onClose', () => reads.close());
 
   route(app, ctx, {
     ...listingsCalls.createListing,
@@ -35,7 +36,7 @@ export function listingsRoutes(app: FastifyInstance, ctx: AppContext, listings: 
     tags,
     auth: 'none',
     // Public and the same for everyone: an ETag, and 304 when the phone holds the page already.
-    handler: async ({ query, req, reply }) => sendPrepared(req, reply, await listings.browse(query), { revalidate: true }),
+    handler: async ({ query, req, reply }) => sendPrepared(req, reply, await reads.browse(query), { revalidate: true }),
   });
 
   route(app, ctx, {
@@ -45,7 +46,7 @@ export function listingsRoutes(app: FastifyInstance, ctx: AppContext, listings: 
     auth: 'optional',
     errors: [404],
     // no-store, as route() sets for every call that reads the caller: the owner's view has the phone.
-    handler: async ({ user, params, req, reply }) => sendPrepared(req, reply, await listings.detailAnswer(user, params.id), { revalidate: false }),
+    handler: async ({ user, params, req, reply }) => sendPrepared(req, reply, await reads.detailAnswer(user, params.id), { revalidate: false }),
   });
 
   route(app, ctx, {

@@ -1,12 +1,8 @@
 import { LANDLORD_LIVE_LISTING_CAP, PHOTOS_MAX, PHOTOS_MIN_TO_PUBLISH } from '@betoch/contracts/constants';
-import { ZId } from '@betoch/contracts/common';
 import { englishListingTitle } from '@betoch/contracts/listing-title';
 import {
   LISTING_MESSAGES,
-  ZListingAnswer,
-  type TBrowseFilters,
   type TCreateListingInput,
-  type TListing,
   type TMyListingsAnswer,
   type TOwnerListing,
   type TPublishListingAnswer,
@@ -20,8 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { onListingLeftMarket } from '../refunds/refunds.service.ts';
 import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
 import { findUserById, setUserType } from '../users/user-rows.ts';
-import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
-import { findListingWithPoster, readListingWithPoster, type ListingWithPoster, type PosterInfo } from '../listing-visibility/listing-with-poster.ts';
+import { findListingWithPoster, type ListingWithPoster, type PosterInfo } from '../listing-visibility/listing-with-poster.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { attachUploads, lockUploadsByKeys, releaseUploads, toStoredPhoto } from '../uploads/listing-photos.ts';
@@ -29,14 +24,9 @@ import { spendPostCreditForPublish } from '../wallet/ledger.ts';
 import { recordListingPublished } from '../metrics/events.ts';
 import { countOpenAsks } from '../freshness/open-asks.ts';
 import { favouriteCounts } from '../favourites/favourite-counts.ts';
-import { AnswerCache } from './answer-cache.ts';
-import { decodeCursor } from './browse-cursor.ts';
 import { tintOf } from './card-tint.ts';
-import { listingsVersion } from './listings-version.ts';
-import { prepareAnswer, type PreparedAnswer } from './prepared-answer.ts';
-import { browseFromDatabase, browseFromIndex } from './browse-answer.ts';
-import { browseIndexSync } from './browse-index-sync.ts';
-import { toOwnerListing, toPublicListing } from './listing-view.ts';
+import { toOwnerListing } from './listing-view.ts';
+import { listingIdOrThrow, managerAccess, notFound } from './listing-access.ts';
 import {
   countLiveListings,
   deleteListing,
@@ -47,18 +37,6 @@ import {
   updateListing,
 } from './listings.repository.ts';
 
-/**
- * The answer caches (docs/listings.md, "Performance"): pages of browse and public listing answers,
- * each valid for one listings version and at most a minute (a suspension that ends changes what
- * is shown without a write).
- */
-const BROWSE_CACHE_PAGES = 1_000;
-const DETAIL_CACHE_LISTINGS = 2_000;
-const ANSWER_CACHE_TTL_MS = 60_000;
-
-function notFound(): AppError {
-  return new AppError('not_found', 'Listing not found.');
-}
 
 function posterInfo(user: UserRow): PosterInfo {
   return {
@@ -70,18 +48,6 @@ function posterInfo(user: UserRow): PosterInfo {
     status: user.status,
     suspendedUntil: user.suspendedUntil,
   };
-}
-
-/** The poster or an admin may manage a listing; everyone else is told it does not exist. */
-function managerAccess(user: AuthUser, listing: Pick<ListingRow, 'posterId'>): 'poster' | 'admin' | null {
-  if (listing.posterId === user.id) return 'poster';
-  return user.isAdmin ? 'admin' : null;
-}
-
-/** Only UUIDs reach the database; anything else is a listing that does not exist. */
-function listingIdOrThrow(id: string): string {
-  if (!ZId.safeParse(id).success) throw notFound();
-  return id.toLowerCase();
 }
 
 /**
@@ -141,24 +107,11 @@ function columnsOf(input: Partial<TCreateListingInput>, source: NewListingRow['s
 }
 
 /**
- * `afterPublish` runs after a publish has committed (trust and safety's duplicate check); it never
+ * The writes of listings (create, edit, publish, delete) and a poster's own list; what everyone
+ * reads is in listings-read.service.ts. `afterPublish` runs after a publish has committed (trust and safety's duplicate check); it never
  * fails the publish.
  */
 export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afterPublish?: (listingId: string) => Promise<void>) {
-  const version = listingsVersion(ctx.database, ctx.log);
-  const browseIndex = browseIndexSync(ctx.db, ctx.log);
-  const browseCache = new AnswerCache<PreparedAnswer>(BROWSE_CACHE_PAGES, ANSWER_CACHE_TTL_MS);
-  // A listing shown to the public stays so until a write (which changes the listings version):
-  // time alone only ever brings one back (a suspension that ends), so only answers that hide one
-  // expire. Popular listings are then not read again every minute, all at once.
-  const detailCache = new AnswerCache<{ posterId: string | null; answer: PreparedAnswer | null }>(DETAIL_CACHE_LISTINGS, (seen) =>
-    seen.answer ? Number.POSITIVE_INFINITY : ANSWER_CACHE_TTL_MS,
-  );
-
-  function ownerView(found: ListingWithPoster, access: 'poster' | 'admin'): TOwnerListing {
-    return toOwnerListing(found.listing, found.poster, access, urlFor);
-  }
-
   /** Loads the listing for a change by its poster or an admin; 404 for anyone else. */
   async function managed(db: DbOrTx, user: AuthUser, rawId: string): Promise<{ found: ListingWithPoster; access: 'poster' | 'admin' }> {
     const found = await findListingWithPoster(db, listingIdOrThrow(rawId));
@@ -190,26 +143,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
     });
   }
 
-  /**
-   * GET /listings/{id}: the poster and admins see every listing with its phone; anyone else sees
-   * only a live listing that moderation has not hidden, of a poster in good standing, no phone.
-   */
-  async function getListing(user: AuthUser | null, rawId: string): Promise<TListing> {
-    const found = await readListingWithPoster(ctx.db, listingIdOrThrow(rawId));
-    if (!found) throw notFound();
-    const access = user ? managerAccess(user, found.listing) : null;
-    if (access) return ownerView(found, access);
-    if (!isPubliclyVisible(found.listing, found.poster, ctx.now())) throw notFound();
-    return toPublicListing(found.listing, found.poster, urlFor);
-  }
-
   return {
-    /** Ends the listings version's own database connection (PostgreSQL), when the app closes. */
-    close: () => {
-      browseIndex.close();
-      return version.close();
-    },
-
     /**
      * POST /listings: a draft. The source is the poster's type (a broker posts 'delala', anyone
      * else 'landlord'); a tenant who posts becomes a landlord, in the same transaction.
@@ -355,30 +289,6 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
       return id;
     },
 
-    get: getListing,
-
-    /**
-     * GET /listings/{id} as sent: the same answers as get(), the public one kept in memory per
-     * listings version (so a phone's repeat visit costs no query); the poster's and admins' views
-     * are made afresh each time and never kept.
-     */
-    async detailAnswer(user: AuthUser | null, rawId: string): Promise<PreparedAnswer> {
-      const id = listingIdOrThrow(rawId);
-      const now = ctx.now();
-      const seen = await detailCache.get(id, await version.current(), now.getTime(), async () => {
-        const found = await readListingWithPoster(ctx.db, id);
-        if (!found) return { posterId: null, answer: null };
-        const answer = isPubliclyVisible(found.listing, found.poster, now)
-          ? prepareAnswer(ZListingAnswer.parse({ ok: true, listing: toPublicListing(found.listing, found.poster, urlFor) }))
-          : null;
-        return { posterId: found.listing.posterId, answer };
-      });
-      const access = user && seen.posterId ? managerAccess(user, { posterId: seen.posterId }) : null;
-      if (access) return prepareAnswer(ZListingAnswer.parse({ ok: true, listing: await getListing(user, id) }));
-      if (!seen.answer) throw notFound();
-      return seen.answer;
-    },
-
     /** GET /listings/my-listings: every own listing (drafts too), newest first, and the counts. */
     async mine(user: AuthUser): Promise<Omit<TMyListingsAnswer, 'ok'>> {
       const row = await findUserById(ctx.db, user.id);
@@ -405,23 +315,6 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
       };
     },
 
-    /**
-     * GET /listings: public cards of live listings, newest first, at most 50 a page; the same for
-     * everyone, so each page is kept in memory per listings version and filters.
-     */
-    async browse(filters: TBrowseFilters): Promise<PreparedAnswer> {
-      const after = filters.cursor ? decodeCursor(filters.cursor) : undefined;
-      if (filters.cursor && !after) throw new AppError('validation_error', undefined, { fields: { cursor: 'Invalid cursor' } });
-      const key = JSON.stringify([filters.type, filters.subcity, filters.price_min, filters.price_max, filters.source, filters.q, filters.limit, filters.cursor, filters.confirmed]);
-      const now = ctx.now();
-      const at = await version.current();
-      browseIndex.start();
-      return browseCache.get(key, at, now.getTime(), async () => {
-        // From memory once the index is loaded and caught up with this version; else from SQL.
-        const index = await browseIndex.at(at);
-        return index ? browseFromIndex(index, { filters, after, now }) : browseFromDatabase(ctx.db, { filters, after, now });
-      });
-    },
   };
 }
 
