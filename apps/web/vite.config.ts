@@ -4,10 +4,14 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { pageFilesPlugin } from './build/page-files-plugin';
 import { serviceWorkerPlugin } from './build/service-worker-plugin';
+import { routeContractsPlugin } from './build/route-contracts-plugin';
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
+    // In a build, route files reach the browser (and the server's renderer) with each call's method,
+    // path and success status only: their schemas stay with the server and the tests.
+    routeContractsPlugin(),
     // The server's renderer (src/entry-server.tsx, built with --ssr into dist/server) needs neither.
     ...(isSsrBuild
       ? []
