@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LISTING_TYPES, MESSAGE_MAX_LENGTH } from './constants.ts';
+import { MESSAGE_MAX_LENGTH } from './constants.ts';
 import { okAnswer } from './common.ts';
+import { titledListingFields } from './titled-listing.ts';
 import { ZPhoto } from './uploads.ts';
 
 /** Validation message of an empty message ('Please enter a message'). */
@@ -63,13 +64,7 @@ export type TStartConversationAnswer = z.infer<typeof ZStartConversationAnswer>;
 
 /** The listing of a conversation, populated; null when the listing has been deleted. */
 export const ZConversationListing = z.object({
-  _id: z.string(),
-  title: z.string(),
-  /** A generated title is composed in the reader's language from type, bedrooms and subcity (./listing-title.ts). */
-  title_generated: z.boolean(),
-  type: z.enum(LISTING_TYPES),
-  bedrooms: z.number().int().nullable(),
-  subcity: z.string(),
+  ...titledListingFields,
   price_etb: z.number().int(),
   /** The primary photo only (empty when the listing has none). */
   photos: z.array(ZPhoto).max(1),

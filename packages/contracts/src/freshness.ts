@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { okAnswer } from './common.ts';
-import { LISTING_TYPES } from './constants.ts';
+import { titledListingFields } from './titled-listing.ts';
 
 /** The two answers to 'Is {title} still available?'. */
 export const CONFIRM_ANSWERS = ['available', 'rented'] as const;
@@ -33,12 +33,7 @@ export type TRenewListingAnswer = z.infer<typeof ZRenewListingAnswer>;
 /** GET /confirm-links/{token}: what the page shows before the poster answers, without signing in. */
 export const ZConfirmLinkAnswer = okAnswer({
   listing: z.object({
-    _id: z.string(),
-    title: z.string(),
-    title_generated: z.boolean(),
-    type: z.enum(LISTING_TYPES),
-    bedrooms: z.number().int().nullable(),
-    subcity: z.string(),
+    ...titledListingFields,
     price_etb: z.number().int(),
     visibility: z.enum(['live', 'draft', 'expired']),
   }),

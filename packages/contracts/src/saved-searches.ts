@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LISTING_SOURCES, LISTING_TYPES, SUBCITIES } from './constants.ts';
 import { okAnswer } from './common.ts';
+import { titledListingFields } from './titled-listing.ts';
 import { ZBrowseQuery } from './listings.ts';
 
 /** Most saved searches one person may keep. The 11th is refused with saved_search_limit. */
@@ -86,12 +87,7 @@ export type TSavedSearchesAnswer = z.infer<typeof ZSavedSearchesAnswer>;
 
 /** A notification's listing, as the list shows it (null fields when it is no longer available). */
 export const ZNotificationListing = z.object({
-  _id: z.string(),
-  title: z.string(),
-  title_generated: z.boolean(),
-  type: z.enum(LISTING_TYPES),
-  bedrooms: z.number().int().nullable(),
-  subcity: z.string(),
+  ...titledListingFields,
   price: z.number().int(),
   /** False once it is no longer live (rented, hidden, removed). */
   available: z.boolean(),

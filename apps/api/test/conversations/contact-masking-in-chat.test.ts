@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
-import { createListingsTestApp, createLiveListing, signUpAdmin } from '../support/factories.ts';
+import { signUpAdmin } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { grantCredits } from '../support/wallet.ts';
-import { chat, type ChatCalls } from './chat-calls.ts';
+import type { ChatCalls } from './chat-calls.ts';
+import { setUpChat } from './chat-setup.ts';
 
 let t: TestApp;
 let c: ChatCalls;
@@ -12,10 +13,7 @@ let owner: SignedIn;
 let listingId: string;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
-  c = chat(t);
-  owner = await signUp(t, { userType: 'landlord', name: 'Getachew' });
-  listingId = (await createLiveListing(t, owner, { contact_preference: 'show' }))._id;
+  ({ t, c, owner, listingId } = await setUpChat('Getachew', { contact_preference: 'show' }));
 });
 afterAll(async () => {
   await t.close();

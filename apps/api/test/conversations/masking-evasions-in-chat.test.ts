@@ -4,11 +4,11 @@ import { CONTACT_MASK } from '@betoch/contracts/constants';
 import { THREAD_MAX } from '@betoch/contracts/conversations';
 import { readerView } from '../../src/modules/contact-masking/reader-view.ts';
 import { appendMessage, lockConversation } from '../../src/modules/conversations/conversations.repository.ts';
-import { createListingsTestApp, createLiveListing } from '../support/factories.ts';
 import { signUp, uniquePhone, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { grantCredits } from '../support/wallet.ts';
-import { chat, type ChatCalls } from './chat-calls.ts';
+import type { ChatCalls } from './chat-calls.ts';
+import { setUpChat } from './chat-setup.ts';
 
 /**
  * Numbers disguised with characters a reader does not see get no further in chat than written
@@ -23,10 +23,7 @@ let owner: SignedIn;
 let listingId: string;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
-  c = chat(t);
-  owner = await signUp(t, { userType: 'landlord', name: 'Chat evasion owner' });
-  listingId = (await createLiveListing(t, owner, { contact_preference: 'show' }))._id;
+  ({ t, c, owner, listingId } = await setUpChat('Chat evasion owner', { contact_preference: 'show' }));
 }, 60_000);
 afterAll(async () => {
   await t.close();

@@ -5,12 +5,13 @@ import { errorHandler } from '../../src/plugins/error-handler.ts';
 import { MemoryEventBus } from '../../src/modules/realtime/memory-event-bus.ts';
 import { setUpRealtime } from '../../src/modules/realtime/realtime.setup.ts';
 import type { SseHub } from '../../src/modules/realtime/sse-hub.ts';
-import { banUser, createListingsTestApp, createLiveListing } from '../support/factories.ts';
+import { banUser } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { grantCredits, userIdOf } from '../support/wallet.ts';
-import { chat, type ChatCalls } from './chat-calls.ts';
+import type { ChatCalls } from './chat-calls.ts';
 import { listen, openStream, ticketFor, type SseEvent, type SseStream } from './sse-client.ts';
+import { setUpChat } from './chat-setup.ts';
 
 let t: TestApp;
 let c: ChatCalls;
@@ -29,11 +30,8 @@ const messageFor = (id: string) => (e: SseEvent) => e.type === 'message' && (e.d
 const unreadIs = (count: number) => (e: SseEvent) => e.type === 'unread' && (e.data as { count: number }).count === count;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
-  c = chat(t);
+  ({ t, c, owner, listingId } = await setUpChat());
   baseUrl = await listen(t.app);
-  owner = await signUp(t, { userType: 'landlord' });
-  listingId = (await createLiveListing(t, owner))._id;
 });
 afterAll(async () => {
   for (const s of streams) s.close();

@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appEvents } from '../../src/db/schema/conversations.ts';
 import { ledgerEntries } from '../../src/db/schema/wallet.ts';
-import { createListingsTestApp, createLiveListing } from '../support/factories.ts';
+import { createLiveListing } from '../support/factories.ts';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { activatePlan, balanceOf, expectLedgerConsistent, grantByLedger, grantCredits, userIdOf } from '../support/wallet.ts';
-import { chat, type ChatCalls } from './chat-calls.ts';
+import type { ChatCalls } from './chat-calls.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
+import { setUpChat } from './chat-setup.ts';
 
 let t: TestApp;
 let c: ChatCalls;
@@ -15,10 +16,7 @@ let owner: SignedIn;
 let listingId: string;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
-  c = chat(t);
-  owner = await signUp(t, { userType: 'landlord', name: 'Getachew' });
-  listingId = (await createLiveListing(t, owner))._id;
+  ({ t, c, owner, listingId } = await setUpChat('Getachew'));
 });
 afterAll(() => closeAfterLedgerCheck(t));
 

@@ -4,12 +4,13 @@ import { MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
 import { MESSAGE_REQUIRED } from '@betoch/contracts/conversations';
 import { appEvents } from '../../src/db/schema/conversations.ts';
 import { ledgerEntries } from '../../src/db/schema/wallet.ts';
-import { createListingsTestApp, createLiveListing, createListing, hideListing, suspendUser } from '../support/factories.ts';
+import { createLiveListing, createListing, hideListing, suspendUser } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { balanceOf, grantCredits, userIdOf } from '../support/wallet.ts';
-import { chat, type ChatCalls } from './chat-calls.ts';
+import type { ChatCalls } from './chat-calls.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
+import { setUpChat } from './chat-setup.ts';
 
 let t: TestApp;
 let c: ChatCalls;
@@ -17,10 +18,7 @@ let landlord: SignedIn;
 let listingId: string;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
-  c = chat(t);
-  landlord = await signUp(t, { userType: 'landlord', name: 'Getachew' });
-  listingId = (await createLiveListing(t, landlord))._id;
+  ({ t, c, owner: landlord, listingId } = await setUpChat('Getachew'));
 });
 afterAll(() => closeAfterLedgerCheck(t));
 

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../src/app.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import type { BuiltApp } from '../../src/app.ts';
 import { createJobRunner, type PeriodicJob } from '../../src/jobs/job-runner.ts';
 import { listJobRuns } from '../../src/jobs/job-runs.repository.ts';
 import { createPhotoStorage } from '../../src/modules/uploads/create-photo-storage.ts';
@@ -11,28 +10,25 @@ import { createUploadsService } from '../../src/modules/uploads/uploads.service.
 import { createWorkQueue } from '../../src/modules/uploads/work-queue.ts';
 import { createListingsTestApp, uploadTestPhoto } from '../support/factories.ts';
 import { signUp } from '../support/login.ts';
-import { TEST_DATABASE_URL, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { openSecondServer, type SecondServer } from '../support/second-server.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const quiet = { info: () => undefined, warn: () => undefined };
 
-// Two app instances on one database: on PostgreSQL each with its own connection pool (as two
-// servers have), on the embedded database sharing its one connection.
+// Two app instances on one database, as two servers.
 let a: TestApp;
+let second: SecondServer | undefined;
 let b: BuiltApp;
-let secondDatabase: Database | undefined;
 
 beforeAll(async () => {
   a = await createListingsTestApp();
-  // The test's own database (each test file gets a copy of the migrated template), not the base one.
-  if (TEST_DATABASE_URL) secondDatabase = await openDatabase({ url: a.databaseUrl!, poolSize: 5 });
-  b = await buildApp(a.env, { database: secondDatabase ?? a.database, now: a.clock.now, logger: false });
-  await b.app.ready();
+  second = await openSecondServer(a);
+  b = second.b;
 });
 afterAll(async () => {
-  await b?.app.close();
-  await secondDatabase?.close();
+  await second?.close();
   await a?.close();
 });
 

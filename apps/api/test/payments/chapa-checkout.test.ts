@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/config/env.ts';
 import { ledgerEntries } from '../../src/db/schema/wallet.ts';
 import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts';
-import { createChapaTestApp, deliverWebhook, startPurchase, verifyPurchase, type ChapaTestApp } from '../support/chapa.ts';
+import { deliverWebhook, startPurchase, verifyPurchase, type ChapaTestApp } from '../support/chapa.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { balanceOf, expectLedgerConsistent, userIdOf } from '../support/wallet.ts';
+import { balanceOf, userIdOf } from '../support/wallet.ts';
+import { closeChapa, setUpChapa } from './chapa-setup.ts';
 
 /**
  * Real payments through Chapa's hosted checkout, against a local gateway that speaks Chapa's
@@ -16,14 +17,9 @@ let c: ChapaTestApp;
 let t: TestApp;
 let admin: SignedIn;
 beforeAll(async () => {
-  c = await createChapaTestApp();
-  t = c.t;
-  admin = await signUp(t, { phone: '+251900000001' });
+  ({ c, t, admin } = await setUpChapa());
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await c.close();
-});
+afterAll(() => closeChapa(c));
 
 async function purchaseRows(user: SignedIn) {
   return listPurchases(t.ctx.db, await userIdOf(t, user));

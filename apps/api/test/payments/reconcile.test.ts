@@ -6,24 +6,20 @@ import { createPaymentConfirmer } from '../../src/modules/payments/payment-confi
 import { createPaymentProvider } from '../../src/modules/payments/create-payment-provider.ts';
 import { reconcilePayments, RECONCILE_LOCK_KEY } from '../../src/modules/payments/reconcile.ts';
 import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts';
-import { createChapaTestApp, startPurchase, verifyPurchase, type ChapaTestApp } from '../support/chapa.ts';
+import { startPurchase, verifyPurchase, type ChapaTestApp } from '../support/chapa.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import { TEST_DATABASE_URL, type TestApp } from '../support/test-app.ts';
-import { balanceOf, expectLedgerConsistent, userIdOf } from '../support/wallet.ts';
+import { balanceOf, userIdOf } from '../support/wallet.ts';
+import { closeChapa, setUpChapa } from './chapa-setup.ts';
 
 const MINUTE = 60_000;
 let c: ChapaTestApp;
 let t: TestApp;
 let admin: SignedIn;
 beforeAll(async () => {
-  c = await createChapaTestApp();
-  t = c.t;
-  admin = await signUp(t, { phone: '+251900000001' });
+  ({ c, t, admin } = await setUpChapa());
 });
-afterAll(async () => {
-  await expectLedgerConsistent(t);
-  await c.close();
-});
+afterAll(() => closeChapa(c));
 
 function reconcile() {
   return reconcilePayments(t.ctx, createPaymentConfirmer(t.ctx, createPaymentProvider(t.ctx.env)));

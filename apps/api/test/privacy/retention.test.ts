@@ -1,34 +1,32 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../src/app.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import type { BuiltApp } from '../../src/app.ts';
 import { listJobRuns } from '../../src/jobs/job-runs.repository.ts';
 import { recordEvents } from '../../src/modules/metrics/events.ts';
 import { appEventsCutoff, RETENTION } from '../../src/modules/retention/retention-periods.ts';
 import { eventDays } from '../../src/modules/retention/retention.repository.ts';
 import { sweepRetention } from '../../src/modules/retention/retention.service.ts';
 import { uniquePhone } from '../support/login.ts';
-import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../support/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { openSecondServer, type SecondServer } from '../support/second-server.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// Two app instances on one database, as two servers (on PostgreSQL each with its own pool).
+// Two app instances on one database, as two servers.
 let a: TestApp;
+let second: SecondServer | undefined;
 let b: BuiltApp;
-let secondDatabase: Database | undefined;
 let ip = 0;
 
 beforeAll(async () => {
   a = await createTestApp();
-  if (TEST_DATABASE_URL) secondDatabase = await openDatabase({ url: a.databaseUrl!, poolSize: 5 });
-  b = await buildApp(a.env, { database: secondDatabase ?? a.database, now: a.clock.now, logger: false });
-  await b.app.ready();
+  second = await openSecondServer(a);
+  b = second.b;
 });
 afterAll(async () => {
-  await b?.app.close();
-  await secondDatabase?.close();
+  await second?.close();
   await a?.close();
 });
 

@@ -1,23 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
+import { userRef } from './references.ts';
 
 /** The keyed hash of a banned person's phone, kept when their account is deleted (migration 0018). */
 export const bannedPhoneHashes = pgTable('banned_phone_hashes', {
   phoneHash: text('phone_hash').primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** Sign-in history: the date and a coarse device description, nothing more (migration 0018). */
 export const signIns = pgTable(
   'sign_ins',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef('user_id'),
     device: text('device').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('sign_ins_user_idx').on(t.userId, t.createdAt)],
 );
@@ -26,7 +26,7 @@ export const signIns = pgTable(
 export const accountRequests = pgTable(
   'account_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['export', 'deletion'] }).notNull(),
     status: text('status', { enum: ['requested', 'ready', 'downloaded', 'expired', 'failed', 'done'] }).notNull(),
@@ -35,10 +35,10 @@ export const accountRequests = pgTable(
     reason: text('reason'),
     content: text('content'),
     tokenHash: text('token_hash'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    readyAt: timestamp('ready_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at'),
+    createdAt: createdAtColumn(),
+    readyAt: timestamptz('ready_at'),
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [
     index('account_requests_user_idx').on(t.userId, t.kind, t.createdAt),

@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { listings } from './listings.ts';
-import { users } from './users.ts';
+import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
+import { listingRef, userRef } from './references.ts';
 
 /** Saved searches, their notifications and the SMS digest (migration 0015). */
 
 export const savedSearches = pgTable(
   'saved_searches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef('user_id'),
     name: text('name').notNull(),
     type: text('type', { enum: ['apartment', 'villa', 'condo', 'house', 'studio', 'condominium'] }),
     /** The type as listings.type_group reads it (condominium -> condo). */
@@ -26,8 +25,8 @@ export const savedSearches = pgTable(
     placeSubcities: text('place_subcities').array(),
     alerts: boolean('alerts').notNull().default(true),
     sms: boolean('sms').notNull().default(false),
-    lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastVisitedAt: timestamptz('last_visited_at').notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** 'type_group|subcity|source' with '*' for any (never written): the matching index's key. */
     matchKey: text('match_key').generatedAlwaysAs(
       sql`coalesce(type_group, '*') || '|' || coalesce(subcity, '*') || '|' || coalesce(source, '*')`,
@@ -49,8 +48,8 @@ export const savedSearchMatchQueue = pgTable(
     listingId: uuid('listing_id')
       .primaryKey()
       .references(() => listings.id, { onDelete: 'cascade' }),
-    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
-    doneAt: timestamp('done_at', { withTimezone: true }),
+    queuedAt: timestamptz('queued_at').notNull().defaultNow(),
+    doneAt: timestamptz('done_at'),
   },
   (t) => [index('saved_search_match_queue_due_idx').on(t.queuedAt).where(sql`done_at IS NULL`)],
 );
@@ -58,18 +57,14 @@ export const savedSearchMatchQueue = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef('user_id'),
+    listingId: listingRef('listing_id'),
     /** No foreign key (migration 0015): readers join saved_searches, a deleted one joins nothing. */
     savedSearchId: uuid('saved_search_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    smsSentAt: timestamp('sms_sent_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    readAt: timestamptz('read_at'),
+    smsSentAt: timestamptz('sms_sent_at'),
   },
   (t) => [
     unique('notifications_user_listing_key').on(t.userId, t.listingId),
@@ -84,11 +79,9 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export const smsDigests = pgTable(
   'sms_digests',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     addisDay: date('addis_day').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
     listings: integer('listings').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.addisDay] })],

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, timestamptz } from './columns.ts';
 
 /** One live code per phone; only a keyed hash of the code is stored. */
 export const otpCodes = pgTable(
@@ -7,10 +8,10 @@ export const otpCodes = pgTable(
     phone: text('phone').primaryKey(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
     /** When the code was sent; the retention job deletes the row (code and tries) 24 hours later. */
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('otp_codes_created_idx').on(t.createdAt)],
 );
@@ -18,5 +19,5 @@ export const otpCodes = pgTable(
 /** Tokens revoked one by one (logout); a ban or 'log out everywhere' bumps users.token_version instead. */
 export const revokedTokens = pgTable('revoked_tokens', {
   jti: text('jti').primaryKey(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
 });

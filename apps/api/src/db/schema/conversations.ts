@@ -1,31 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { listings } from './listings.ts';
 import { users } from './users.ts';
+import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
+import { userRef } from './references.ts';
 
 /** One tenant and one listing (migration 0004). The owner is kept so history outlives the listing. */
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     /** Null once the listing has been deleted. */
     listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: userRef('tenant_id'),
+    ownerId: userRef('owner_id'),
     /** The owner's first message; null means there is nothing to unlock yet. */
-    ownerRepliedAt: timestamp('owner_replied_at', { withTimezone: true }),
-    replyUnlockedAt: timestamp('reply_unlocked_at', { withTimezone: true }),
+    ownerRepliedAt: timestamptz('owner_replied_at'),
+    replyUnlockedAt: timestamptz('reply_unlocked_at'),
     /** False when the tenant plan covered the unlock. */
     replyUnlockUsedCredit: boolean('reply_unlock_used_credit'),
     tenantUnread: integer('tenant_unread').notNull().default(0),
     ownerUnread: integer('owner_unread').notNull().default(0),
     lastMessageId: uuid('last_message_id'),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamptz('last_message_at').notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('conversations_tenant_listing_idx').on(t.tenantId, t.listingId).where(sql`listing_id IS NOT NULL`),
@@ -46,22 +44,20 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     /** Order of writing. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
     role: text('role', { enum: ['tenant', 'owner'] }).notNull(),
     body: text('body').notNull(),
     /** The body with contact details replaced by the marker; null only until the start masks the row. */
     bodyMasked: text('body_masked'),
     /** The masker's version body_masked was written with (0: not yet masked). */
     maskedWith: integer('masked_with').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('messages_thread_idx').on(t.conversationId, t.seq), index('messages_masked_with_idx').on(t.maskedWith)],
 );
@@ -72,13 +68,13 @@ export type MessageRow = typeof messages.$inferSelect;
 export const appEvents = pgTable(
   'app_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     type: text('type').notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     subjectType: text('subject_type'),
     subjectId: text('subject_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('app_events_type_idx').on(t.type, t.createdAt),

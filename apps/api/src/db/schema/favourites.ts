@@ -1,18 +1,14 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { listings } from './listings.ts';
-import { users } from './users.ts';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, timestamptz } from './columns.ts';
+import { listingRef, userRef } from './references.ts';
 
 /** The listings a user saved (migration 0014). */
 export const favourites = pgTable(
   'favourites',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: userRef('user_id'),
+    listingId: listingRef('listing_id'),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.listingId] }),
@@ -35,7 +31,7 @@ export const priceBands = pgTable(
     bedrooms: integer('bedrooms').notNull(),
     medianEtb: integer('median_etb').notNull(),
     listingCount: integer('listing_count').notNull(),
-    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    computedAt: timestamptz('computed_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.subcity, t.typeGroup, t.bedrooms] })],
 );

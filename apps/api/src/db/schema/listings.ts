@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { PLACE_TEXT_SQL } from '../place-fold.ts';
 import { users } from './users.ts';
+import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
 
 /** One rendition of a photo: a WebP file of the given size under the storage key. */
 export interface StoredPhotoSize {
@@ -41,7 +42,7 @@ const LIVE_NOT_HIDDEN = sql`visibility = 'live' AND admin_hidden = false`;
 export const listings = pgTable(
   'listings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     posterId: uuid('poster_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -63,18 +64,18 @@ export const listings = pgTable(
     visibility: text('visibility', { enum: ['draft', 'live', 'expired'] }).notNull().default('draft'),
     adminHidden: boolean('admin_hidden').notNull().default(false),
     hiddenReason: text('hidden_reason'),
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenAt: timestamptz('hidden_at'),
     photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default([]),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishedAt: timestamptz('published_at'),
     /** Freshness (migration 0016, modules/freshness): when availability was last confirmed. */
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedAt: timestamptz('confirmed_at'),
     /** When the 14-day question went out for this confirmation (null: not yet). */
-    confirmAskedAt: timestamp('confirm_asked_at', { withTimezone: true }),
+    confirmAskedAt: timestamptz('confirm_asked_at'),
     /** When it expired (visibility 'expired') and why. */
-    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    expiredAt: timestamptz('expired_at'),
     expiredReason: text('expired_reason', { enum: ['unconfirmed', 'tenant_asks'] }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /**
      * What the public reads of the free text: contact details replaced by the marker, written with
      * the text (listing-text-masking.ts, migration 0008); null only until the start masks the row.
@@ -92,7 +93,7 @@ export const listings = pgTable(
      * The poster's standing, kept by triggers (migration 0007): null in good standing, else until
      * when the poster's listings stay out of public view ('infinity' for a ban). Never written here.
      */
-    posterBlockedUntil: timestamp('poster_blocked_until', { withTimezone: true }),
+    posterBlockedUntil: timestamptz('poster_blocked_until'),
     /** Condo and condominium as one (migration 0007, never written): the type filter's column. */
     typeGroup: text('type_group').generatedAlwaysAs(sql`CASE WHEN type = 'condominium' THEN 'condo' ELSE type END`),
     /** What a browse card needs of the first photo, and the photo count (migration 0007, never written). */
@@ -149,9 +150,9 @@ export const uploads = pgTable(
     placeholder: text('placeholder').notNull(),
     /** 64-bit difference hash as 16 hex digits (duplicate-photo detection). */
     phash: text('phash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** When a listing stopped using it; the day of grace counts from here. */
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedAt: timestamptz('released_at'),
   },
   (t) => [
     index('uploads_listing_idx').on(t.listingId),

@@ -1,32 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { SKUS } from '@betoch/contracts/constants';
 import { PURCHASE_STATUSES } from '@betoch/contracts/payments';
-import { users } from './users.ts';
+import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
+import { userRef } from './references.ts';
 
 /** One row per purchase (migrations 0003, 0009); a paid one commits with the ledger rows of its grant. */
 export const purchases = pgTable(
   'purchases',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef('user_id'),
     sku: text('sku', { enum: SKUS }).notNull(),
     priceEtb: integer('price_etb').notNull(),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
     status: text('status', { enum: PURCHASE_STATUSES }).notNull(),
     idempotencyKey: text('idempotency_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** Our own unguessable reference sent to the gateway (migration 0009). */
     txRef: text('tx_ref'),
     returnPath: text('return_path'),
     checkoutUrl: text('checkout_url'),
     /** Why a purchase failed, was cancelled or mismatched (for the admins). */
     statusReason: text('status_reason'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamptz('paid_at'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('purchases_user_idx').on(t.userId, t.createdAt),
@@ -43,15 +42,13 @@ export type PurchaseRow = typeof purchases.$inferSelect;
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     /** What the first call asked for; the same key with another request is a conflict. */
     fingerprint: text('fingerprint').notNull(),
     answer: jsonb('answer'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
 );

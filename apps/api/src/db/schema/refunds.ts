@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { listings } from './listings.ts';
+import { index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { contactUnlocks } from './unlocks.ts';
 import { users } from './users.ts';
+import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
+import { listingRef, userRef } from './references.ts';
 
 /**
  * A tenant's claim to get back the credit of a contact that turned out dead (migration 0017), one
@@ -11,26 +12,20 @@ import { users } from './users.ts';
 export const refundClaims = pgTable(
   'refund_claims',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     unlockId: uuid('unlock_id')
       .notNull()
       .references(() => contactUnlocks.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    posterId: uuid('poster_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    listingId: listingRef('listing_id'),
+    posterId: userRef('poster_id'),
     reason: text('reason', { enum: ['no_answer', 'already_rented', 'asked_for_money'] }).notNull(),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     cause: text('cause', { enum: ['listing_rented', 'listing_expired', 'listing_hidden', 'second_claim', 'admin'] }),
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    decidedAt: timestamptz('decided_at'),
   },
   (t) => [
     unique('refund_claims_unlock_id_key').on(t.unlockId),

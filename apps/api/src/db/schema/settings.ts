@@ -1,9 +1,10 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, timestamptz } from './columns.ts';
 
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /**
@@ -12,11 +13,11 @@ export const appSettings = pgTable('app_settings', {
  */
 export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),
-  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  nextRunAt: timestamptz('next_run_at').notNull(),
+  leaseUntil: timestamptz('lease_until').notNull(),
   holder: text('holder').notNull(),
   runs: integer('runs').notNull().default(0),
-  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
-  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastStartedAt: timestamptz('last_started_at'),
+  lastFinishedAt: timestamptz('last_finished_at'),
   lastError: text('last_error'),
 });

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, real, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { conversations } from './conversations.ts';
 import { listings } from './listings.ts';
 import { users } from './users.ts';
+import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
+import { listingRef, userRef } from './references.ts';
 
 /** Trust and safety (migration 0005). */
 
@@ -15,7 +17,7 @@ export interface StoredAutoAction {
 export const moderationCases = pgTable(
   'moderation_cases',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     targetType: text('target_type', { enum: ['listing', 'user', 'conversation'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -23,10 +25,10 @@ export const moderationCases = pgTable(
     autoActions: jsonb('auto_actions').$type<StoredAutoAction[]>().notNull().default([]),
     lastAction: text('last_action', { enum: ['warn', 'hide', 'suspend', 'ban', 'restore'] }),
     lastActionReason: text('last_action_reason'),
-    lastActionAt: timestamp('last_action_at', { withTimezone: true }),
+    lastActionAt: timestamptz('last_action_at'),
     lastActionBy: uuid('last_action_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    closedAt: timestamptz('closed_at'),
   },
   (t) => [
     uniqueIndex('moderation_cases_open_target_idx').on(t.targetType, t.targetId).where(sql`status = 'open'`),
@@ -41,19 +43,17 @@ export type ModerationCaseRow = typeof moderationCases.$inferSelect;
 export const reports = pgTable(
   'reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     caseId: uuid('case_id')
       .notNull()
       .references(() => moderationCases.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: userRef('reporter_id'),
     targetType: text('target_type', { enum: ['listing', 'conversation'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     reportedUserId: uuid('reported_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason', { enum: ['fake', 'scam', 'wrong_price', 'duplicate', 'harassment', 'other'] }).notNull(),
     details: text('details'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     unique('reports_case_id_reporter_id_key').on(t.caseId, t.reporterId),
@@ -68,7 +68,7 @@ export type ReportRow = typeof reports.$inferSelect;
 export const adminAudit = pgTable(
   'admin_audit',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
@@ -78,7 +78,7 @@ export const adminAudit = pgTable(
     reason: text('reason').notNull(),
     before: jsonb('before').$type<Record<string, unknown>>().notNull().default({}),
     after: jsonb('after').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('admin_audit_target_idx').on(t.targetType, t.targetId, t.createdAt),
@@ -95,18 +95,18 @@ export const hiddenConversations = pgTable('hidden_conversations', {
     .references(() => conversations.id, { onDelete: 'cascade' }),
   reason: text('reason').notNull(),
   hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
-  hiddenAt: timestamp('hidden_at', { withTimezone: true }).notNull().defaultNow(),
+  hiddenAt: timestamptz('hidden_at').notNull().defaultNow(),
 });
 
 export const duplicateClusters = pgTable(
   'duplicate_clusters',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     status: text('status', { enum: ['open', 'merged', 'dismissed', 'removed'] }).notNull().default('open'),
     primaryListingId: uuid('primary_listing_id').references(() => listings.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    resolvedAt: timestamptz('resolved_at'),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('duplicate_clusters_status_idx').on(t.status, t.createdAt)],
@@ -120,10 +120,8 @@ export const duplicateClusterMembers = pgTable(
     clusterId: uuid('cluster_id')
       .notNull()
       .references(() => duplicateClusters.id, { onDelete: 'cascade' }),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    listingId: listingRef('listing_id'),
+    addedAt: timestamptz('added_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.clusterId, t.listingId] }), index('duplicate_cluster_members_listing_idx').on(t.listingId)],
 );
@@ -132,12 +130,8 @@ export const duplicateClusterMembers = pgTable(
 export const duplicatePairs = pgTable(
   'duplicate_pairs',
   {
-    listingA: uuid('listing_a')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    listingB: uuid('listing_b')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+    listingA: listingRef('listing_a'),
+    listingB: listingRef('listing_b'),
     clusterId: uuid('cluster_id')
       .notNull()
       .references(() => duplicateClusters.id, { onDelete: 'cascade' }),
@@ -146,7 +140,7 @@ export const duplicatePairs = pgTable(
     matchedPhotos: integer('matched_photos').notNull().default(0),
     descriptionSimilarity: real('description_similarity').notNull().default(0),
     verdict: text('verdict', { enum: ['pending', 'confirmed', 'dismissed'] }).notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.listingA, t.listingB] }),
@@ -160,10 +154,8 @@ export type DuplicatePairRow = typeof duplicatePairs.$inferSelect;
 export const manualAdjustments = pgTable(
   'manual_adjustments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    subjectUserId: uuid('subject_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    subjectUserId: userRef('subject_user_id'),
     type: text('type', { enum: ['credit', 'debit'] }).notNull(),
     target: text('target', { enum: ['wallet', 'post_credits', 'delala_subscription'] }).notNull(),
     amount: integer('amount').notNull(),
@@ -171,9 +163,9 @@ export const manualAdjustments = pgTable(
     notes: text('notes'),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedAt: timestamptz('reviewed_at'),
     reviewNotes: text('review_notes'),
   },
   (t) => [index('manual_adjustments_status_idx').on(t.status, t.createdAt.desc())],

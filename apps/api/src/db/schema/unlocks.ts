@@ -1,21 +1,17 @@
-import { boolean, index, pgTable, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { listings } from './listings.ts';
-import { users } from './users.ts';
+import { boolean, index, pgTable, unique } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from './columns.ts';
+import { listingRef, userRef } from './references.ts';
 
 /** A user's access to a listing's contact phone, one per user and listing (migration 0003). */
 export const contactUnlocks = pgTable(
   'contact_unlocks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef('user_id'),
+    listingId: listingRef('listing_id'),
     /** False when the tenant unlimited plan covered it. */
     usedCredit: boolean('used_credit').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     unique('contact_unlocks_user_id_listing_id_key').on(t.userId, t.listingId),

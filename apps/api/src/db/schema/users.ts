@@ -1,7 +1,8 @@
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
 
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: idColumn(),
   phone: text('phone').notNull().unique(),
   name: text('name'),
   email: text('email'),
@@ -10,18 +11,18 @@ export const users = pgTable('users', {
   isAdmin: boolean('is_admin').notNull().default(false),
   tokenVersion: integer('token_version').notNull().default(0),
   status: text('status', { enum: ['active', 'suspended', 'banned'] }).notNull().default('active'),
-  suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+  suspendedUntil: timestamptz('suspended_until'),
   warnings: integer('warnings').notNull().default(0),
   /** Broker posting block (migration 0002); null = not blocked. */
   postingBlockedReason: text('posting_blocked_reason'),
-  postingBlockedAt: timestamp('posting_blocked_at', { withTimezone: true }),
+  postingBlockedAt: timestamptz('posting_blocked_at'),
   /** The Terms and Privacy notice accepted at signup (TERMS_VERSION) and when; null before it was asked. */
   termsVersion: text('terms_version'),
-  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  termsAcceptedAt: timestamptz('terms_accepted_at'),
   /** Set when the account was deleted: name, e-mail, agency and phone are erased (migration 0018). */
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamptz('deleted_at'),
+  createdAt: createdAtColumn(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 export type UserRow = typeof users.$inferSelect;

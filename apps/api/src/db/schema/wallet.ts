@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
+import { userRef } from './references.ts';
 
 /**
  * Balances and plan end dates, one row per user. Never written directly: only the wallet ledger
@@ -12,19 +14,17 @@ export const walletAccounts = pgTable('wallet_accounts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   credits: integer('credits').notNull().default(0),
   postCredits: integer('post_credits').notNull().default(0),
-  tenantUnlimitedUntil: timestamp('tenant_unlimited_until', { withTimezone: true }),
-  delalaUnlimitedUntil: timestamp('delala_unlimited_until', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  tenantUnlimitedUntil: timestamptz('tenant_unlimited_until'),
+  delalaUnlimitedUntil: timestamptz('delala_unlimited_until'),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 /** Append-only: every change of a balance or plan is one row here. */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userRef('user_id'),
     account: text('account', { enum: ['credits', 'post_credits', 'tenant_unlimited_days', 'delala_unlimited_days'] }).notNull(),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after'),
@@ -32,10 +32,10 @@ export const ledgerEntries = pgTable(
     refType: text('ref_type'),
     refId: text('ref_id'),
     /** Plan rows: the end date this row set (migration 0003). */
-    planUntil: timestamp('plan_until', { withTimezone: true }),
+    planUntil: timestamptz('plan_until'),
     /** The ledger's order (migration 0003). */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),

@@ -1,10 +1,9 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { ZVerifyOtpRequest, type TVerifyOtpRequest } from '@betoch/contracts/auth';
-import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -13,16 +12,16 @@ import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useVerifyOtp } from '@/api/verify-otp';
 import { afterLogin, carryIntent, readIntent, type AuthIntent } from '../lib/auth-intent';
+import { resendFromCodeStep, sendFromPhoneStep, type Notice } from '../lib/code-notices';
 import { fieldError } from '../lib/field-error';
 import { useCodeSender, type CodeSender } from '../lib/use-code-sender';
 import { AuthLayout } from './auth-layout';
 import { CodeField } from './code-field';
+import { CodeSentTo } from './code-sent-to';
 import { DemoCode } from './demo-code';
 import { PhoneStep } from './phone-step';
 import { ResendCode } from './resend-code';
 import styles from './auth.module.css';
-
-type Notice = { tone: 'error' | 'warning' | 'success' | 'info'; content: ReactNode };
 
 /** /login: the phone, then the 6-digit code. */
 export function LoginPage() {
@@ -51,15 +50,8 @@ export function LoginPage() {
     setNotice(null);
     setPhoneError(undefined);
     if (value !== phone) sender.forget();
-    const result = await sender.send(value);
-    if (result.kind === 'error') {
-      if (result.error instanceof ApiError && result.error.code === 'invalid_phone') setFieldError('invalid_phone');
-      else setNotice({ tone: 'error', content: errorText(t, result.error) });
-      return;
-    }
+    if (!(await sendFromPhoneStep(t, sender, value, setFieldError, setNotice))) return;
     setPhone(value);
-    // A code sent less than a minute ago is still good: the user can type it while the countdown runs.
-    setNotice(result.kind === 'cooldown' ? { tone: 'warning', content: t('code.alreadySent', { seconds: result.seconds }) } : null);
     setStep('code');
   };
 
@@ -146,7 +138,6 @@ function LoginCodeStep({ phone, initialCode, intent, sender, notice, setNotice, 
     resolver: zodResolver(ZVerifyOtpRequest),
     defaultValues: { phone, code: initialCode ?? '' },
   });
-  const shownPhone = formatPhoneLocal(normalizePhone(phone) ?? phone);
 
   const clearCode = (messageKey: string) => {
     form.setValue('code', '');
@@ -171,24 +162,13 @@ function LoginCodeStep({ phone, initialCode, intent, sender, notice, setNotice, 
   });
 
   const resend = async () => {
-    setNotice(null);
-    const result = await sender.send(phone);
-    if (result.kind === 'sent') setNotice({ tone: 'success', content: t('code.resent') });
-    else if (result.kind === 'cooldown') setNotice({ tone: 'warning', content: t('code.cooldown', { seconds: result.seconds }) });
-    else setNotice({ tone: 'error', content: errorText(t, result.error) });
+    await resendFromCodeStep(t, sender, phone, setNotice);
     form.setFocus('code');
   };
 
   return (
     <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
-      <p className={styles.sentTo}>
-        <Trans
-          t={t}
-          i18nKey="code.sentTo"
-          values={{ phone: shownPhone }}
-          components={{ phone: <span className={styles.phone} dir="ltr" /> }}
-        />
-      </p>
+      <CodeSentTo phone={phone} />
       {notice ? <Alert tone={notice.tone}>{notice.content}</Alert> : null}
       <DemoCode code={sender.demoCode} />
       <CodeField

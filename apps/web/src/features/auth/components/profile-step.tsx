@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ZSignupRequest } from '@betoch/contracts/auth';
 import { SKU_CATALOG, USER_TYPES, type Sku } from '@betoch/contracts/constants';
-import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
@@ -13,6 +12,7 @@ import { usePlanNames } from '@/lib/plan-names';
 import { fieldError } from '../lib/field-error';
 import type { CodeSender } from '../lib/use-code-sender';
 import { CodeField } from './code-field';
+import { CodeSentTo } from './code-sent-to';
 import { DemoCode } from './demo-code';
 import { ResendCode } from './resend-code';
 import { TermsLabel } from './terms-label';
@@ -45,14 +45,7 @@ export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLab
 
   return (
     <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
-      <p className={styles.sentTo}>
-        <Trans
-          t={t}
-          i18nKey="code.sentTo"
-          values={{ phone: formatPhoneLocal(normalizePhone(phone) ?? phone) }}
-          components={{ phone: <span className={styles.phone} dir="ltr" /> }}
-        />
-      </p>
+      <CodeSentTo phone={phone} />
       {notice}
       <TextField
         label={t('fields.name')}

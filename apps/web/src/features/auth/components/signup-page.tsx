@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,6 +16,7 @@ import { usePurchasePlan } from '../api/purchase-plan';
 import { useSignup } from '@/api/signup';
 import { useStartConversation } from '@/api/start-conversation';
 import { afterLogin, afterSkip, carryIntent, planFor, readIntent } from '../lib/auth-intent';
+import { resendFromCodeStep, sendFromPhoneStep, type Notice } from '../lib/code-notices';
 import { useCodeSender } from '../lib/use-code-sender';
 import { AuthLayout } from './auth-layout';
 import { PhoneStep } from './phone-step';
@@ -23,7 +24,6 @@ import { PlanStep } from './plan-step';
 import { ProfileStep, type ProfileInput, type ProfileOutput } from './profile-step';
 
 type Step = 'phone' | 'profile' | 'plan';
-type Notice = { tone: 'error' | 'warning' | 'success' | 'info'; content: ReactNode };
 type ProfileField = keyof z.input<typeof ZSignupRequest>;
 
 const PROFILE_FIELDS: readonly ProfileField[] = ['name', 'email', 'userType', 'agencyName', 'code', 'acceptTerms'];
@@ -143,24 +143,14 @@ export function SignupPage() {
       sender.forget();
       form.setValue('code', '');
     }
-    const result = await sender.send(value);
-    if (result.kind === 'error') {
-      if (result.error instanceof ApiError && result.error.code === 'invalid_phone') setFieldError('invalid_phone');
-      else setNotice({ tone: 'error', content: errorText(t, result.error) });
-      return;
-    }
+    if (!(await sendFromPhoneStep(t, sender, value, setFieldError, setNotice))) return;
     setPhone(value);
     form.setValue('phone', value);
-    setNotice(result.kind === 'cooldown' ? { tone: 'warning', content: t('code.alreadySent', { seconds: result.seconds }) } : null);
     setStep('profile');
   };
 
   const resend = async () => {
-    setNotice(null);
-    const result = await sender.send(phone);
-    if (result.kind === 'sent') setNotice({ tone: 'success', content: t('code.resent') });
-    else if (result.kind === 'cooldown') setNotice({ tone: 'warning', content: t('code.cooldown', { seconds: result.seconds }) });
-    else setNotice({ tone: 'error', content: errorText(t, result.error) });
+    await resendFromCodeStep(t, sender, phone, setNotice);
     form.setFocus('code');
   };
 

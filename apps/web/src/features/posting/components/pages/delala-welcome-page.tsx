@@ -111,7 +111,9 @@ export function DelalaWelcomePage() {
       {!session.isAuthenticated ? (
         <p className={styles.footer}>
           {t('welcome.haveAccount')}{' '}
-          <Link to={paths.login}>{t('welcome.login')}</Link>
+          <Link to={paths.login} className={styles.footerLink}>
+            {t('welcome.login')}
+          </Link>
         </p>
       ) : null}
     </div>

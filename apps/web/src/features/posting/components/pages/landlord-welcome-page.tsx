@@ -43,13 +43,15 @@ export function LandlordWelcomePage() {
       {!isAuthenticated ? (
         <p className={styles.footer}>
           {t('welcome.haveAccount')}{' '}
-          <Link to={paths.login} state={{ from: paths.postProperty }}>
+          <Link to={paths.login} state={{ from: paths.postProperty }} className={styles.footerLink}>
             {t('welcome.login')}
           </Link>
         </p>
       ) : (
         <p className={styles.footer}>
-          <Link to={paths.myListings}>{t('success.manage')}</Link>
+          <Link to={paths.myListings} className={styles.footerLink}>
+            {t('success.manage')}
+          </Link>
         </p>
       )}
     </div>
