@@ -1,14 +1,12 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DATABASE_URL, type TestApp } from '../support/test-app.ts';
 import { logIn, signUp, uniquePhone } from '../support/login.ts';
 import { openDatabase } from '../../src/db/client.ts';
-import { migrate } from '../../src/db/migrate.ts';
+import { migratedDataDir } from '../support/migrated-data-dir.ts';
 import { changeAdminRole, parseAdminRoleArgs, UsageError } from '../../src/cli/admin-role.ts';
 import { serverPidPath } from '../../src/cli/server-pid-file.ts';
 import { findUserByPhone, insertUser, setUserAdmin } from '../../src/modules/users/user-rows.ts';
@@ -79,11 +77,10 @@ describe('admin role command', () => {
   });
 
   it('runs as `npm run admin -- grant <phone>` on the embedded database in DATA_DIR', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-admin-'));
+    const dataDir = migratedDataDir('betoch-admin-');
     const phone = '+251922334455';
     try {
       const db = await openDatabase({ dataDir });
-      await migrate(db);
       await insertUser(db.db, { phone, name: 'Selam', email: null, userType: 'tenant', agencyName: null, isAdmin: false });
       await db.close();
 

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../support/migrated-data-dir.ts';
 import { ApiClient, REPO_ROOT, startReady, stopServer, testJpeg, type ServerProcess } from './server-process.ts';
 
 /**
@@ -11,7 +10,7 @@ import { ApiClient, REPO_ROOT, startReady, stopServer, testJpeg, type ServerProc
  * photos to its worker process (built beside it).
  */
 const servers: ServerProcess[] = [];
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-built-'));
+const dataDir = migratedDataDir('betoch-built-');
 
 afterAll(async () => {
   for (const server of servers) await stopServer(server);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type OpenDatabaseOptions } from '../../src/db/client.ts';
+import { migratedDataDir } from '../support/migrated-data-dir.ts';
 import { auditLedger, emptyAcknowledged } from './ledger-audit.ts';
 import { buildMarket, runBurst } from './crash-load.ts';
 import { scratchPostgres, startReady, stopServer, type ServerProcess } from './server-process.ts';
@@ -73,7 +74,7 @@ async function crashAndRecover(serverEnv: Record<string, string>, checkWith: Ope
 
 describe.skipIf(Boolean(PG_SERVER))('SIGKILL under load, embedded database (DATA_DIR)', () => {
   it('reopens the data directory with every answered call kept and nothing half applied', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-crash-'));
+    const dataDir = migratedDataDir('betoch-crash-');
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     await crashAndRecover({ DATA_DIR: dataDir }, { dataDir });
   }, 180_000);
@@ -81,7 +82,7 @@ describe.skipIf(Boolean(PG_SERVER))('SIGKILL under load, embedded database (DATA
 
 describe.runIf(Boolean(PG_SERVER))('SIGKILL under load, PostgreSQL', () => {
   it('restarts on the same database with every answered call kept and nothing half applied', async () => {
-    const scratch = await scratchPostgres(PG_SERVER!, 'crash');
+    const scratch = await scratchPostgres(PG_SERVER!, 'crash', inject('postgresTemplateName'));
     cleanups.push(scratch.drop);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-crash-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -5,9 +5,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/config/env.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import type { Database } from '../../src/db/client.ts';
 import { MemoryKvStore } from '../../src/lib/kv-store.ts';
-import { CODE_IN_TEXT, RecordingSmsSender } from '../support/test-app.ts';
+import { CODE_IN_TEXT, openTestDatabase, RecordingSmsSender } from '../support/test-app.ts';
 
 /**
  * A code request must not tell whether a phone has an account, neither by its
@@ -48,7 +48,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('code request for a know
       DATA_DIR: dataDir,
       WEB_DIST: '/nonexistent-web-dist',
     });
-    database = await openDatabase({});
+    // In memory, from the migrated template (this file runs without TEST_DATABASE_URL only).
+    ({ database } = await openTestDatabase());
     // Every statement the driver runs, with its parameter count (values differ per phone and code).
     const client = (database.db as unknown as { $client: PGlite }).$client;
     const wrapQuery = (target: { query: (...a: never[]) => unknown }) => {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, redisTestsRun } from '../support/redis.ts';
+import { migratedDataDir } from '../support/migrated-data-dir.ts';
 import { ApiClient, ipFor, phoneFor, startReady, stopServer, type ServerProcess } from './server-process.ts';
 
 /**
@@ -30,7 +29,7 @@ describe.skipIf(!available)('code limits shared by two server processes through 
   beforeAll(async () => {
     redis = new Redis(REDIS_URL);
     const start = () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-redis2-'));
+      const dir = migratedDataDir('betoch-redis2-');
       dirs.push(dir);
       return startReady({ DATA_DIR: dir, REDIS_URL, REDIS_KEY_PREFIX: prefix }, servers);
     };

@@ -256,12 +256,15 @@ export async function testJpeg(seed: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
 }
 
-/** A scratch PostgreSQL database of its own (created here, dropped by `drop`). */
-export async function scratchPostgres(serverUrl: string, label: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A scratch PostgreSQL database of its own (created here, dropped by `drop`): empty, or a copy of
+ * `template` (a migrated database, so the server finds every migration applied).
+ */
+export async function scratchPostgres(serverUrl: string, label: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `betoch_${label}_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

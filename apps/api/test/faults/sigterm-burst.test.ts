@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
+import { migratedDataDir } from '../support/migrated-data-dir.ts';
 import { auditLedger, emptyAcknowledged } from './ledger-audit.ts';
 import { ApiClient, ipFor, phoneFor, startReady, type ServerProcess } from './server-process.ts';
 
@@ -117,7 +116,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM during a burst'
   it('answers every call still connecting when the signal comes: served, or 503 shutting_down in the envelope', async () => {
     // 60 purchases on new connections and SIGTERM 40 ms later: many were reset (ECONNRESET) and
     // one had Fastify's bare 503 without the envelope, so the client could not tell what happened.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-sigterm-connecting-'));
+    const dir = migratedDataDir('betoch-sigterm-connecting-');
     try {
       const server = await startReady({ DATA_DIR: dir, LOG_LEVEL: 'warn' }, running);
       const tenants: ApiClient[] = [];
@@ -170,7 +169,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM during a burst'
   }, 180_000);
 
   it(`answers all ${IN_FLIGHT} calls in flight, refuses new connections, exits 0 and keeps every answered purchase`, async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-sigterm-'));
+    dataDir = migratedDataDir('betoch-sigterm-');
     const server = await startReady({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, running);
     const tenants: ApiClient[] = [];
     for (let i = 0; i < TENANTS; i++) {

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_LENGTH } from '@betoch/contracts/constants';
 import { freePort, plainStartEnv } from '../faults/server-process';
+import { migratedDataDir } from '../support/migrated-data-dir.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const PHONE = '+251944556677';
@@ -91,7 +91,7 @@ describe('the server process', () => {
   let dataDir: string;
   const running: Server[] = [];
   beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-process-'));
+    dataDir = migratedDataDir('betoch-process-');
   });
   afterAll(() => {
     for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');

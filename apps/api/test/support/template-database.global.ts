@@ -12,6 +12,13 @@ declare module 'vitest' {
     pgliteTemplatePath: string;
     /** With TEST_DATABASE_URL: a migrated, empty PostgreSQL database each test file copies. */
     postgresTemplateName: string;
+    /**
+     * A DATA_DIR whose embedded database (its `pg` folder) is migrated and empty: real server
+     * processes and command-line tasks start from a copy of it instead of creating and migrating
+     * a database of their own (see migrated-data-dir.ts). Made in both runs: servers started
+     * without DATABASE_URL use the embedded database even in the PostgreSQL run.
+     */
+    pgliteTemplateDataDir: string;
   }
 }
 
@@ -19,9 +26,18 @@ declare module 'vitest' {
  * Runs once per `vitest run`, before any API test file: migrates one database and keeps it as the
  * template every test file copies, instead of each of the ~60 files running every migration.
  * PGlite: the migrated data folder is dumped to a tar file and each file loads it. PostgreSQL:
- * `CREATE DATABASE … TEMPLATE` copies a migrated database at the file level.
+ * `CREATE DATABASE … TEMPLATE` copies a migrated database at the file level. The same migrated
+ * embedded database is also kept as a data folder, which real server processes start from.
  */
 export default async function setup(project: TestProject) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-template-'));
+  const removeFolder = () => fs.rmSync(folder, { recursive: true, force: true });
+  const tar = await migratedPgliteFiles();
+  const dataDir = path.join(folder, 'data-dir');
+  // Opening a data folder with these files writes them out: DATA_DIR/pg, as the server keeps it.
+  await (await openPglite({ dataDir, loadDataDir: tar })).close();
+  project.provide('pgliteTemplateDataDir', dataDir);
+
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `betoch_tpl_${process.pid}_${Date.now().toString(36)}`;
@@ -33,17 +49,23 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplatePath', '');
     return async () => {
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name}`);
+      removeFolder();
     };
   }
+  const file = path.join(folder, 'pglite.tar');
+  fs.writeFileSync(file, Buffer.from(await tar.arrayBuffer()));
+  project.provide('pgliteTemplatePath', file);
+  project.provide('postgresTemplateName', '');
+  return removeFolder;
+}
+
+/** The files of a migrated, empty embedded database (a tar, as PGlite dumps and loads them). */
+async function migratedPgliteFiles(): Promise<Blob> {
   const database = await openPglite();
   await migrate(database);
   const tar = await database.dumpDataDir();
   await database.close();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-template-')), 'pglite.tar');
-  fs.writeFileSync(file, Buffer.from(await tar.arrayBuffer()));
-  project.provide('pgliteTemplatePath', file);
-  project.provide('postgresTemplateName', '');
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return tar;
 }
 
 export async function adminQuery(url: string, sql: string): Promise<void> {
