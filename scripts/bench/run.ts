@@ -31,7 +31,8 @@ const HELP = `npm run bench -- [options]
   --only=a,b        run only these parts: ${PART_NAMES.join(', ')}
   --skip=a,b        run every part but these
   --no-build        do not build the web app (use the build already in --dist)
-  --dist=DIR        where the web app is built and served from (default <bench-dir>/dist)
+  --dist=DIR        where the web app is built and served from (default apps/web/node_modules/.cache/
+                    bench-dist: under the web app, so its server renderer finds the web app's packages)
   --bench-dir=DIR   caches (seeded databases, test photo), logs, Lighthouse reports (default /tmp/betoch-bench)
   --port=N          first of 4 ports the bench's servers use (default 8410)
   --runs=N          Lighthouse runs per page (default 5)
@@ -74,8 +75,6 @@ async function buildWeb(dist: string, log: (line: string) => void): Promise<void
   // The browser's build, then the server's renderer beside it (as `npm run build` does).
   await vite(['--outDir', dist, '--emptyOutDir']);
   await vite(['--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, 'server'), '--emptyOutDir', 'false']);
-  // The renderer takes React and the rest from node_modules (never served: dist/server is not).
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dist, 'server', 'node_modules'), 'dir');
   log(`  built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
@@ -115,7 +114,8 @@ async function main(): Promise<number> {
   const skip = partList(values.skip, '--skip');
   const parts = PART_NAMES.filter((p) => (only.length ? only.includes(p) : true) && !skip.includes(p));
   const benchDir = path.resolve(values['bench-dir']!);
-  const webDist = path.resolve(values.dist ?? path.join(benchDir, 'dist'));
+  // The renderer (dist/server) takes React and the rest from node_modules, found from where it lies.
+  const webDist = path.resolve(values.dist ?? path.join(ROOT, 'apps/web/node_modules/.cache/bench-dist'));
   const port = Number(values.port);
   fs.mkdirSync(path.join(benchDir, 'logs'), { recursive: true });
   for (let p = port; p < port + 4; p += 1) await assertPortFree(p);

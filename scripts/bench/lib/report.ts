@@ -152,7 +152,7 @@ export function renderDoc(results: Results): string {
   lines.push('```');
   lines.push('');
   lines.push('What each part does:');
-  lines.push('- **size**: builds the web app (`vite build` into the bench folder, not `apps/web/dist`) and runs');
+  lines.push('- **size**: builds the web app (`vite build` into `apps/web/node_modules/.cache/bench-dist`, not `apps/web/dist`) and runs');
   lines.push('  `scripts/bundle-size.mjs` on it (the same check CI runs; it fails the bench when a budget breaks).');
   lines.push('- **lighthouse**: the real server (`apps/api/dist/main.js`, built as `npm start` runs it, `APP_MODE=demo`, the demo market seeded');
   lines.push('  by `SEED_DEMO=true`, the production web build) and Lighthouse 12 through its Node API in');
