@@ -88,7 +88,54 @@ function groupBy(entries: IndexedListing[], key: (e: IndexedListing) => string):
   return groups;
 }
 
+/**
+ * What the walk tests of each listing of a list, in typed arrays beside it: walking numbers laid
+ * out one after another is several times faster than reading each listing object (a filter few
+ * listings pass walks every listing). Made again, lazily, after a change of the list.
+ */
+interface Columns {
+  price: Float64Array;
+  /** The codes of ./codes below: type group, subcity, source. */
+  type: Uint16Array;
+  subcity: Uint16Array;
+  source: Uint16Array;
+  /** NaN: never confirmed. */
+  confirmed: Float64Array;
+  /** -Infinity: a poster in good standing. */
+  blocked: Float64Array;
+}
+
+const codes = new Map<string, number>();
+function codeOf(value: string): number {
+  let code = codes.get(value);
+  if (code === undefined) codes.set(value, (code = codes.size + 1));
+  return code;
+}
+
+function columnsOf(list: IndexedListing[]): Columns {
+  const n = list.length;
+  const c: Columns = {
+    price: new Float64Array(n),
+    type: new Uint16Array(n),
+    subcity: new Uint16Array(n),
+    source: new Uint16Array(n),
+    confirmed: new Float64Array(n),
+    blocked: new Float64Array(n),
+  };
+  for (let i = 0; i < n; i += 1) {
+    const e = list[i]!;
+    c.price[i] = e.priceEtb;
+    c.type[i] = codeOf(e.typeGroup);
+    c.subcity[i] = codeOf(e.subcity);
+    c.source[i] = codeOf(e.source);
+    c.confirmed[i] = e.confirmedMs ?? Number.NaN;
+    c.blocked[i] = e.blockedUntilMs ?? Number.NEGATIVE_INFINITY;
+  }
+  return c;
+}
+
 export class BrowseIndex {
+  private readonly columns = new WeakMap<IndexedListing[], Columns>();
   private byId = new Map<string, IndexedListing>();
   private all: IndexedListing[] = [];
   private bySubcity = new Map<string, IndexedListing[]>();
@@ -115,10 +162,14 @@ export class BrowseIndex {
       for (const list of this.listsOf(old, false)) {
         const at = positionOf(list, old);
         if (list[at] === old) list.splice(at, 1);
+        this.columns.delete(list);
       }
     }
     for (const e of upserts) {
-      for (const list of this.listsOf(e, true)) list.splice(positionOf(list, e), 0, e);
+      for (const list of this.listsOf(e, true)) {
+        list.splice(positionOf(list, e), 0, e);
+        this.columns.delete(list);
+      }
     }
   }
 
@@ -154,17 +205,26 @@ export class BrowseIndex {
     let list = this.all;
     if (subcityList && subcityList.length <= list.length) list = subcityList;
     if (typeList && typeList.length <= list.length) list = typeList;
+    let c = this.columns.get(list);
+    if (!c) this.columns.set(list, (c = columnsOf(list)));
+    const type = filters.typeGroup === undefined ? 0 : codeOf(filters.typeGroup);
+    const subcity = filters.subcity === undefined ? 0 : codeOf(filters.subcity);
+    const source = filters.source === undefined ? 0 : codeOf(filters.source);
+    const priceMin = filters.priceMin ?? Number.NEGATIVE_INFINITY;
+    const priceMax = filters.priceMax ?? Number.POSITIVE_INFINITY;
+    const confirmedSince = filters.confirmedSinceMs;
     const { place } = filters;
     const found: IndexedListing[] = [];
     for (let i = startAfter(list, filters.after); i < list.length && found.length < filters.limit; i += 1) {
+      if (type && c.type[i] !== type) continue;
+      if (subcity && c.subcity[i] !== subcity) continue;
+      if (source && c.source[i] !== source) continue;
+      const price = c.price[i]!;
+      if (price < priceMin || price > priceMax) continue;
+      // NaN (never confirmed) fails every comparison, as NULL does in SQL.
+      if (confirmedSince !== undefined && !(c.confirmed[i]! >= confirmedSince)) continue;
+      if (c.blocked[i]! > nowMs) continue;
       const e = list[i]!;
-      if (filters.typeGroup !== undefined && e.typeGroup !== filters.typeGroup) continue;
-      if (filters.subcity !== undefined && e.subcity !== filters.subcity) continue;
-      if (filters.source !== undefined && e.source !== filters.source) continue;
-      if (filters.priceMin !== undefined && e.priceEtb < filters.priceMin) continue;
-      if (filters.priceMax !== undefined && e.priceEtb > filters.priceMax) continue;
-      if (filters.confirmedSinceMs !== undefined && (e.confirmedMs === null || e.confirmedMs < filters.confirmedSinceMs)) continue;
-      if (e.blockedUntilMs !== null && e.blockedUntilMs > nowMs) continue;
       if (place && !place.terms.some((t) => e.placeText.includes(t)) && !place.subcities.includes(e.subcity as Subcity)) continue;
       found.push(e);
     }
