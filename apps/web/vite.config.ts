@@ -64,11 +64,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // 2.5 KB into their importers: /browse loaded 9 JS files). Rolldown's own chunking splits
     // finer (/browse 34 files, mostly under 1 KB each), within the first-load budgets; its
     // codeSplitting groups capture the page modules too, which the manifest readers need as keys.
-    // The server's renderer is one file: Rolldown would keep the shared code (React contexts among
-    // it) in entry-server.js and have the page chunks import it back, so a loader that reaches the
-    // entry by another path (the API tests link dist/server into a temporary build) would hold two
-    // copies of every context. A server loads it once; splitting it buys nothing.
-    ...(isSsrBuild ? { rolldownOptions: { output: { codeSplitting: false } } } : {}),
   },
   server: {
     port: 5173,

@@ -14,9 +14,8 @@ const LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '.
  * texts (locales/{lng}/seo.json) and common texts (common.json: the words of generated listing
  * titles) copied from the web app's real locale files.
  */
-export function writeTestWebDist(pageFiles: unknown = { pages: {} }, parent = os.tmpdir()): string {
-  fs.mkdirSync(parent, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(parent, 'betoch-web-dist-'));
+export function writeTestWebDist(pageFiles: unknown = { pages: {} }): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-web-dist-'));
   fs.writeFileSync(path.join(dir, 'index.html'), TEST_INDEX);
   fs.writeFileSync(path.join(dir, 'page-files.json'), JSON.stringify(pageFiles));
   for (const lng of ['en', 'am']) {
@@ -57,19 +56,13 @@ function serverBuild(): string {
 }
 
 /**
- * Where builds with a server renderer go: inside the web app's node_modules, so the renderer's
- * imports (React, the router, …) resolve there, and Node loads it as a server does (a test runner
- * transforms files outside node_modules and resolves their imports from where they lie).
- */
-const RENDERING_DISTS = path.join(WEB, 'node_modules/.cache/betoch-test-web-dist');
-
-/**
- * Like writeTestWebDist, with a copy of the web app's real server renderer (dist/server) and every
- * text namespace: the public pages come drawn on the server as in production.
+ * Like writeTestWebDist, with the web app's real server renderer (dist/server, linked: it takes
+ * React from the repository's node_modules) and every text namespace: the public pages come
+ * drawn on the server as in production.
  */
 export function writeRenderingWebDist(pageFiles: unknown = { pages: {} }): string {
-  const dir = writeTestWebDist(pageFiles, RENDERING_DISTS);
-  fs.cpSync(serverBuild(), path.join(dir, 'server'), { recursive: true });
+  const dir = writeTestWebDist(pageFiles);
+  fs.symlinkSync(serverBuild(), path.join(dir, 'server'), 'dir');
   for (const lng of ['en', 'am']) fs.cpSync(path.join(LOCALES, lng), path.join(dir, 'locales', lng), { recursive: true });
   return dir;
 }
