@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { precacheUrls, type BuildManifest } from './build-manifest.ts';
+import { precacheUrls, type BuildManifest } from './build-manifest';
 
 const SOURCE = fileURLToPath(new URL('../src/sw/service-worker.ts', import.meta.url));
 
@@ -16,8 +16,8 @@ export interface ServiceWorkerOptions {
 }
 
 /**
- * After the build, writes /sw.js: src/sw/service-worker.ts bundled (by esbuild, a dependency of
- * this package of its own: Vite 8 bundles with Rolldown) with the list of files to precache and a version that is the hash of the build
+ * After the build, writes /sw.js: src/sw/service-worker.ts bundled (esbuild, which Vite itself
+ * runs on) with the list of files to precache and a version that is the hash of the build
  * manifest and the worker's code, so every build that changes a file installs a new worker and
  * drops the old caches (docs/offline.md).
  */
