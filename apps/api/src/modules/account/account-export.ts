@@ -1,7 +1,7 @@
 import { ZAccountExportFile, type TAccountExportFile } from '@betoch/contracts/account';
 import type { AppContext } from '../../app-context.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
+import { authUserOf } from '../auth/authenticate.ts';
 import { toConversationSummary, toMessageAnswer, type Reader } from '../conversations/conversation-view.ts';
 import { findConversationSummaries, listMessages } from '../conversations/conversation-history.ts';
 import type { FavouritesService } from '../favourites/favourites.service.ts';
@@ -9,7 +9,7 @@ import type { ListingsService } from '../listings/listings.service.ts';
 import type { SavedSearchesService } from '../saved-searches/saved-searches.service.ts';
 import type { UnlocksService } from '../unlocks/unlocks.service.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
-import { effectiveStatus, rolesOf, toUserAnswer } from '../users/user-view.ts';
+import { toUserAnswer } from '../users/user-view.ts';
 import { getWalletSnapshot } from '../wallet/wallet-balance.ts';
 import { ledgerOf, purchasesOf, reportsBy } from './account.repository.ts';
 import { listSignIns } from './sign-ins.ts';
@@ -25,21 +25,6 @@ export interface ExportSources {
   urlFor: PhotoUrlFor;
 }
 
-/** The user as the app's own calls see them (services check permissions against this). */
-export function authUserOf(user: UserRow, now: Date): AuthUser {
-  return {
-    id: user.id,
-    phone: user.phone,
-    userType: user.userType,
-    roles: rolesOf(user),
-    isAdmin: user.isAdmin,
-    status: effectiveStatus(user, now),
-    suspendedUntil: user.suspendedUntil,
-    jti: 'account-export',
-    tokenExpiresAt: now,
-  };
-}
-
 /**
  * Everything held about the user, exactly as the app shows it to them: each part comes from the
  * same reads and the same answer functions as the app's own calls, so a locked owner reply stays
@@ -48,7 +33,8 @@ export function authUserOf(user: UserRow, now: Date): AuthUser {
  */
 export async function buildAccountExport(ctx: AppContext, sources: ExportSources, user: UserRow): Promise<TAccountExportFile> {
   const now = ctx.now();
-  const auth = authUserOf(user, now);
+  // The export is made by a job, with no token: one named for it, ending now.
+  const auth = authUserOf(user, now, { jti: 'account-export', expiresAt: now });
   const [wallet, mine, unlocks, favourites, savedSearches, purchases, ledger, reports, signIns, summaries] = await Promise.all([
     getWalletSnapshot(ctx.db, user.id),
     sources.listings.mine(auth),

@@ -41,16 +41,21 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
     throw new AppError('invalid_token');
   }
   if (await isTokenRevoked(ctx.db, claims.jti)) throw new AppError('invalid_token');
+  return authUserOf(user, ctx.now(), { jti: claims.jti, expiresAt: new Date(claims.exp * 1000) });
+}
+
+/** The user as services see them (they check permissions against this), with the token that carries them. */
+export function authUserOf(user: UserRow, now: Date, token: { jti: string; expiresAt: Date }): AuthUser {
   return {
     id: user.id,
     phone: user.phone,
     userType: user.userType,
     roles: rolesOf(user),
     isAdmin: user.isAdmin,
-    status: effectiveStatus(user, ctx.now()),
+    status: effectiveStatus(user, now),
     suspendedUntil: user.suspendedUntil,
-    jti: claims.jti,
-    tokenExpiresAt: new Date(claims.exp * 1000),
+    jti: token.jti,
+    tokenExpiresAt: token.expiresAt,
   };
 }
 
