@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { ledgerEntries, walletAccounts } from '../../db/schema/wallet.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { BALANCE_COLUMNS } from './wallet-balance.ts';
 import type { ErrorCode } from '@betoch/contracts/errors';
 
 export type BalanceAccount = 'credits' | 'post_credits';
@@ -29,13 +30,7 @@ export interface LockedAccount {
 export async function lockAccount(tx: Tx, userId: string): Promise<LockedAccount> {
   await tx.insert(walletAccounts).values({ userId }).onConflictDoNothing();
   const [row] = await tx
-    .select({
-      userId: walletAccounts.userId,
-      credits: walletAccounts.credits,
-      postCredits: walletAccounts.postCredits,
-      tenantUnlimitedUntil: walletAccounts.tenantUnlimitedUntil,
-      delalaUnlimitedUntil: walletAccounts.delalaUnlimitedUntil,
-    })
+    .select({ userId: walletAccounts.userId, ...BALANCE_COLUMNS })
     .from(walletAccounts)
     .where(eq(walletAccounts.userId, userId))
     .for('no key update');

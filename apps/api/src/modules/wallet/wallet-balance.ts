@@ -10,6 +10,14 @@ export interface WalletSnapshot {
   delalaUnlimitedUntil: Date | null;
 }
 
+/** The balance columns of a wallet row (this read and the ledger's locked read). */
+export const BALANCE_COLUMNS = {
+  credits: walletAccounts.credits,
+  postCredits: walletAccounts.postCredits,
+  tenantUnlimitedUntil: walletAccounts.tenantUnlimitedUntil,
+  delalaUnlimitedUntil: walletAccounts.delalaUnlimitedUntil,
+};
+
 const EMPTY: WalletSnapshot = { credits: 0, postCredits: 0, tenantUnlimitedUntil: null, delalaUnlimitedUntil: null };
 
 export async function ensureWalletAccount(db: DbOrTx, userId: string): Promise<void> {
@@ -18,12 +26,7 @@ export async function ensureWalletAccount(db: DbOrTx, userId: string): Promise<v
 
 export async function getWalletSnapshot(db: DbOrTx, userId: string): Promise<WalletSnapshot> {
   const [row] = await db
-    .select({
-      credits: walletAccounts.credits,
-      postCredits: walletAccounts.postCredits,
-      tenantUnlimitedUntil: walletAccounts.tenantUnlimitedUntil,
-      delalaUnlimitedUntil: walletAccounts.delalaUnlimitedUntil,
-    })
+    .select(BALANCE_COLUMNS)
     .from(walletAccounts)
     .where(eq(walletAccounts.userId, userId))
     .limit(1);
