@@ -146,8 +146,7 @@ export async function explainBrowse(db: SeededDatabase, urls: BrowseUrl[]): Prom
     for (const url of urls) {
       const params = new URL(url.path, 'http://x').searchParams;
       const cursor = params.get('cursor');
-      const [iso, id] = cursor ? Buffer.from(cursor, 'base64url').toString('utf8').split('|') : [];
-      const filters = repositoryFilters(parse(url.query), PAGE + 1, iso && id ? { publishedAt: new Date(iso), id } : undefined);
+      const filters = repositoryFilters(parse(url.query), PAGE + 1, cursor ? decodeCursor(cursor) : undefined);
       // The queries the call runs (listings.repository.ts browseListings): a place search first
       // reads the newest listings, and asks the place index only when they hold less than a page.
       const steps = filters.place ? [placeWalkQuery(database.db, { ...filters, place: filters.place }, now), browseQuery(database.db, filters, now)] : [browseQuery(database.db, filters, now)];

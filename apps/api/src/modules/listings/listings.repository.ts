@@ -157,10 +157,13 @@ function browseConditions(filters: BrowseFilters, now: Date): SQL[] {
   if (filters.priceMax !== undefined) conditions.push(lte(listings.priceEtb, filters.priceMax));
   if (filters.source) conditions.push(eq(listings.source, filters.source));
   if (filters.confirmedSince) conditions.push(gte(listings.confirmedAt, filters.confirmedSince));
-  if (filters.after) {
-    conditions.push(sql`(${listings.publishedAt}, ${listings.id}) < (${filters.after.publishedAt.toISOString()}::timestamptz, ${filters.after.id}::uuid)`);
-  }
+  if (filters.after) conditions.push(olderThan(filters.after));
   return conditions;
+}
+
+/** Listings after this one in the browse order (published_at, then id, both descending). */
+export function olderThan(after: { publishedAt: Date; id: string }): SQL {
+  return sql`(${listings.publishedAt}, ${listings.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id}::uuid)`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { listingChanges, listings, listingsVersion } from '../../db/schema/listings.ts';
-import { CARD_COLUMNS } from './listings.repository.ts';
+import { CARD_COLUMNS, olderThan } from './listings.repository.ts';
 
 /**
  * The reads of the in-memory browse index (./browse-index.ts): the listings browse may show,
@@ -40,7 +40,7 @@ export async function readLiveListingsPage(db: DbOrTx, after: { publishedAt: Dat
       and(
         eq(listings.visibility, 'live'),
         eq(listings.adminHidden, false),
-        after ? sql`(${listings.publishedAt}, ${listings.id}) < (${after.publishedAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+        after ? olderThan(after) : undefined,
       ),
     )
     .orderBy(desc(listings.publishedAt), desc(listings.id))
