@@ -102,11 +102,21 @@ export async function signUpViaUi(page: Page, options: UiSignUp = {}): Promise<{
 }
 
 /**
+ * The demo server's help (demo mode only, modules/auth/auth-demo.routes.ts): the phone may ask for
+ * its next sign-in code at once instead of a minute after the last one. For journeys that sign in
+ * right after a signup and are not about the wait (auth.spec.ts watches the countdown itself).
+ */
+export async function endCodeCooldown(request: APIRequestContext, phone: string): Promise<void> {
+  const res = await request.post('/api/demo/otp-cooldown/end', { data: { phone } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/**
  * After 'Send code': the demo code, or when this phone asked for one less than 60 s ago (the
  * server's resend cooldown, e.g. right after a signup), waits for the countdown to end as a
- * person would, asks for a new code and reads that one. Such a wait takes up to a minute: set
- * the test's timeout accordingly, or set up with apiSignUp + storeSession when the journey is
- * not about signing in.
+ * person would, asks for a new code and reads that one. Such a wait takes up to a minute: end it
+ * first with endCodeCooldown, or set up with apiSignUp + storeSession when the journey is not
+ * about signing in.
  */
 export async function codeAfterSending(page: Page, lang: Lang = 'en'): Promise<string> {
   const demo = page.getByTestId('demo-code');
@@ -159,7 +169,8 @@ export interface ApiSignUp {
 /**
  * Creates an account through the API (fast set-up for journeys about something else): asks for
  * a code (demo mode answers it) and signs up. Answers the token and user; put them in the browser
- * with storeSession. The phone cannot get another code for 60 s (the resend cooldown).
+ * with storeSession. The phone cannot get another code for 60 s (the resend cooldown) unless
+ * endCodeCooldown ends it.
  */
 export async function apiSignUp(request: APIRequestContext, options: ApiSignUp = {}): Promise<ApiSession> {
   const role = options.role ?? 'tenant';

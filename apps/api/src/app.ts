@@ -16,6 +16,7 @@ import { shutdownGate, type ShutdownGate } from './plugins/shutdown-gate.ts';
 import { webApp } from './plugins/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { authDemoRoutes } from './modules/auth/auth-demo.routes.ts';
 import { ConsoleSmsSender } from './modules/auth/sms/console-sms-sender.ts';
 import { HttpSmsSender } from './modules/auth/sms/http-sms-sender.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
@@ -175,6 +176,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   const banKey = deriveKey(secret, 'phone-ban');
   const auth = createAuthService(ctx, deriveKey(secret, 'otp'), banKey);
   authRoutes(app, ctx, auth);
+  authDemoRoutes(app, ctx, auth);
   const payments = await setUpPayments(app, ctx);
   adminPurchasesRoutes(app, ctx, createAdminPurchasesService(ctx, payments.confirmer));
   walletRoutes(app, ctx, createWalletService(ctx, payments.provider));

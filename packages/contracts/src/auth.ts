@@ -28,6 +28,10 @@ export const ZRequestOtpAnswer = okAnswer({
 });
 export type TRequestOtpAnswer = z.infer<typeof ZRequestOtpAnswer>;
 
+/** Demo mode only: a phone's sign-in code may be asked for again at once (the resend wait ended). */
+export const ZDemoEndCooldownRequest = z.object({ phone: ZPhoneInput });
+export type TDemoEndCooldownRequest = z.infer<typeof ZDemoEndCooldownRequest>;
+
 export const ZVerifyOtpRequest = z.object({ phone: ZPhoneInput, code: ZCodeInput });
 export type TVerifyOtpRequest = z.infer<typeof ZVerifyOtpRequest>;
 

@@ -83,6 +83,14 @@ describe('demo data only in demo mode', () => {
     expect(await count(o.database, 'listings')).toBe(0);
   });
 
+  it("production has no demo calls: a phone's wait for its next code cannot be ended", async () => {
+    const o = await freshDatabase();
+    const { app } = await start(o, loadEnv(productionEnv()));
+    const ended = await app.inject({ method: 'POST', url: '/api/demo/otp-cooldown/end', payload: { phone: '0911223344' } });
+    expect(ended.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/demo/sms' })).statusCode).toBe(404);
+  });
+
   it('even a production environment built by hand with seedDemo on seeds nothing', async () => {
     const o = await freshDatabase();
     await start(o, { ...loadEnv(productionEnv()), seedDemo: true });

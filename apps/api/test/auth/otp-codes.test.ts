@@ -147,6 +147,20 @@ describe('resend cooldown and hourly limits', () => {
     expect((await api.requestOtp(phone, ip)).statusCode).toBe(200);
   });
 
+  it("in demo mode, the demo call ends a phone's wait at once, and only that phone's", async () => {
+    const phone = uniquePhone();
+    const other = uniquePhone();
+    await codeFor(phone);
+    await codeFor(other);
+    const ended = await t.app.inject({ method: 'POST', url: '/api/demo/otp-cooldown/end', payload: { phone } });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toEqual({ ok: true });
+    expect((await api.requestOtp(phone, freshIp())).statusCode).toBe(200);
+    expect((await api.requestOtp(other, freshIp())).json().error).toBe('cooldown_active');
+    const bad = await t.app.inject({ method: 'POST', url: '/api/demo/otp-cooldown/end', payload: { phone: 'not a phone' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('sends at most 5 codes per phone per hour', async () => {
     const phone = uniquePhone();
     for (let i = 0; i < 5; i++) {

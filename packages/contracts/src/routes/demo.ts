@@ -1,5 +1,6 @@
 import { defineRoute } from '../route-contract.ts';
-import { ZIdParams } from '../common.ts';
+import { ZDemoEndCooldownRequest } from '../auth.ts';
+import { ZIdParams, ZOkAnswer } from '../common.ts';
 import { ZDemoAgeAnswer, ZDemoAgeRequest, ZDemoSmsAnswer } from '../freshness.ts';
 
 /**
@@ -11,6 +12,12 @@ export const demoCalls = {
     method: 'GET',
     path: '/demo/sms',
     response: ZDemoSmsAnswer,
+  }),
+  endCodeCooldown: defineRoute({
+    method: 'POST',
+    path: '/demo/otp-cooldown/end',
+    body: ZDemoEndCooldownRequest,
+    response: ZOkAnswer,
   }),
   ageListing: defineRoute({
     method: 'POST',

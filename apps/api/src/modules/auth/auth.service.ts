@@ -81,6 +81,17 @@ export function createAuthService(ctx: AppContext, otpSecret: string, banKey: st
      * the cooldown comes first, so a double tap never uses up the hourly limits; the per-IP limit
      * comes before the per-phone one, so a client over its own limit cannot use up a stranger's.
      */
+    /**
+     * Demo mode only: the phone's sign-in code may be asked for again at once, as it may a minute
+     * after the last one (a demo, and the browser journeys, need not wait the minute out). Elsewhere
+     * the call does not exist (auth-demo.routes.ts) and this refuses.
+     */
+    async endCodeCooldown(input: { phone: string }): Promise<{ ok: true }> {
+      if (ctx.env.mode !== 'demo') throw new AppError('not_found');
+      await ctx.kv.delete(`otp:cool:${phoneOrThrow(input.phone)}`);
+      return { ok: true };
+    },
+
     async requestOtp(input: { phone: string }, ip: string, purpose: 'sign-in' | 'account' = 'sign-in'): Promise<TRequestOtpAnswer> {
       const phone = phoneOrThrow(input.phone);
       // A code for an account change (new phone, deletion) waits on its own cooldown, so it can

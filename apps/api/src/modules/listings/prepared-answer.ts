@@ -3,15 +3,17 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * A JSON answer serialised and compressed once, to be sent many times from the answer caches:
- * the identity bytes, gzip at once (every phone asks for it), brotli on first demand, and an
- * ETag of the content. Brotli at quality 5: 0.7 ms for a page of 20 cards and 15 bytes more than
- * quality 9, which took 10-15 ms of the server's one core for every new page a browser asked for. Sent with its own Content-Encoding, so the compression plugin leaves it
- * alone.
+ * A JSON answer serialised once, to be sent many times from the answer caches: the identity bytes,
+ * an ETag of the content, and each compressed form made on its first demand and kept (a browser asks
+ * for brotli, an older client for gzip, the server's own page renderer for neither: compressing
+ * every new page both ways, asked or not, cost more than answering it). Brotli at quality 5: 0.7 ms
+ * for a page of 20 cards and 15 bytes more than quality 9, which took 10-15 ms of the server's one
+ * core. Sent with its own Content-Encoding, so the compression plugin leaves it alone.
  */
 export interface PreparedAnswer {
   body: Buffer;
-  gzip: Buffer | null;
+  /** Null: too small to compress; undefined: not asked for yet. */
+  gzip: Buffer | null | undefined;
   br: Buffer | null | undefined;
   etag: string;
 }
@@ -29,10 +31,15 @@ export function prepareJson(json: string): PreparedAnswer {
   const small = body.length < COMPRESS_MIN_BYTES;
   return {
     body,
-    gzip: small ? null : zlib.gzipSync(body, { level: 9 }),
+    gzip: small ? null : undefined,
     br: small ? null : undefined,
     etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
   };
+}
+
+function gzipOf(answer: PreparedAnswer): Buffer | null {
+  if (answer.gzip === undefined) answer.gzip = zlib.gzipSync(answer.body, { level: 9 });
+  return answer.gzip;
 }
 
 function brotliOf(answer: PreparedAnswer): Buffer | null {
@@ -84,8 +91,9 @@ export function sendPrepared(req: FastifyRequest, reply: FastifyReply, answer: P
   }
   reply.type('application/json; charset=utf-8');
   const encodings = accepted(req.headers['accept-encoding']);
-  const br = answer.gzip && encodings.has('br') ? brotliOf(answer) : null;
+  const br = encodings.has('br') ? brotliOf(answer) : null;
   if (br) return reply.header('content-encoding', 'br').send(br);
-  if (answer.gzip && (encodings.has('gzip') || encodings.has('*'))) return reply.header('content-encoding', 'gzip').send(answer.gzip);
+  const gzip = encodings.has('gzip') || encodings.has('*') ? gzipOf(answer) : null;
+  if (gzip) return reply.header('content-encoding', 'gzip').send(gzip);
   return reply.send(answer.body);
 }
