@@ -12,6 +12,13 @@ const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const features = fs.existsSync(featuresDir)
   ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
+// Texts are read with useTexts (apps/web/src/lib/use-texts.ts), never react-i18next's hook, which
+// copies the whole i18n instance at every mount (a quarter of the server's time to draw a page).
+const oneTextHook = {
+  name: 'react-i18next',
+  importNames: ['useTranslation', 'withTranslation', 'Translation'],
+  message: 'Read texts with useTexts from @/lib/use-texts.',
+};
 const featureBoundaries = features.map((feature) => {
   const others = features.filter((f) => f !== feature);
   return {
@@ -20,6 +27,7 @@ const featureBoundaries = features.map((feature) => {
       'no-restricted-imports': [
         'error',
         {
+          paths: [oneTextHook],
           patterns: [
             {
               group: others.flatMap((o) => [`@/features/${o}`, `@/features/${o}/**`, `../../${o}/**`, `../../../${o}/**`]),
@@ -59,8 +67,15 @@ export default tseslint.config(
     // Shared code never reaches into a feature.
     files: ['apps/web/src/{components,lib,config,api}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/**', '../features/**', '../../features/**'], message: 'Shared code may not import a feature.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [oneTextHook], patterns: [{ group: ['@/features/**', '../features/**', '../../features/**'], message: 'Shared code may not import a feature.' }] },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}', 'apps/web/src/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [oneTextHook] }] },
   },
   ...featureBoundaries,
   {

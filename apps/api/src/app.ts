@@ -197,14 +197,15 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     // The listing is queued (a trigger, in the publish transaction); matching runs after the answer.
     savedSearches.matcher.kick();
   });
-  listingsRoutes(app, ctx, listings, createListingsReadService(ctx, uploads.urlFor));
+  const listingsRead = createListingsReadService(ctx, uploads.urlFor);
+  listingsRoutes(app, ctx, listings, listingsRead);
   const freshness = createFreshnessService(ctx);
   freshnessRoutes(app, ctx, freshness);
   freshnessDemoRoutes(app, ctx, freshness);
   sitemapRoutes(app, ctx);
   const favourites = createFavouritesService(ctx);
   favouritesRoutes(app, ctx, favourites);
-  fairPriceRoutes(app, ctx, createFairPriceService(ctx));
+  fairPriceRoutes(app, ctx, createFairPriceService(ctx, { publicListing: listingsRead.publicListing }));
   const unlocks = createUnlocksService(ctx, uploads.urlFor);
   unlocksRoutes(app, ctx, unlocks);
   const account = createAccountService(ctx, {

@@ -12,6 +12,7 @@ import type { TListing } from '@betoch/contracts/listings';
 import { ApiError, setApiTransport } from '@/lib/api-client';
 import { ServerDataSaver } from '@/lib/data-saver';
 import { I18N_INTERPOLATION } from '@/lib/i18n-interpolation';
+import { UsedNamespaces } from '@/lib/use-texts';
 import { App } from '@/app/app';
 import { makeQueryClient } from '@/app/providers';
 import { pageModuleAt, preloadPage } from '@/app/routes';
@@ -44,9 +45,6 @@ const SERVER_PAGES = new Set<string>([
   paths.terms,
 ]);
 const LISTING_PAGE = /^\/l\/([^/]+)$/;
-
-/** react-i18next notes on the instance which namespaces a render used. */
-type UsedTexts = I18n & { reportNamespaces?: { getUsedNamespaces(): string[] } };
 
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -181,23 +179,27 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
       const client = makeQueryClient({ server: true });
       try {
         const { status, listing, browse } = await prefetch(client, pathname, search);
-        const i18n = texts[language].cloneInstance({ lng: language, initAsync: false });
+        // One i18n instance per language for every page (its texts are kept across pages, see
+        // lib/use-texts.ts); the namespaces this page used are noted in a set of its own.
+        const used = new Set<string>();
         const html = await drawToString(
           <StrictMode>
             <Suspense fallback={null}>
-              <I18nextProvider i18n={i18n}>
-                <ServerDataSaver.Provider value={dataSaver}>
-                  <StaticRouter location={url}>
-                    <App client={client} />
-                  </StaticRouter>
-                </ServerDataSaver.Provider>
+              <I18nextProvider i18n={texts[language]}>
+                <UsedNamespaces.Provider value={used}>
+                  <ServerDataSaver.Provider value={dataSaver}>
+                    <StaticRouter location={url}>
+                      <App client={client} />
+                    </StaticRouter>
+                  </ServerDataSaver.Provider>
+                </UsedNamespaces.Provider>
               </I18nextProvider>
             </Suspense>
           </StrictMode>,
         );
         // Hydrated only when the browser can draw the very same page: no call failed.
         const answered = client.getQueryCache().getAll().every((query) => query.state.status !== 'error');
-        const namespaces = (i18n as UsedTexts).reportNamespaces?.getUsedNamespaces() ?? ['common'];
+        const namespaces = used.size ? [...used] : ['common'];
         const state: SsrState = {
           lng: language,
           ns: namespaces,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { Role } from '@betoch/contracts/constants';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -19,7 +19,7 @@ export interface GuardProps {
  * or (signed out) a redirect to /login that remembers where the user was going.
  */
 export function Guard({ children, role, fallback }: GuardProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const session = useSession();
   const location = useLocation();
   if (session.token && !session.user) return <PageSpinner label={t('status.loading')} />;

@@ -106,8 +106,27 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** A listing id, or any other id in a path: the routes match every id alike. */
+const ID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const handlesByShape = new Map<string, PageHandle[]>();
+const SHAPES_KEPT = 500;
+
+/**
+ * The page handles of a path's routes. matchRoutes sorts the whole route table at every call (a
+ * tenth of the server's time to draw a page): the answer is kept per shape of path, ids set aside.
+ */
 function pageHandles(pathname: string): PageHandle[] {
-  return (matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as PageHandle] : []));
+  const shape = pathname
+    .split('/')
+    .map((segment) => (ID_SEGMENT.test(segment) ? ':id' : segment))
+    .join('/');
+  let handles = handlesByShape.get(shape);
+  if (!handles) {
+    handles = (matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as PageHandle] : []));
+    if (handlesByShape.size >= SHAPES_KEPT) handlesByShape.clear();
+    handlesByShape.set(shape, handles);
+  }
+  return handles;
 }
 
 /** The page module drawn at this path (as the build manifest names it), if the path shows one. */

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '@betoch/contracts/constants';
 import { Alert } from '@/components/ui/alert';
 import { SelectField, TextAreaField } from '@/components/ui/field';
@@ -32,7 +32,7 @@ export interface ReportDialogProps {
  * field and the form is usable again. Everything resets when the modal opens or closes.
  */
 export function ReportDialog({ open, onClose, namespace, formId, defaultReason, report, onSubmit }: ReportDialogProps) {
-  const { t } = useTranslation([namespace, 'common']);
+  const { t } = useTexts([namespace, 'common']);
   const [reason, setReason] = useState<ReportReason>(defaultReason);
   const [details, setDetails] = useState('');
   const { reset } = report;

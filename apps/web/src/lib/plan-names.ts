@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { Sku } from '@betoch/contracts/constants';
 
 /**
@@ -16,6 +16,6 @@ export interface PlanNames {
 }
 
 export function usePlanNames(): PlanNames {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   return { name: (sku) => t(`plans.names.${sku}`), bestValue: t('plans.bestValue') };
 }

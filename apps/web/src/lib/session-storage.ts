@@ -9,6 +9,8 @@ export interface StoredSession {
 }
 
 function read(key: string): string | null {
+  // On the server there is no storage (and a thrown ReferenceError costs more than the test).
+  if (typeof localStorage === 'undefined') return null;
   try {
     return localStorage.getItem(key);
   } catch {

@@ -102,15 +102,3 @@ async function refreshSubcityBands(db: DbOrTx, subcity: string, now: Date): Prom
   return written.length;
 }
 
-/** What the hint needs of a listing, if everyone can see it now. */
-export async function findVisibleListingForHint(
-  db: DbOrTx,
-  id: string,
-  now: Date,
-): Promise<{ priceEtb: number; subcity: string; type: (typeof listings.$inferSelect)['type']; bedrooms: number | null } | undefined> {
-  const [row] = await db
-    .select({ priceEtb: listings.priceEtb, subcity: listings.subcity, type: listings.type, bedrooms: listings.bedrooms })
-    .from(listings)
-    .where(and(eq(listings.id, id), ...publiclyVisibleConditions(now)));
-  return row;
-}

@@ -25,6 +25,13 @@ const BROWSE_CACHE_PAGES = 1_000;
 const DETAIL_CACHE_LISTINGS = 2_000;
 const ANSWER_CACHE_TTL_MS = 60_000;
 
+/** What the public sees of a listing id: nothing (not found or hidden) or the listing and its answer. */
+interface SeenListing {
+  posterId: string | null;
+  listing: TListing | null;
+  answer: PreparedAnswer | null;
+}
+
 export function createListingsReadService(ctx: AppContext, urlFor: PhotoUrlFor) {
   const version = listingsVersion(ctx.database, ctx.log);
   const browseIndex = browseIndexSync(ctx.db, ctx.log);
@@ -32,9 +39,19 @@ export function createListingsReadService(ctx: AppContext, urlFor: PhotoUrlFor) 
   // A listing shown to the public stays so until a write (which changes the listings version):
   // time alone only ever brings one back (a suspension that ends), so only answers that hide one
   // expire. Popular listings are then not read again every minute, all at once.
-  const detailCache = new AnswerCache<{ posterId: string | null; answer: PreparedAnswer | null }>(DETAIL_CACHE_LISTINGS, (seen) =>
-    seen.answer ? Number.POSITIVE_INFINITY : ANSWER_CACHE_TTL_MS,
-  );
+  const detailCache = new AnswerCache<SeenListing>(DETAIL_CACHE_LISTINGS, (seen) => (seen.answer ? Number.POSITIVE_INFINITY : ANSWER_CACHE_TTL_MS));
+
+  /** A listing as the public sees it, from the cache of this listings version, else read. */
+  async function seenListing(id: string): Promise<SeenListing> {
+    const now = ctx.now();
+    return detailCache.get(id, await version.current(), now.getTime(), async () => {
+      const found = await readListingWithPoster(ctx.db, id);
+      if (!found) return { posterId: null, listing: null, answer: null };
+      if (!isPubliclyVisible(found.listing, found.poster, now)) return { posterId: found.listing.posterId, listing: null, answer: null };
+      const listing = ZListingAnswer.parse({ ok: true, listing: toPublicListing(found.listing, found.poster, urlFor) }).listing;
+      return { posterId: found.listing.posterId, listing, answer: prepareAnswer({ ok: true, listing }) };
+    });
+  }
 
   /**
    * GET /listings/{id}: the poster and admins see every listing with its phone; anyone else sees
@@ -63,19 +80,19 @@ export function createListingsReadService(ctx: AppContext, urlFor: PhotoUrlFor) 
      */
     async detailAnswer(user: AuthUser | null, rawId: string): Promise<PreparedAnswer> {
       const id = listingIdOrThrow(rawId);
-      const now = ctx.now();
-      const seen = await detailCache.get(id, await version.current(), now.getTime(), async () => {
-        const found = await readListingWithPoster(ctx.db, id);
-        if (!found) return { posterId: null, answer: null };
-        const answer = isPubliclyVisible(found.listing, found.poster, now)
-          ? prepareAnswer(ZListingAnswer.parse({ ok: true, listing: toPublicListing(found.listing, found.poster, urlFor) }))
-          : null;
-        return { posterId: found.listing.posterId, answer };
-      });
+      const seen = await seenListing(id);
       const access = user && seen.posterId ? managerAccess(user, { posterId: seen.posterId }) : null;
       if (access) return prepareAnswer(ZListingAnswer.parse({ ok: true, listing: await getListing(user, id) }));
       if (!seen.answer) throw notFound();
       return seen.answer;
+    },
+
+    /**
+     * A listing everyone may see, as they see it (no phone), or null: what another module asks
+     * (the fair-price hint), answered from the same cache as GET /listings/{id}.
+     */
+    async publicListing(rawId: string): Promise<TListing | null> {
+      return (await seenListing(listingIdOrThrow(rawId))).listing;
     },
 
     /**

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { BARE_PATHS } from '@/config/paths';
 import { PageSpinner } from '@/components/ui/spinner';
 import styles from './app-layout.module.css';
@@ -16,7 +16,7 @@ import { UpdatePrompt } from './update-prompt';
  * the top: in the page's flow, so it never covers a button as the page scrolls.
  */
 export function AppLayout() {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const { pathname } = useLocation();
   const bare = BARE_PATHS.has(pathname.replace(/\/+$/, '') || '/');
   return (

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
 import { authCalls } from '@betoch/contracts/routes/auth';
@@ -17,7 +17,7 @@ import { useDropdown } from './use-dropdown';
  * a home (their top bar has no room for the dropdown), Data saver, Logout.
  */
 export function AvatarMenu() {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

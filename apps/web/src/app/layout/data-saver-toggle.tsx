@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { DataSaverIcon } from '@/components/ui/icons';
 import { setDataSaver, useDataSaver } from '@/lib/data-saver';
 import styles from './language-switcher.module.css';
@@ -13,7 +13,7 @@ export type DataSaverVariant =
 
 /** Data saver on/off for this device (lib/data-saver): a toggle button (aria-pressed). */
 export function DataSaverToggle({ variant = 'pill', className }: { variant?: DataSaverVariant; className?: string }) {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const on = useDataSaver();
   const button = {
     type: 'button' as const,

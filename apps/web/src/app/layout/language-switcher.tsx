@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { LANGUAGES, type Language } from '@betoch/contracts/constants';
 import styles from './language-switcher.module.css';
 
@@ -15,7 +15,7 @@ export type LanguageSwitcherVariant =
  * in the page's flow (top bar, or the row at the top of a bare page), never floating over it.
  */
 export function LanguageSwitcher({ variant = 'both', onDark = false }: { variant?: LanguageSwitcherVariant; onDark?: boolean }) {
-  const { t, i18n } = useTranslation('common');
+  const { t, i18n } = useTexts('common');
   const current: Language = i18n.resolvedLanguage === 'am' ? 'am' : 'en';
   const className = [styles.switcher, onDark && styles.onDark, variant === 'toggle' && styles.toggle].filter(Boolean).join(' ');
   if (variant === 'toggle') {

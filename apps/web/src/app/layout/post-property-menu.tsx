@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { paths } from '@/config/paths';
 import styles from './top-bar.module.css';
 import { useDropdown } from './use-dropdown';
 
 /** The three ways to post a home (wizard, owner draft, broker), for the dropdown and the account menu. */
 export function usePostItems() {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   return [
     { to: paths.postProperty, label: t('nav.postWizard') },
     { to: paths.postOwner, label: t('nav.postOwner') },
@@ -34,7 +34,7 @@ export function PostLinks({ items, className, onPick, labelledBy }: { items: { t
  * phone's link row, where it looks like the links beside it and its menu opens from the start edge.
  */
 export function PostPropertyMenu({ inRow = false }: { inRow?: boolean }) {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const { open, close, menuId, rootRef, buttonProps } = useDropdown();
   const items = usePostItems();
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
@@ -37,7 +37,7 @@ export function shouldReloadForNewVersion(now = Date.now()): boolean {
  * with Try again and a way home, instead of the router's developer page.
  */
 export function RouteError({ error }: { error: unknown }) {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const stale = isStaleCodeError(error);
 
   useEffect(() => {

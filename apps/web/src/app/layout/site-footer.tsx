@@ -1,11 +1,11 @@
 import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { paths } from '@/config/paths';
 import styles from './site-footer.module.css';
 
 /** The foot of every page: the Privacy notice and the Terms, one tap away (the one open is marked current). */
 export function SiteFooter() {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   return (
     <footer className={styles.footer}>
       <nav aria-label={t('siteFooter.label')}>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { WalletIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
@@ -30,7 +30,7 @@ const AvatarMenu = lazy(async () => ({ default: (await import('./avatar-menu')).
 const LINK_BADGES: Partial<Record<NavLinkKind, ComponentType>> = { wallet: PostCreditsBadge, messages: UnreadBadge };
 
 function LinkItem({ link, className }: { link: NavLink; className?: string }) {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const Badge = link.kind ? LINK_BADGES[link.kind] : undefined;
   return (
     <RouterNavLink to={link.to} className={({ isActive }) => `${className} ${isActive ? styles.active : ''}`}>
@@ -48,7 +48,7 @@ function LinkItem({ link, className }: { link: NavLink; className?: string }) {
  * 'Post property' and a signed-in person's data saver move into the account menu.
  */
 export function TopBar() {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const session = useSession();
   const user = session.isAuthenticated ? session.user : null;
   const links = navLinksFor(user, session.userType);

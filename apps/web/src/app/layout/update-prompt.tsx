@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { applyUpdate, useUpdateReady } from '@/lib/service-worker';
 import styles from './offline-banner.module.css';
 
 /** A new version has installed and waits: offered here, taken on Reload (or the next visit). */
 export function UpdatePrompt() {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   if (!useUpdateReady()) return null;
   return (
     <div role="status" className={styles.update}>

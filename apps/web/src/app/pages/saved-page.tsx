@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { FavouritesSection } from '@/features/favourites/components/favourites-section';
 import { ListingCard } from '@/features/listings/components/listing-card';
 import { toCardListing } from '@/features/listings/api/card-listing';
@@ -7,7 +7,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 
 /** /saved (signed in): what the user keeps coming back for, one section per kind: homes, then searches. */
 export function SavedPage() {
-  const { t } = useTranslation(['favourites', 'common']);
+  const { t } = useTexts(['favourites', 'common']);
   const title = t('page.title');
   usePageTitle(title);
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Button, type ButtonVariant } from './button';
 import { Modal } from './modal';
 
@@ -18,7 +18,7 @@ export interface ModalAction {
  * the same dialog, so the focus still goes back to what opened it.
  */
 export function ConfirmModal({ open, onClose, title, action, children }: { open: boolean; onClose: () => void; title: string; action: ModalAction | 'done'; children: ReactNode }) {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   return (
     <Modal
       open={open}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { errorText } from '@/lib/error-text';
 import { Alert } from './alert';
 import { Button } from './button';
@@ -15,7 +15,7 @@ export interface RetryableQuery {
  * reader's language) and a button that asks again, busy while it does.
  */
 export function LoadFailed({ title, query, retryLabel, small = true }: { title: string; query: RetryableQuery; retryLabel?: string; small?: boolean }) {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   return (
     <Alert
       tone="error"

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { photoSrcSet } from '@betoch/contracts/photo-srcset';
 import type { TPhoto } from '@betoch/contracts/uploads';
 import { useDataSaver } from '@/lib/data-saver';
@@ -76,7 +76,7 @@ function Photo({ photo, alt, sizes, priority = false, className, fit = 'cover', 
 }
 
 function SavedPhoto({ photo, alt, className, fit = 'cover', onLoad }: ResponsivePhotoProps & { onLoad: () => void }) {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const ref = useRef<HTMLDivElement>(null);
   // null until known: whether a link or button already wraps the photo.
   const [inControl, setInControl] = useState<boolean | null>(null);

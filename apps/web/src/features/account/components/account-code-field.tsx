@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { OTP_LENGTH } from '@betoch/contracts/constants';
 import { TextField } from '@/components/ui/field';
 
@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/field';
  * the phone's one-time-code autofill, digits only (a pasted SMS's spaces dropped), OTP_LENGTH at most.
  */
 export function AccountCodeField({ value, onChange, error }: { value: string; onChange: (digits: string) => void; error?: string }) {
-  const { t } = useTranslation('account');
+  const { t } = useTexts('account');
   return (
     <TextField
       label={t('phone.code')}

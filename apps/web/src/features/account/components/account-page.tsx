@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -22,7 +22,7 @@ import styles from './account.module.css';
  * history, signing out everywhere, and deleting the account.
  */
 export function AccountPage() {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useTexts(['account', 'common']);
   const session = useSession();
   const account = useAccount();
   const [now, setNow] = useState(() => Date.now());

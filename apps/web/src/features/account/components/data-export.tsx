@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TExportStatus } from '@betoch/contracts/account';
 import { Alert } from '@/components/ui/alert';
@@ -20,7 +20,7 @@ import styles from './account.module.css';
 const FILE_NAME = 'betoch-my-data.json';
 
 export function DataExport({ state, now }: { state: TExportStatus | null; now: number }) {
-  const { t, i18n } = useTranslation(['account', 'common']);
+  const { t, i18n } = useTexts(['account', 'common']);
   const queryClient = useQueryClient();
   const request = useRequestExport();
   const link = useCreateExportLink();

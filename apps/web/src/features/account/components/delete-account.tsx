@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { OTP_LENGTH } from '@betoch/contracts/constants';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
@@ -20,7 +21,7 @@ import { AccountCodeField } from './account-code-field';
  * sign-in code sent to the account's phone. Once deleted, the session ends here.
  */
 export function DeleteAccount({ phone }: { phone: string }) {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useTexts(['account', 'common']);
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

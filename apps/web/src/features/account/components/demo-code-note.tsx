@@ -1,9 +1,10 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import styles from './account.module.css';
 
 /** Demo mode answers the code with the call: shown so a demo can go on without a phone. */
 export function DemoCodeNote({ code }: { code: string | undefined }) {
-  const { t } = useTranslation('account');
+  const { t } = useTexts('account');
   if (!code) return null;
   return (
     <p className={styles.muted} role="status">

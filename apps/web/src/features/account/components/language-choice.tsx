@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { LANGUAGES, type Language } from '@betoch/contracts/constants';
 import styles from './account.module.css';
 
@@ -6,7 +6,7 @@ const NATIVE_NAMES: Record<Language, string> = { en: 'English', am: 'አማር�
 
 /** The app's language (remembered on this device, as the top bar's switcher does). */
 export function LanguageChoice() {
-  const { t, i18n } = useTranslation('account');
+  const { t, i18n } = useTexts('account');
   const current: Language = i18n.resolvedLanguage === 'am' ? 'am' : 'en';
   return (
     <fieldset className={styles.languages}>

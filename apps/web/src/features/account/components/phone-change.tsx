@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { OTP_LENGTH } from '@betoch/contracts/constants';
 import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
 import { Alert } from '@/components/ui/alert';
@@ -23,7 +24,7 @@ function fieldOf(error: unknown, name: string): string | undefined {
  * that code is entered. Other devices are signed out; this one continues with its new token.
  */
 export function PhoneChange({ phone }: { phone: string }) {
-  const { t } = useTranslation(['account', 'auth', 'common']);
+  const { t } = useTexts(['account', 'auth', 'common']);
   const [open, setOpen] = useState(false);
   const [newPhone, setNewPhone] = useState('');
   const [code, setCode] = useState('');

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { ZUpdateAccountRequest, type TUpdateAccountRequest } from '@betoch/contracts/account';
 import type { TUser } from '@betoch/contracts/auth';
 import { Alert } from '@/components/ui/alert';
@@ -17,7 +17,7 @@ const resolver = zodResolver(ZUpdateAccountRequest) as unknown as Resolver<Value
 
 /** Name, e-mail and, for a broker, the agency name. */
 export function ProfileForm({ user }: { user: TUser }) {
-  const { t } = useTranslation(['account', 'auth', 'common']);
+  const { t } = useTexts(['account', 'auth', 'common']);
   const update = useUpdateAccount();
   const isBroker = user.userType === 'delala';
   const form = useForm<Values, unknown, TUpdateAccountRequest>({

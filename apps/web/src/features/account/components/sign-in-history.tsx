@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TSignIn } from '@betoch/contracts/account';
 import { formatWhen } from '../lib/format-when';
 import styles from './account.module.css';
@@ -8,7 +8,7 @@ const UNKNOWN_DEVICE = 'Unknown device';
 
 /** The latest sign-ins: when, and the kind of device (system and browser names, as they are). */
 export function SignInHistory({ signIns }: { signIns: TSignIn[] }) {
-  const { t, i18n } = useTranslation('account');
+  const { t, i18n } = useTexts('account');
   if (!signIns.length) return <p className={styles.muted}>{t('signIns.empty')}</p>;
   return (
     <>

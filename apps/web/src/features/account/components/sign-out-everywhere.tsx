@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,7 @@ import styles from './account.module.css';
 
 /** Ends every session of the account (every token), this one too, then goes to sign-in. */
 export function SignOutEverywhere() {
-  const { t } = useTranslation('account');
+  const { t } = useTexts('account');
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

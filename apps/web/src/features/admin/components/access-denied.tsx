@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { ButtonLink } from '@/components/ui/button';
 import { LockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -11,7 +11,7 @@ export const ACCESS_DENIED_REDIRECT_MS = 6000;
 
 /** What a signed-in non-admin sees at /admin: the message, a way home, then home on its own. */
 export function AccessDenied({ redirectAfterMs = ACCESS_DENIED_REDIRECT_MS }: { redirectAfterMs?: number }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTexts(['admin', 'common']);
   const navigate = useNavigate();
   useEffect(() => {
     const timer = window.setTimeout(() => void navigate(paths.home, { replace: true }), redirectAfterMs);

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { DuplicatesTab } from './duplicates/duplicates-tab';
 import { MetricsTab } from './metrics/metrics-tab';
 import { ModerationTab } from './moderation/moderation-tab';
@@ -21,7 +21,7 @@ function readTab(value: string | null): AdminTab {
  * a shared link opens the same one. Tabs follow the ARIA pattern (arrows, Home, End).
  */
 export function AdminPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTexts(['admin', 'common']);
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('tab'));
   const tabRefs = useRef<Record<AdminTab, HTMLButtonElement | null>>({ moderation: null, duplicates: null, payments: null, metrics: null, requests: null });

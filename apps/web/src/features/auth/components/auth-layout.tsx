@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import styles from './auth.module.css';
@@ -22,7 +22,7 @@ export interface AuthLayoutProps {
 
 /** The frame of /login and /signup: no top bar, the brand linking home, one card. */
 export function AuthLayout({ title, step, intro, stepKey, children, below }: AuthLayoutProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const card = useRef<HTMLElement>(null);

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { OTP_LENGTH } from '@betoch/contracts/constants';
 import { TextField } from '@/components/ui/field';
 import styles from './auth.module.css';
@@ -18,7 +18,7 @@ export function CodeField({
   /** The field to focus when its step opens (see AuthLayout). */
   autoFocus?: boolean;
 }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   const { onChange, ...rest } = registration;
   return (
     <TextField

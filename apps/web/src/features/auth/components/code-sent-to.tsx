@@ -1,10 +1,11 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
 import styles from './auth.module.css';
 
 /** "We sent a code to <phone>", the phone in local form and left to right. */
 export function CodeSentTo({ phone }: { phone: string }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   return (
     <p className={styles.sentTo}>
       <Trans

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import styles from './auth.module.css';
 
@@ -7,7 +7,7 @@ import styles from './auth.module.css';
  * sign in as any account, the admins too, and the banner says so.
  */
 export function DemoCode({ code }: { code: string | undefined }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   if (!code) return null;
   return (
     <Alert tone="info" title={t('code.demoTitle')}>

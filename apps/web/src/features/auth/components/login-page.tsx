@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { ZVerifyOtpRequest, type TVerifyOtpRequest } from '@betoch/contracts/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -25,7 +25,7 @@ import styles from './auth.module.css';
 
 /** /login: the phone, then the 6-digit code. */
 export function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   const location = useLocation();
   const session = useSession();
   const intent = useMemo(() => readIntent(location.state, new URLSearchParams(location.search)), [location.state, location.search]);
@@ -130,7 +130,7 @@ interface LoginCodeStepProps {
 }
 
 function LoginCodeStep({ phone, initialCode, intent, sender, notice, setNotice, onBack, onNotRegistered }: LoginCodeStepProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   const navigate = useNavigate();
   const session = useSession();
   const verify = useVerifyOtp();

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { ZRequestOtpRequest, type TRequestOtpRequest } from '@betoch/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -24,7 +24,7 @@ export interface PhoneStepProps {
 
 /** Step 1 of /login and /signup: the phone number. */
 export function PhoneStep({ defaultPhone, submitLabel, pending, notice, autoFocus, initialError, onSubmit }: PhoneStepProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   const form = useForm<TRequestOtpRequest>({
     resolver: zodResolver(ZRequestOtpRequest),
     defaultValues: { phone: defaultPhone },

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { bundleSavingPercent, SKU_CATALOG, SKUS, type Sku, type UserType } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { formatEtb } from '@/lib/format-money';
@@ -31,7 +31,7 @@ export interface PlanStepProps {
 
 /** Step 3 of /signup for tenants and landlords: choose a plan (bought in the wallet) or skip. */
 export function PlanStep({ userType, preselected, busy, notice, canGoBack, onChoose, onSkip, onBack }: PlanStepProps) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTexts('auth');
   const plans = usePlanNames();
   return (
     <div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { z } from 'zod';
 import type { ZSignupRequest } from '@betoch/contracts/auth';
 import { SKU_CATALOG, USER_TYPES, type Sku } from '@betoch/contracts/constants';
@@ -37,7 +37,7 @@ export interface ProfileStepProps {
 
 /** Step 2 of /signup: name, optional email, role, agency name (brokers only), the code, and the Terms accepted. */
 export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLabel, pending, onSubmit, onResend, onBack }: ProfileStepProps) {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTexts('auth');
   const plans = usePlanNames();
   const userType = useWatch({ control: form.control, name: 'userType' });
   const errors = form.formState.errors;

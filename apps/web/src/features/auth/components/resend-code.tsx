@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Button } from '@/components/ui/button';
 import styles from './auth.module.css';
 
@@ -9,7 +9,7 @@ import styles from './auth.module.css';
  * second.
  */
 export function ResendCode({ secondsLeft, pending, onResend }: { secondsLeft: number; pending: boolean; onResend: () => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   const running = secondsLeft > 0;
   const [announcement, setAnnouncement] = useState('');
   const wasRunning = useRef(false);

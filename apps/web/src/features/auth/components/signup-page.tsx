@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { z } from 'zod';
 import { ZSignupRequest } from '@betoch/contracts/auth';
 import type { Sku } from '@betoch/contracts/constants';
@@ -34,7 +34,7 @@ const PROFILE_FIELDS: readonly ProfileField[] = ['name', 'email', 'userType', 'a
  * everyone else's when they choose a plan or skip.
  */
 export function SignupPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { paths } from '@/config/paths';
 
 /**
@@ -7,7 +8,7 @@ import { paths } from '@/config/paths';
  * new tab, so the form half filled (and its code) stays where it is.
  */
 export function TermsLabel() {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   return (
     <Trans
       t={t}

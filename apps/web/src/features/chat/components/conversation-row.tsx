@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TConversationSummary } from '@betoch/contracts/conversations';
 import { HomeIcon, LockIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
@@ -17,7 +17,7 @@ import styles from './inbox-page.module.css';
  * 'Locked' and unread badges, the listing title with its price, the last message, and when.
  */
 export function ConversationRow({ conversation, now }: { conversation: TConversationSummary; now: number }) {
-  const { t, i18n } = useTranslation('chat');
+  const { t, i18n } = useTexts('chat');
   const listing = conversation.listing_id;
   const titleOf = useListingTitle();
   const photo = listing?.photos[0];

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { MessageIcon } from '@/components/ui/icons';
@@ -37,7 +37,7 @@ function RowSkeleton() {
  * conversations when navigation state names it (the owner's 'view messages').
  */
 export function InboxPage() {
-  const { t } = useTranslation(['chat', 'common']);
+  const { t } = useTexts(['chat', 'common']);
   const location = useLocation();
   const navigate = useNavigate();
   const { listingId, listingTitle } = readInboxState(location.state);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TMessage } from '@betoch/contracts/conversations';
 import { LockIcon } from '@/components/ui/icons';
 import { formatMessageTime } from '../lib/message-time';
@@ -19,7 +19,7 @@ export interface MessageBubbleProps {
  * blurred stand-in.
  */
 export function MessageBubble({ message, author, now }: MessageBubbleProps) {
-  const { t, i18n } = useTranslation('chat');
+  const { t, i18n } = useTexts('chat');
   const side = messageSide(message.role);
   return (
     <li className={`${styles.item} ${side === 'end' ? styles.end : styles.start}`} data-testid="message" data-role={message.role} data-side={side}>

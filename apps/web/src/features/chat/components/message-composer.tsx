@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { useSendReply } from '../api/send-reply';
@@ -17,7 +17,7 @@ function enterSends(): boolean {
  * failure shows under the field and keeps the text.
  */
 export function MessageComposer({ conversationId }: { conversationId: string }) {
-  const { t } = useTranslation(['chat', 'common']);
+  const { t } = useTexts(['chat', 'common']);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useSendReply(conversationId);

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import styles from './thread-page.module.css';
 
@@ -8,7 +8,7 @@ import styles from './thread-page.module.css';
  * '[contact hidden - unlock the contact to see it]', set apart so it is not read as the writer's.
  */
 export function MessageText({ text }: { text: string }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTexts('chat');
   const parts = text.split(CONTACT_MASK);
   return (
     <p className={styles.text}>

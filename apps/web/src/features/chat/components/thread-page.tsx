@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TFunction } from 'i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { UNREAD_REFRESH_MS } from '@betoch/contracts/constants';
@@ -33,7 +33,7 @@ import { UnlockBanner } from './unlock-banner';
 import styles from './thread-page.module.css';
 
 function BackToInbox() {
-  const { t } = useTranslation('chat');
+  const { t } = useTexts('chat');
   return (
     <Link to={paths.chat} className={styles.back}>
       <span aria-hidden="true">←</span> {t('thread.back')}
@@ -58,7 +58,7 @@ function authorName(t: TFunction, conversation: TConversationSummary, role: TCon
  */
 export function ThreadPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation(['chat', 'common']);
+  const { t } = useTexts(['chat', 'common']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const live = useChatLive(id);

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Button } from '@/components/ui/button';
 import { LockIcon } from '@/components/ui/icons';
 import styles from './thread-page.module.css';
 
 /** The offer to unlock the owner's replies, with the button's busy state. */
 export function UnlockBanner({ unlocking, onUnlock }: { unlocking: boolean; onUnlock: () => void }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTexts('chat');
   return (
     <section className={styles.unlock} aria-labelledby="unlock-title" data-testid="unlock-banner">
       <div className={styles.unlockIcon} aria-hidden="true">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TUnreadCountAnswer } from '@betoch/contracts/conversations';
 import { APP_EVENTS } from '@/lib/app-events';
@@ -17,7 +17,7 @@ import styles from './unread-badge.module.css';
  */
 export function UnreadBadge() {
   // Not suspended: the bar shows the count at once; the spoken label follows when loaded.
-  const { t, ready } = useTranslation('chat', { useSuspense: false });
+  const { t, ready } = useTexts('chat', { useSuspense: false });
   const session = useSession();
   const token = session.isAuthenticated ? session.token : null;
   const unread = useUnreadCount(Boolean(token));

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { paths } from '@/config/paths';
 import type { ListingHeartProps } from '@/lib/listing-slots';
 import { useSession } from '@/lib/session';
@@ -17,7 +17,7 @@ import styles from './favourite-heart.module.css';
  * Loaded after hydration (lib/listing-slots.tsx); every heart reads one cached set of saved ids.
  */
 export function FavouriteHeart({ listingId, variant }: ListingHeartProps) {
-  const { t } = useTranslation('favourites');
+  const { t } = useTexts('favourites');
   const session = useSession();
   const user = session.isAuthenticated ? (session.user?.phone ?? null) : null;
   const ids = useFavouriteIds(user);

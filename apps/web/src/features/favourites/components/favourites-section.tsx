@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TListingCard } from '@betoch/contracts/listings';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -22,7 +22,7 @@ export interface FavouritesSectionProps {
  * 'No longer available' (and can be removed); none yet leads to /browse.
  */
 export function FavouritesSection({ renderCard }: FavouritesSectionProps) {
-  const { t } = useTranslation(['favourites', 'common']);
+  const { t } = useTexts(['favourites', 'common']);
   const session = useSession();
   const user = session.user?.phone ?? '';
   const query = useFavourites(user);

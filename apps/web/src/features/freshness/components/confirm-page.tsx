@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -36,7 +36,7 @@ const styles = {
 
 /** Where a poster goes to answer in the app: their listings when signed in, else sign-in first. */
 function AnswerInApp() {
-  const { t } = useTranslation('freshness');
+  const { t } = useTexts('freshness');
   const session = useSession();
   return session.isAuthenticated ? (
     <ButtonLink to={paths.myListings} variant="secondary" block>
@@ -54,7 +54,7 @@ function AnswerInApp() {
  * signing in: the token is good for one answer about one listing, for 7 days.
  */
 export function ConfirmPage() {
-  const { t } = useTranslation(['freshness', 'common']);
+  const { t } = useTexts(['freshness', 'common']);
   const { token = '' } = useParams();
   const link = useConfirmLink(token);
   const answer = useAnswerConfirmLink();

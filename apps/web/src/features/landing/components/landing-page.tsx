@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { ButtonLink } from '@/components/ui/button';
 import { HandshakeIcon, HomeIcon, KeyIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -8,7 +8,7 @@ import styles from './landing-page.module.css';
 
 /** The landing page: signed-in users go straight to /browse. */
 export function LandingPage() {
-  const { t } = useTranslation(['landing', 'common']);
+  const { t } = useTexts(['landing', 'common']);
   const session = useSession();
   if (session.isAuthenticated) return <Navigate to={paths.browse} replace />;
 

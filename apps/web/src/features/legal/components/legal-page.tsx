@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { TERMS_VERSION } from '@betoch/contracts/constants';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -27,7 +27,7 @@ interface LegalPageProps {
 
 /** A notice of the legal namespace: title, version, sections, the contact, a link to the other notice. */
 export function LegalPage({ doc, title, intro, sections, after }: LegalPageProps) {
-  const { t } = useTranslation('legal');
+  const { t } = useTexts('legal');
   usePageTitle(title);
   const other = doc === 'privacy' ? { to: paths.terms, label: t('links.terms') } : { to: paths.privacy, label: t('links.privacy') };
 

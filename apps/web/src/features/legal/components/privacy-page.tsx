@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { paths } from '@/config/paths';
 import { LegalPage, type LegalSection } from './legal-page';
 import styles from './legal-page.module.css';
 
 /** /privacy: what Betoch keeps of a person, why, for how long, who sees it, and their rights. */
 export function PrivacyPage() {
-  const { t } = useTranslation('legal');
+  const { t } = useTexts('legal');
   return (
     <LegalPage
       doc="privacy"

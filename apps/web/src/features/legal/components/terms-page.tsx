@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { LegalPage, type LegalSection } from './legal-page';
 
 /** /terms: the rules of using Betoch. */
 export function TermsPage() {
-  const { t } = useTranslation('legal');
+  const { t } = useTexts('legal');
   return <LegalPage doc="terms" title={t('terms.title')} intro={t('terms.intro')} sections={t('terms.sections', { returnObjects: true }) as LegalSection[]} />;
 }

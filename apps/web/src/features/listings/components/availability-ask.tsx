@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/error-text';
@@ -13,7 +13,7 @@ import styles from './panels.module.css';
  * Signed-out visitors go to sign in first and come back here.
  */
 export function AvailabilityAsk({ listingId, signedIn }: { listingId: string; signedIn: boolean }) {
-  const { t } = useTranslation(['listings', 'common']);
+  const { t } = useTexts(['listings', 'common']);
   const navigate = useNavigate();
   const ask = useAskAvailability();
   const titleId = useId();

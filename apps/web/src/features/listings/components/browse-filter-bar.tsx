@@ -1,5 +1,5 @@
 import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import type { BrowseFilters } from '../lib/browse-filters';
@@ -40,7 +40,7 @@ function SlidersIcon() {
  * it, focus back on 'Filters'), laid at the foot of a phone's screen by this bar's styles.
  */
 export const BrowseFilterBar = memo(function BrowseFilterBar({ filters, onChange, showSource, resultCount, moreResults, action }: BrowseFilterBarProps) {
-  const { t } = useTranslation(['listings', 'common']);
+  const { t } = useTexts(['listings', 'common']);
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   // Merged into the filters as they are when the change lands (see BrowseFiltersForm).

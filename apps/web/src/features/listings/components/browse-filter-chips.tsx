@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { unreachable } from '@betoch/contracts/exhaustive';
 import { formatEtb } from '@/lib/format-money';
 import type { BrowseFilters } from '../lib/browse-filters';
@@ -26,7 +26,7 @@ export interface BrowseFilterChipsProps {
  * the chip that takes the removed one's place, or back to 'Filters' after the last.
  */
 export function BrowseFilterChips({ filters, onRemove, onEmptied }: BrowseFilterChipsProps) {
-  const { t, i18n } = useTranslation('listings');
+  const { t, i18n } = useTexts('listings');
   const list = useRef<HTMLUListElement>(null);
   const removedAt = useRef<number | null>(null);
   const active = activeSheetFilters(filters);

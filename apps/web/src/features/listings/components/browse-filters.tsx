@@ -1,5 +1,5 @@
 import { memo, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { BROWSE_QUERY_MAX_LENGTH, LISTING_SOURCES, PROPERTY_TYPES_OFFERED, SUBCITIES } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -34,7 +34,7 @@ function PriceInput({
   onCommit: (value: number | undefined) => void;
   error?: string;
 }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   const [text, setText] = useState(value === undefined ? '' : String(value));
   const committed = useRef(value);
 
@@ -84,7 +84,7 @@ const PLACE_DELAY_MS = 500;
  * `q` in the URL like the other filters.
  */
 export function PlaceInput({ value, onCommit }: { value: string | undefined; onCommit: (value: string | undefined) => void }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   const [text, setText] = useState(value ?? '');
   const committed = useRef(value);
 
@@ -131,7 +131,7 @@ export function PlaceInput({ value, onCommit }: { value: string | undefined; onC
  * again only when its props change, not each time the page draws more cards.
  */
 export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onChange, onClear, showSource, placement = 'inline' }: BrowseFiltersProps) {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   const headingId = useId();
   // A change merges into the filters as they are when it lands, not as they were when it began: a
   // typed price lands after a pause, and a choice made during that pause must not be lost.

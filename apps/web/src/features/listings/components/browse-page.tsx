@@ -1,6 +1,6 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -39,7 +39,7 @@ export type BrowseSearchAction = (place: 'bar' | 'above') => ReactNode;
  * tenants and visitors only (see BrowseSearchAction).
  */
 export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction } = {}) {
-  const { t } = useTranslation(['listings', 'common']);
+  const { t } = useTexts(['listings', 'common']);
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const userType = effectiveUserType(session.userType, session.isAuthenticated ? session.user : null);

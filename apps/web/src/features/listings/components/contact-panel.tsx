@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
@@ -46,7 +46,7 @@ export interface ContactPanelProps {
 
 /** The visitor's side panel of /l/{id}: unlock phone, send a message, report, safety tips. */
 export function ContactPanel({ listing, signedIn, unlock, message }: ContactPanelProps) {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   const navigate = useNavigate();
   const from = paths.listing(listing._id);
   const [text, setText] = useState('');

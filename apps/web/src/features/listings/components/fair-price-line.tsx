@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TFairPriceHint } from '@betoch/contracts/fair-price';
 import { formatEtb } from '@/lib/format-money';
 import { useFairPrice } from '../api/get-fair-price';
@@ -7,7 +7,7 @@ import styles from './listing-detail-extras.module.css';
 
 /** 'About 12% below the usual price for a 2-bedroom apartment in Bole (18,500 ETB, 23 listings)'. */
 export function useFairPriceText(hint: TFairPriceHint): string {
-  const { t, i18n } = useTranslation(['extras', 'listings']);
+  const { t, i18n } = useTexts(['extras', 'listings']);
   const what =
     hint.bedrooms === 0 && (hint.type === 'studio' || hint.type === 'apartment')
       ? t('fairPrice.whatStudio')

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TListing, TOwnerListing } from '@betoch/contracts/listings';
 import { ShieldIcon } from '@/components/ui/icons';
 import { useContactWiring } from '../hooks/use-contact-wiring';
@@ -20,7 +20,7 @@ function VisitorContactPanel({ listing, viewer }: { listing: TListing; viewer: s
  * and the safety line. Loaded on its own after the top of the page (listing-detail-page.tsx).
  */
 export function ListingDetailAside({ listing, owner, viewer }: { listing: TListing; owner: TOwnerListing | null; viewer: string | null }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   if (owner) return <ManagePanel listing={owner} />;
   return (
     <>

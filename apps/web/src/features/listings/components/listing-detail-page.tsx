@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TListing, TOwnerListing } from '@betoch/contracts/listings';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -55,7 +55,7 @@ function DetailSkeleton() {
 }
 
 function PostedBy({ listing }: { listing: TListing }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   const shown = useListingText();
   const { posted_by: by } = listing;
   if (by.is_broker) {
@@ -75,7 +75,7 @@ function PostedBy({ listing }: { listing: TListing }) {
 }
 
 function ListingBody({ listing }: { listing: TListing }) {
-  const { t, i18n } = useTranslation('listings');
+  const { t, i18n } = useTexts('listings');
   const session = useSession();
   const user = session.isAuthenticated ? session.user : null;
   const owner = listing.access !== 'public' && isListingOwner(listing, user) ? (listing as TOwnerListing) : null;
@@ -185,7 +185,7 @@ function ListingBody({ listing }: { listing: TListing }) {
 
 /** /l/{id}: the listing, the owner's manage panel or the visitor's contact panel. */
 export function ListingDetailPage() {
-  const { t } = useTranslation(['listings', 'common']);
+  const { t } = useTexts(['listings', 'common']);
   const { id = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();

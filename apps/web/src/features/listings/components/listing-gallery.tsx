@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TPhoto } from '@betoch/contracts/uploads';
 import { CameraIcon } from '@/components/ui/icons';
 import { ResponsivePhoto } from '@/components/ui/responsive-photo';
@@ -14,7 +14,7 @@ const THUMBS = 4;
  * viewer for all of them. Every photo is a button that opens the viewer at that photo.
  */
 export function ListingGallery({ photos, title }: { photos: TPhoto[]; title: string }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   const [viewing, setViewing] = useState<number | null>(null);
   const close = useCallback(() => setViewing(null), []);
   const total = photos.length;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import styles from './listing-grid.module.css';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { ListingCardSkeleton } from './listing-card';
@@ -32,7 +32,7 @@ export function ListingGridSkeleton({ count }: { count: number }) {
 
 /** In place of a grid whose listings could not be loaded: what went wrong and a retry. */
 export function ListingGridError({ query }: { query: { error: unknown; isFetching: boolean; refetch: () => unknown } }) {
-  const { t } = useTranslation(['listings', 'common']);
+  const { t } = useTexts(['listings', 'common']);
   return (
     <LoadFailed title={t('listings:browse.loadFailed')} query={query} small={false} />
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TOwnerListing } from '@betoch/contracts/listings';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -22,7 +22,7 @@ type Confirm = 'none' | 'rented' | 'delete';
  * rented), delete. Rented and delete ask first, then return to /my-listings with a success alert.
  */
 export function ManagePanel({ listing }: { listing: TOwnerListing }) {
-  const { t } = useTranslation(['listings', 'common']);
+  const { t } = useTexts(['listings', 'common']);
   const titleOf = useListingTitle();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<Confirm>('none');

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TListing } from '@betoch/contracts/listings';
 import { moveInCost } from '@betoch/contracts/move-in-cost';
 import { Price } from '@/components/ui/price';
@@ -11,7 +11,7 @@ import styles from './move-in-cost.module.css';
  * did not state makes the sum a minimum ('At least').
  */
 export function MoveInCost({ listing }: { listing: TListing }) {
-  const { t, i18n } = useTranslation('listings');
+  const { t, i18n } = useTexts('listings');
   const cost = moveInCost(listing);
   // `?? null`: an answer cached before these fields existed has none of them.
   const advanceMonths = listing.advance_months ?? null;
@@ -64,7 +64,7 @@ export function MoveInCost({ listing }: { listing: TListing }) {
  * so /l/{id} carries no code for it.
  */
 export function RentLawNote() {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   return (
     <details className={styles.law} data-testid="rent-law">
       <summary className={styles.lawSummary}>{t('moveIn.lawSummary')}</summary>

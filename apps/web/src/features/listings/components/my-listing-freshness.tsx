@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TOwnerListing } from '@betoch/contracts/listings';
 import { FREE_RENEW_MS } from '@betoch/contracts/freshness-rules';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,7 @@ import styles from './my-listing-freshness.module.css';
  * line (confirmed-line.tsx), kept apart so the bundler cannot fold that one into /browse's code.
  */
 function OwnConfirmedLine({ confirmedAt }: { confirmedAt: string | null }) {
-  const { t } = useTranslation('listings');
+  const { t } = useTexts('listings');
   if (!confirmedAt) return null;
   const days = Math.max(0, Math.floor((Date.now() - Date.parse(confirmedAt)) / 864e5));
   return (
@@ -36,7 +36,7 @@ export function needsAnswer(listing: TOwnerListing): boolean {
  * tap that confirms it now.
  */
 export function LiveFreshness({ listing }: { listing: TOwnerListing }) {
-  const { t } = useTranslation('freshness');
+  const { t } = useTexts('freshness');
   const title = useListingTitle()(listing);
   const confirm = useConfirmAvailability();
   const questionId = useId();
@@ -80,7 +80,7 @@ export function LiveFreshness({ listing }: { listing: TOwnerListing }) {
  * within 7 days of expiry; after that a renewal is a new post (1 post credit or the plan).
  */
 export function ExpiredFreshness({ listing, isBroker }: { listing: TOwnerListing; isBroker: boolean }) {
-  const { t, i18n } = useTranslation('freshness');
+  const { t, i18n } = useTexts('freshness');
   const title = useListingTitle()(listing);
   const renew = useRenewListing();
   const expiredAt = listing.expired_at ?? listing.updatedAt;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -66,7 +66,7 @@ function OwnListings({
   /** Above the Manage button: freshness (when confirmed, the question, Renew). */
   extra?: (listing: OwnListing) => ReactNode;
 }) {
-  const { t } = useTranslation(['listings', 'extras']);
+  const { t } = useTexts(['listings', 'extras']);
   const titleOf = useListingTitle();
   const headingId = useId();
   return (
@@ -110,7 +110,7 @@ function OwnListings({
  * welcome, stat cards, the 3-listing banner, the grid of live listings and, below it, the drafts.
  */
 export function MyListingsPage() {
-  const { t } = useTranslation(['listings', 'common', 'freshness']);
+  const { t } = useTexts(['listings', 'common', 'freshness']);
   const session = useSession();
   const userType = effectiveUserType(session.userType, session.user);
   const allowed = userType === 'landlord' || userType === 'delala';

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type TouchEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TPhoto } from '@betoch/contracts/uploads';
 import { ResponsivePhoto } from '@/components/ui/responsive-photo';
 import { useModalDialog } from '@/components/ui/use-modal-dialog';
@@ -21,7 +21,7 @@ const SWIPE_PX = 40;
  * buttons, arrow keys, swipe, Escape to close, and focus back on the photo that opened it.
  */
 export function PhotoViewer({ photos, index, onIndexChange, onClose, title }: PhotoViewerProps) {
-  const { t } = useTranslation(['listings', 'common']);
+  const { t } = useTexts(['listings', 'common']);
   const open = index !== null;
   const ref = useModalDialog(open, onClose);
   const touchX = useRef<number | null>(null);

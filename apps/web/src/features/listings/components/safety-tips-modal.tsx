@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Button } from '@/components/ui/button';
 import { ShieldIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
@@ -18,7 +18,7 @@ export interface SafetyTipsModalProps {
 
 /** Four tips for meeting an owner safely; the acknowledgement is remembered in this browser. */
 export function SafetyTipsModal({ open, onClose, onAcknowledge }: SafetyTipsModalProps) {
-  const { t } = useTranslation(['listings', 'common']);
+  const { t } = useTexts(['listings', 'common']);
   return (
     <Modal
       open={open}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TListing } from '@betoch/contracts/listings';
 import { paths } from '@/config/paths';
 import { formatEtb } from '@/lib/format-money';
@@ -26,7 +26,7 @@ function ShareIcon() {
  * small menu. What is shared: the listing's public address, its public title and price only.
  */
 export function ShareButton({ listing }: { listing: TListing }) {
-  const { t, i18n } = useTranslation('extras');
+  const { t, i18n } = useTexts('extras');
   const title = useListingTitle()(listing);
   const [menuOpen, setMenuOpen] = useState(false);
 

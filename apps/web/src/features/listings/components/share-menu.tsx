@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Modal } from '@/components/ui/modal';
 import { telegramShareUrl, whatsappShareUrl, type ShareData } from '../lib/share-links';
 import styles from './listing-detail-extras.module.css';
 
 /** The share menu where the browser has no share sheet: Telegram, WhatsApp, copy the link. */
 export function ShareMenu({ data, onClose }: { data: ShareData; onClose: () => void }) {
-  const { t } = useTranslation('extras');
+  const { t } = useTexts('extras');
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   const copyLink = async () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HomeIcon, MessageIcon, ShieldIcon, UnlockIcon } from '@/components/ui/icons';
@@ -17,7 +17,7 @@ const BENEFITS = [
 ] as const;
 
 function Featured() {
-  const { t } = useTranslation(['tenant', 'listings', 'common']);
+  const { t } = useTexts(['tenant', 'listings', 'common']);
   const featured = useFeaturedListings();
   if (featured.isPending) {
     return (
@@ -54,7 +54,7 @@ function Featured() {
 
 /** /tenant/welcome: what renters get, three random live homes, and the way in. No top bar. */
 export function TenantWelcomePage() {
-  const { t } = useTranslation(['tenant', 'common']);
+  const { t } = useTexts(['tenant', 'common']);
   usePageTitle(t('hero.title'));
   return (
     <div className={styles.page}>

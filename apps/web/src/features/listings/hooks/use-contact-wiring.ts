@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TFunction } from 'i18next';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
 import { paths } from '@/config/paths';
@@ -31,7 +31,7 @@ export interface ContactWiring {
  * `viewer` is the signed-in user's phone, null for an anonymous visitor.
  */
 export function useContactWiring(listingId: string, viewer: string | null, poster: PosterKind): ContactWiring {
-  const { t } = useTranslation(['listings', 'common']);
+  const { t } = useTexts(['listings', 'common']);
   const navigate = useNavigate();
   const status = useUnlockStatus(listingId, viewer);
   const unlockCall = useUnlockContact(listingId, viewer ?? '');

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { UNREAD_BADGE_MAX } from '@betoch/contracts/constants';
 import { paths } from '@/config/paths';
 import { APP_EVENTS } from '@/lib/app-events';
@@ -19,7 +19,7 @@ import styles from './notification-bell.module.css';
  * loaded on demand by the top bar and stays its own chunk, out of public pages' first load.)
  */
 export const NotificationBell = memo(function NotificationBell() {
-  const { t, ready } = useTranslation('alerts', { useSuspense: false });
+  const { t, ready } = useTexts('alerts', { useSuspense: false });
   const session = useSession();
   const signedIn = session.isAuthenticated;
   const unread = useUnreadNotifications(signedIn);

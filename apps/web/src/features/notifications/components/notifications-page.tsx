@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TNotification } from '@betoch/contracts/saved-searches';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -25,7 +25,7 @@ import { usePageTitle } from '@/lib/use-page-title';
  * (the event stream's `notifications` event refreshes the list).
  */
 export function NotificationsPage() {
-  const { t } = useTranslation(['alerts', 'common']);
+  const { t } = useTexts(['alerts', 'common']);
   const list = useNotifications();
   const markAll = useMarkAllNotificationsRead();
   const queryClient = useQueryClient();
@@ -80,7 +80,7 @@ export function NotificationsPage() {
 }
 
 function NotificationItem({ item }: { item: TNotification }) {
-  const { t, i18n } = useTranslation('alerts');
+  const { t, i18n } = useTexts('alerts');
   const navigate = useNavigate();
   const markRead = useMarkNotificationRead();
   const title = useListingTitle();

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { TextField } from '@/components/ui/field';
 
 type FieldProps = ComponentProps<typeof TextField>;
@@ -14,7 +14,7 @@ export function AmountField(props: FieldProps) {
 
 /** The move-in cost both posting forms ask: the advance in months (the rent law allows at most two) and a deposit in birr. */
 export function MoveInFields({ advance, deposit }: { advance: Omit<FieldProps, 'label'>; deposit: Omit<FieldProps, 'label'> }) {
-  const { t } = useTranslation('landlord');
+  const { t } = useTexts('landlord');
   return (
     <>
       <AmountField label={t('moveIn.advance')} optionalText={t('wizard.optional')} hint={t('moveIn.advanceHint')} {...advance} />

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { LANDLORD_LIVE_LISTING_CAP } from '@betoch/contracts/constants';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
@@ -10,7 +10,7 @@ import { useMyListings } from '@/api/get-my-listings';
  * GET /listings/my-listings), before they fill in a form that publishing would refuse.
  */
 export function ListingLimitBanner({ enabled }: { enabled: boolean }) {
-  const { t } = useTranslation('landlord');
+  const { t } = useTexts('landlord');
   const mine = useMyListings(enabled);
   const live = mine.data?.stats.landlord_live ?? 0;
   if (live < LANDLORD_LIVE_LISTING_CAP) return null;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { PHOTOS_MAX } from '@betoch/contracts/constants';
 import { Alert } from '@/components/ui/alert';
 import { CameraIcon, CheckIcon } from '@/components/ui/icons';
@@ -29,7 +29,7 @@ type Action = 'earlier' | 'later' | 'remove' | 'retry';
  * when it fails, its own error and retry button; the others and the form are not touched.
  */
 export function PhotoManager({ queue, requirement, error, disabled, headingLevel = 3, showTitle = true }: PhotoManagerProps) {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const titleId = useId();
   const inputId = useId();
   const hintId = useId();
@@ -151,7 +151,7 @@ function PhotoCard({
   disabled?: boolean;
   onAction: (action: Action) => void;
 }) {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const n = index + 1;
   const labelId = useId();
   const percent = Math.round(item.progress * 100);
@@ -246,7 +246,7 @@ function PhotoCard({
  * percent, which would talk over everything else).
  */
 function UploadAnnouncer({ items }: { items: PhotoItem[] }) {
-  const { t } = useTranslation('landlord');
+  const { t } = useTexts('landlord');
   const sent = items.filter((i) => i.status !== 'ready');
   const uploaded = items.filter((i) => i.status === 'uploaded').length;
   const failed = items.filter((i) => i.status === 'failed').length;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -32,7 +32,7 @@ export function PublishStatus({
   /** Navigation state for the 'Buy post credits' link, e.g. the path to come back to after buying. */
   walletState?: unknown;
 }) {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const stages = ORDER.filter((s) => s !== 'refresh' && (withVerify || s !== 'verify'));
   const total = photos.items.length;
   const uploaded = photos.uploadedCount;
@@ -74,7 +74,7 @@ export function PublishStatus({
 }
 
 function FailureAlert({ failure, action, walletState }: { failure: FlowFailure; action?: ReactNode; walletState?: unknown }) {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const text = publishFailureText(t, failure.stage, failure.error);
   return (
     <Alert

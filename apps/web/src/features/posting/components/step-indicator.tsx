@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { CheckIcon } from '@/components/ui/icons';
 import styles from './step-indicator.module.css';
 
@@ -25,7 +25,7 @@ export function StepIndicator({
   /** Names the list for screen readers, e.g. 'Posting steps'. */
   label: string;
 }) {
-  const { t } = useTranslation('landlord');
+  const { t } = useTexts('landlord');
   return (
     <nav aria-label={label}>
       <ol className={styles.steps}>

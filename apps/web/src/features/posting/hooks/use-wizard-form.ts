@@ -1,6 +1,6 @@
 import { useForm, type PathValue, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { wizardMessageText } from '../lib/listing-message';
 import { wizardSchema, type WizardField, type WizardOutput, type WizardValues } from '../lib/wizard-schema';
 
@@ -24,7 +24,7 @@ const resolver: Resolver<WizardValues, WizardContext, WizardOutput> = (values, c
  * error. The steps come and go, the values stay (nothing typed is lost between steps).
  */
 export function useWizardForm(initial: WizardValues, context: WizardContext) {
-  const { t } = useTranslation('landlord');
+  const { t } = useTexts('landlord');
   const form = useForm<WizardValues, WizardContext, WizardOutput>({
     defaultValues: initial,
     resolver,

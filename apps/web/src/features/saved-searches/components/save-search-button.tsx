@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import styles from './save-search-button.module.css';
@@ -16,7 +16,7 @@ const SaveSearchDialog = lazy(async () => ({ default: (await import('./save-sear
  * /browse is their own listings).
  */
 export function SaveSearchButton({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation('alerts');
+  const { t } = useTexts('alerts');
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX, ZCreateSavedSearchRequest } from '@betoch/contracts/saved-searches';
@@ -27,7 +27,7 @@ interface FormValues {
  * the filters in the address, editable; SMS digest on or off. Saved: a link to the saved searches.
  */
 export function SaveSearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['alerts', 'common']);
+  const { t, i18n } = useTexts(['alerts', 'common']);
   const [params] = useSearchParams();
   const filters = useMemo(() => filtersFromQuery(params), [params]);
   const create = useCreateSavedSearch();

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TSavedSearch } from '@betoch/contracts/saved-searches';
 import { Alert } from '@/components/ui/alert';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -22,7 +22,7 @@ import styles from './saved-searches-section.module.css';
  * each; delete. Loading, error and empty states.
  */
 export function SavedSearchesSection() {
-  const { t } = useTranslation(['alerts', 'common']);
+  const { t } = useTexts(['alerts', 'common']);
   const headingId = useId();
   const searches = useSavedSearches();
   const update = useUpdateSavedSearch();
@@ -88,7 +88,7 @@ interface RowProps {
 }
 
 function SavedSearchRow({ search, onToggle, onDelete, busy }: RowProps) {
-  const { t } = useTranslation('alerts');
+  const { t } = useTexts('alerts');
   const navigate = useNavigate();
   const visit = useVisitSavedSearch();
   const to = `${paths.browse}${browseQueryOf(search.filters)}`;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { UnlockIcon } from '@/components/ui/icons';
@@ -12,7 +12,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 
 /** /my-unlocks ('My Unlocked Contacts'): the owners whose phones the user unlocked. */
 export function MyUnlocksPage() {
-  const { t } = useTranslation(['wallet', 'common', 'refunds']);
+  const { t } = useTexts(['wallet', 'common', 'refunds']);
   const unlocks = useMyUnlocks();
   const title = t('unlocks.title');
   usePageTitle(title);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { REFUND_REASONS, type RefundReason } from '@betoch/contracts/refunds';
 import { Alert } from '@/components/ui/alert';
 import { ConfirmModal } from '@/components/ui/confirm-modal';
@@ -18,7 +18,7 @@ export interface RefundClaimDialogProps {
  * or the claim waits. Loaded on the first tap of 'Claim refund' (my-unlocks stays light).
  */
 export function RefundClaimDialog({ open, onClose, unlockId }: RefundClaimDialogProps) {
-  const { t } = useTranslation(['refunds', 'common']);
+  const { t } = useTexts(['refunds', 'common']);
   const claim = useClaimRefund();
   const [reason, setReason] = useState<RefundReason | null>(null);
   const [missing, setMissing] = useState(false);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TUnlockRecord } from '@betoch/contracts/unlocks';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format-date';
@@ -12,7 +12,7 @@ const RefundClaimDialog = lazy(async () => ({ default: (await import('./refund-c
  * the admin's note), else 'Claim refund' while the 72 hours last. Nothing for a plan's unlock.
  */
 export function RefundClaim({ record, title }: { record: TUnlockRecord; title: string }) {
-  const { t, i18n } = useTranslation('refunds');
+  const { t, i18n } = useTexts('refunds');
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState(false);
   const claim = record.refund;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
 import type { TUnlockRecord } from '@betoch/contracts/unlocks';
 import { HomeIcon, PhoneIcon } from '@/components/ui/icons';
@@ -16,7 +17,7 @@ import { useListingTitle } from '@/lib/listing-title';
  * tel: link sits above it, a separate link, so both are reachable by keyboard.
  */
 export function UnlockCard({ record }: { record: TUnlockRecord }) {
-  const { t, i18n } = useTranslation('wallet');
+  const { t, i18n } = useTexts('wallet');
   const { listing } = record;
   const title = useListingTitle()(listing);
   const thumb = thumbnailOf(record);

@@ -1,4 +1,5 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { UserType } from '@betoch/contracts/constants';
 import type { TWalletBalance } from '@betoch/contracts/wallet';
 import { CheckIcon } from '@/components/ui/icons';
@@ -8,7 +9,7 @@ import styles from './wallet-page.module.css';
 
 /** An active plan: its name and 'Valid until' date. */
 function PlanCard({ title, text, until }: { title: string; text: string; until: Date }) {
-  const { t, i18n } = useTranslation('wallet');
+  const { t, i18n } = useTexts('wallet');
   return (
     <div className={styles.planCard} data-testid="active-plan">
       <span className={styles.planIcon} aria-hidden="true">
@@ -47,7 +48,7 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
  * Active' card and the post credits.
  */
 export function BalanceSummary({ balance, userType, now }: { balance: TWalletBalance; userType: UserType; now?: Date }) {
-  const { t } = useTranslation('wallet');
+  const { t } = useTexts('wallet');
   if (userType === 'delala') {
     const until = activeUntil(balance.sub_delala_unlimited_until, now);
     return (

@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Button } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { formatEtb } from '@/lib/format-money';
@@ -21,7 +21,7 @@ export interface BuyCardProps {
 
 /** One Buy card: name, labels, what it gives, the price in birr and its Buy button. */
 export function BuyCard({ card, highlighted, busy, disabled, onBuy, ref }: BuyCardProps) {
-  const { t, i18n } = useTranslation('wallet');
+  const { t, i18n } = useTexts('wallet');
   const plans = usePlanNames();
   const nameId = useId();
   const name = plans.name(card.sku);

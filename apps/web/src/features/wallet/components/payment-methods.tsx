@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { usePaymentMethods } from '../api/payment-methods';
 import styles from './wallet-page.module.css';
 
@@ -11,7 +11,7 @@ const CHECKOUT_METHODS = { telebirr: 'telebirr', cbe_birr: 'cbeBirr', mpesa: 'mp
  * coming-soon note (also while the answer is loading or failed).
  */
 export function PaymentMethods() {
-  const { t } = useTranslation('wallet');
+  const { t } = useTexts('wallet');
   const methods = usePaymentMethods();
   const available = methods.data?.checkout_available === true;
   const names = available ? methods.data!.methods.map((m) => CHECKOUT_METHODS[m]) : SOON_METHODS;

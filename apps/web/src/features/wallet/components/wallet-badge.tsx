@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { WalletIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { APP_EVENTS } from '@/lib/app-events';
@@ -25,7 +25,7 @@ function useBadgeCount(type: 'tenant' | 'delala'): number | undefined {
 /** Tenants: their credit count, linking to /wallet (landlords and brokers see none here). */
 export function WalletBadge() {
   // Not suspended: the bar shows the count at once; the spoken label follows when loaded.
-  const { t, ready } = useTranslation('wallet', { useSuspense: false });
+  const { t, ready } = useTexts('wallet', { useSuspense: false });
   const count = useBadgeCount('tenant');
   if (count === undefined) return null;
   return (
@@ -38,7 +38,7 @@ export function WalletBadge() {
 
 /** Brokers: their post credit count, beside the Wallet link of the top bar. */
 export function PostCreditsBadge() {
-  const { t, ready } = useTranslation('wallet', { useSuspense: false });
+  const { t, ready } = useTexts('wallet', { useSuspense: false });
   const count = useBadgeCount('delala');
   // Only when the balance has post credits at all.
   if (typeof count !== 'number') return null;

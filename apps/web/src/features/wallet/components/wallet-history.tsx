@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { LEDGER_KINDS, type LedgerKind, type TWalletHistoryEntry } from '@betoch/contracts/wallet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format-date';
@@ -11,7 +11,7 @@ function kindKey(kind: string): LedgerKind | 'other' {
 }
 
 function Row({ entry }: { entry: TWalletHistoryEntry }) {
-  const { t, i18n } = useTranslation('refunds');
+  const { t, i18n } = useTexts('refunds');
   const amount = t(entry.account === 'credits' ? 'history.credits' : 'history.postCredits', { count: Math.abs(entry.delta) });
   return (
     <li className={styles.row} data-testid="wallet-history-row" data-kind={entry.kind}>
@@ -29,7 +29,7 @@ function Row({ entry }: { entry: TWalletHistoryEntry }) {
 
 /** The wallet's history: each credit change with its reason, refunds included. */
 export function WalletHistory() {
-  const { t } = useTranslation(['refunds', 'common']);
+  const { t } = useTexts(['refunds', 'common']);
   const history = useWalletHistory();
   return (
     <section aria-labelledby="history-title" aria-busy={history.isPending || undefined}>

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { Sku } from '@betoch/contracts/constants';
 import { isPendingPurchase } from '@betoch/contracts/wallet';
 import { Alert } from '@/components/ui/alert';
@@ -36,7 +36,7 @@ type Notice = { tone: 'success'; text: string } | { tone: 'error'; detail?: stri
 
 /** /wallet: balances, active plans, the Buy cards and the payment methods. */
 export function WalletPage() {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTexts(['wallet', 'common']);
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -22,7 +22,7 @@ import { usePageTitle } from '@/lib/use-page-title';
  * carried return path; a failed or cancelled payment says why and offers to try again.
  */
 export function WalletReturnPage() {
-  const { t } = useTranslation(['wallet', 'common']);
+  const { t } = useTexts(['wallet', 'common']);
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
@@ -18,7 +18,7 @@ import { ColumnHeads } from '../column-heads';
  * with the reason).
  */
 export function DataRequestsTab() {
-  const { t, i18n } = useTranslation(['account', 'admin']);
+  const { t, i18n } = useTexts(['account', 'admin']);
   const log = useAccountRequests();
   const [done, setDone] = useState<string | null>(null);
 
@@ -69,7 +69,7 @@ export function DataRequestsTab() {
 }
 
 function AdminDeletionForm({ onDone }: { onDone: (text: string) => void }) {
-  const { t } = useTranslation(['account', 'admin']);
+  const { t } = useTexts(['account', 'admin']);
   const deletion = useAdminDeletion();
   const [phone, setPhone] = useState('');
   const [reason, setReason] = useState('');

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TDuplicateCluster, TDuplicateMember } from '@betoch/contracts/admin';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -15,7 +15,7 @@ type Kind = 'merge' | 'dismiss' | 'remove';
 
 /** One cluster: its listings with the one to keep (the first by default), its signals, three decisions. */
 export function ClusterCard({ cluster, onDone }: { cluster: TDuplicateCluster; onDone: (text: string) => void }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTexts('admin');
   const [primary, setPrimary] = useState(cluster.memberIds[0] ?? '');
   const decide = useClusterDecision();
   const headingId = useId();
@@ -104,7 +104,7 @@ function Member({
   onChoose: () => void;
   language: string;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   const inputId = useId();
   return (
     <div className={`${styles.member} ${checked ? styles.memberChosen : ''}`}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,7 +10,7 @@ import styles from '../admin.module.css';
 
 /** Tab 2: duplicate clusters awaiting review, oldest first. */
 export function DuplicatesTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   const clusters = useDuplicateClusters();
   const [done, setDone] = useState<string | null>(null);
   const items = clusters.data?.items ?? [];

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TAlert } from '@betoch/contracts/admin';
 import styles from '../admin.module.css';
 
@@ -14,7 +14,7 @@ function show(value: unknown): string {
  * here in the reader's language from the alert's data, and the data follows with translated labels.
  */
 export function AlertsList({ alerts }: { alerts: TAlert[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   if (alerts.length === 0) return <p className={styles.empty}>{t('metrics.alertsEmpty')}</p>;
   return (
     <ul className={styles.stack}>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TDailyMetric } from '@betoch/contracts/admin';
 import { niceMax, peakIndex, total } from '../../lib/chart-scale';
 import { DAILY_SERIES, seriesValues, type DailySeries } from '../../lib/daily-series';
@@ -7,7 +7,7 @@ import styles from '../admin.module.css';
 
 /** One small bar chart per series of the daily table, so each trend is seen at a glance. */
 export function DailyCharts({ days }: { days: TDailyMetric[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   return (
     <div>
       <h3 className={styles.subTitle}>{t('metrics.chartTitle')}</h3>
@@ -27,7 +27,7 @@ const HEIGHT = 96;
 const TOP = 14;
 
 function SeriesChart({ days, series }: { days: TDailyMetric[]; series: DailySeries }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTexts('admin');
   const values = seriesValues(days, series);
   const top = niceMax(values);
   const sum = total(values);

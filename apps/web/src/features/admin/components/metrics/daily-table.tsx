@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TDailyMetric } from '@betoch/contracts/admin';
 import { DAILY_SERIES } from '../../lib/daily-series';
 import { weekdayDay } from '../../lib/day-label';
@@ -6,7 +6,7 @@ import styles from '../admin.module.css';
 
 /** The 14-day table, newest day first; it scrolls sideways on a phone. */
 export function DailyTable({ days }: { days: TDailyMetric[] }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTexts('admin');
   const rows = [...days].reverse();
   return (
     <div className={styles.scroll} role="region" aria-label={t('metrics.tableScroll')} tabIndex={0}>

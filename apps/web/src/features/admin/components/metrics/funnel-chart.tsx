@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TFunnel } from '@betoch/contracts/admin';
 import { formatPercent, funnelSteps } from '../../lib/funnel';
 import styles from '../admin.module.css';
@@ -14,7 +14,7 @@ const EMPTY_SHAPE = [1, 0.72, 0.46];
  * share of the step before beside it; the unlock conversion stands next to the funnel.
  */
 export function FunnelChart({ funnel }: { funnel: TFunnel }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTexts('admin');
   const steps = funnelSteps(funnel);
   const empty = steps.every((s) => s.value === 0);
   const widths = steps.map((s, i) => (empty ? EMPTY_SHAPE[i]! : Math.max(MIN_WIDTH, s.share)));

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMetrics } from '../../api/metrics';
@@ -11,7 +11,7 @@ import styles from '../admin.module.css';
 
 /** Tab 4: the last 14 days as charts and a table, the 30-day funnel, the alerts of the last 24 hours. */
 export function MetricsTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   const metrics = useMetrics();
 
   return (

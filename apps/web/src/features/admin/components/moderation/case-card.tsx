@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { MODERATION_ACTIONS, type ModerationAction } from '@betoch/contracts/constants';
 import type { TListingCaseSummary, TModerationCase, TUserCaseSummary } from '@betoch/contracts/admin';
 import { Button, type ButtonVariant } from '@/components/ui/button';
@@ -30,7 +30,7 @@ function subjectOf(item: TModerationCase, fallback: string): string {
 
 /** One case: what was reported, what happened so far, moderator notes and the five actions. */
 export function CaseCard({ moderationCase: item, onDone }: { moderationCase: TModerationCase; onDone: (text: string) => void }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTexts('admin');
   const [notes, setNotes] = useState('');
   const act = useCaseAction();
   const headingId = useId();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TConversationCaseSummary, TListingCaseSummary, TModerationCase, TUserCaseSummary } from '@betoch/contracts/admin';
 import { paths } from '@/config/paths';
 import { formatEtb } from '@/lib/format-money';
@@ -10,7 +10,7 @@ import styles from '../admin.module.css';
 
 /** The reported thing as the case describes it: listing, user or conversation. */
 export function CaseSummary({ moderationCase: item }: { moderationCase: TModerationCase }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   const summary = item.targetSummary;
   return (
     <section className={styles.summary} aria-label={t('moderation.summaryTitle')}>
@@ -32,7 +32,7 @@ function yesNo(t: (key: string) => string, value: boolean) {
 }
 
 function ListingSummary({ id, summary }: { id: string; summary: TListingCaseSummary }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTexts('admin');
   return (
     <>
       <Facts
@@ -50,7 +50,7 @@ function ListingSummary({ id, summary }: { id: string; summary: TListingCaseSumm
 }
 
 function UserSummary({ summary }: { summary: TUserCaseSummary }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   return (
     <Facts
       items={[
@@ -64,7 +64,7 @@ function UserSummary({ summary }: { summary: TUserCaseSummary }) {
 }
 
 function ConversationSummary({ summary }: { summary: TConversationCaseSummary }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   return (
     <Facts
       items={[

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { CaseStatus } from '@betoch/contracts/admin';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,7 @@ import styles from '../admin.module.css';
 
 /** Tab 1: open or closed moderation cases, newest first, each with its actions. */
 export function ModerationTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   const [status, setStatus] = useState<CaseStatus>('open');
   const cases = useModerationCases(status);
   const items = cases.data?.items ?? [];

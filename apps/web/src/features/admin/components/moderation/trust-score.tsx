@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TTrustSignal } from '@betoch/contracts/admin';
 import styles from '../admin.module.css';
 
@@ -11,7 +11,7 @@ export function trustLevel(score: number): 'Low' | 'Mid' | 'High' {
 
 /** The listing's trust score as a meter, with the signals that took points off. */
 export function TrustScore({ score, signals }: { score: number; signals: TTrustSignal[] }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   const level = trustLevel(score);
   const taken = signals.filter((s) => s.points !== 0);
   return (

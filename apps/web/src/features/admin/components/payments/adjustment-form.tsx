@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { ADJUSTMENT_TARGETS, ADJUSTMENT_TYPES } from '@betoch/contracts/constants';
 import type { TManualAdjustmentRequest } from '@betoch/contracts/admin';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ const resolver = zodResolver(ZAdjustmentForm) as unknown as Resolver<AdjustmentF
 
 /** Logs a manual adjustment as pending; a second admin approves it (four eyes). */
 export function AdjustmentForm({ onDone }: { onDone: (text: string) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   const create = useCreateAdjustment();
   const [formError, setFormError] = useState<string | null>(null);
   const {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TDelalaAccount } from '@betoch/contracts/admin';
 import { Button } from '@/components/ui/button';
 import { LocalDate } from '@/components/ui/local-date';
@@ -12,7 +12,7 @@ export const DEFAULT_UNBLOCK_REASON = 'manual review';
 
 /** Broker accounts: a table on wide screens, one card per account on a phone. */
 export function DelalaTable({ accounts, onDone }: { accounts: TDelalaAccount[]; onDone: (text: string) => void }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTexts('admin');
   const unblock = useUnblockPosting();
 
   if (accounts.length === 0) return <p className={styles.empty}>{t('payments.delalaEmpty')}</p>;

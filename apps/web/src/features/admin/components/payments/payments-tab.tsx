@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -14,7 +14,7 @@ import styles from '../admin.module.css';
 
 /** Tab 3: broker accounts and their posting block, the four-eyes adjustment form, pending adjustments, purchases. */
 export function PaymentsTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   const accounts = useDelalaAccounts();
   const pending = usePendingAdjustments();
   const [done, setDone] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TManualAdjustment } from '@betoch/contracts/admin';
 import { useReviewAdjustment } from '../../api/payments';
 import { failureAlert } from '../../lib/failure-text';
@@ -9,7 +9,7 @@ import { DecisionButtons } from '../decision-buttons';
 
 /** Pending adjustments, oldest first, each with Approve and Reject (an optional note is asked). */
 export function PendingAdjustments({ items, onDone }: { items: TManualAdjustment[]; onDone: (text: string) => void }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTexts('admin');
   if (items.length === 0) return <p className={styles.empty}>{t('payments.pendingEmpty')}</p>;
   return (
     <ul className={styles.stack}>
@@ -23,7 +23,7 @@ export function PendingAdjustments({ items, onDone }: { items: TManualAdjustment
 }
 
 function PendingAdjustment({ item, onDone }: { item: TManualAdjustment; onDone: (text: string) => void }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTexts('admin');
   const review = useReviewAdjustment();
   const headingId = useId();
   const noteId = useId();

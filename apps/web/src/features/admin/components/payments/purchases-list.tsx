@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { PURCHASE_STATUSES, type PurchaseStatus, type TAdminPurchase } from '@betoch/contracts/payments';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
@@ -17,7 +17,7 @@ const REVERIFIABLE = new Set<PurchaseStatus>(['pending', 'failed', 'cancelled', 
 
 /** Purchases with filters (status, provider, dates), CSV export for accounting and re-verify. */
 export function PurchasesList({ onDone }: { onDone: (text: string) => void }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTexts('admin');
   const [filter, setFilter] = useState<PurchaseFilter>({});
   const purchases = usePurchases(filter);
   const reverify = useReverifyPurchase();

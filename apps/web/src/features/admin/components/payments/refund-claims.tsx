@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import type { TAdminRefundClaim } from '@betoch/contracts/refunds';
 import { TextAreaField } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,7 +15,7 @@ import { DecisionButtons } from '../decision-buttons';
  * One admin approves (1 credit back through the ledger) or rejects, always with a note.
  */
 export function RefundClaims({ onDone }: { onDone: (text: string) => void }) {
-  const { t } = useTranslation(['refunds', 'admin']);
+  const { t } = useTexts(['refunds', 'admin']);
   const claims = usePendingRefundClaims();
   return (
     <section aria-labelledby="refunds-title" className={styles.section} data-testid="refund-queue">
@@ -43,7 +43,7 @@ export function RefundClaims({ onDone }: { onDone: (text: string) => void }) {
 }
 
 function RefundClaimCard({ claim, onDone }: { claim: TAdminRefundClaim; onDone: (text: string) => void }) {
-  const { t, i18n } = useTranslation(['refunds', 'admin']);
+  const { t, i18n } = useTexts(['refunds', 'admin']);
   const review = useReviewRefund();
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);

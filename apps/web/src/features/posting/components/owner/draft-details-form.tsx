@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { PROPERTY_TYPES_OFFERED, SUBCITIES } from '@betoch/contracts/constants';
 import type { TOwnerListing, TListing } from '@betoch/contracts/listings';
 import { Alert } from '@/components/ui/alert';
@@ -32,7 +32,7 @@ const resolver = zodResolver(ZDraftForm) as unknown as Resolver<DraftFormValues,
  * The first save creates the draft; later saves PATCH it (a live listing stays live).
  */
 export function DraftDetailsForm({ listing, onSaved }: { listing: TListing | null; onSaved: (listing: TOwnerListing, created: boolean) => void }) {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const [failure, setFailure] = useState<{ title: string; detail?: string } | null>(null);
   const [saved, setSaved] = useState<'created' | 'saved' | null>(null);
   // A generated title is offered in the poster's language; left as it is, it stays generated.

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { PHOTOS_MIN_TO_PUBLISH_UI } from '@betoch/contracts/constants';
 import type { TListing, TOwnerListing } from '@betoch/contracts/listings';
 import { Alert } from '@/components/ui/alert';
@@ -28,7 +28,7 @@ import styles from './owner.module.css';
  * the listing's page. `?edit={id}` opens an existing listing of the poster's.
  */
 export function PostOwnerPage() {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const [params, setParams] = useSearchParams();
   const editId = params.get('edit');
   const created = useRef<string | null>(null);
@@ -74,7 +74,7 @@ export function PostOwnerPage() {
 }
 
 function OwnerPosting({ initial, onCreated }: { initial: TListing | null; onCreated: (listing: TOwnerListing) => void }) {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const navigate = useNavigate();
   const client = useQueryClient();
   const refreshUser = useRefreshUser();
@@ -241,7 +241,7 @@ function OwnerPosting({ initial, onCreated }: { initial: TListing | null; onCrea
 
 /** One line of the publish checklist: a tick when done, and 'done'/'to do' for screen readers. */
 function CheckItem({ done, children }: { done: boolean; children: ReactNode }) {
-  const { t } = useTranslation('landlord');
+  const { t } = useTexts('landlord');
   return (
     <li className={done ? styles.checkDone : ''}>
       <span aria-hidden="true">{done ? '✓' : '○'}</span> {children}

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { SKU_CATALOG, type Sku } from '@betoch/contracts/constants';
 import { usePlanNames } from '@/lib/plan-names';
 import { Button } from '@/components/ui/button';
@@ -39,7 +39,7 @@ function StarIcon() {
  * signed-in broker, who goes to /wallet with the plan highlighted.
  */
 export function DelalaWelcomePage() {
-  const { t, i18n } = useTranslation(['delala', 'common']);
+  const { t, i18n } = useTexts(['delala', 'common']);
   const plans = usePlanNames();
   const navigate = useNavigate();
   const session = useSession();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { ButtonLink } from '@/components/ui/button';
 import { CheckIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -6,7 +6,7 @@ import styles from './pages.module.css';
 
 /** /landlord/success: after a landlord publishes. */
 export function LandlordSuccessPage() {
-  const { t } = useTranslation('landlord');
+  const { t } = useTexts('landlord');
   return (
     <div className={styles.bare}>
       <div className={styles.success}>

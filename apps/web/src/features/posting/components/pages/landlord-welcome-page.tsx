@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { HomeIcon, LockIcon, ShieldIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -12,7 +12,7 @@ import styles from './pages.module.css';
  * landlord verifies the phone on step 5, which signs them in (or up) and publishes in one go.
  */
 export function LandlordWelcomePage() {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -24,7 +24,7 @@ import styles from './pages.module.css';
  * never a second one started. After publishing: an alert, then /my-listings.
  */
 export function PostDelalaPage() {
-  const { t, i18n } = useTranslation(['delala', 'landlord', 'common']);
+  const { t, i18n } = useTexts(['delala', 'landlord', 'common']);
   const { user } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();

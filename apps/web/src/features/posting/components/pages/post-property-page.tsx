@@ -1,5 +1,5 @@
 import { Navigate, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -10,7 +10,7 @@ import styles from './pages.module.css';
 
 /** /post-property: the landlord's 5-step wizard. Signed out: to /landlord. */
 export function PostPropertyPage() {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const session = useSession();
   const navigate = useNavigate();
   if (session.token && !session.user) return <PageSpinner label={t('common:status.loading')} />;

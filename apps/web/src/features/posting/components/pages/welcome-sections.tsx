@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { HomeIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import styles from './pages.module.css';
 
 /** The green top of a welcome page: the brand (a link home), its title, subtitle and points. */
 export function WelcomeHero({ title, subtitle, points }: { title: string; subtitle: string; points: string[] }) {
-  const { t } = useTranslation('common');
+  const { t } = useTexts('common');
   return (
     <section className={styles.hero}>
       <p className={styles.brandRow}>

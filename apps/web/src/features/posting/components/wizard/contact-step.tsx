@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { CONTACT_PREFERENCES } from '@betoch/contracts/constants';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
 import { TextField } from '@/components/ui/field';
@@ -12,7 +12,7 @@ import styles from './wizard.module.css';
  * before sign-in, also the name and optional email of the account to be made.
  */
 export function ContactStep({ fields, disabled, askIdentity }: { fields: WizardFields; disabled?: boolean; askIdentity: boolean }) {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const { user } = useSession();
   const { field, choice } = fields;
   return (

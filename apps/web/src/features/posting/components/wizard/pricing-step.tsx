@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { SelectField } from '@/components/ui/field';
 import type { WizardFields } from '../../hooks/use-wizard-form';
 import { AmountField, MoveInFields } from '../amount-field';
@@ -8,7 +8,7 @@ import { AmountField, MoveInFields } from '../amount-field';
  * and, for brokers, their fee in birr or as a share of one month's rent.
  */
 export function PricingStep({ fields, disabled, broker = false }: { fields: WizardFields; disabled?: boolean; broker?: boolean }) {
-  const { t } = useTranslation('landlord');
+  const { t } = useTexts('landlord');
   const { form, field } = fields;
   const percent = form.watch('broker_fee_mode') === 'percent';
   const feeField = percent ? 'broker_fee_percent' : 'broker_fee_etb';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { PROPERTY_TYPES_OFFERED, SUBCITIES } from '@betoch/contracts/constants';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import type { WizardFields } from '../../hooks/use-wizard-form';
@@ -8,7 +8,7 @@ import styles from './wizard.module.css';
 
 /** Step 1: type, subcity, specific location, bedrooms, bathrooms, area, description. */
 export function PropertyStep({ fields, disabled }: { fields: WizardFields; disabled?: boolean }) {
-  const { t } = useTranslation('landlord');
+  const { t } = useTexts('landlord');
   const { field, choice } = fields;
   const type = choice('type');
   const bedrooms = choice('bedrooms');

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { useLocation } from 'react-router';
 import type { TOwnerListing, TPublishListingAnswer } from '@betoch/contracts/listings';
 import { Button } from '@/components/ui/button';
@@ -52,7 +52,7 @@ const STEP_KEYS = ['property', 'pricing', 'photos', 'contact', 'publish'] as con
  * The welcome variant verifies the phone and signs the landlord in or up as part of publishing.
  */
 export function PropertyWizard({ variant, onPublished, draft = null }: PropertyWizardProps) {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const session = useSession();
   const location = useLocation();
   const signedIn = session.isAuthenticated;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { Button } from '@/components/ui/button';
 import { ZCreateListingRequest } from '@betoch/contracts/listings';
 import { bathroomsFromChoice, generatedTitle, isPropertyType, toListingType } from '../../lib/property-types';
@@ -15,7 +15,7 @@ function amount(field: 'price_etb' | 'area_sqm', text: string): number | null {
 
 /** Step 5: what will be published, with a way back to each part. */
 export function ReviewSummary({ values, photoCount, onEdit, disabled }: { values: WizardValues; photoCount: number; onEdit: (step: WizardStep) => void; disabled?: boolean }) {
-  const { t, i18n } = useTranslation('landlord');
+  const { t, i18n } = useTexts('landlord');
   const titleOf = useListingTitle();
   const dash = '—';
   const type = isPropertyType(values.type) ? values.type : null;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTexts } from '@/lib/use-texts';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@betoch/contracts/constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,7 +22,7 @@ import styles from './wizard.module.css';
  * Privacy notice (a new phone gets an account on publish). In demo mode the code is shown on screen.
  */
 export function VerifyPhone({ fields, disabled }: { fields: WizardFields; disabled?: boolean }) {
-  const { t } = useTranslation(['landlord', 'common']);
+  const { t } = useTexts(['landlord', 'common']);
   const otp = useRequestOtp();
   const countdown = useCountdown();
   const [sent, setSent] = useState<{ phone: string; demoCode?: string } | null>(null);
