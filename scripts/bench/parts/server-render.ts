@@ -8,7 +8,7 @@ import { fmtInt, fmtMs } from '../lib/stats.ts';
 
 const RATE = 100;
 const CONNECTIONS = 10;
-const SECONDS = { ceiling: 5, max: 5, paced: 20 };
+const SECONDS = { warmup: 10, ceiling: 5, max: 5, paced: 20 };
 /** Different /browse questions asked (each page drawn once at most in the paced run). */
 const BROWSE_PAGES = 2_000;
 
@@ -42,8 +42,13 @@ export async function serverRenderPart(ctx: BenchContext): Promise<PartOutput> {
       const queries = browseQueries(BROWSE_PAGES * 2);
       const browse = queries.map((q) => `/browse?${q}`);
       const detail = db.ids.map((id) => `/l/${id}`);
-      // Warm the process (its code, not the pages measured): the second half of the questions.
-      await runLoad({ ...base, paths: [...browse.slice(BROWSE_PAGES, BROWSE_PAGES + 300), ...detail.slice(0, 100)], duration: 5 });
+      // Warm the process (its code, not the pages measured) as the API part does: 10 s at the
+      // measured rate, filter sets of the second half of the questions and listings never drawn
+      // below, one of each in turn.
+      const warmBrowse = browse.slice(BROWSE_PAGES, BROWSE_PAGES + (RATE * SECONDS.warmup) / 2);
+      const warmDetail = detail.slice(-(RATE * SECONDS.warmup) / 2);
+      const warmup = warmBrowse.flatMap((page, i) => [page, warmDetail[i]!]);
+      await runLoad({ ...base, paths: warmup, duration: SECONDS.warmup, rate: RATE, paced: true });
       const ceiling = await runLoad({ ...base, paths: ['/api/healthz'], duration: SECONDS.ceiling });
       ctx.log(`  health check ceiling: ${fmtInt(ceiling.requestsPerSecond)} req/s`);
       const browsePaced = await runLoad({ ...base, paths: browse.slice(0, RATE * SECONDS.paced), duration: SECONDS.paced, rate: RATE, paced: true });
@@ -64,7 +69,7 @@ export async function serverRenderPart(ctx: BenchContext): Promise<PartOutput> {
         },
         details: [
           `Server pinned to core ${SERVER_CPU}${canPin() ? '' : ' (taskset missing: NOT pinned)'}, the load from the other core; ${CONNECTIONS} connections; ${ctx.listings.toLocaleString('en-US')} listings in PGlite; the production web build; pages asked for as a visitor without cookies (English).`,
-          `/browse: ${fmtInt(BROWSE_PAGES)} different filter sets (every filter alone and combined, typed price bounds, place names in Latin and Ge'ez letters; scripts/bench/lib/browse-queries.ts), each drawn once in the paced run; /l/{id}: ${fmtInt(detail.length - 100)} listings each drawn once. A 5 s warm-up on other pages first.`,
+          `/browse: ${fmtInt(BROWSE_PAGES)} different filter sets (every filter alone and combined, typed price bounds, place names in Latin and Ge'ez letters; scripts/bench/lib/browse-queries.ts), each drawn once in the paced run; /l/{id}: ${fmtInt(detail.length - 100)} listings each drawn once. First a 10 s warm-up at ${RATE} pages/s on other pages (other filter sets and listings, in turn), as the API part warms up.`,
           '',
           '| load | pages/s | p50 | p90 | p99 | max | pages | failed |',
           '|---|---|---|---|---|---|---|---|',
