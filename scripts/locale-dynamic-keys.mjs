@@ -2,7 +2,7 @@
  * The translation keys the web app builds at run time (template literals), for the key check in
  * scripts/locale-key-usage.mjs (`npm run check:locales`).
  *
- * A template such as t(`subcities.${s}`) in a component whose useTranslation names 'listings'
+ * A template such as t(`subcities.${s}`) in a component whose useTexts names 'listings'
  * has the pattern 'subcities.*'; it is accepted only when a pattern below matches it, written
  * with its namespace ('listings:subcities.*'). Each pattern says where its values come from:
  *  - `values` from packages/contracts (the API's own lists, read from the TypeScript source):

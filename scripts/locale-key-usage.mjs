@@ -12,9 +12,9 @@
  *
  * Namespaces are resolved as the app's i18next does (apps/web/src/lib/i18n.ts): a key written
  * 'ns:key' is looked up in that namespace only; otherwise in the namespaces of the nearest
- * `useTranslation(...)` whose `t` the call uses (all of them, in order, as i18next tries them),
+ * `useTexts(...)` whose `t` the call uses (all of them, in order, as i18next tries them),
  * then in `common` (fallbackNS). A `t` handed in as a parameter (lib helpers) has the namespaces
- * of every useTranslation of its feature folder. A static key must exist, in en AND am, as a
+ * of every useTexts of its feature folder. A static key must exist, in en AND am, as a
  * string, as a plural group (`key_one`/`key_other`), or as an object when `returnObjects` asks
  * for one.
  *
@@ -60,13 +60,14 @@ function stringsOf(node) {
   return null;
 }
 
-/** `const { t } = useTranslation(...)` (or `{ t, i18n }`) -> the call's namespaces. */
-function useTranslationNamespaces(call) {
+/** `const { t } = useTexts(...)` (or `{ t, i18n }`) -> the call's namespaces. */
+const TEXT_HOOKS = new Set(['useTexts']);
+function hookNamespaces(call) {
   const [first] = call.arguments;
   if (!first) return ['common'];
   const list = stringsOf(first);
   if (list) return list;
-  // useTranslation([namespace, 'common']): the variable part is unknown; keep the literal ones.
+  // useTexts([namespace, 'common']): the variable part is unknown; keep the literal ones.
   if (ts.isArrayLiteralExpression(first)) return first.elements.filter(ts.isStringLiteral).map((e) => e.text).concat(['*']);
   return ['*'];
 }
@@ -108,9 +109,9 @@ function scanFile(file, rel) {
           const look = (m) => {
             if (found) return;
             if (m !== body && ts.isFunctionLike(m)) return; // an inner function's own t
-            if (ts.isVariableDeclaration(m) && m.initializer && ts.isCallExpression(m.initializer) && ts.isIdentifier(m.initializer.expression) && m.initializer.expression.text === 'useTranslation') {
+            if (ts.isVariableDeclaration(m) && m.initializer && ts.isCallExpression(m.initializer) && ts.isIdentifier(m.initializer.expression) && TEXT_HOOKS.has(m.initializer.expression.text)) {
               if (ts.isObjectBindingPattern(m.name) && m.name.elements.some((e) => e.name.getText(sf) === 't' || e.propertyName?.getText(sf) === 't')) {
-                found = useTranslationNamespaces(m.initializer);
+                found = hookNamespaces(m.initializer);
               }
             }
             ts.forEachChild(m, look);
@@ -128,8 +129,8 @@ function scanFile(file, rel) {
   }
 
   function visit(node) {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'useTranslation') {
-      for (const ns of useTranslationNamespaces(node)) fileNamespaces.add(ns);
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && TEXT_HOOKS.has(node.expression.text)) {
+      for (const ns of hookNamespaces(node)) fileNamespaces.add(ns);
     }
     if (isTCall(node)) {
       const [arg, options] = node.arguments;
@@ -167,7 +168,7 @@ function scanFile(file, rel) {
       if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !inTCall.has(node)) {
         const parent = node.parent;
         const isImport = ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent);
-        const isTypeOrJsxName = ts.isLiteralTypeNode(parent) || (ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && parent.expression.text === 'useTranslation');
+        const isTypeOrJsxName = ts.isLiteralTypeNode(parent) || (ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && TEXT_HOOKS.has(parent.expression.text));
         if (!isImport && !isTypeOrJsxName && KEY_SHAPE.test(node.text) && node.text.includes('.')) {
           usages.push({ kind: 'loose', key: node.text, namespaces: scopeNamespaces(node), line: line(node) });
         }
