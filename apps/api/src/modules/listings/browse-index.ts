@@ -1,4 +1,3 @@
-import type { Subcity } from '@betoch/contracts/constants';
 import type { ListingRow } from '../../db/schema/listings.ts';
 import type { PlaceQuery } from './place-search.ts';
 
@@ -77,6 +76,10 @@ function positionOf(list: IndexedListing[], e: IndexedListing): number {
 /** More changes than this at once: the lists are sorted again rather than edited in place. */
 const REBUILD_AT = 2_000;
 
+function subcityType(subcity: string, typeGroup: string): string {
+  return `${subcity}|${typeGroup}`;
+}
+
 function groupBy(entries: IndexedListing[], key: (e: IndexedListing) => string): Map<string, IndexedListing[]> {
   const groups = new Map<string, IndexedListing[]>();
   for (const e of entries) {
@@ -103,6 +106,37 @@ interface Columns {
   confirmed: Float64Array;
   /** -Infinity: a poster in good standing. */
   blocked: Float64Array;
+  /**
+   * Which listings' folded place text holds a term, one bit each, worked out on the first page that
+   * searches the term and kept with the columns (so until the list changes): place names are a short
+   * vocabulary, and testing one bit beats a substring search of every listing a rare place walks.
+   */
+  places: Map<string, Uint32Array>;
+}
+
+/** Terms kept per list at most; past it they are worked out again. */
+const PLACE_TERMS_KEPT = 200;
+
+function placeBits(list: IndexedListing[], c: Columns, term: string): Uint32Array {
+  let bits = c.places.get(term);
+  if (!bits) {
+    bits = new Uint32Array((list.length + 31) >>> 5);
+    for (let i = 0; i < list.length; i += 1) if (list[i]!.placeText.includes(term)) bits[i >>> 5]! |= 1 << (i & 31);
+    if (c.places.size >= PLACE_TERMS_KEPT) c.places.clear();
+    c.places.set(term, bits);
+  }
+  return bits;
+}
+
+/** The listings of a list that any of the terms finds (one bit each). */
+function anyPlace(list: IndexedListing[], c: Columns, terms: readonly string[]): Uint32Array {
+  if (terms.length === 1) return placeBits(list, c, terms[0]!);
+  const found = new Uint32Array((list.length + 31) >>> 5);
+  for (const term of terms) {
+    const bits = placeBits(list, c, term);
+    for (let w = 0; w < found.length; w += 1) found[w]! |= bits[w]!;
+  }
+  return found;
 }
 
 const codes = new Map<string, number>();
@@ -121,6 +155,7 @@ function columnsOf(list: IndexedListing[]): Columns {
     source: new Uint16Array(n),
     confirmed: new Float64Array(n),
     blocked: new Float64Array(n),
+    places: new Map(),
   };
   for (let i = 0; i < n; i += 1) {
     const e = list[i]!;
@@ -140,6 +175,8 @@ export class BrowseIndex {
   private all: IndexedListing[] = [];
   private bySubcity = new Map<string, IndexedListing[]>();
   private byType = new Map<string, IndexedListing[]>();
+  /** One subcity's listings of one type group (the filters most often asked together). */
+  private bySubcityType = new Map<string, IndexedListing[]>();
 
   get size(): number {
     return this.all.length;
@@ -183,6 +220,7 @@ export class BrowseIndex {
     this.all = [...this.byId.values()].sort(before);
     this.bySubcity = groupBy(this.all, (e) => e.subcity);
     this.byType = groupBy(this.all, (e) => e.typeGroup);
+    this.bySubcityType = groupBy(this.all, (e) => subcityType(e.subcity, e.typeGroup));
   }
 
   private listsOf(e: IndexedListing, create: boolean): IndexedListing[][] {
@@ -190,6 +228,7 @@ export class BrowseIndex {
     for (const [groups, key] of [
       [this.bySubcity, e.subcity],
       [this.byType, e.typeGroup],
+      [this.bySubcityType, subcityType(e.subcity, e.typeGroup)],
     ] as const) {
       let list = groups.get(key);
       if (!list && create) groups.set(key, (list = []));
@@ -205,6 +244,7 @@ export class BrowseIndex {
     let list = this.all;
     if (subcityList && subcityList.length <= list.length) list = subcityList;
     if (typeList && typeList.length <= list.length) list = typeList;
+    if (filters.subcity !== undefined && filters.typeGroup !== undefined) list = this.bySubcityType.get(subcityType(filters.subcity, filters.typeGroup)) ?? [];
     let c = this.columns.get(list);
     if (!c) this.columns.set(list, (c = columnsOf(list)));
     const type = filters.typeGroup === undefined ? 0 : codeOf(filters.typeGroup);
@@ -214,6 +254,8 @@ export class BrowseIndex {
     const priceMax = filters.priceMax ?? Number.POSITIVE_INFINITY;
     const confirmedSince = filters.confirmedSinceMs;
     const { place } = filters;
+    const placeFound = place ? anyPlace(list, c, place.terms) : undefined;
+    const placeSubcities = place ? place.subcities.map((name) => codeOf(name)) : [];
     const found: IndexedListing[] = [];
     for (let i = startAfter(list, filters.after); i < list.length && found.length < filters.limit; i += 1) {
       if (type && c.type[i] !== type) continue;
@@ -224,9 +266,8 @@ export class BrowseIndex {
       // NaN (never confirmed) fails every comparison, as NULL does in SQL.
       if (confirmedSince !== undefined && !(c.confirmed[i]! >= confirmedSince)) continue;
       if (c.blocked[i]! > nowMs) continue;
-      const e = list[i]!;
-      if (place && !place.terms.some((t) => e.placeText.includes(t)) && !place.subcities.includes(e.subcity as Subcity)) continue;
-      found.push(e);
+      if (placeFound && !(placeFound[i >>> 5]! & (1 << (i & 31))) && !placeSubcities.includes(c.subcity[i]!)) continue;
+      found.push(list[i]!);
     }
     return found;
   }

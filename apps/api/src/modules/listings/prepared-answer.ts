@@ -38,7 +38,7 @@ export function prepareJson(json: string): PreparedAnswer {
 }
 
 function gzipOf(answer: PreparedAnswer): Buffer | null {
-  if (answer.gzip === undefined) answer.gzip = zlib.gzipSync(answer.body, { level: 9 });
+  if (answer.gzip === undefined) answer.gzip = zlib.gzipSync(answer.body, { level: 6 });
   return answer.gzip;
 }
 
