@@ -28,6 +28,8 @@ const MATRIX: Record<string, string> = {
   'POST /auth/request-otp':                          '2xx  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  2xx',
   'POST /auth/verify-otp':                           '400  400    400   400    400   400    400   400    400    400  400',
   'POST /auth/signup':                               '400  400    400   400    400   400    400   400    400    400  400',
+  // Demo mode only (the test app's mode; production has no such call): anyone may end a wait.
+  'POST /demo/otp-cooldown/end':                     '2xx  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  2xx',
   'GET /auth/me':                                    '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
   'POST /auth/logout':                               '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
   'GET /wallet/balance':                             '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',

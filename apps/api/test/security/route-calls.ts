@@ -57,6 +57,8 @@ export function sampleBody(key: string, targets: Targets): Record<string, unknow
       return { phone: uniquePhone() };
     case 'POST /auth/verify-otp':
       return { phone: targets.phone, code: '000000' };
+    case 'POST /demo/otp-cooldown/end':
+      return { phone: targets.phone };
     case 'POST /auth/signup':
       return { phone: uniquePhone(), code: '000000', name: 'Someone', userType: 'tenant', acceptTerms: true };
     case 'POST /purchase':
