@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** The policy; `photoOrigin` is where photos load from when a CDN or bucket serves them. */
-export function contentSecurityPolicy(photoOrigin?: string): string {
+/**
+ * The policy; `photoOrigin` is where photos load from when a CDN or bucket serves them;
+ * `styleHashes`: the sha256 (base64) of the page's own style elements (a page drawn on the server
+ * carries its style sheets inline), the only inline style elements it allows.
+ */
+export function contentSecurityPolicy(photoOrigin?: string, styleHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src 'self'${styleHashes.map((hash) => ` 'sha256-${hash}'`).join('')}`,
     // Style attributes in the HTML of a page drawn on the server (a photo's blurred placeholder,
     // a skeleton's size): React sets the same styles through the DOM when the browser draws, which
     // no policy blocks. Style elements and style sheets stay 'self' only.
@@ -40,7 +44,15 @@ export function applySecurityHeaders(reply: FastifyReply, production: boolean, c
 export function securityHeaders(app: FastifyInstance, production: boolean, photoOrigin?: string): void {
   const csp = contentSecurityPolicy(photoOrigin);
   app.addHook('onSend', async (_req, reply, payload) => {
-    applySecurityHeaders(reply, production, csp);
+    const hashes = inlineStyles.get(reply);
+    applySecurityHeaders(reply, production, hashes ? contentSecurityPolicy(photoOrigin, hashes) : csp);
     return payload;
   });
+}
+
+const inlineStyles = new WeakMap<FastifyReply, readonly string[]>();
+
+/** The answer is a page with these style elements of its own (sha256, base64): its policy allows them. */
+export function allowInlineStyles(reply: FastifyReply, hashes: readonly string[]): void {
+  if (hashes.length) inlineStyles.set(reply, hashes);
 }

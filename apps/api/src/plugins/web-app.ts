@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../lib/app-error.ts';
+import { allowInlineStyles } from './security-headers.ts';
 import { serverPages } from './server-render.ts';
 
 /**
@@ -21,6 +22,7 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
     if (page === undefined) return reply.sendFile('index.html');
     // A listing no visitor may see: 404, kept out of search engines and never stored anywhere.
     if (page.status === 404) reply.code(404).header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+    allowInlineStyles(reply, page.styleHashes);
     // The page is in the visitor's language and may carry a public answer: never shared.
     return reply.header('vary', 'cookie, accept-language').send(page.html);
   };

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_SAVER_COOKIE } from '@betoch/contracts/constants';
 import type { TPhoto } from '@betoch/contracts/uploads';
@@ -30,8 +32,17 @@ let live: { _id: string; title: string; photos: TPhoto[] };
 let draftId: string;
 let hiddenId: string;
 
+/** The entry's and the listing page's style sheets in the test build. */
+const ENTRY_CSS = ':root{--entry:1}';
+const DETAIL_CSS = '.detail{color:#136a3f}';
+
 beforeAll(async () => {
   webDist = writeRenderingWebDist(PAGE_FILES);
+  const index = path.join(webDist, 'index.html');
+  fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-E.css"></head>'));
+  fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(webDist, 'assets/index-E.css'), ENTRY_CSS);
+  fs.writeFileSync(path.join(webDist, 'assets/detail-D.css'), DETAIL_CSS);
   t = await createListingsTestApp({ WEB_DIST: webDist });
   owner = await signUp(t, { userType: 'landlord', name: 'Server render owner' });
   live = await createLiveListing(t, owner, { title: `Sunny flat ${BREAKOUT} in Bole`, contact_preference: 'show', price_etb: 23500 });
@@ -68,13 +79,27 @@ describe('a listing page drawn on the server', () => {
     expect(state?.hydrate).toBe(true);
     expect(state?.lng).toBe('en');
     expect(JSON.stringify(state?.queries.queries[0]?.state.data)).toContain(live._id);
-    // Its styles come as style sheets, so it shows styled before any script has run.
-    // Its code, styles and texts are named in the page: the styles as style sheets, so it shows
-    // styled before any script has run.
+    // Its code and texts are named in the page; its styles (the entry's, then the page's) are in
+    // it, so it shows styled before any file has come, and its sheets are named by disabled links
+    // (never fetched; the app's loader finds them and fetches none again).
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/detail-D.js">');
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/detail-D.css">');
+    expect(html).toContain(`<style>${ENTRY_CSS}\n${DETAIL_CSS}</style>`);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-E.css" disabled>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/detail-D.css" disabled>');
+    expect(html).not.toMatch(/<link rel="stylesheet"[^>]*[^d]>/);
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/locales/en/listings.json">');
     expect(html).not.toContain('browse-B');
+  });
+
+  it("allows its own style element by its hash in the page's Content-Security-Policy, and no other", async () => {
+    const res = await t.request({ method: 'GET', url: `/l/${live._id}` });
+    const css = /<style>([\s\S]*?)<\/style>/.exec(res.body)![1]!;
+    const hash = createHash('sha256').update(css).digest('base64');
+    const styleSrc = String(res.headers['content-security-policy']).split('; ').find((d) => d.startsWith('style-src '));
+    expect(styleSrc).toBe(`style-src 'self' 'sha256-${hash}'`);
+    // An answer that is not a drawn page allows no inline style element.
+    const api = await t.request({ method: 'GET', url: '/api/listings' });
+    expect(String(api.headers['content-security-policy'])).toContain("style-src 'self';");
   });
 
   it('asks for its cover photo first: a preload of the photo is the head\'s first request; none with data saver on', async () => {
@@ -85,7 +110,7 @@ describe('a listing page drawn on the server', () => {
     expect(preload?.[2]).toMatch(/^\/media\/\S+ \d+w/);
     // Before the app's code and styles, right after the character set.
     expect(head.indexOf(preload![0])).toBeLessThan(head.indexOf('<script'));
-    expect(head.indexOf(preload![0])).toBeLessThan(head.indexOf('rel="stylesheet"'));
+    expect(head.indexOf(preload![0])).toBeLessThan(head.indexOf('<style>'));
     expect(head).toMatch(/<meta charset="UTF-8" \/><link rel="preload" as="image"/);
     const saving = await page(`/l/${live._id}`, { cookie: `${DATA_SAVER_COOKIE}=1` });
     expect(saving).not.toContain('rel="preload" as="image"');
