@@ -103,6 +103,10 @@ test('a listing whose owner takes messages only offers no unlock; an earlier pag
   await storeSession(page, tenant, `/l/${listing.id}`);
   const unlock = page.getByRole('button', { name: tr('en', 'listings:contact.unlock') });
   await expect(unlock).toBeVisible();
+  // The page has done its own reading (the signed-in view after the server's page): what follows
+  // is a page loaded before the owner's change.
+  await page.waitForLoadState('networkidle');
+  await expect(unlock).toBeVisible();
 
   // Meanwhile the owner switches to messages only.
   const res = await request.patch(`/api/listings/${listing.id}`, {
