@@ -15,7 +15,7 @@ interface Made {
   subscribe: (onChange: () => void) => () => void;
   /** Moves on every language change. */
   version: number;
-  /** The `t` of each version, language and namespaces (older versions' are dropped). */
+  /** The `t` of each language and namespaces; emptied when the language changes. */
   fixed: Map<string, TFunction>;
 }
 const made = new WeakMap<I18n, Made>();

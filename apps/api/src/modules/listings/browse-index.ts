@@ -237,14 +237,17 @@ export class BrowseIndex {
     return lists;
   }
 
+  /** The list a walk goes down: the one of both filters, of the one given, or every listing. */
+  private listFor(subcity: string | undefined, typeGroup: string | undefined): IndexedListing[] {
+    if (subcity !== undefined && typeGroup !== undefined) return this.bySubcityType.get(subcityType(subcity, typeGroup)) ?? [];
+    if (subcity !== undefined) return this.bySubcity.get(subcity) ?? [];
+    if (typeGroup !== undefined) return this.byType.get(typeGroup) ?? [];
+    return this.all;
+  }
+
   /** The listings of one browse page and whether more follow (`limit` + 1 are looked for). */
   page(filters: IndexFilters, nowMs: number): IndexedListing[] {
-    const subcityList = filters.subcity === undefined ? undefined : (this.bySubcity.get(filters.subcity) ?? []);
-    const typeList = filters.typeGroup === undefined ? undefined : (this.byType.get(filters.typeGroup) ?? []);
-    let list = this.all;
-    if (subcityList && subcityList.length <= list.length) list = subcityList;
-    if (typeList && typeList.length <= list.length) list = typeList;
-    if (filters.subcity !== undefined && filters.typeGroup !== undefined) list = this.bySubcityType.get(subcityType(filters.subcity, filters.typeGroup)) ?? [];
+    const list = this.listFor(filters.subcity, filters.typeGroup);
     let c = this.columns.get(list);
     if (!c) this.columns.set(list, (c = columnsOf(list)));
     const type = filters.typeGroup === undefined ? 0 : codeOf(filters.typeGroup);
