@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import { axeViolations } from './support/axe';
 import { startInLanguage } from './support/auth';
 import { tr, type Lang } from './support/i18n';
 import { createLiveListing } from './support/live-listing';
@@ -70,15 +70,6 @@ function focusInDialog(page: Page): Promise<boolean> {
   });
 }
 
-/** axe's WCAG 2.1 A/AA violations on the page as it is, label in name included (as e2e/a11y.spec.ts). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
   test(`on a phone /browse shows a listing first, filters open in a sheet and show as chips (${lang})`, async ({ page, request }) => {
     // A broker's home to aim the filters at, so they find something: its type, subcity and price.
@@ -126,7 +117,7 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     const small = await smallTargets(page);
     expect(small.map((s) => `${s.what} "${s.text}" ${s.width} x ${s.height}`), 'the sheet has no small touch targets').toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    expect(await axeViolations(page), 'axe, the sheet open').toEqual([]);
+    expect(await axeViolations(page, 'the sheet open'), 'axe').toEqual([]);
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
     await expect(filtersButton(page, lang)).toBeFocused();
@@ -162,7 +153,7 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     const priceText = `${String(price).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ${lang === 'am' ? 'ብር' : 'ETB'}`;
     const priceChip = chip(page, lang, tr(lang, 'listings:filters.chipPriceMax', { price: priceText }));
     await expect(priceChip).toBeVisible();
-    expect(await axeViolations(page), 'axe, the bar with chips').toEqual([]);
+    expect(await axeViolations(page, 'the bar with chips'), 'axe').toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
     // Removing a chip removes its filter, from the URL and the list; the count follows.

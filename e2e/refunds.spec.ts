@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
@@ -9,6 +8,7 @@ import { tr, type Lang } from './support/i18n';
 import { createLiveListing } from './support/live-listing';
 import { adminSession } from './support/admin-session';
 import { smallTargets } from './support/touch-targets';
+import { axeViolations } from './support/axe';
 
 /**
  * A refund when a paid contact is dead, and the full move-in cost with what the rent law
@@ -21,7 +21,6 @@ import { smallTargets } from './support/touch-targets';
 const LANGS = ['en', 'am'] as const satisfies readonly Lang[];
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots/refunds');
 const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/room-1.jpg');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 test.use({ viewport: { width: 360, height: 800 } });
 
@@ -42,8 +41,7 @@ async function tenantWithUnlock(request: APIRequestContext, listingId: string): 
 
 /** axe (WCAG 2.1 AA) and 44 px targets on the screen as it is now. */
 async function checkScreen(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).withTags(TAGS).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, label)).toEqual([]);
   const small = await smallTargets(page);
   expect(small, `${label}: targets under 44 px`).toEqual([]);
 }

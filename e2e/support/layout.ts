@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { tr, type Lang } from './i18n';
 
 /**
- * Layout checks shared by e2e/no-covered-controls.spec.ts:
+ * Layout checks shared by e2e/screen-checks.spec.ts:
  * - coveredControls: a visible control that another element covers, so a tap lands on the cover;
  * - languageSwitchProblems: the language switch cannot be seen or pressed where the page opens;
  * - truncatedTopBarLabels: a top-bar label cut short (ellipsis, clipped) or pushed off the screen.

@@ -9,7 +9,8 @@ import { randomPhone } from './phones';
 /**
  * Every screen of the route table (apps/web/src/app/routes.tsx, paths in
  * apps/web/src/config/paths.ts), per persona: signed out, tenant, landlord, broker, admin. The
- * journeys that must visit every screen (axe, touch targets, reduced motion) share this table, so
+ * screen checks (e2e/screen-checks.spec.ts: axe, touch targets, covered controls, motion) and the
+ * screenshot tour share this table, so
  * a new route added here is checked by all of them.
  */
 export type Persona = 'signedOut' | Role | 'admin';

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Touch targets of at least 44 x 44 CSS px (WCAG 2.5.5 AAA size, stricter than 2.5.8's
- * 24 px): the measurement shared by e2e/touch-targets.spec.ts (every screen) and
+ * 24 px): the measurement shared by e2e/screen-checks.spec.ts (every screen) and
  * e2e/modals.spec.ts (every dialog).
  *
  * What counts as a target: every visible, enabled a[href], button, input (not hidden), select,
