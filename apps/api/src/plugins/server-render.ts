@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@betoch/contracts/constants';
 import { htmlAttribute as attr } from '@betoch/contracts/html-safe';
 import type { TListing } from '@betoch/contracts/listings';
@@ -59,6 +59,19 @@ export interface ServerPages {
    * undefined when the path is neither drawn on the server nor a public page.
    */
   render(url: string, headers: PageHeaders, origin: string): Promise<RenderedPage | undefined>;
+}
+
+/**
+ * The renderer's own reads carry this header with a value known only to this process: they are
+ * part of the page's request, which is logged, so they are not logged again (two lines each).
+ */
+const PAGE_READ_HEADER = 'x-page-read';
+const PAGE_READ_TOKEN = randomUUID();
+const PAGE_READ_HEADERS = { accept: 'application/json', [PAGE_READ_HEADER]: PAGE_READ_TOKEN };
+
+/** Whether a request is one of the renderer's own reads (Fastify's request logging skips them). */
+export function isPageRead(req: FastifyRequest): boolean {
+  return req.headers[PAGE_READ_HEADER] === PAGE_READ_TOKEN;
 }
 
 function isLanguage(value: string): value is Language {
@@ -162,7 +175,7 @@ async function loadRenderer(app: FastifyInstance, distDir: string): Promise<Page
   return createPageRenderer(readTexts(distDir), async (url, init) => {
     // Only what a visitor without a session may ask: GET, no cookie, no token.
     if ((init.method ?? 'GET') !== 'GET') throw new Error(`the page renderer may only read (${init.method} ${url})`);
-    const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const answer = await app.inject({ method: 'GET', url, headers: PAGE_READ_HEADERS });
     return new Response(answer.rawPayload.length ? new Uint8Array(answer.rawPayload) : null, {
       status: answer.statusCode,
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
@@ -223,7 +236,7 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
   };
 
   const listingAlone = async (pathname: string): Promise<Pick<RenderedApp, 'status' | 'listing'>> => {
-    const answer = await app.inject({ method: 'GET', url: `/api/listings/${pathname.slice('/l/'.length)}`, headers: { accept: 'application/json' } });
+    const answer = await app.inject({ method: 'GET', url: `/api/listings/${pathname.slice('/l/'.length)}`, headers: PAGE_READ_HEADERS });
     if (answer.statusCode === 404 || answer.statusCode === 400) return { status: 404 };
     return { status: 200, listing: answer.statusCode === 200 ? (answer.json() as { listing: TListing }).listing : undefined };
   };

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../lib/app-error.ts';
 import { allowInlineStyles } from './security-headers.ts';
+import { PUBLIC_PAGES } from './page-head.ts';
 import { serverPages } from './server-render.ts';
 
 /**
@@ -48,9 +49,11 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
         }
       },
     });
-    // The site root is the dist folder itself: with index: false the static plugin refuses it (403),
-    // so the landing page is answered here like every other app route.
-    app.get('/', sendPage);
+    // The pages drawn on the server have routes of their own, ahead of the static files' wildcard:
+    // otherwise each would first be looked for on disk (three stat calls: .br, .gz and the name),
+    // then answered by the not-found handler below. The site root is the dist folder itself,
+    // which the static plugin refuses with index: false (403).
+    for (const pagePath of [...Object.keys(PUBLIC_PAGES), '/l/:id']) app.get(pagePath, sendPage);
   }
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_SAVER_COOKIE } from '@betoch/contracts/constants';
@@ -10,6 +11,9 @@ import type { TestApp } from '../support/test-app.ts';
 import { drawnText, ssrStateOf, writeRenderingWebDist } from '../support/web-dist.ts';
 import { leaksIn } from '../security/market.ts';
 import { pageLanguage } from '../../src/plugins/server-render.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadEnv } from '../../src/config/env.ts';
+import { openTestDatabase } from '../support/test-app.ts';
 
 /**
  * The public pages drawn on the server by the web app's own renderer: the HTML holds
@@ -191,5 +195,33 @@ describe('the language of a page', () => {
     expect(pageLanguage({ cookie: 'betoch_lng=en-US', 'accept-language': 'am' })).toBe('en');
     expect(pageLanguage({ 'accept-language': 'fr' })).toBe('en');
     expect(pageLanguage({ cookie: 'betoch_lng=xx' })).toBe('en');
+  });
+});
+
+describe('the log of a drawn page', () => {
+  it('has the page request alone, not the reads the renderer made for it; a guessed header hides nothing', async () => {
+    const lines: string[] = [];
+    const opened = await openTestDatabase();
+    const built = await buildApp(loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-log-')), WEB_DIST: webDist }), {
+      database: opened.database,
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    try {
+      await built.app.ready();
+      const res = await built.app.inject({ method: 'GET', url: '/browse' });
+      expect(res.statusCode).toBe(200);
+      expect(ssrStateOf(res.body)?.browse).toBeTruthy(); // drawn, with its listings read
+      const logged = lines.map((l) => JSON.parse(l) as { msg?: string; req?: { url?: string } });
+      expect(logged.filter((l) => l.msg === 'incoming request').map((l) => l.req?.url)).toEqual(['/browse']);
+      expect(logged.filter((l) => l.msg === 'request completed')).toHaveLength(1);
+
+      lines.length = 0;
+      await built.app.inject({ method: 'GET', url: '/api/listings', headers: { 'x-page-read': 'guess' } });
+      expect(lines.filter((l) => l.includes('"incoming request"') && l.includes('"url":"/api/listings"'))).toHaveLength(1);
+    } finally {
+      await built.app.close();
+      await opened.database.close();
+      await opened.drop();
+    }
   });
 });

@@ -28,6 +28,10 @@ describe('/admin data requests', { timeout: 20_000 }, () => {
     expect(within(rows[1]!).getByText('Data export')).toBeTruthy();
     expect(within(rows[1]!).getByText('Downloaded')).toBeTruthy();
     expect(within(rows[2]!).getByText('By an admin')).toBeTruthy();
+    // The table scrolls sideways on a phone: a named region the keyboard can reach.
+    const region = screen.getByRole('region', { name: 'Requests table (scrolls sideways)' });
+    expect(region.contains(table)).toBe(true);
+    expect(region.getAttribute('tabindex')).toBe('0');
 
     fireEvent.change(screen.getByLabelText('Phone number of the account'), { target: { value: '0911223344' } });
     fireEvent.change(screen.getByLabelText('Reason and how the person was verified'), { target: { value: 'Letter of 20 Nov, ID checked at the office' } });

@@ -43,7 +43,8 @@ export function DataRequestsTab() {
         ) : log.data.items.length === 0 ? (
           <p className={styles.empty}>{t('admin.empty')}</p>
         ) : (
-          <div className={styles.scroll}>
+          // A table wider than a phone scrolls sideways: a named region the keyboard can reach and scroll.
+          <div className={styles.scroll} role="region" aria-label={t('admin.logScroll')} tabIndex={0}>
             <table className={styles.table} data-testid="account-requests">
               <ColumnHeads heads={[t('admin.kind'), t('admin.status'), t('admin.via'), t('admin.requested'), t('admin.ready'), t('admin.completed')]} />
               <tbody>
