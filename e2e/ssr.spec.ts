@@ -57,6 +57,30 @@ for (const lang of LANGS) {
       await page.context().close();
     }
   });
+
+  test(`with JavaScript off, /browse lists every listing of a page and 'Show more homes' leads on to the next (${lang})`, async ({ browser, request, baseURL }) => {
+    type Page = { listings: Array<{ _id: string }>; next_cursor: string | null };
+    const first = (await (await request.get('/api/listings?visibility=live&limit=20')).json()) as Page;
+    expect(first.next_cursor, 'the demo data has more than one page').toBeTruthy();
+    const second = (await (await request.get(`/api/listings?visibility=live&limit=20&cursor=${first.next_cursor}`)).json()) as Page;
+    const page = await visitorWithoutJs(browser, baseURL!, lang);
+    try {
+      await page.goto('/browse');
+      // The server draws the first cards; the rest of the page are plain links: none is skipped.
+      for (const listing of first.listings) await expect(page.locator(`main a[href="/l/${listing._id}"]`).first()).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `browse-nojs-links-${lang}.png`), fullPage: true });
+      await page.getByRole('link', { name: tr(lang, 'listings:browse.showMore') }).click();
+      await expect(page).toHaveURL(/\/browse\?cursor=/);
+      await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'listings:browse.title') })).toBeVisible();
+      for (const listing of second.listings) await expect(page.locator(`main a[href="/l/${listing._id}"]`).first()).toBeVisible();
+      for (const listing of first.listings) await expect(page.locator(`main a[href="/l/${listing._id}"]`)).toHaveCount(0);
+      await page.getByRole('link', { name: tr(lang, 'listings:browse.fromNewest') }).click();
+      await expect(page).toHaveURL(/\/browse$/);
+      await expect(page.locator(`main a[href="/l/${first.listings[0]!._id}"]`).first()).toBeVisible();
+    } finally {
+      await page.context().close();
+    }
+  });
 }
 
 /**

@@ -20,7 +20,7 @@ import { browseListingsQueryOptions, browseListingsUrl } from '@/features/listin
 import { featuredListingsQueryOptions } from '@/features/listings/api/get-featured-listings';
 import { listingQueryOptions } from '@/api/get-listing';
 import { fairPriceQueryOptions } from '@/features/listings/api/get-fair-price';
-import { filtersFromSearch } from '@/features/listings/lib/browse-filters';
+import { filtersFromSearch, startFromSearch } from '@/features/listings/lib/browse-filters';
 import { paths } from '@/config/paths';
 import { SSR_STATE_ID, type SsrState } from './ssr-state';
 
@@ -106,10 +106,12 @@ async function prefetch(client: QueryClient, pathname: string, search: string): 
     return { status: 200 };
   }
   if (pathname === paths.browse) {
-    const filters = filtersFromSearch(new URLSearchParams(search));
-    const options = browseListingsQueryOptions(filters);
+    const params = new URLSearchParams(search);
+    const filters = filtersFromSearch(params);
+    const start = startFromSearch(params);
+    const options = browseListingsQueryOptions(filters, start);
     await client.prefetchInfiniteQuery(options);
-    return { status: 200, browse: { url: browseListingsUrl(filters), queryHash: hashKey(options.queryKey) } };
+    return { status: 200, browse: { url: browseListingsUrl(filters, start), queryHash: hashKey(options.queryKey) } };
   }
   const match = LISTING_PAGE.exec(pathname);
   if (!match) return { status: 200 };

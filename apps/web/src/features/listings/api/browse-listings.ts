@@ -30,11 +30,12 @@ export async function browseListings(filters: BrowseFilters, cursor?: string, si
   return callApi(listingsCalls.browse, { query: browseApiQuery(filters, cursor) }, { signal });
 }
 
-export function browseListingsQueryOptions(filters: BrowseFilters) {
+/** `start`: the cursor the first page continues after (from the URL), if any. */
+export function browseListingsQueryOptions(filters: BrowseFilters, start?: string) {
   return infiniteQueryOptions({
-    queryKey: listingKeys.browse(filters),
+    queryKey: listingKeys.browse(filters, start),
     queryFn: ({ pageParam, signal }) => browseListings(filters, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: start,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     // Asked even when the phone says it is offline: the service worker answers with the last
     // results it kept (docs/offline.md).
@@ -47,6 +48,6 @@ function toBrowsePages(data: InfiniteData<TBrowseAnswer, string | undefined>): I
   return { pages: data.pages.map(toBrowsePage), pageParams: data.pageParams };
 }
 
-export function useBrowseListings(filters: BrowseFilters, enabled: boolean) {
-  return useInfiniteQuery({ ...browseListingsQueryOptions(filters), select: toBrowsePages, enabled });
+export function useBrowseListings(filters: BrowseFilters, enabled: boolean, start?: string) {
+  return useInfiniteQuery({ ...browseListingsQueryOptions(filters, start), select: toBrowsePages, enabled });
 }

@@ -120,9 +120,27 @@ describe('/browse', { timeout: 20_000 }, () => {
     );
     renderListings({ routes, path: '/browse' });
     expect(await screen.findByText('1+ properties found')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Show more homes' }));
+    // A link to the next page (what a phone without JavaScript follows); pressed here, the next
+    // page comes in place and the results grow.
+    const more = screen.getByRole('link', { name: 'Show more homes' });
+    expect(more.getAttribute('href')).toBe('/browse?cursor=next');
+    fireEvent.click(more);
     expect(await screen.findByText('2 properties found')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Show more homes' })).toBeNull();
+    expect(screen.getByText(yeka.title)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Show more homes' })).toBeNull();
+  });
+
+  it('opened from that link, starts after the page before, with the filters, and leads back to the newest', async () => {
+    const api = fakeApi();
+    api.answer('GET', '/listings', (call) => (call.query.get('cursor') === 'next' ? { body: browseAnswer([yeka]) } : { body: browseAnswer([bole], 'next') }));
+    renderListings({ routes, path: '/browse?type=apartment&cursor=next' });
+    expect(await screen.findByText('1 property found')).toBeTruthy();
+    expect(screen.getByText(yeka.title)).toBeTruthy();
+    expect(screen.queryByText(bole.title)).toBeNull();
+    const first = api.callsTo('GET', '/listings')[0]!;
+    expect(first.query.get('cursor')).toBe('next');
+    expect(first.query.get('type')).toBe('apartment');
+    expect(screen.getByRole('link', { name: 'Back to the newest homes' }).getAttribute('href')).toBe('/browse?type=apartment');
   });
 
   it('sends brokers to /my-listings', async () => {

@@ -1,17 +1,17 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HomeIcon } from '@/components/ui/icons';
-import { PageSpinner } from '@/components/ui/spinner';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useGradualCount } from '@/lib/use-gradual-count';
 import { useBrowseListings } from '../api/browse-listings';
 import { useMyListings } from '@/api/get-my-listings';
-import { filtersFromSearch, filtersToSearch, hasActiveFilters, matchesFilters, type BrowseFilters } from '../lib/browse-filters';
+import { filtersFromSearch, filtersToSearch, hasActiveFilters, matchesFilters, searchFrom, startFromSearch, type BrowseFilters } from '../lib/browse-filters';
 import { effectiveUserType } from '../lib/listing-display';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useWideScreen } from '../hooks/use-wide-screen';
@@ -19,6 +19,7 @@ import { BrowseFilterBar } from './browse-filter-bar';
 import { BrowseFiltersForm } from './browse-filters';
 import { ListingCard, type CardListing } from './listing-card';
 import { ListingGrid, ListingGridError, ListingGridItem, ListingGridSkeleton } from './listing-grid';
+import { ListingTextLinks } from './listing-text-links';
 import styles from './browse-page.module.css';
 
 const SKELETON_CARDS = 6;
@@ -48,8 +49,11 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
   // No source filter for landlords: only their own listings are shown anyway.
   const filters = useMemo<BrowseFilters>(() => (isLandlord ? { ...urlFilters, source: undefined } : urlFilters), [urlFilters, isLandlord]);
 
+  // 'Show more homes' followed without JavaScript: the results start after the page before.
+  const start = useMemo(() => (isLandlord ? undefined : startFromSearch(params)), [params, isLandlord]);
+
   const sessionLoading = Boolean(session.token && !session.user);
-  const browse = useBrowseListings(filters, !sessionLoading && !isLandlord && userType !== 'delala');
+  const browse = useBrowseListings(filters, !sessionLoading && !isLandlord && userType !== 'delala', start);
   const mine = useMyListings(!sessionLoading && isLandlord);
   usePageTitle(isLandlord ? t('browse.landlordTitle') : t('browse.title'));
   const listings: CardListing[] | undefined = isLandlord
@@ -73,12 +77,25 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
 
   const query = isLandlord ? mine : browse;
   const more = !isLandlord && Boolean(browse.hasNextPage);
+  // 'Show more homes' is a link to the next page: with JavaScript it is fetched in place; without,
+  // the server draws that page. Cards of this page the server left to the browser are listed as
+  // plain links for a phone without JavaScript (a <noscript>), so none is skipped.
+  const nextCursor = browse.data?.pages[browse.data.pages.length - 1]?.next_cursor;
+  const moreLink = more && nextCursor ? `?${searchFrom(filters, nextCursor).toString()}` : undefined;
+  const undrawn = listings && !isLandlord ? listings.slice(drawn) : [];
 
   return (
     <div className="page">
       <header className={styles.header}>
         <h1 className={styles.title}>{isLandlord ? t('browse.landlordTitle') : t('browse.title')}</h1>
         <p className={styles.subtitle}>{isLandlord ? t('browse.landlordSubtitle') : t('browse.subtitle')}</p>
+        {start ? (
+          <p className={styles.subtitle}>
+            <Link to={`?${filtersToSearch(filters).toString()}`} className={styles.newest}>
+              {t('browse.fromNewest')}
+            </Link>
+          </p>
+        ) : null}
       </header>
 
       {wide ? (
@@ -134,6 +151,11 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
               </ListingGridItem>
             ))}
           </ListingGrid>
+          {undrawn.length ? (
+            <noscript>
+              <ListingTextLinks listings={undrawn} />
+            </noscript>
+          ) : null}
           {browse.isFetchNextPageError ? (
             <LoadFailed
               title={t('browse.loadFailed')}
@@ -141,11 +163,22 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
               small={false}
             />
           ) : null}
-          {more && !browse.isFetchNextPageError ? (
+          {moreLink && !browse.isFetchNextPageError ? (
             <div className={styles.more}>
-              <Button variant="secondary" onClick={() => void browse.fetchNextPage()} loading={browse.isFetchingNextPage}>
+              <ButtonLink
+                variant="secondary"
+                to={moreLink}
+                aria-busy={browse.isFetchingNextPage || undefined}
+                onClick={(event) => {
+                  // Opened in a new tab or window, the link's own page.
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+                  event.preventDefault();
+                  if (!browse.isFetchingNextPage) void browse.fetchNextPage();
+                }}
+              >
+                {browse.isFetchingNextPage ? <Spinner size={16} decorative /> : null}
                 {t('browse.showMore')}
-              </Button>
+              </ButtonLink>
             </div>
           ) : null}
         </>

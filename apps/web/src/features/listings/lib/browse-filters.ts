@@ -82,6 +82,25 @@ export function filtersToSearch(filters: BrowseFilters): URLSearchParams {
   return params;
 }
 
+/**
+ * Where a page of results starts: the URL's `cursor` (the API's name, its next_cursor), which the
+ * 'Show more homes' link carries for a phone without JavaScript. Not a filter: changing a filter
+ * starts from the newest again. A value no cursor could have is ignored.
+ */
+const START_PARAM = 'cursor';
+
+export function startFromSearch(params: URLSearchParams): string | undefined {
+  const cursor = params.get(START_PARAM);
+  return cursor && /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? cursor : undefined;
+}
+
+/** The URL query of the same filters starting after a page (its next_cursor). */
+export function searchFrom(filters: BrowseFilters, cursor: string): URLSearchParams {
+  const params = filtersToSearch(filters);
+  params.set(START_PARAM, cursor);
+  return params;
+}
+
 export function hasActiveFilters(filters: BrowseFilters): boolean {
   return Object.values(filters).some((v) => v !== undefined);
 }
