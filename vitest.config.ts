@@ -35,6 +35,10 @@ export default defineConfig({
           isolate: false,
           // Projects with their own worker count run as their own group (after contracts and web).
           sequence: { groupOrder: 1 },
+          // The web app's server renderer (apps/web/dist/server, linked into the tests' web builds) is
+          // built code: Node imports it, as the server does. Through Vite 8's module runner the
+          // linked entry and the chunks that import it back would be two modules, with two routers.
+          server: { deps: { external: [/[\\/]apps[\\/]web[\\/]dist[\\/]server[\\/]/, /[\\/]server[\\/]entry-server\.js$/] } },
         },
       },
       'apps/web/vite.config.ts',

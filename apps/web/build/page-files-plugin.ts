@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import type { BuildManifest } from './build-manifest';
-import { allPageFiles } from './page-files';
+import { allPageFiles } from './page-files.ts';
 
 /**
  * After the build, writes dist/page-files.json: for each page module, the code and styles it loads

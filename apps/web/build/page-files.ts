@@ -1,4 +1,4 @@
-import { manifestFiles, type BuildManifest } from './build-manifest';
+import { manifestFiles, type BuildManifest } from './build-manifest.ts';
 
 /** The files a drawn page brings beyond the entry's: scripts to fetch early, style sheets to apply. */
 export interface PageFiles {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { precacheUrls, type BuildManifest } from './build-manifest';
+import { precacheUrls, type BuildManifest } from './build-manifest.ts';
 
 const SOURCE = fileURLToPath(new URL('../src/sw/service-worker.ts', import.meta.url));
 
