@@ -53,12 +53,15 @@ const app = (
 
 /**
  * The page the server drew is hydrated once its texts and its page's code are here (the same
- * texts, so the same HTML); any other page is drawn then too, as drawing before would draw an
- * empty shell only to draw it again, one more long task on a slow phone. Drawn in a task of its
- * own, apart from the work of starting the scripts.
+ * texts, so the same HTML), and once the browser has shown it: the server's page, its first photo
+ * included when it has come, is on the screen before the long task of hydrating (when the scripts
+ * came quickly, the browser ran them before its first paint, and the photo waited for the whole
+ * hydration). Any other page is drawn then too, as drawing before would draw an empty shell only
+ * to draw it again, one more long task on a slow phone: in a task of its own, apart from the work
+ * of starting the scripts.
  */
-void Promise.race([Promise.all([textsReady, preloadPage(window.location.pathname)]), new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]).then(() =>
-  setTimeout(() => {
+void Promise.race([Promise.all([textsReady, preloadPage(window.location.pathname)]), new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]).then(() => {
+  const start = () => {
     if (hydrating) hydrateRoot(root, app);
     else {
       // A page the server drew but the browser cannot hydrate as is (a call failed, another
@@ -68,5 +71,7 @@ void Promise.race([Promise.all([textsReady, preloadPage(window.location.pathname
     }
     // The icons and the manifest once the first screen is shown (lib/app-links.ts).
     afterNextPaint(() => addAppLinksWhenIdle(import.meta.env.BASE_URL));
-  }, 0),
-);
+  };
+  if (hydrating) afterNextPaint(start);
+  else setTimeout(start, 0);
+});
