@@ -242,32 +242,38 @@ test('a landlord buys the tenant cards and has no badge in the top bar', async (
   await expect(page.getByTestId('wallet-badge')).toHaveCount(0);
 });
 
-test('a refused purchase is shown in the page and in an alert, and nothing changes', async ({ page, request }) => {
-  await signedIn(page, request, 'tenant', 'en', '/wallet');
-  await page.route('**/api/purchase', (route) =>
-    route.fulfill({ status: 503, json: { ok: false, error: 'payment_unavailable', message: 'Payments are not available yet.' } }),
-  );
-  const alerted = await buyOnPage(page, 'en', 'CREDIT_BUNDLE_10', 250);
-  expect(alerted).toBe(tr('en', 'common:errors.payment_unavailable'));
-  const shown = page.getByRole('alert').filter({ hasText: wt('en', 'purchase.failed') });
-  await expect(shown).toContainText(tr('en', 'common:errors.payment_unavailable'));
-  await expect(page.getByTestId('credits-balance')).toHaveText('0');
-  await expect(card(page, 'en', 'CREDIT_BUNDLE_10').getByRole('button')).toBeEnabled();
-});
+test.describe('calls answered by the test', () => {
+  // page.route does not see a call once the service worker controls the page (it failed once in
+  // CI, the purchase reaching the server): these pages run without it.
+  test.use({ serviceWorkers: 'block' });
 
-test('a balance that cannot be loaded says so and offers Try Again', async ({ page, request }) => {
-  await signedIn(page, request, 'tenant', 'en', '/browse');
-  let failing = true;
-  await page.route('**/api/wallet/balance', (route) =>
-    failing ? route.fulfill({ status: 500, json: { ok: false, error: 'internal_error', message: 'Boom' } }) : route.fallback(),
-  );
-  await page.goto('/wallet');
-  const error = page.getByRole('alert').filter({ hasText: wt('en', 'balance.failed') });
-  await expect(error).toBeVisible();
-  failing = false;
-  await error.getByRole('button', { name: wt('en', 'balance.tryAgain') }).click();
-  await expect(page.getByTestId('credits-balance')).toHaveText('0');
-  await expect(error).toHaveCount(0);
+  test('a refused purchase is shown in the page and in an alert, and nothing changes', async ({ page, request }) => {
+    await signedIn(page, request, 'tenant', 'en', '/wallet');
+    await page.route('**/api/purchase', (route) =>
+      route.fulfill({ status: 503, json: { ok: false, error: 'payment_unavailable', message: 'Payments are not available yet.' } }),
+    );
+    const alerted = await buyOnPage(page, 'en', 'CREDIT_BUNDLE_10', 250);
+    expect(alerted).toBe(tr('en', 'common:errors.payment_unavailable'));
+    const shown = page.getByRole('alert').filter({ hasText: wt('en', 'purchase.failed') });
+    await expect(shown).toContainText(tr('en', 'common:errors.payment_unavailable'));
+    await expect(page.getByTestId('credits-balance')).toHaveText('0');
+    await expect(card(page, 'en', 'CREDIT_BUNDLE_10').getByRole('button')).toBeEnabled();
+  });
+
+  test('a balance that cannot be loaded says so and offers Try Again', async ({ page, request }) => {
+    await signedIn(page, request, 'tenant', 'en', '/browse');
+    let failing = true;
+    await page.route('**/api/wallet/balance', (route) =>
+      failing ? route.fulfill({ status: 500, json: { ok: false, error: 'internal_error', message: 'Boom' } }) : route.fallback(),
+    );
+    await page.goto('/wallet');
+    const error = page.getByRole('alert').filter({ hasText: wt('en', 'balance.failed') });
+    await expect(error).toBeVisible();
+    failing = false;
+    await error.getByRole('button', { name: wt('en', 'balance.tryAgain') }).click();
+    await expect(page.getByTestId('credits-balance')).toHaveText('0');
+    await expect(error).toHaveCount(0);
+  });
 });
 
 for (const lang of LANGS) {
