@@ -1,7 +1,7 @@
 import './lib/zod-jitless';
 import { Writable } from 'node:stream';
 import { StrictMode, Suspense, type ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { dehydrate, hashKey, type QueryClient } from '@tanstack/react-query';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
@@ -130,7 +130,21 @@ async function prefetch(client: QueryClient, pathname: string, search: string): 
   return { status: 200, listing: client.getQueryData(options.queryKey) };
 }
 
-function drawToString(app: ReactNode): Promise<string> {
+/** What React writes for a Suspense boundary it left for the browser (a part that was not ready). */
+const LEFT_FOR_BROWSER = '<!--$!-->';
+
+/**
+ * The page as one string. Its data is fetched before (prefetch) and its code loaded (preloadPage),
+ * so it almost always draws at once: renderToString, which writes straight into a string. Should a
+ * part still wait for something (code of a part not loaded yet), that draw left it for the browser,
+ * and the page is drawn again by the streaming renderer, which waits for every part.
+ */
+function drawToString(app: () => ReactNode): Promise<string> {
+  const html = renderToString(app());
+  return html.includes(LEFT_FOR_BROWSER) ? drawWhenReady(app()) : Promise.resolve(html);
+}
+
+function drawWhenReady(app: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
     let failed: unknown;
@@ -184,7 +198,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
         // One i18n instance per language for every page (its texts are kept across pages, see
         // lib/use-texts.ts); the namespaces this page used are noted in a set of its own.
         const used = new Set<string>();
-        const html = await drawToString(
+        const html = await drawToString(() => (
           <StrictMode>
             <Suspense fallback={null}>
               <I18nextProvider i18n={texts[language]}>
@@ -197,8 +211,8 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
                 </UsedNamespaces.Provider>
               </I18nextProvider>
             </Suspense>
-          </StrictMode>,
-        );
+          </StrictMode>
+        ));
         // Hydrated only when the browser can draw the very same page: no call failed.
         const answered = client.getQueryCache().getAll().every((query) => query.state.status !== 'error');
         const namespaces = used.size ? [...used] : ['common'];

@@ -5,6 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
+/** Node's flags in the start command (package.json `start`, Dockerfile, deploy/betoch.service). */
+export const START_FLAGS = ['--max-semi-space-size=64'];
+
 export interface ServerOptions {
   port: number;
   dataDir: string;
@@ -85,7 +88,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
-  const [command, args] = pinned(options.cpus, process.execPath, ['apps/api/dist/main.js']);
+  const [command, args] = pinned(options.cpus, process.execPath, [...START_FLAGS, 'apps/api/dist/main.js']);
   // taskset execs node in place, so the child's pid is the server's.
   const spawnedAt = performance.now();
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', log, log] });

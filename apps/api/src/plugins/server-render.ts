@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@betoch/contracts/constants';
 import { htmlAttribute as attr } from '@betoch/contracts/html-safe';
 import type { TListing } from '@betoch/contracts/listings';
+import { FixedPart, type PagePart } from './page-compression.ts';
 import { canonicalUrl, LANGUAGE_PARAM, pageHeads, PUBLIC_PAGES, type PageHeadInput } from './page-head.ts';
 
 /**
@@ -48,7 +49,8 @@ type PageHeaders = { cookie?: string; 'accept-language'?: string; 'save-data'?: 
 
 export interface RenderedPage {
   status: 200 | 404;
-  html: string;
+  /** The page's text in order; its style element is the same for every page of its kind (./page-compression.ts). */
+  parts: PagePart[];
   /** The sha256 (base64) of each style element of the page: its Content-Security-Policy allows them. */
   styleHashes: string[];
 }
@@ -223,13 +225,13 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
     return css;
   };
   /** Per page module: the style element with every rule the page needs, and its hash. */
-  const inlineStyles = new Map<string, { element: string; hash: string }>();
+  const inlineStyles = new Map<string, { element: FixedPart; hash: string }>();
   const inlineStyleOf = (page: string | undefined) => {
     const key = page ?? '';
     let inline = inlineStyles.get(key);
     if (!inline) {
       const css = [...entryStyles, ...((page && pageFiles[page]?.styles) ?? [])].map(readCss).join('\n');
-      inline = { element: `<style>${css}</style>`, hash: createHash('sha256').update(css).digest('base64') };
+      inline = { element: new FixedPart(`<style>${css}</style>`), hash: createHash('sha256').update(css).digest('base64') };
       inlineStyles.set(key, inline);
     }
     return inline;
@@ -270,15 +272,14 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
       const shell = drawn ? drawnHead : templateHead;
       const page = heads ? shell.replace(/<html lang="[^"]*"/, `<html lang="${language}"`) : shell;
       const style = drawn ? inlineStyleOf(drawn.page) : undefined;
-      const html =
-        (lead ? page.replace(CHARSET, (charset) => charset + lead) : page) +
-        (style?.element ?? '') +
+      const before = lead ? page.replace(CHARSET, (charset) => charset + lead) : page;
+      const after =
         tags +
         (drawn ? hints(drawn.page ? pageFiles[drawn.page] : undefined, drawn.namespaces, language) : '') +
         template.slice(headEnd, root) +
         (drawn ? `<div id="root">${drawn.html}</div>${drawn.state}` : ROOT_ELEMENT) +
         template.slice(rootEnd);
-      return { status: notFound ? 404 : 200, html, styleHashes: style ? [style.hash] : [] };
+      return { status: notFound ? 404 : 200, parts: style ? [before, style.element, after] : [before + after], styleHashes: style ? [style.hash] : [] };
     },
   };
 }

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { preferredEncoding } from '../lib/accept-encoding.ts';
 import { AppError } from '../lib/app-error.ts';
+import { brotliPage, gzipPage, pageText } from './page-compression.ts';
 import { allowInlineStyles } from './security-headers.ts';
 import { PUBLIC_PAGES } from './page-head.ts';
 import { serverPages } from './server-render.ts';
@@ -25,7 +27,10 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
     if (page.status === 404) reply.code(404).header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
     allowInlineStyles(reply, page.styleHashes);
     // The page is in the visitor's language and may carry a public answer: never shared.
-    return reply.header('vary', 'cookie, accept-language').send(page.html);
+    reply.header('vary', 'cookie, accept-language, accept-encoding');
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(pageText(page.parts));
+    return reply.header('content-encoding', encoding).send(encoding === 'br' ? brotliPage(page.parts) : gzipPage(page.parts));
   };
   if (hasBuild) {
     await app.register(fastifyStatic, {

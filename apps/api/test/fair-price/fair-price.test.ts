@@ -83,6 +83,24 @@ describe('the fair-price hint', () => {
     expect(await hintOf(ids[0]!)).toMatchObject({ listing_count: 17, median_etb: 80_000, direction: 'below', percent: -50 });
   });
 
+  it("is read from memory: a band another server's hourly job wrote is seen within a minute, never one older than its hour", async () => {
+    const ids = await band('Addis Ketema', 3, [20_000, 20_000, 20_000, 20_000, 20_000, 20_000, 20_000, 20_000]);
+    expect(await hintOf(ids[0]!)).toMatchObject({ listing_count: 8, median_etb: 20_000 });
+    // Another server's job (not this process) writes the band: this one still shows what it read.
+    await t.database.sql.query(
+      "UPDATE price_bands SET median_etb = 25000, listing_count = 9, computed_at = $1 WHERE subcity = 'Addis Ketema' AND bedrooms = 3",
+      [t.clock.now().toISOString()],
+    );
+    expect(await hintOf(ids[0]!)).toMatchObject({ listing_count: 8, median_etb: 20_000 });
+    t.clock.advance(61_000);
+    expect(await hintOf(ids[0]!)).toMatchObject({ listing_count: 9, median_etb: 25_000, percent: -20 });
+    // A band is never shown past its hour, even when read from memory a moment before.
+    t.clock.advance(HOUR - 62_000);
+    expect(await hintOf(ids[0]!)).toMatchObject({ listing_count: 9 });
+    t.clock.advance(2_000);
+    expect(await hintOf(ids[0]!)).toMatchObject({ listing_count: 8, median_etb: 20_000 });
+  });
+
   it('is not found for a listing the public cannot see, nothing for one without bedrooms', async () => {
     const ids = await band('Akaky Kaliti', 2, [5_000, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000]);
     await setListing(t, ids[0]!, { visibility: 'draft' });

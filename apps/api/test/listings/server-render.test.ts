@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_SAVER_COOKIE } from '@betoch/contracts/constants';
 import type { TPhoto } from '@betoch/contracts/uploads';
@@ -93,6 +94,24 @@ describe('a listing page drawn on the server', () => {
     expect(html).not.toMatch(/<link rel="stylesheet"[^>]*[^d]>/);
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/locales/en/listings.json">');
     expect(html).not.toContain('browse-B');
+  });
+
+  it('goes out compressed as the phone asks (brotli, else gzip), the same page as uncompressed', async () => {
+    // The same page but for when its data was read (the dehydrated queries' times).
+    const untimed = (html: string) => html.replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0');
+    const plain = untimed(await page(`/l/${live._id}`));
+    const br = await t.request({ method: 'GET', url: `/l/${live._id}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toContain('accept-encoding');
+    expect(untimed(zlib.brotliDecompressSync(br.rawPayload).toString('utf8'))).toBe(plain);
+    const gzip = await t.request({ method: 'GET', url: `/l/${live._id}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(untimed(zlib.gunzipSync(gzip.rawPayload).toString('utf8'))).toBe(plain);
+    const otherGzip = await t.request({ method: 'GET', url: `/l/${hiddenId}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(otherGzip.statusCode).toBe(404);
+    expect(zlib.gunzipSync(otherGzip.rawPayload).toString('utf8')).toContain('noindex');
+    const browse = await t.request({ method: 'GET', url: '/browse?lng=am', headers: { 'accept-encoding': 'gzip' } });
+    expect(untimed(zlib.gunzipSync(browse.rawPayload).toString('utf8'))).toBe(untimed(await page('/browse?lng=am')));
   });
 
   it("allows its own style element by its hash in the page's Content-Security-Policy, and no other", async () => {

@@ -2,7 +2,7 @@ import { fairPriceDirection, type TFairPriceHint } from '@betoch/contracts/fair-
 import type { TListing } from '@betoch/contracts/listings';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { bandJudges, bandKeyOf, priceBandFor } from './price-bands.ts';
+import { bandJudges, bandKeyOf, bandReader } from './price-bands.ts';
 
 /** What the hint needs of the listings module (app.ts passes its read side). */
 export interface FairPriceDeps {
@@ -13,9 +13,10 @@ export interface FairPriceDeps {
 /**
  * The fair-price hint of /l/{id}: the listing's price against the median of comparable visible
  * listings (same subcity, type group and bedrooms, at least FAIR_PRICE.minComparables of them,
- * the listing itself included), from price_bands (at most an hour old).
+ * the listing itself included), from price_bands (at most an hour old; kept in memory a minute).
  */
 export function createFairPriceService(ctx: AppContext, deps: FairPriceDeps) {
+  const bandOf = bandReader(ctx.db);
   return {
     /**
      * Public: only a listing everyone can see has a hint; any other id is not found. The listing is
@@ -26,7 +27,7 @@ export function createFairPriceService(ctx: AppContext, deps: FairPriceDeps) {
       if (!listing) throw new AppError('not_found', 'Listing not found.');
       const key = bandKeyOf(listing);
       if (!key) return null;
-      const band = await priceBandFor(ctx.db, key, ctx.now());
+      const band = await bandOf(key, ctx.now());
       if (!bandJudges(band)) return null;
       return {
         ...fairPriceDirection(listing.price_etb, band.median),

@@ -13,6 +13,15 @@ export interface BandKey {
 }
 
 /** The median price in whole birr (percentile_cont gives a half for an even count; rounded). */
+/**
+ * Counts the writes of bands by this process (any database): a band kept in memory from before a
+ * write is read again (./price-bands.ts, bandReader).
+ */
+let bandWrites = 0;
+export function bandWritesSoFar(): number {
+  return bandWrites;
+}
+
 const MEDIAN = sql<number>`round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${listings.priceEtb}))::int`;
 
 export async function readBand(db: DbOrTx, key: BandKey): Promise<PriceBandRow | undefined> {
@@ -52,6 +61,7 @@ export async function computeBand(db: DbOrTx, key: BandKey, now: Date): Promise<
       target: [priceBands.subcity, priceBands.typeGroup, priceBands.bedrooms],
       set: { medianEtb: row.medianEtb, listingCount: row.listingCount, computedAt: row.computedAt },
     });
+  bandWrites += 1;
   return row;
 }
 
@@ -69,6 +79,7 @@ export async function refreshAllBands(db: DbOrTx, now: Date): Promise<{ bands: n
     await new Promise((resolve) => setImmediate(resolve));
   }
   const removed = await db.delete(priceBands).where(lt(priceBands.computedAt, now)).returning({ subcity: priceBands.subcity });
+  bandWrites += 1;
   return { bands, removed: removed.length };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedEncodings } from '../../lib/accept-encoding.ts';
 
 /**
  * A JSON answer serialised once, to be sent many times from the answer caches: the identity bytes,
@@ -55,17 +56,6 @@ function brotliOf(answer: PreparedAnswer): Buffer | null {
   return answer.br;
 }
 
-/** The encodings the client accepts (q > 0), lower case. */
-function accepted(header: string | undefined): Set<string> {
-  const names = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) <= 0)) names.add(name);
-  }
-  return names;
-}
-
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, '');
@@ -90,7 +80,7 @@ export function sendPrepared(req: FastifyRequest, reply: FastifyReply, answer: P
     reply.header('cache-control', 'no-store');
   }
   reply.type('application/json; charset=utf-8');
-  const encodings = accepted(req.headers['accept-encoding']);
+  const encodings = acceptedEncodings(req.headers['accept-encoding']);
   const br = encodings.has('br') ? brotliOf(answer) : null;
   if (br) return reply.header('content-encoding', 'br').send(br);
   const gzip = encodings.has('gzip') || encodings.has('*') ? gzipOf(answer) : null;

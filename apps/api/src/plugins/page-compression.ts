@@ -1,0 +1,82 @@
+import zlib from 'node:zlib';
+
+/**
+ * Compression of the pages drawn on the server, done here in one call rather than by the
+ * compression plugin's streams (three stream objects and a zlib stream per page).
+ *
+ * Every drawn page of a kind carries the same style element, about half its bytes
+ * (server-render.ts). For gzip that part is compressed once and its bytes reused: a gzip member
+ * may hold deflate data written in several runs, each run ending byte-aligned with a sync flush
+ * and none reaching back into another (each is a fresh compressor), so the page's own parts are
+ * compressed on each request and the style's deflate bytes are copied between them. The result
+ * is one ordinary gzip stream (RFC 1952) whose checksum covers the whole page. Brotli has no such
+ * seam, so a brotli page is compressed whole, at the quality the prepared answers use.
+ */
+
+/** The same text in every page it is part of: its deflate bytes are made once. */
+export class FixedPart {
+  readonly bytes: Buffer;
+  private deflated: Buffer | undefined;
+
+  constructor(readonly text: string) {
+    this.bytes = Buffer.from(text, 'utf8');
+  }
+
+  /** Deflate bytes ending byte-aligned, without the final block (a sync flush). */
+  get deflate(): Buffer {
+    return (this.deflated ??= zlib.deflateRawSync(this.bytes, { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+  }
+}
+
+export type PagePart = string | FixedPart;
+
+const GZIP_LEVEL = 6;
+/** Magic, deflate, no flags, no time, default level, Unix (RFC 1952 section 2.3). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]);
+
+/** The page as one gzip stream: its own parts compressed now, the fixed parts' bytes reused. */
+export function gzipPage(parts: readonly PagePart[]): Buffer {
+  const out: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let length = 0;
+  parts.forEach((part, i) => {
+    const last = i === parts.length - 1;
+    if (part instanceof FixedPart) {
+      out.push(part.deflate);
+      crc = zlib.crc32(part.bytes, crc);
+      length += part.bytes.length;
+      // A stream ends with a final block: an empty one after a fixed part that comes last.
+      if (last) out.push(zlib.deflateRawSync(Buffer.alloc(0)));
+      return;
+    }
+    if (!part && !last) return;
+    const bytes = Buffer.from(part, 'utf8');
+    // Node 20's crc32 of an empty buffer that zlib has read answers 0: empty parts add nothing.
+    if (bytes.length) crc = zlib.crc32(bytes, crc);
+    length += bytes.length;
+    out.push(zlib.deflateRawSync(bytes, { level: GZIP_LEVEL, finishFlush: last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }));
+  });
+  if (!parts.length) out.push(zlib.deflateRawSync(Buffer.alloc(0)));
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  out.push(trailer);
+  return Buffer.concat(out);
+}
+
+/** The page compressed with brotli, whole. */
+export function brotliPage(parts: readonly PagePart[]): Buffer {
+  const text = pageText(parts);
+  return zlib.brotliCompressSync(text, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    },
+  });
+}
+
+/** The page's text. */
+export function pageText(parts: readonly PagePart[]): string {
+  return parts.map((part) => (part instanceof FixedPart ? part.text : part)).join('');
+}
