@@ -47,6 +47,30 @@ export function Button({ variant, block, small, loading, disabled, className, ch
   );
 }
 
-export function ButtonLink({ variant, block, small, className, ...rest }: LinkProps & Look) {
-  return <Link className={classes({ variant, block, small }, className)} {...rest} />;
+export interface ButtonLinkProps extends LinkProps, Look {
+  /**
+   * As Button's: a spinner before the label, aria-busy, and a press while busy does nothing (the
+   * link stays focusable, and a press that opens a new tab or window still opens it).
+   */
+  loading?: boolean;
+}
+
+export function ButtonLink({ variant, block, small, className, loading, onClick, children, ...rest }: ButtonLinkProps) {
+  return (
+    <Link
+      className={classes({ variant, block, small }, className)}
+      aria-busy={loading || undefined}
+      aria-disabled={loading || undefined}
+      onClick={(event) => {
+        // Busy: a plain press waits; one that opens a new tab or window still does.
+        const newTab = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
+        if (loading && !newTab) event.preventDefault();
+        else onClick?.(event);
+      }}
+      {...rest}
+    >
+      {loading ? <Spinner size={16} decorative /> : null}
+      {children}
+    </Link>
+  );
 }

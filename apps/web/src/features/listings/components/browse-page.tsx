@@ -5,7 +5,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HomeIcon } from '@/components/ui/icons';
-import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useGradualCount } from '@/lib/use-gradual-count';
@@ -168,15 +168,14 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
               <ButtonLink
                 variant="secondary"
                 to={moreLink}
-                aria-busy={browse.isFetchingNextPage || undefined}
+                loading={browse.isFetchingNextPage}
                 onClick={(event) => {
                   // Opened in a new tab or window, the link's own page.
                   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
                   event.preventDefault();
-                  if (!browse.isFetchingNextPage) void browse.fetchNextPage();
+                  void browse.fetchNextPage();
                 }}
               >
-                {browse.isFetchingNextPage ? <Spinner size={16} decorative /> : null}
                 {t('browse.showMore')}
               </ButtonLink>
             </div>
