@@ -44,12 +44,17 @@ const kb = (bytes) => (bytes / 1000).toFixed(1);
 let broken = false;
 const rows = [];
 
-for (const [route, { page, maxKB }] of Object.entries(budget.firstLoadJs)) {
+for (const [route, { page, maxKB, maxFiles }] of Object.entries(budget.firstLoadJs)) {
   const { js } = routeFiles(page);
   const total = [...js].reduce((sum, f) => sum + gz(f), 0);
   const ok = total <= maxKB * 1000;
   broken ||= !ok;
   rows.push(`| first-load JS ${route} | ${kb(total)} KB | ${maxKB} KB | ${ok ? 'ok' : 'OVER'} |`);
+  if (maxFiles !== undefined) {
+    const fewEnough = js.size <= maxFiles;
+    broken ||= !fewEnough;
+    rows.push(`| script files on first load ${route} | ${js.size} | ${maxFiles} | ${fewEnough ? 'ok' : 'OVER'} |`);
+  }
 }
 
 for (const [route, { page, locales, maxKB }] of Object.entries(budget.renderBeforeImages)) {
