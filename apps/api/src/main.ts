@@ -14,29 +14,35 @@ const SETTLE_MAX_MS = 5000;
  * What is still waiting is written before the process exits.
  */
 const log = pino.destination({ dest: 1, sync: false });
+let ending = false;
+/** What the server logs through: a line logged once the log is ending (at exit) is dropped, not thrown. */
+const logStream = {
+  write(line: string) {
+    if (!ending) log.write(line);
+  },
+};
 process.on('exit', () => {
+  if (ending) return;
   try {
     log.flushSync();
   } catch {
-    // ended already (exitAfterLog), or a write is under way
+    // a write is under way
   }
 });
 
-/** Exits once the log's waiting lines are written (at most a second later). */
+/** Exits once the log's waiting lines are written, in order (at most a second later). */
 function exitAfterLog(code: number): void {
   setTimeout(() => process.exit(code), 1000);
+  if (ending) return;
+  ending = true;
   log.once('close', () => process.exit(code));
-  try {
-    log.end();
-  } catch {
-    // already ending
-  }
+  log.end();
 }
 
 async function main(): Promise<void> {
   const env = loadEnvOrSay();
   if (!env) process.exit(EXIT_BAD_ENV);
-  const { app, shutdown: gate } = await buildApp(env, { logStream: log });
+  const { app, shutdown: gate } = await buildApp(env, { logStream });
   // The embedded database takes one process at a time; command-line tasks look for this file.
   const removePidFile = env.databaseUrl ? () => undefined : writeServerPid(env.dataDir);
   app.addHook('onClose', async () => removePidFile());
