@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { brotliText, GZIP_LEVEL } from '../lib/text-compression.ts';
 
 /**
  * Compression of the pages drawn on the server, done here in one call rather than by the
@@ -30,7 +31,6 @@ export class FixedPart {
 
 export type PagePart = string | FixedPart;
 
-const GZIP_LEVEL = 6;
 /** Magic, deflate, no flags, no time, default level, Unix (RFC 1952 section 2.3). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03]);
 
@@ -66,14 +66,7 @@ export function gzipPage(parts: readonly PagePart[]): Buffer {
 
 /** The page compressed with brotli, whole. */
 export function brotliPage(parts: readonly PagePart[]): Buffer {
-  const text = pageText(parts);
-  return zlib.brotliCompressSync(text, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-    },
-  });
+  return brotliText(pageText(parts));
 }
 
 /** The page's text. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { preferredEncoding } from '../lib/accept-encoding.ts';
+import { preferredEncoding } from '../lib/text-compression.ts';
 import { AppError } from '../lib/app-error.ts';
 import { brotliPage, gzipPage, pageText } from './page-compression.ts';
 import { allowInlineStyles } from './security-headers.ts';

@@ -12,7 +12,6 @@ export interface BandKey {
   bedrooms: number;
 }
 
-/** The median price in whole birr (percentile_cont gives a half for an even count; rounded). */
 /**
  * Counts the writes of bands by this process (any database): a band kept in memory from before a
  * write is read again (./price-bands.ts, bandReader).
@@ -22,6 +21,7 @@ export function bandWritesSoFar(): number {
   return bandWrites;
 }
 
+/** The median price in whole birr (percentile_cont gives a half for an even count; rounded). */
 const MEDIAN = sql<number>`round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${listings.priceEtb}))::int`;
 
 export async function readBand(db: DbOrTx, key: BandKey): Promise<PriceBandRow | undefined> {

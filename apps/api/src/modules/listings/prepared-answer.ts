@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedEncodings } from '../../lib/accept-encoding.ts';
+import { brotliText, GZIP_LEVEL, preferredEncoding } from '../../lib/text-compression.ts';
 
 /**
  * A JSON answer serialised once, to be sent many times from the answer caches: the identity bytes,
  * an ETag of the content, and each compressed form made on its first demand and kept (a browser asks
  * for brotli, an older client for gzip, the server's own page renderer for neither: compressing
- * every new page both ways, asked or not, cost more than answering it). Brotli at quality 5: 0.7 ms
- * for a page of 20 cards and 15 bytes more than quality 9, which took 10-15 ms of the server's one
- * core. Sent with its own Content-Encoding, so the compression plugin leaves it alone.
+ * every new page both ways, asked or not, cost more than answering it), at the server's levels
+ * (lib/text-compression.ts). Sent with its own Content-Encoding, so the compression plugin leaves it alone.
  */
 export interface PreparedAnswer {
   body: Buffer;
@@ -39,20 +38,12 @@ export function prepareJson(json: string): PreparedAnswer {
 }
 
 function gzipOf(answer: PreparedAnswer): Buffer | null {
-  if (answer.gzip === undefined) answer.gzip = zlib.gzipSync(answer.body, { level: 6 });
+  if (answer.gzip === undefined) answer.gzip = zlib.gzipSync(answer.body, { level: GZIP_LEVEL });
   return answer.gzip;
 }
 
 function brotliOf(answer: PreparedAnswer): Buffer | null {
-  if (answer.br === undefined) {
-    answer.br = zlib.brotliCompressSync(answer.body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    });
-  }
+  if (answer.br === undefined) answer.br = brotliText(answer.body);
   return answer.br;
 }
 
@@ -80,10 +71,9 @@ export function sendPrepared(req: FastifyRequest, reply: FastifyReply, answer: P
     reply.header('cache-control', 'no-store');
   }
   reply.type('application/json; charset=utf-8');
-  const encodings = acceptedEncodings(req.headers['accept-encoding']);
-  const br = encodings.has('br') ? brotliOf(answer) : null;
-  if (br) return reply.header('content-encoding', 'br').send(br);
-  const gzip = encodings.has('gzip') || encodings.has('*') ? gzipOf(answer) : null;
-  if (gzip) return reply.header('content-encoding', 'gzip').send(gzip);
+  // A small answer has neither form (both null) and goes as it is.
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  const compressed = encoding && (encoding === 'br' ? brotliOf(answer) : gzipOf(answer));
+  if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
   return reply.send(answer.body);
 }
