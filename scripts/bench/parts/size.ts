@@ -43,7 +43,13 @@ export async function sizePart(ctx: BenchContext): Promise<PartOutput> {
   return {
     rows: {
       'js-first-load': {
-        measured: firstLoad.map((r, i) => `${r.what.replace('first-load JS ', '')}: ${r.size}${files[i] ? ` in ${files[i].size} files` : ''}`).join(' · '),
+        measured: firstLoad
+          .map((r) => {
+            const route = r.what.replace('first-load JS ', '');
+            const count = files.find((f) => f.what === `script files on first load ${route}`);
+            return `${route}: ${r.size}${count ? ` in ${count.size} files` : ''}`;
+          })
+          .join(' · '),
         met: firstLoad.length === 3 && firstLoad.every((r) => r.ok) && files.every((r) => r.ok),
       },
       'render-browse': {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
 import { useHydrating } from '@/lib/hydration';
@@ -47,6 +47,11 @@ export function Button({ variant, block, small, loading, disabled, className, ch
   );
 }
 
+/** A press on a link that opens it in a new tab or window (a modifier key, another button). */
+export function isNewTabPress(event: MouseEvent): boolean {
+  return event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
+}
+
 export interface ButtonLinkProps extends LinkProps, Look {
   /**
    * As Button's: a spinner before the label, aria-busy, and a press while busy does nothing (the
@@ -63,8 +68,7 @@ export function ButtonLink({ variant, block, small, className, loading, onClick,
       aria-disabled={loading || undefined}
       onClick={(event) => {
         // Busy: a plain press waits; one that opens a new tab or window still does.
-        const newTab = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
-        if (loading && !newTab) event.preventDefault();
+        if (loading && !isNewTabPress(event)) event.preventDefault();
         else onClick?.(event);
       }}
       {...rest}

@@ -2,7 +2,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink, isNewTabPress } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { HomeIcon } from '@/components/ui/icons';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -171,7 +171,7 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
                 loading={browse.isFetchingNextPage}
                 onClick={(event) => {
                   // Opened in a new tab or window, the link's own page.
-                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+                  if (isNewTabPress(event)) return;
                   event.preventDefault();
                   void browse.fetchNextPage();
                 }}
