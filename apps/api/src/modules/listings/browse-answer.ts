@@ -51,9 +51,12 @@ export function browseFromIndex(index: BrowseIndex, question: BrowseQuestion): P
     },
     now.getTime(),
   );
-  const cards = found.slice(0, filters.limit).map((e) => e.card);
+  const cards = found.slice(0, filters.limit).map((e) => index.cardOf(e));
+  const last = found[filters.limit - 1];
+  const more = found.length > filters.limit && last && Number.isFinite(last.publishedMs);
+  const next = more ? encodeCursor(new Date(last.publishedMs), last.id) : null;
   // ZBrowseAnswer's keys in its order, the cards as ZListingCard wrote them when they were indexed.
-  return prepareJson(`{"ok":true,"listings":[${cards.join(',')}],"next_cursor":${JSON.stringify(nextCursor(found, filters.limit))}}`);
+  return prepareJson(`{"ok":true,"listings":[${cards.join(',')}],"next_cursor":${JSON.stringify(next)}}`);
 }
 
 export async function browseFromDatabase(db: DbOrTx, question: BrowseQuestion): Promise<PreparedAnswer> {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ZListingCard } from '@betoch/contracts/listings';
 import type { DbOrTx } from '../../db/client.ts';
-import { BrowseIndex, type IndexedListing } from './browse-index.ts';
+import { BrowseIndex, type ListingToIndex } from './browse-index.ts';
 import { coverTint } from './card-tint.ts';
 import { toListingCard } from './listing-view.ts';
 import { pruneListingChanges, readChangedIds, readIndexRows, readLiveListingsPage, readVersion, type IndexRow } from './live-listings.repository.ts';
@@ -29,13 +29,12 @@ function blockedUntil(date: Date): number {
   return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
 }
 
-async function toEntry(row: IndexRow): Promise<IndexedListing | null> {
+async function toEntry(row: IndexRow): Promise<ListingToIndex | null> {
   if (row.visibility !== 'live' || row.adminHidden) return null;
   const card = ZListingCard.parse(toListingCard(row, await coverTint(row.coverPhoto)));
   return {
     id: row.id,
     publishedMs: row.publishedAt ? row.publishedAt.getTime() : Number.POSITIVE_INFINITY,
-    publishedAt: row.publishedAt,
     typeGroup: row.typeGroup ?? row.type,
     subcity: row.subcity,
     source: row.source,
@@ -47,9 +46,9 @@ async function toEntry(row: IndexRow): Promise<IndexedListing | null> {
   };
 }
 
-async function toEntries(rows: IndexRow[]): Promise<IndexedListing[]> {
+async function toEntries(rows: IndexRow[]): Promise<ListingToIndex[]> {
   const entries = await Promise.all(rows.map(toEntry));
-  return entries.filter((e): e is IndexedListing => e !== null);
+  return entries.filter((e): e is ListingToIndex => e !== null);
 }
 
 export interface BrowseIndexSync {
@@ -75,7 +74,7 @@ export function browseIndexSync(db: DbOrTx, log: FastifyBaseLogger): BrowseIndex
   async function loadAll(): Promise<void> {
     const started = performance.now();
     const { v } = await readVersion(db);
-    const entries: IndexedListing[] = [];
+    const entries: ListingToIndex[] = [];
     let after: { publishedAt: Date; id: string } | null = null;
     for (;;) {
       if (closed) throw new Error('the app closed');

@@ -1,4 +1,5 @@
 import type { ListingRow } from '../../db/schema/listings.ts';
+import { CardStore } from './card-store.ts';
 import type { PlaceQuery } from './place-search.ts';
 
 /**
@@ -21,10 +22,23 @@ export interface IndexedListing {
   /** The poster's standing: null in good standing, else until when the listing is held back. */
   blockedUntilMs: number | null;
   placeText: string;
-  /** The card as the browse answer carries it (JSON). */
-  card: string;
-  /** For the cursor: published_at as the page's next_cursor writes it. */
-  publishedAt: Date | null;
+  /** The card as the browse answer carries it: its slot in the index's card store (BrowseIndex.cardOf). */
+  card: number;
+}
+
+/** A listing as it is handed to the index: its card written as JSON. */
+export type ListingToIndex = Omit<IndexedListing, 'card'> & { card: string };
+
+/**
+ * The same string for the same value: a type, subcity or source read from the database is a new
+ * string on each row, and 100,000 copies of ten names were heap objects the collector walked.
+ */
+const canonical = new Map<string, string>();
+function canonicalOf<T extends string>(value: T): T {
+  const known = canonical.get(value);
+  if (known !== undefined) return known as T;
+  canonical.set(value, value);
+  return value;
 }
 
 export interface IndexFilters {
@@ -177,18 +191,42 @@ export class BrowseIndex {
   private byType = new Map<string, IndexedListing[]>();
   /** One subcity's listings of one type group (the filters most often asked together). */
   private bySubcityType = new Map<string, IndexedListing[]>();
+  private cards = new CardStore();
 
   get size(): number {
     return this.all.length;
   }
 
+  /** The card of a listing of this index, as JSON. */
+  cardOf(e: IndexedListing): string {
+    return this.cards.text(e.card);
+  }
+
+  /** A listing as the index keeps it: its card in the card store, its names the shared strings. */
+  private kept(e: ListingToIndex): IndexedListing {
+    return {
+      id: e.id,
+      publishedMs: e.publishedMs,
+      typeGroup: canonicalOf(e.typeGroup),
+      subcity: canonicalOf(e.subcity),
+      source: canonicalOf(e.source),
+      priceEtb: e.priceEtb,
+      confirmedMs: e.confirmedMs,
+      blockedUntilMs: e.blockedUntilMs,
+      placeText: e.placeText,
+      card: this.cards.add(e.card),
+    };
+  }
+
   /** Puts in the listings given (replacing those of the same id) and takes out the ids removed. */
-  apply(upserts: IndexedListing[], removed: Iterable<string> = []): void {
-    const gone = [...removed, ...upserts.map((e) => e.id)].flatMap((id) => {
+  apply(changed: ListingToIndex[], removed: Iterable<string> = []): void {
+    const gone = [...removed, ...changed.map((e) => e.id)].flatMap((id) => {
       const old = this.byId.get(id);
       this.byId.delete(id);
       return old ? [old] : [];
     });
+    for (const old of gone) this.cards.remove(old.card);
+    const upserts = changed.map((e) => this.kept(e));
     for (const e of upserts) this.byId.set(e.id, e);
     if (gone.length + upserts.length > REBUILD_AT) {
       this.rebuild();
@@ -211,8 +249,9 @@ export class BrowseIndex {
   }
 
   /** Everything at once (a full load). */
-  replaceAll(entries: IndexedListing[]): void {
-    this.byId = new Map(entries.map((e) => [e.id, e]));
+  replaceAll(entries: ListingToIndex[]): void {
+    this.cards = new CardStore();
+    this.byId = new Map(entries.map((e) => [e.id, this.kept(e)]));
     this.rebuild();
   }
 
