@@ -16,12 +16,14 @@ import { pruneListingChanges, readChangedIds, readIndexRows, readLiveListingsPag
  */
 
 /**
- * Rows read per query of a full load: each page holds the server while the embedded database reads
- * it and its cards are written (other calls go between two pages). 100,000 listings on PGlite load
- * in the same 5.5-5.7 s by pages of 500 as of 5,000, with 3 stalls over 50 ms (the worst 164 ms)
- * instead of 19 (the worst 460 ms), the cards written page by page (BrowseIndex.loader).
+ * A full load reads pages of this many rows, one after another for at most LOAD_SLICE_MS, then lets
+ * the calls that came meanwhile be answered. Pages of 5,000 with a pause after each held the server
+ * up to 460 ms at a time (19 stalls over 50 ms on 100,000 listings on PGlite); pages of 500 with a
+ * pause after each held it at most 164 ms, but under load each pause waited for every call queued
+ * and the load took 22 s instead of 7-9 s, with browse on SQL meanwhile.
  */
 const LOAD_PAGE = 500;
+const LOAD_SLICE_MS = 60;
 /** More listings changed than this since the version held: everything is read again. */
 const RELOAD_AT = 5_000;
 /** listing_changes keeps the changes of this many versions; older ones are deleted now and then. */
@@ -81,6 +83,7 @@ export function browseIndexSync(db: DbOrTx, log: FastifyBaseLogger): BrowseIndex
     const { v } = await readVersion(db);
     const load = index.loader();
     let after: { publishedAt: Date; id: string } | null = null;
+    let slice = performance.now();
     for (;;) {
       if (closed) throw new Error('the app closed');
       const rows = await readLiveListingsPage(db, after, LOAD_PAGE);
@@ -89,8 +92,11 @@ export function browseIndexSync(db: DbOrTx, log: FastifyBaseLogger): BrowseIndex
       // (A live listing without a publish time, which none is, comes first and is not paged past.)
       if (rows.length < LOAD_PAGE || !last?.publishedAt) break;
       after = { publishedAt: last.publishedAt, id: last.id };
-      // Calls that came meanwhile are answered between two pages.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Calls that came meanwhile are answered between two slices.
+      if (performance.now() - slice > LOAD_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
     }
     load.finish();
     heldV = v;
