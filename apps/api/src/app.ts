@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import type { Env } from './config/env.ts';
 import type { AppContext } from './app-context.ts';
@@ -14,6 +14,7 @@ import { openApiRoutes } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { shutdownGate, type ShutdownGate } from './plugins/shutdown-gate.ts';
 import { webApp } from './plugins/web-app.ts';
+import { RequestLog } from './plugins/request-log.ts';
 import { isPageRead } from './plugins/server-render.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -127,8 +128,8 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     trustProxy: env.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    // A drawn page's own reads of the API are logged as the page's request, not twice more each.
-    logController: new LogController({ disableRequestLogging: isPageRead }),
+    // One line per request; a drawn page's own reads of the API are logged as the page's request.
+    logController: new RequestLog(isPageRead),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler(env.mode === 'production'),
     // The shutdown gate answers requests that arrive while closing, in the error envelope.

@@ -85,7 +85,7 @@ describe('codes never reach the logs', () => {
 
     const text = demoLog.text;
     // The logs are really there: requests, and the console sender's line.
-    expect(text).toContain('incoming request');
+    expect(text).toContain('request completed');
     expect(text).toContain('sms (demo): not sent');
     expect(text).toContain(phone.slice(-4));
     for (const c of codes) expect(leaked(text, c), `code ${c} in the demo log`).toBe(false);

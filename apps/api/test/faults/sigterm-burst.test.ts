@@ -170,7 +170,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('SIGTERM during a burst'
 
   it(`answers all ${IN_FLIGHT} calls in flight, refuses new connections, exits 0 and keeps every answered purchase`, async () => {
     dataDir = migratedDataDir('betoch-sigterm-');
-    const server = await startReady({ DATA_DIR: dataDir, LOG_LEVEL: 'info' }, running);
+    // At debug level the server logs each request when its headers are read, not only when answered.
+    const server = await startReady({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' }, running);
     const tenants: ApiClient[] = [];
     for (let i = 0; i < TENANTS; i++) {
       const client = new ApiClient(server.base, ipFor(i + 1));
