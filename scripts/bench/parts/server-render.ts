@@ -37,6 +37,8 @@ const CHANGES = [
   '- The fair-price line\'s band is kept in memory a minute (`bandReader`): its query was 12 % of a warm /l/{id} page.',
   '- A 64 MB young generation (`--max-semi-space-size=64` in the start command): a drawn page leaves about a megabyte of short-lived objects, which the default 16 MB moved into the old generation, cleared later by pauses of 100-250 ms. Four pairs of runs at 100 pages/s, alternating, same build: /browse p99 96 and 145 ms without it, 19 and 50 ms with it; /l/{id} (each listing read for the first time) 343 and 442 ms without, 48 and 245 ms with.',
   'Together, in the same probe: warm /l/{id} 257-385 pages/s; /browse p99 at 100 pages/s 18-50 ms. What is left on /l/{id} is the first read of each listing: 1-5 ms of PGlite (its page reads into the buffer cache and the parsing of its answer in JavaScript) on a page of 3-4 ms, and the young generation\'s collections (15-25 ms each, every 0.4 s at this rate).',
+  '',
+  '2026-11-28 (decision 0011): the browse index\'s cards outside the JavaScript heap and one request log line per page. Before them, this bench on this machine (08:11 UTC, health check 8,031 req/s): /browse p99 25 ms, /l/{id} p99 239 ms at 100 pages/s, max 207 and 147 pages/s. A profile of /l/{id} pages as fast as they are drawn: React\'s renderToString 26 % of the core, PGlite 16 % (the listing\'s first read), gzip of the page 5.5 %, garbage collection 5.5 %, the in-process calls and i18next most of the rest. `--single-threaded-gc` was tried: it drew 69-88 listing pages a second instead of 114-142, so the start command leaves it out.',
 ].join('\n');
 
 /**
