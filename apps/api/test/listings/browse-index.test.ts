@@ -97,14 +97,20 @@ describe('browse from memory', () => {
     const index = await indexNow();
     expect(index.size).toBeGreaterThan(LISTINGS / 2);
     let cards = 0;
+    let found = 0;
     await fc.assert(
       fc.asyncProperty(query, async (raw) => {
-        cards += await compare(index, raw);
+        const n = await compare(index, raw);
+        cards += n;
+        if (n > 0) found += 1;
       }),
       { numRuns: 150 },
     );
-    // The questions found listings (not only empty pages).
-    expect(cards).toBeGreaterThan(300);
+    // The questions found listings (not only empty pages): about a quarter of them do (27-41 of 150
+    // in six runs). The number of cards is no guard: a few broad questions make most of it, and it
+    // fell to 230 in one CI run (676-1,122 in four runs here).
+    expect(found).toBeGreaterThanOrEqual(15);
+    expect(cards).toBeGreaterThan(0);
   });
 
   it('after changes made by other code, the next version answers as SQL does', async () => {
