@@ -29,9 +29,11 @@ function wanted({ filters, now }: BrowseQuestion) {
   };
 }
 
-function nextCursor(found: Array<{ id: string; publishedAt: Date | null }>, limit: number): string | null {
+/** The cursor after the page's last listing when more follow (`limit` + 1 were looked for). */
+function nextCursor<T extends { id: string }>(found: T[], limit: number, publishedAt: (e: T) => Date | null): string | null {
   const last = found[limit - 1];
-  return found.length > limit && last?.publishedAt ? encodeCursor(last.publishedAt, last.id) : null;
+  const at = found.length > limit && last ? publishedAt(last) : null;
+  return at && last ? encodeCursor(at, last.id) : null;
 }
 
 export function browseFromIndex(index: BrowseIndex, question: BrowseQuestion): PreparedAnswer {
@@ -52,9 +54,7 @@ export function browseFromIndex(index: BrowseIndex, question: BrowseQuestion): P
     now.getTime(),
   );
   const cards = found.slice(0, filters.limit).map((e) => index.cardOf(e));
-  const last = found[filters.limit - 1];
-  const more = found.length > filters.limit && last && Number.isFinite(last.publishedMs);
-  const next = more ? encodeCursor(new Date(last.publishedMs), last.id) : null;
+  const next = nextCursor(found, filters.limit, (e) => (Number.isFinite(e.publishedMs) ? new Date(e.publishedMs) : null));
   // ZBrowseAnswer's keys in its order, the cards as ZListingCard wrote them when they were indexed.
   return prepareJson(`{"ok":true,"listings":[${cards.join(',')}],"next_cursor":${JSON.stringify(next)}}`);
 }
@@ -82,7 +82,7 @@ export async function browseFromDatabase(db: DbOrTx, question: BrowseQuestion): 
   const answer: TBrowseAnswer = {
     ok: true,
     listings: page.map((r, i) => toListingCard(r, tints[i] ?? null)),
-    next_cursor: nextCursor(rows, filters.limit),
+    next_cursor: nextCursor(rows, filters.limit, (r) => r.publishedAt),
   };
   return prepareAnswer(ZBrowseAnswer.parse(answer));
 }
