@@ -128,6 +128,8 @@ for (const lang of LANGS) {
     await expect(panel).toBeVisible();
     await expect(panel.getByLabel(tr(lang, 'listings:contact.messageLabel.broker'))).toBeVisible();
     await expect(panel).not.toContainText(lang === 'en' ? /owner/i : /ባለቤቱ/);
+    // The signed-in reads redraw the panel once they land: scroll it into view after them (detached mid-scroll once in CI).
+    await page.waitForLoadState('networkidle');
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`broker-contact-panel-${lang}.png`) });
   });

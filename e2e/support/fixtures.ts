@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /** 10.x.y.z, different for every test. */
 function randomClientAddress(): string {
@@ -11,9 +11,37 @@ function randomClientAddress(): string {
  * (X-Forwarded-For; the e2e server runs with TRUST_PROXY=true), so the server's per-IP limit of
  * 30 codes an hour applies per test, as it would per person, and a long run never trips it.
  */
+/**
+ * A page drawn by the server shows before the app's code has come (it asks for it once the page is
+ * shown, docs/decisions/0012): its links work, its buttons do nothing until the app has started.
+ * After a page.goto or page.reload, a journey waits for the app's mark (`<html data-app="started">`,
+ * apps/web/src/main.tsx), as a person waits for a page to be ready; a page drawn in the browser
+ * (no boot script) is ready when its elements are there.
+ */
+async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('script[data-boot]') || document.documentElement.dataset.app === 'started', undefined, { timeout: 20_000 });
+}
+
 export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': randomClientAddress() });
+  },
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await appStarted(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await appStarted(page);
+        return response;
+      };
+    }
+    await use(page);
   },
 });
 

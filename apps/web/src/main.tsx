@@ -1,5 +1,5 @@
 import './lib/zod-jitless';
-import { StrictMode, Suspense } from 'react';
+import { startTransition, StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate } from '@tanstack/react-query';
 import './styles/global.css';
@@ -36,6 +36,21 @@ if (!root) throw new Error('#root missing from index.html');
 const client = makeQueryClient();
 if (drawn && hydrating) hydrate(client, drawn.queries);
 
+/**
+ * Marks the page once the app has started (drawn or hydrated, its first effects run):
+ * `<html data-app="started">`. Until then a drawn page is the server's HTML, whose links work but
+ * whose buttons do nothing yet; browser journeys wait for this mark before they act
+ * (e2e/support/fixtures.ts).
+ */
+function AppStarted({ children }: { children: ReactNode }): ReactNode {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'started';
+  }, []);
+  // Around the app, not beside it: a sibling would change the tree's shape, and with it the ids
+  // useId gives, against the server's page.
+  return children;
+}
+
 const app = (
   <StrictMode>
     <Suspense fallback={null}>
@@ -44,7 +59,9 @@ const app = (
             its new value on the tap, not when the new answer has come (a transition would hold
             the old page, its controls included, until then). */}
         <BrowserRouter useTransitions={false}>
-          <BrowserApp client={client} />
+          <AppStarted>
+            <BrowserApp client={client} />
+          </AppStarted>
         </BrowserRouter>
       </ServerDataSaver.Provider>
     </Suspense>
@@ -62,7 +79,10 @@ const app = (
  */
 void Promise.race([Promise.all([textsReady, preloadPage(window.location.pathname)]), new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]).then(() => {
   const start = () => {
-    if (hydrating) hydrateRoot(root, app);
+    // Hydrated as a transition: React works through it in slices of a few milliseconds, giving
+    // the phone back between them (a tap, a scroll), instead of in one long task (up to 200 ms on
+    // a slow phone, all of it counted as blocking time).
+    if (hydrating) startTransition(() => void hydrateRoot(root, app));
     else {
       // A page the server drew but the browser cannot hydrate as is (a call failed, another
       // language): drawn anew.

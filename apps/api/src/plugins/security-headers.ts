@@ -1,15 +1,24 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+/** The sha256 (base64) of a page's own inline style and script elements: the only ones its policy allows. */
+export interface InlineHashes {
+  styles: readonly string[];
+  scripts: readonly string[];
+}
+
+const NONE: InlineHashes = { styles: [], scripts: [] };
+const sources = (hashes: readonly string[]) => hashes.map((hash) => ` 'sha256-${hash}'`).join('');
+
 /**
- * The policy; `photoOrigin` is where photos load from when a CDN or bucket serves them;
- * `styleHashes`: the sha256 (base64) of the page's own style elements (a page drawn on the server
- * carries its style sheets inline), the only inline style elements it allows.
+ * The policy; `photoOrigin` is where photos load from when a CDN or bucket serves them; `inline`:
+ * a page drawn on the server carries its style sheets inline and a small script that asks for the
+ * app's code once the page is shown (./server-render.ts): those elements, by their hashes, and no other.
  */
-export function contentSecurityPolicy(photoOrigin?: string, styleHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(photoOrigin?: string, inline: InlineHashes = NONE): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self'${styleHashes.map((hash) => ` 'sha256-${hash}'`).join('')}`,
+    `script-src 'self'${sources(inline.scripts)}`,
+    `style-src 'self'${sources(inline.styles)}`,
     // Style attributes in the HTML of a page drawn on the server (a photo's blurred placeholder,
     // a skeleton's size): React sets the same styles through the DOM when the browser draws, which
     // no policy blocks. Style elements and style sheets stay 'self' only.
@@ -44,15 +53,15 @@ export function applySecurityHeaders(reply: FastifyReply, production: boolean, c
 export function securityHeaders(app: FastifyInstance, production: boolean, photoOrigin?: string): void {
   const csp = contentSecurityPolicy(photoOrigin);
   app.addHook('onSend', async (_req, reply, payload) => {
-    const hashes = inlineStyles.get(reply);
+    const hashes = inlineElements.get(reply);
     applySecurityHeaders(reply, production, hashes ? contentSecurityPolicy(photoOrigin, hashes) : csp);
     return payload;
   });
 }
 
-const inlineStyles = new WeakMap<FastifyReply, readonly string[]>();
+const inlineElements = new WeakMap<FastifyReply, InlineHashes>();
 
-/** The answer is a page with these style elements of its own (sha256, base64): its policy allows them. */
-export function allowInlineStyles(reply: FastifyReply, hashes: readonly string[]): void {
-  if (hashes.length) inlineStyles.set(reply, hashes);
+/** The answer is a page with these inline elements of its own: its policy allows them. */
+export function allowInline(reply: FastifyReply, hashes: InlineHashes): void {
+  if (hashes.styles.length || hashes.scripts.length) inlineElements.set(reply, hashes);
 }

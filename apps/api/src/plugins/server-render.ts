@@ -7,6 +7,7 @@ import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type 
 import { htmlAttribute as attr } from '@betoch/contracts/html-safe';
 import type { TListing } from '@betoch/contracts/listings';
 import { FixedPart, type PagePart } from './page-compression.ts';
+import type { InlineHashes } from './security-headers.ts';
 import { canonicalUrl, LANGUAGE_PARAM, pageHeads, PUBLIC_PAGES, type PageHeadInput } from './page-head.ts';
 
 /**
@@ -51,8 +52,8 @@ export interface RenderedPage {
   status: 200 | 404;
   /** The page's text in order; its style element is the same for every page of its kind (./page-compression.ts). */
   parts: PagePart[];
-  /** The sha256 (base64) of each style element of the page: its Content-Security-Policy allows them. */
-  styleHashes: string[];
+  /** The sha256 (base64) of each inline style and script element of the page: its Content-Security-Policy allows them. */
+  inline: InlineHashes;
 }
 
 export interface ServerPages {
@@ -119,19 +120,47 @@ export function dataSaverOn(headers: PageHeaders): boolean {
 }
 
 /**
- * The code and texts of the page drawn, fetched together with the app's entry, and its style sheets
- * (the entry's and the page's) written into the page itself: on a phone over 3G each style sheet is
- * a request the first paint waits for (seven on /browse), while their rules compressed are a few
- * kilobytes. Each sheet is still named by a disabled link, which the browser does not fetch and the
- * app's loader finds, so it does not fetch it again either when the page's code asks for it.
+ * The page's style sheets (the entry's and the page's) are written into the page itself: on a phone
+ * over 3G each style sheet is a request the first paint waits for (seven on /browse), while their
+ * rules compressed are a few kilobytes. Each sheet is still named by a disabled link, which the
+ * browser does not fetch and the app's loader finds, so it does not fetch it again either when
+ * the page's code asks for it.
  */
-function hints(files: PageFiles | undefined, namespaces: readonly string[], language: Language): string {
-  return [
-    ...(files?.scripts ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
-    ...(files?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`),
-    ...namespaces.map((ns) => `<link rel="preload" as="fetch" crossorigin href="/locales/${language}/${attr(ns)}.json">`),
-  ].join('');
+function disabledStyleLinks(files: PageFiles | undefined): string {
+  return (files?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`).join('');
 }
+
+/**
+ * The app's code comes after the page is shown: a drawn page reads without it, and on a phone's
+ * slow link its 130 KB would share the link with the lead photo (the card or cover the visitor
+ * waits for). So the page carries no script tag of the app: this inline script asks for the entry,
+ * the page's own modules and its texts once the lead photo has loaded and a frame has shown it
+ * (or once the first frame is shown when there is none; at once in a tab not shown; after
+ * BOOT_LATEST_MS whatever happens). The page's modules and texts are in its element's data
+ * attributes, so the script is the same on every page of a build and the Content-Security-Policy
+ * allows it by its hash.
+ * docs/performance.md, "Lighthouse", has the figures.
+ */
+const BOOT_LATEST_MS = 3000;
+
+/**
+ * The boot script of a build: the entry's URL is written into it (the same for every page of the
+ * build); the page's modules and texts are read from its element's attributes, and only paths
+ * under /assets/ and /locales/ are taken from them.
+ */
+function bootScript(entry: string): { text: string; hash: string } {
+  const text = `(function(s){var d=document,h=d.head,a=s.dataset,done=0;function own(u,dir){return u.indexOf(dir)===0&&u.indexOf('//')<0}function add(rel,u,as){var e=d.createElement('link');e.rel=rel;e.href=u;e.crossOrigin='';if(as)e.as=as;h.appendChild(e)}function boot(){if(done)return;done=1;(a.texts||'').split(' ').forEach(function(u){if(own(u,'/locales/'))add('preload',u,'fetch')});(a.modules||'').split(' ').forEach(function(u){if(own(u,'/assets/'))add('modulepreload',u)});var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=${JSON.stringify(entry)};h.appendChild(e)}function shown(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(boot,0)})})}setTimeout(boot,${BOOT_LATEST_MS});var lead=d.querySelector('img[fetchpriority=high]');if(d.hidden)boot();else if(lead&&!lead.complete){lead.addEventListener('load',shown);lead.addEventListener('error',shown)}else shown()})(document.currentScript)`;
+  return { text, hash: createHash('sha256').update(text).digest('base64') };
+}
+
+function bootElement(script: string, files: PageFiles | undefined, namespaces: readonly string[], language: Language): string {
+  const texts = namespaces.map((ns) => `/locales/${language}/${ns}.json`).join(' ');
+  const modules = (files?.scripts ?? []).join(' ');
+  return `<script data-boot data-modules="${attr(modules)}" data-texts="${attr(texts)}">${script}</script>`;
+}
+
+/** The template's entry script (Vite writes it in the head). */
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/i;
 
 /** The template's style sheet links (the entry's styles). */
 const STYLESHEET_LINK = /<link rel="stylesheet"([^>]*?)\s*\/?>/gi;
@@ -209,11 +238,19 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
 
   // Drawn pages name the template's style sheets by disabled links and carry their rules inline.
   const entryStyles: string[] = [];
-  const drawnHead = templateHead.replace(STYLESHEET_LINK, (_link, rest: string) => {
-    const href = HREF.exec(rest)?.[1];
-    if (href) entryStyles.push(href);
-    return `<link rel="stylesheet"${rest} disabled>`;
-  });
+  // ...and ask for the app's code themselves, after the page is shown (bootElement).
+  let entryScript: string | undefined;
+  const drawnHead = templateHead
+    .replace(STYLESHEET_LINK, (_link, rest: string) => {
+      const href = HREF.exec(rest)?.[1];
+      if (href) entryStyles.push(href);
+      return `<link rel="stylesheet"${rest} disabled>`;
+    })
+    .replace(ENTRY_SCRIPT, (_script, src: string) => {
+      entryScript = src;
+      return '';
+    });
+  const boot = entryScript === undefined ? undefined : bootScript(entryScript);
   const cssText = new Map<string, string>();
   const readCss = (href: string): string => {
     let css = cssText.get(href);
@@ -271,15 +308,22 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
       const lead = drawn ? leadImagePreload(drawn.html) : '';
       const shell = drawn ? drawnHead : templateHead;
       const page = heads ? shell.replace(/<html lang="[^"]*"/, `<html lang="${language}"`) : shell;
+      const files = drawn?.page ? pageFiles[drawn.page] : undefined;
       const style = drawn ? inlineStyleOf(drawn.page) : undefined;
+      // (A template whose entry script was not found keeps it where it was.)
+      const bootTag = drawn && boot ? bootElement(boot.text, files, drawn.namespaces, language) : '';
       const before = lead ? page.replace(CHARSET, (charset) => charset + lead) : page;
       const after =
         tags +
-        (drawn ? hints(drawn.page ? pageFiles[drawn.page] : undefined, drawn.namespaces, language) : '') +
+        (drawn ? disabledStyleLinks(files) : '') +
         template.slice(headEnd, root) +
-        (drawn ? `<div id="root">${drawn.html}</div>${drawn.state}` : ROOT_ELEMENT) +
+        (drawn ? `<div id="root">${drawn.html}</div>${drawn.state}${bootTag}` : ROOT_ELEMENT) +
         template.slice(rootEnd);
-      return { status: notFound ? 404 : 200, parts: style ? [before, style.element, after] : [before + after], styleHashes: style ? [style.hash] : [] };
+      return {
+        status: notFound ? 404 : 200,
+        parts: style ? [before, style.element, after] : [before + after],
+        inline: { styles: style ? [style.hash] : [], scripts: bootTag && boot ? [boot.hash] : [] },
+      };
     },
   };
 }

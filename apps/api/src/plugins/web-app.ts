@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { preferredEncoding } from '../lib/text-compression.ts';
 import { AppError } from '../lib/app-error.ts';
 import { brotliPage, gzipPage, pageText } from './page-compression.ts';
-import { allowInlineStyles } from './security-headers.ts';
+import { allowInline } from './security-headers.ts';
 import { PUBLIC_PAGES } from './page-head.ts';
 import { serverPages } from './server-render.ts';
 
@@ -25,7 +25,7 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
     if (page === undefined) return reply.sendFile('index.html');
     // A listing no visitor may see: 404, kept out of search engines and never stored anywhere.
     if (page.status === 404) reply.code(404).header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
-    allowInlineStyles(reply, page.styleHashes);
+    allowInline(reply, page.inline);
     // The page is in the visitor's language and may carry a public answer: never shared.
     reply.header('vary', 'cookie, accept-language, accept-encoding');
     const encoding = preferredEncoding(req.headers['accept-encoding']);

@@ -84,15 +84,18 @@ describe('a listing page drawn on the server', () => {
     expect(state?.hydrate).toBe(true);
     expect(state?.lng).toBe('en');
     expect(JSON.stringify(state?.queries.queries[0]?.state.data)).toContain(live._id);
-    // Its code and texts are named in the page; its styles (the entry's, then the page's) are in
-    // it, so it shows styled before any file has come, and its sheets are named by disabled links
-    // (never fetched; the app's loader finds them and fetches none again).
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/detail-D.js">');
+    // Its styles (the entry's, then the page's) are in it, so it shows styled before any file has
+    // come, and its sheets are named by disabled links (never fetched; the app's loader finds them
+    // and fetches none again). Its code and texts are asked for by the boot script once the page
+    // is shown: no script tag of the app's is in the page itself.
+    expect(html).toContain('<script data-boot data-modules="/assets/detail-D.js" data-texts="/locales/en/common.json /locales/en/listings.json">');
+    expect(html).toContain('e.src="/assets/index-E.js"');
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html).toContain(`<style>${ENTRY_CSS}\n${DETAIL_CSS}</style>`);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-E.css" disabled>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/detail-D.css" disabled>');
     expect(html).not.toMatch(/<link rel="stylesheet"[^>]*[^d]>/);
-    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/locales/en/listings.json">');
     expect(html).not.toContain('browse-B');
   });
 
@@ -114,15 +117,22 @@ describe('a listing page drawn on the server', () => {
     expect(untimed(zlib.gunzipSync(browse.rawPayload).toString('utf8'))).toBe(untimed(await page('/browse?lng=am')));
   });
 
-  it("allows its own style element by its hash in the page's Content-Security-Policy, and no other", async () => {
+  it("allows its own style element and boot script by their hashes in the page's Content-Security-Policy, and no other", async () => {
     const res = await t.request({ method: 'GET', url: `/l/${live._id}` });
+    const sha = (text: string) => createHash('sha256').update(text).digest('base64');
     const css = /<style>([\s\S]*?)<\/style>/.exec(res.body)![1]!;
-    const hash = createHash('sha256').update(css).digest('base64');
-    const styleSrc = String(res.headers['content-security-policy']).split('; ').find((d) => d.startsWith('style-src '));
-    expect(styleSrc).toBe(`style-src 'self' 'sha256-${hash}'`);
-    // An answer that is not a drawn page allows no inline style element.
+    const boot = /<script data-boot[^>]*>([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    const policy = String(res.headers['content-security-policy']).split('; ');
+    expect(policy.find((d) => d.startsWith('style-src '))).toBe(`style-src 'self' 'sha256-${sha(css)}'`);
+    expect(policy.find((d) => d.startsWith('script-src '))).toBe(`script-src 'self' 'sha256-${sha(boot)}'`);
+    // The boot script is the same on every drawn page (what it asks for is in its attributes).
+    const browse = await t.request({ method: 'GET', url: '/browse?lng=am' });
+    expect(/<script data-boot[^>]*>([\s\S]*?)<\/script>/.exec(browse.body)![1]).toBe(boot);
+    expect(browse.body).toContain('data-texts="/locales/am/common.json');
+    // An answer that is not a drawn page allows no inline element.
     const api = await t.request({ method: 'GET', url: '/api/listings' });
     expect(String(api.headers['content-security-policy'])).toContain("style-src 'self';");
+    expect(String(api.headers['content-security-policy'])).toContain("script-src 'self';");
   });
 
   it('asks for its cover photo first: a preload of the photo is the head\'s first request; none with data saver on', async () => {

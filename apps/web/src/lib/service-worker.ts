@@ -28,7 +28,7 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (updating) window.location.reload();
   });
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker
       .register('/sw.js')
       .then((registration) => {
@@ -41,7 +41,11 @@ export function registerServiceWorker(): void {
         });
       })
       .catch(() => undefined);
-  });
+  };
+  // Once the page has loaded, not to share the link with it; a page drawn on the server has
+  // usually loaded before it asks for the app's code (apps/api/src/plugins/server-render.ts).
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 /** Lets the waiting version take over; the page reloads when it does. */
