@@ -15,11 +15,14 @@ function randomClientAddress(): string {
  * A page drawn by the server shows before the app's code has come (it asks for it once the page is
  * shown, docs/decisions/0012): its links work, its buttons do nothing until the app has started.
  * After a page.goto or page.reload, a journey waits for the app's mark (`<html data-app="started">`,
- * apps/web/src/main.tsx), as a person waits for a page to be ready; a page drawn in the browser
- * (no boot script) is ready when its elements are there.
+ * apps/web/src/main.tsx) and for the code of the page's lazy parts (they hydrate once it has
+ * come), as a person waits for a page to be ready; a page drawn in the browser (no boot script) is
+ * ready when its elements are there.
  */
 async function appStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('script[data-boot]') || document.documentElement.dataset.app === 'started', undefined, { timeout: 20_000 });
+  // The page's lazy parts (a listing's contact panel) hydrate once their code has come.
+  if (await page.evaluate(() => Boolean(document.querySelector('script[data-boot]')))) await page.waitForLoadState('networkidle');
 }
 
 export const test = base.extend({

@@ -26,11 +26,23 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Lo
   children: ReactNode;
 }
 
-export function Button({ variant, block, small, loading, disabled, className, children, type = 'button', onClick, ...rest }: ButtonProps) {
+export function Button(props: ButtonProps) {
+  return props.type === 'submit' ? <SubmitButton {...props} /> : <ButtonElement {...props} waiting={false} />;
+}
+
+/**
+ * A form's button in a page drawn on the server waits for the app: pressed before, the browser
+ * would send the form itself, its fields (a phone, a message) in the address. Only these buttons
+ * read whether the page is hydrating: React draws again, at once and in one go, every component
+ * that read it once hydration is over (a few hundred milliseconds on a slow phone when every button
+ * of a page did).
+ */
+function SubmitButton(props: ButtonProps) {
+  return <ButtonElement {...props} waiting={useHydrating()} />;
+}
+
+function ButtonElement({ variant, block, small, loading, disabled, className, children, type = 'button', onClick, waiting, ...rest }: ButtonProps & { waiting: boolean }) {
   const busy = Boolean(loading) && !disabled;
-  // A form's button in a page drawn on the server waits for the app: pressed before, the browser
-  // would send the form itself, its fields (a phone, a message) in the address.
-  const waiting = useHydrating() && type === 'submit';
   return (
     <button
       type={type}

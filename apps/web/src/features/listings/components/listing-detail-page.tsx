@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
 import type { TListing, TOwnerListing } from '@betoch/contracts/listings';
@@ -22,7 +22,7 @@ import { MoveInCost, RentLawNote } from './move-in-cost';
 import styles from './listing-detail-page.module.css';
 import { useListingText } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
-import { useNextTask } from '@/lib/use-next-task';
+import { NextTask } from '@/lib/next-task';
 import { useHydrating } from '@/lib/hydration';
 
 /**
@@ -83,10 +83,6 @@ function ListingBody({ listing }: { listing: TListing }) {
   const lng = i18n.language ?? 'en';
   const shown = useListingText();
   const title = useListingTitle()(listing);
-  // The contact panel, description and dates come one task after the photo, price and facts.
-  const rest = useNextTask();
-  // Drawn on the server (and hydrated): the day in Addis Ababa, then the phone's own.
-  const marketDay = useHydrating();
   // What everyone can see gets the heart, Share and the fair-price line, once hydrated (the
   // server's page has no user, and no share sheet to ask about).
   const live = listing.visibility === 'live' && !(owner?.admin_hidden ?? false);
@@ -110,11 +106,15 @@ function ListingBody({ listing }: { listing: TListing }) {
           </p>
           <PostedBy listing={listing} />
           {listing.visibility === 'live' ? <ConfirmedLine confirmedAt={listing.confirmed_at} /> : null}
-          {rest && live && !marketDay ? (
-            <Suspense fallback={null}>
-              <FairPriceLine listingId={listing._id} live={live} />
-              <DetailActions listing={listing} own={owner !== null} />
-            </Suspense>
+          {live ? (
+            <NextTask>
+              <WhenHydrated>
+                <Suspense fallback={null}>
+                  <FairPriceLine listingId={listing._id} live={live} />
+                  <DetailActions listing={listing} own={owner !== null} />
+                </Suspense>
+              </WhenHydrated>
+            </NextTask>
           ) : null}
         </header>
 
@@ -144,46 +144,62 @@ function ListingBody({ listing }: { listing: TListing }) {
         <MoveInCost listing={listing} />
       </div>
 
-      {rest ? (
-        <>
-      <aside className={styles.side}>
-        <Suspense fallback={<Skeleton height={220} radius={12} />}>
-          <ListingDetailAside listing={listing} owner={owner} viewer={user?.phone ?? null} />
-        </Suspense>
-      </aside>
+      {/* The contact panel, description and dates come one task after the photo, price and facts. */}
+      <NextTask>
+        <aside className={styles.side}>
+          <Suspense fallback={<Skeleton height={220} radius={12} />}>
+            <ListingDetailAside listing={listing} owner={owner} viewer={user?.phone ?? null} />
+          </Suspense>
+        </aside>
 
-      <div className={styles.rest}>
-        <section className={styles.section} aria-labelledby="description-title">
-          <h2 id="description-title" className={styles.sectionTitle}>
-            {t('detail.descriptionTitle')}
-          </h2>
-          <p className={styles.description}>{shown(listing.description)}</p>
-        </section>
+        <div className={styles.rest}>
+          <section className={styles.section} aria-labelledby="description-title">
+            <h2 id="description-title" className={styles.sectionTitle}>
+              {t('detail.descriptionTitle')}
+            </h2>
+            <p className={styles.description}>{shown(listing.description)}</p>
+          </section>
 
-        <RentLawNote />
+          <RentLawNote />
 
-        <dl className={styles.dates}>
-          <div>
-            <dt>{t('detail.created')}</dt>
-            <dd>
-              <time dateTime={listing.createdAt}>{formatDate(listing.createdAt, lng, marketDay)}</time>
-            </dd>
-          </div>
-          <div>
-            <dt>{t('detail.updated')}</dt>
-            <dd>
-              <time dateTime={listing.updatedAt}>{formatDate(listing.updatedAt, lng, marketDay)}</time>
-            </dd>
-          </div>
-        </dl>
-      </div>
-        </>
-      ) : null}
+          <dl className={styles.dates}>
+            <div>
+              <dt>{t('detail.created')}</dt>
+              <dd>
+                <ListingDate iso={listing.createdAt} lng={lng} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('detail.updated')}</dt>
+              <dd>
+                <ListingDate iso={listing.updatedAt} lng={lng} />
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </NextTask>
     </div>
   );
 }
 
 /** /l/{id}: the listing, the owner's manage panel or the visitor's contact panel. */
+
+/*
+ * What depends on whether the page is still being hydrated reads it in a small component of its
+ * own: once hydration is over React draws again, at once and in one go, every component that read
+ * it, and the whole page did so (150 ms of a slow phone, the page's longest task).
+ */
+
+/** Its children once the page is hydrated (the server's page has no user and no share sheet). */
+function WhenHydrated({ children }: { children: ReactNode }): ReactNode {
+  return useHydrating() ? null : children;
+}
+
+/** Drawn on the server (and hydrated): the day in Addis Ababa, then the phone's own. */
+function ListingDate({ iso, lng }: { iso: string; lng: string }) {
+  return <time dateTime={iso}>{formatDate(iso, lng, useHydrating())}</time>;
+}
+
 export function ListingDetailPage() {
   const { t } = useTexts(['listings', 'common']);
   const { id = '' } = useParams();
