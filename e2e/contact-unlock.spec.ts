@@ -85,10 +85,7 @@ for (const lang of LANGS) {
     await expect(call).toBeVisible();
     await expect(badge).toHaveText('9');
 
-    // Kept in My unlocks, with the same number and 'Used 1 credit'. The link is taken once the
-    // signed-in reads after the reload are done: they redraw the contact panel (a click on the link
-    // they replaced was lost once in CI).
-    await page.waitForLoadState('networkidle');
+    // Kept in My unlocks, with the same number and 'Used 1 credit'.
     const panel = page.getByRole('region', { name: tr(lang, 'listings:contact.title.owner') });
     await panel.getByRole('link', { name: tr(lang, 'listings:contact.myUnlocksLink'), exact: true }).click();
     await expect(page).toHaveURL(/\/my-unlocks$/);

@@ -134,9 +134,9 @@ for (const lang of LANGS) {
     expect(listingCalls).toEqual([]);
     expect(problems).toEqual([]);
 
-    // Hydrated means working: a tap on a card opens its listing without a page load.
+    // Hydrated means working: a tap on a card opens its listing without a page load (page.goto
+    // waits for the app to start, e2e/support/fixtures.ts).
     await page.goto('/browse');
-    await page.waitForLoadState('networkidle');
     await page.evaluate(() => ((window as Window & { samePage?: boolean }).samePage = true));
     await page.locator(`a[href="/l/${listing.id}"]`).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(listing.title);

@@ -7,11 +7,6 @@ function randomClientAddress(): string {
 }
 
 /**
- * Journeys import `test` and `expect` from here. Each test presents its own client address
- * (X-Forwarded-For; the e2e server runs with TRUST_PROXY=true), so the server's per-IP limit of
- * 30 codes an hour applies per test, as it would per person, and a long run never trips it.
- */
-/**
  * A page drawn by the server shows before the app's code has come (it asks for it once the page is
  * shown, docs/decisions/0012): its links work, its buttons do nothing until the app has started.
  * After a page.goto or page.reload, a journey waits for the app's mark (`<html data-app="started">`,
@@ -20,11 +15,17 @@ function randomClientAddress(): string {
  * ready when its elements are there.
  */
 async function appStarted(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('script[data-boot]') || document.documentElement.dataset.app === 'started', undefined, { timeout: 20_000 });
+  if (!(await page.evaluate(() => Boolean(document.querySelector('script[data-boot]'))))) return;
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'started', undefined, { timeout: 20_000 });
   // The page's lazy parts (a listing's contact panel) hydrate once their code has come.
-  if (await page.evaluate(() => Boolean(document.querySelector('script[data-boot]')))) await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Journeys import `test` and `expect` from here. Each test presents its own client address
+ * (X-Forwarded-For; the e2e server runs with TRUST_PROXY=true), so the server's per-IP limit of
+ * 30 codes an hour applies per test, as it would per person, and a long run never trips it.
+ */
 export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': randomClientAddress() });

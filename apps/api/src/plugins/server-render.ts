@@ -322,7 +322,7 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
       return {
         status: notFound ? 404 : 200,
         parts: style ? [before, style.element, after] : [before + after],
-        inline: { styles: style ? [style.hash] : [], scripts: bootTag && boot ? [boot.hash] : [] },
+        inline: { styles: style ? [style.hash] : [], scripts: drawn && boot ? [boot.hash] : [] },
       };
     },
   };

@@ -163,26 +163,14 @@ function ListingBody({ listing }: { listing: TListing }) {
           <RentLawNote />
 
           <dl className={styles.dates}>
-            <div>
-              <dt>{t('detail.created')}</dt>
-              <dd>
-                <ListingDate iso={listing.createdAt} lng={lng} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('detail.updated')}</dt>
-              <dd>
-                <ListingDate iso={listing.updatedAt} lng={lng} />
-              </dd>
-            </div>
+            <DateRow label={t('detail.created')} iso={listing.createdAt} lng={lng} />
+            <DateRow label={t('detail.updated')} iso={listing.updatedAt} lng={lng} />
           </dl>
         </div>
       </NextTask>
     </div>
   );
 }
-
-/** /l/{id}: the listing, the owner's manage panel or the visitor's contact panel. */
 
 /*
  * What depends on whether the page is still being hydrated reads it in a small component of its
@@ -195,11 +183,19 @@ function WhenHydrated({ children }: { children: ReactNode }): ReactNode {
   return useHydrating() ? null : children;
 }
 
-/** Drawn on the server (and hydrated): the day in Addis Ababa, then the phone's own. */
-function ListingDate({ iso, lng }: { iso: string; lng: string }) {
-  return <time dateTime={iso}>{formatDate(iso, lng, useHydrating())}</time>;
+/** A date of the listing; drawn on the server (and hydrated): the day in Addis Ababa, then the phone's own. */
+function DateRow({ label, iso, lng }: { label: string; iso: string; lng: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <time dateTime={iso}>{formatDate(iso, lng, useHydrating())}</time>
+      </dd>
+    </div>
+  );
 }
 
+/** /l/{id}: the listing, the owner's manage panel or the visitor's contact panel. */
 export function ListingDetailPage() {
   const { t } = useTexts(['listings', 'common']);
   const { id = '' } = useParams();
