@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
-import { claimJobRun, finishJobRun } from './job-runs.repository.ts';
+import { claimJobRun, finishJobRun, jobsMaybeDue } from './job-runs.repository.ts';
 
 /**
  * A job that runs once per period across every server. `run` must leave nothing half done if the
@@ -64,8 +64,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function tick(): Promise<string[]> {
     const ran: string[] = [];
+    // One read first: only the jobs that may be due are claimed (a claim is a write).
+    let due: Set<string>;
+    try {
+      due = await jobsMaybeDue(
+        options.db,
+        options.jobs.map((job) => job.name),
+        options.now(),
+      );
+    } catch (error) {
+      // The database was unreachable: every job stays due and the next tick tries again.
+      options.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'periodic jobs not read');
+      return ran;
+    }
     for (const job of options.jobs) {
       if (stopped) break;
+      if (!due.has(job.name)) continue;
       // Let the calls that arrived meanwhile in first: on the embedded database a statement runs on
       // this thread, and jobs run back to back would otherwise hold it until the last one ends.
       await new Promise((resolve) => setImmediate(resolve));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../src/app.ts';
 import { createJobRunner, type PeriodicJob } from '../../src/jobs/job-runner.ts';
@@ -101,6 +102,25 @@ describe('periodic jobs run once per period across servers', () => {
     expect(await onB.tick()).toEqual([]);
     a.clock.advance(2 * MINUTE);
     expect(await onB.tick()).toEqual(['test-orphaned-lease']);
+  });
+
+  it('a check when no job is due writes nothing to the database; a due job is still claimed and run', async () => {
+    const job = countingJob('test-quiet-check', 10 * MINUTE);
+    const { onA } = runnersFor(job.definition);
+    expect(await onA.tick()).toEqual(['test-quiet-check']);
+    // A claim that finds its job not due still locks the job's row in a transaction of its own,
+    // which marks the row (xmax); a check that only reads leaves the row as it was.
+    const rowMarks = async () =>
+      ((await a.ctx.db.execute(sql`SELECT xmin::text || '/' || xmax::text AS marks FROM job_runs WHERE name = 'test-quiet-check'`)) as unknown as { rows: Array<{ marks: string }> }).rows[0]!.marks;
+    const before = await rowMarks();
+    for (let minute = 1; minute < 10; minute++) {
+      a.clock.advance(MINUTE);
+      expect(await onA.tick()).toEqual([]);
+    }
+    expect(await rowMarks()).toBe(before);
+    a.clock.advance(MINUTE);
+    expect(await onA.tick()).toEqual(['test-quiet-check']);
+    expect(job.runs).toBe(2);
   });
 
   it("the product's jobs (the list in periodic-jobs.ts) ran once when both apps checked, recorded in job_runs", async () => {
