@@ -126,6 +126,8 @@ interface Columns {
    * vocabulary, and testing one bit beats a substring search of every listing a rare place walks.
    */
   places: Map<string, Uint32Array>;
+  /** The same for several terms at once (a place asked in both scripts), keyed by the terms as JSON. */
+  placeUnions: Map<string, Uint32Array>;
 }
 
 /** Terms kept per list at most; past it they are worked out again. */
@@ -142,13 +144,23 @@ function placeBits(list: IndexedListing[], c: Columns, term: string): Uint32Arra
   return bits;
 }
 
-/** The listings of a list that any of the terms finds (one bit each). */
+/**
+ * The listings of a list that any of the terms finds (one bit each), kept with the columns under
+ * the terms together (a place asked in both scripts is several terms; their union was a new array
+ * on every page of it).
+ */
 function anyPlace(list: IndexedListing[], c: Columns, terms: readonly string[]): Uint32Array {
   if (terms.length === 1) return placeBits(list, c, terms[0]!);
-  const found = new Uint32Array((list.length + 31) >>> 5);
-  for (const term of terms) {
-    const bits = placeBits(list, c, term);
-    for (let w = 0; w < found.length; w += 1) found[w]! |= bits[w]!;
+  const key = JSON.stringify(terms);
+  let found = c.placeUnions.get(key);
+  if (!found) {
+    found = new Uint32Array((list.length + 31) >>> 5);
+    for (const term of terms) {
+      const bits = placeBits(list, c, term);
+      for (let w = 0; w < found.length; w += 1) found[w]! |= bits[w]!;
+    }
+    if (c.placeUnions.size >= PLACE_TERMS_KEPT) c.placeUnions.clear();
+    c.placeUnions.set(key, found);
   }
   return found;
 }
@@ -170,6 +182,7 @@ function columnsOf(list: IndexedListing[]): Columns {
     confirmed: new Float64Array(n),
     blocked: new Float64Array(n),
     places: new Map(),
+    placeUnions: new Map(),
   };
   for (let i = 0; i < n; i += 1) {
     const e = list[i]!;
