@@ -161,6 +161,44 @@ for (const lang of LANGS) {
     await shot(page, `rent-law-${lang}`);
   });
 
+  test(`a broker's listing that leaves its advance and fee unstated says so inside the box on a phone (${lang})`, async ({ page, request }) => {
+    const broker = await apiSignUp(request, { role: 'delala', name: 'Dawit Alemu', agencyName: 'Addis Homes' });
+    await api(request, broker, 'POST', '/purchase', { sku: 'post_credit_1' });
+    const draft = await api<{ _id: string }>(request, broker, 'POST', '/listings', {
+      title: `Broker villa near Bole ${Math.floor(Math.random() * 1e6)}`,
+      description: 'Four bedrooms with a garden; ask the broker about the advance and the fee.',
+      type: 'villa',
+      price_etb: 100000,
+      bedrooms: 4,
+      subcity: 'Bole',
+      contact_preference: 'show',
+    });
+    const photo = await request.fetch('/api/uploads', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${broker.token}` },
+      multipart: { file: { name: 'room-1.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHOTO) } },
+    });
+    await api(request, broker, 'PATCH', `/listings/${draft._id}`, { photos: [((await photo.json()) as { key: string }).key] });
+    await api(request, broker, 'POST', `/listings/${draft._id}/publish`);
+
+    await startInLanguage(page, lang);
+    await page.goto(`/l/${draft._id}`);
+    const box = page.getByTestId('move-in-cost');
+    await expect(box.getByText(tr(lang, 'listings:moveIn.notStated'))).toHaveCount(2);
+    await expect(page.getByTestId('move-in-total')).toContainText(tr(lang, 'listings:moveIn.atLeast', { amount: lang === 'am' ? '100,000 ብር' : '100,000 ETB' }));
+    // Each value, the notes in words included, ends inside the box's padding at 360 px.
+    const edges = await box.evaluate((el) => {
+      const inner = el.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(el).paddingRight);
+      return [...el.querySelectorAll('dt, dd')].map((cell) => ({ text: cell.textContent, past: cell.getBoundingClientRect().right - inner, clipped: cell.scrollWidth - cell.clientWidth }));
+    });
+    for (const edge of edges) {
+      expect(edge.past, edge.text ?? '').toBeLessThanOrEqual(0.5);
+      expect(edge.clipped, edge.text ?? '').toBeLessThanOrEqual(0);
+    }
+    await box.scrollIntoViewIfNeeded();
+    await shot(page, `move-in-cost-not-stated-${lang}`);
+  });
+
   test(`an advance above two months is refused at posting with the reason (${lang})`, async ({ page, request }) => {
     const landlord = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
     await startInLanguage(page, lang);
