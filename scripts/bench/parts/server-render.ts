@@ -39,6 +39,8 @@ const CHANGES = [
   'Together, in the same probe: warm /l/{id} 257-385 pages/s; /browse p99 at 100 pages/s 18-50 ms. What is left on /l/{id} is the first read of each listing: 1-5 ms of PGlite (its page reads into the buffer cache and the parsing of its answer in JavaScript) on a page of 3-4 ms, and the young generation\'s collections (15-25 ms each, every 0.4 s at this rate).',
   '',
   '2026-11-28 (decision 0011): the browse index\'s cards outside the JavaScript heap and one request log line per page. Before them, this bench on this machine (08:11 UTC, health check 8,031 req/s): /browse p99 25 ms, /l/{id} p99 239 ms at 100 pages/s, max 207 and 147 pages/s. A profile of /l/{id} pages as fast as they are drawn: React\'s renderToString 26 % of the core, PGlite 16 % (the listing\'s first read), gzip of the page 5.5 %, garbage collection 5.5 %, the in-process calls and i18next most of the rest. `--single-threaded-gc` was tried: it drew 69-88 listing pages a second instead of 114-142, so the start command leaves it out.',
+  '',
+  '2026-11-28, evening (decision 0013): the collector on the server\'s own thread (`--single-threaded-gc`) and a 16 MB young generation instead of 64 MB. Before it, this bench on this machine (14:27 UTC, an AMD EPYC, health check 13,417 req/s): /browse p99 14 ms, /l/{id} p99 78 ms at 100 pages/s, max 298 and 271 pages/s. Probe runs of the same pages, two each: /l/{id} p99 25.7 and 32.7 ms before, 12.6 and 17.6 ms after; listing pages drawn as fast as the core allows 214-228 pages/s before, 189-237 after (the machine\'s spread).',
 ].join('\n');
 
 /**
