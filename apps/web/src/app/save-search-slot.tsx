@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useHydrating } from '@/lib/hydration';
+import { WhenHydrated } from '@/lib/when-hydrated';
 
 const SaveSearchButton = lazy(async () => ({ default: (await import('@/features/saved-searches/components/save-search-button')).SaveSearchButton }));
 
@@ -10,15 +10,14 @@ const SaveSearchButton = lazy(async () => ({ default: (await import('@/features/
  * keeps its place so nothing moves when it appears.
  */
 function SaveSearchSlot({ place }: { place: 'bar' | 'above' }) {
-  const hydrating = useHydrating();
   const box = place === 'bar' ? { width: 44, height: 44, flex: 'none' } : { minHeight: 44, marginBottom: 12 };
   return (
     <div style={box}>
-      {hydrating ? null : (
+      <WhenHydrated>
         <Suspense fallback={null}>
           <SaveSearchButton compact={place === 'bar'} />
         </Suspense>
-      )}
+      </WhenHydrated>
     </div>
   );
 }

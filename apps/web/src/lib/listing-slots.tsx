@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { useHydrating } from './hydration';
+import { WhenHydrated } from './when-hydrated';
 
 export interface ListingHeartProps {
   listingId: string;
@@ -20,10 +20,12 @@ export const listingSlots: { Heart?: ComponentType<ListingHeartProps> } = {};
  */
 export function ListingHeart(props: ListingHeartProps) {
   const { Heart } = listingSlots;
-  if (useHydrating() || !Heart) return null;
+  if (!Heart) return null;
   return (
-    <Suspense fallback={null}>
-      <Heart {...props} />
-    </Suspense>
+    <WhenHydrated>
+      <Suspense fallback={null}>
+        <Heart {...props} />
+      </Suspense>
+    </WhenHydrated>
   );
 }

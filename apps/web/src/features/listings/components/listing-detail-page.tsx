@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
 import type { TListing, TOwnerListing } from '@betoch/contracts/listings';
@@ -24,6 +24,7 @@ import { useListingText } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
 import { NextTask } from '@/lib/next-task';
 import { useHydrating } from '@/lib/hydration';
+import { WhenHydrated } from '@/lib/when-hydrated';
 
 /**
  * The visitor's contact panel or the owner's manage panel, with their calls, forms and dialogs:
@@ -172,18 +173,11 @@ function ListingBody({ listing }: { listing: TListing }) {
   );
 }
 
-/*
- * What depends on whether the page is still being hydrated reads it in a small component of its
- * own: once hydration is over React draws again, at once and in one go, every component that read
- * it, and the whole page did so (150 ms of a slow phone, the page's longest task).
+/**
+ * A date of the listing; drawn on the server (and hydrated): the day in Addis Ababa, then the
+ * phone's own. It reads whether the page is hydrating in a component of its own, as WhenHydrated
+ * does, so that only it is drawn again when hydration ends.
  */
-
-/** Its children once the page is hydrated (the server's page has no user and no share sheet). */
-function WhenHydrated({ children }: { children: ReactNode }): ReactNode {
-  return useHydrating() ? null : children;
-}
-
-/** A date of the listing; drawn on the server (and hydrated): the day in Addis Ababa, then the phone's own. */
 function DateRow({ label, iso, lng }: { label: string; iso: string; lng: string }) {
   return (
     <div>
