@@ -42,4 +42,28 @@ describe('the card store', () => {
     expect(store.bufferBytes).toBeLessThanOrEqual(2 * before);
     for (const i of [0, 7, 15_000, 29_999]) expect(store.text(slots[i]!)).toBe(card(i + 300_000));
   });
+
+  it('finds every text holding a term, in either script, across chunks, and never a match that spans two texts', () => {
+    const store = new CardStore();
+    const place = (i: number) => (i % 2 === 0 ? `bole ${i} ቦሌ` : `megenagna ${i} መገናኛ`) + ' x'.repeat(i % 900);
+    const slots = Array.from({ length: 12_000 }, (_, i) => store.add(place(i)));
+    expect(store.bufferBytes).toBeGreaterThan(4 * 1024 * 1024);
+    const found = (term: string) => {
+      const hits: number[] = [];
+      store.findAll(Buffer.from(term, 'utf8'), (slot) => hits.push(slot));
+      return hits.sort((a, b) => a - b);
+    };
+    const expected = (test: (text: string) => boolean) => slots.filter((_, i) => test(place(i))).sort((a, b) => a - b);
+    expect(found('ቦሌ')).toEqual(expected((t) => t.includes('ቦሌ')));
+    expect(found('megenagna 11')).toEqual(expected((t) => t.includes('megenagna 11')));
+    // 'ቦሌx': the end of one text and the start of the next is not a match.
+    const a = store.add('ends with ቦሌ');
+    store.add('x starts here');
+    expect(found('ቦሌx')).toEqual([]);
+    expect(found('with ቦሌ')).toEqual([a]);
+    // After removals the texts taken out are no longer found.
+    for (const slot of slots.filter((_, i) => i % 2 === 0)) store.remove(slot);
+    expect(found('bole ')).toEqual([]);
+    expect(found('መገናኛ').length).toBe(6_000);
+  });
 });

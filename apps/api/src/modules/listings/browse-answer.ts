@@ -53,8 +53,9 @@ export function browseFromIndex(index: BrowseIndex, question: BrowseQuestion): P
     },
     now.getTime(),
   );
-  const cards = found.slice(0, filters.limit).map((e) => index.cardOf(e));
-  const next = nextCursor(found, filters.limit, (e) => (Number.isFinite(e.publishedMs) ? new Date(e.publishedMs) : null));
+  const cards = found.slice(0, filters.limit).map((slot) => index.cardOf(slot));
+  const listed = found.map((slot) => ({ id: index.idOf(slot), publishedMs: index.publishedMsOf(slot) }));
+  const next = nextCursor(listed, filters.limit, (e) => (Number.isFinite(e.publishedMs) ? new Date(e.publishedMs) : null));
   // ZBrowseAnswer's keys in its order, the cards as ZListingCard wrote them when they were indexed.
   return prepareJson(`{"ok":true,"listings":[${cards.join(',')}],"next_cursor":${JSON.stringify(next)}}`);
 }

@@ -8,9 +8,16 @@ import type { PlaceQuery } from './place-search.ts';
  * the shortest list that its filters allow (every listing, one subcity's, or one type's), testing
  * each listing as the SQL of listings.repository.ts does, until the page is full. The same
  * answers as the database's, to the byte (browse-index.test.ts compares them).
+ *
+ * Each listing has a slot, a small number, and its fields are kept by slot in typed arrays, its
+ * card and place text in byte stores (./card-store.ts), its id in one array of strings: about four
+ * heap objects per listing fewer than an object with its fields, its boxed numbers and its place
+ * text (400,000 on 100,000 listings), which every major garbage collection marked on the server's
+ * one core while calls waited (docs/performance.md).
  */
 
-export interface IndexedListing {
+/** A listing as it is handed to the index: its card written as JSON. */
+export interface ListingToIndex {
   id: string;
   /** published_at in ms; a live listing without one (none is) sorts first, as NULLs do in SQL. */
   publishedMs: number;
@@ -22,23 +29,7 @@ export interface IndexedListing {
   /** The poster's standing: null in good standing, else until when the listing is held back. */
   blockedUntilMs: number | null;
   placeText: string;
-  /** The card as the browse answer carries it: its slot in the index's card store (BrowseIndex.cardOf). */
-  card: number;
-}
-
-/** A listing as it is handed to the index: its card written as JSON. */
-export type ListingToIndex = Omit<IndexedListing, 'card'> & { card: string };
-
-/**
- * The same string for the same value: a type, subcity or source read from the database is a new
- * string on each row, and 100,000 copies of ten names were heap objects the collector walked.
- */
-const canonical = new Map<string, string>();
-function canonicalOf<T extends string>(value: T): T {
-  const known = canonical.get(value);
-  if (known !== undefined) return known as T;
-  canonical.set(value, value);
-  return value;
+  card: string;
 }
 
 export interface IndexFilters {
@@ -54,117 +45,7 @@ export interface IndexFilters {
   limit: number;
 }
 
-/** Newest first: published_at descending, then id descending (the SQL's ORDER BY). */
-function before(a: IndexedListing, b: IndexedListing): number {
-  if (a.publishedMs !== b.publishedMs) return a.publishedMs > b.publishedMs ? -1 : 1;
-  return a.id > b.id ? -1 : a.id < b.id ? 1 : 0;
-}
-
-/** The first position of `list` past the cursor (everything from there sorts after it). */
-function startAfter(list: IndexedListing[], after: { publishedMs: number; id: string } | undefined): number {
-  if (!after) return 0;
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const e = list[mid]!;
-    const past = e.publishedMs < after.publishedMs || (e.publishedMs === after.publishedMs && e.id < after.id);
-    if (past) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-/** Where `e` stands (or would stand) in a list sorted newest first. */
-function positionOf(list: IndexedListing[], e: IndexedListing): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(list[mid]!, e) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** More changes than this at once: the lists are sorted again rather than edited in place. */
-const REBUILD_AT = 2_000;
-
-function subcityType(subcity: string, typeGroup: string): string {
-  return `${subcity}|${typeGroup}`;
-}
-
-function groupBy(entries: IndexedListing[], key: (e: IndexedListing) => string): Map<string, IndexedListing[]> {
-  const groups = new Map<string, IndexedListing[]>();
-  for (const e of entries) {
-    const k = key(e);
-    let list = groups.get(k);
-    if (!list) groups.set(k, (list = []));
-    list.push(e);
-  }
-  return groups;
-}
-
-/**
- * What the walk tests of each listing of a list, in typed arrays beside it: walking numbers laid
- * out one after another is several times faster than reading each listing object (a filter few
- * listings pass walks every listing). Made again, lazily, after a change of the list.
- */
-interface Columns {
-  price: Float64Array;
-  /** The codes of ./codes below: type group, subcity, source. */
-  type: Uint16Array;
-  subcity: Uint16Array;
-  source: Uint16Array;
-  /** NaN: never confirmed. */
-  confirmed: Float64Array;
-  /** -Infinity: a poster in good standing. */
-  blocked: Float64Array;
-  /**
-   * Which listings' folded place text holds a term, one bit each, worked out on the first page that
-   * searches the term and kept with the columns (so until the list changes): place names are a short
-   * vocabulary, and testing one bit beats a substring search of every listing a rare place walks.
-   */
-  places: Map<string, Uint32Array>;
-  /** The same for several terms at once (a place asked in both scripts), keyed by the terms as JSON. */
-  placeUnions: Map<string, Uint32Array>;
-}
-
-/** Terms kept per list at most; past it they are worked out again. */
-const PLACE_TERMS_KEPT = 200;
-
-function placeBits(list: IndexedListing[], c: Columns, term: string): Uint32Array {
-  let bits = c.places.get(term);
-  if (!bits) {
-    bits = new Uint32Array((list.length + 31) >>> 5);
-    for (let i = 0; i < list.length; i += 1) if (list[i]!.placeText.includes(term)) bits[i >>> 5]! |= 1 << (i & 31);
-    if (c.places.size >= PLACE_TERMS_KEPT) c.places.clear();
-    c.places.set(term, bits);
-  }
-  return bits;
-}
-
-/**
- * The listings of a list that any of the terms finds (one bit each), kept with the columns under
- * the terms together (a place asked in both scripts is several terms; their union was a new array
- * on every page of it).
- */
-function anyPlace(list: IndexedListing[], c: Columns, terms: readonly string[]): Uint32Array {
-  if (terms.length === 1) return placeBits(list, c, terms[0]!);
-  const key = JSON.stringify(terms);
-  let found = c.placeUnions.get(key);
-  if (!found) {
-    found = new Uint32Array((list.length + 31) >>> 5);
-    for (const term of terms) {
-      const bits = placeBits(list, c, term);
-      for (let w = 0; w < found.length; w += 1) found[w]! |= bits[w]!;
-    }
-    if (c.placeUnions.size >= PLACE_TERMS_KEPT) c.placeUnions.clear();
-    c.placeUnions.set(key, found);
-  }
-  return found;
-}
-
+/** A type group, subcity or source as a small number (0: none asked). */
 const codes = new Map<string, number>();
 function codeOf(value: string): number {
   let code = codes.get(value);
@@ -172,7 +53,134 @@ function codeOf(value: string): number {
   return code;
 }
 
-function columnsOf(list: IndexedListing[]): Columns {
+const NO_TEXT = -1;
+
+/** The fields of every listing by slot. A slot freed is used again by the next listing put in. */
+class Slots {
+  ids: string[] = [];
+  published = new Float64Array(1024);
+  price = new Float64Array(1024);
+  /** NaN: never confirmed. */
+  confirmed = new Float64Array(1024);
+  /** -Infinity: a poster in good standing. */
+  blocked = new Float64Array(1024);
+  type = new Uint16Array(1024);
+  subcity = new Uint16Array(1024);
+  source = new Uint16Array(1024);
+  /** The slots of the listing's card and place text in their stores (NO_TEXT: no place text). */
+  card = new Int32Array(1024);
+  place = new Int32Array(1024);
+  /** By place-text slot: the listing's slot (there are never more place texts than listings). */
+  placeOwner = new Int32Array(1024);
+  readonly cards = new CardStore();
+  readonly places = new CardStore();
+  readonly byId = new Map<string, number>();
+  private readonly free: number[] = [];
+  private used = 0;
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Every slot holding a listing. */
+  live(): number[] {
+    return [...this.byId.values()];
+  }
+
+  put(e: ListingToIndex): number {
+    const old = this.byId.get(e.id);
+    if (old !== undefined) this.remove(old);
+    const slot = this.free.pop() ?? this.newSlot();
+    this.ids[slot] = e.id;
+    this.published[slot] = e.publishedMs;
+    this.price[slot] = e.priceEtb;
+    this.confirmed[slot] = e.confirmedMs ?? Number.NaN;
+    this.blocked[slot] = e.blockedUntilMs ?? Number.NEGATIVE_INFINITY;
+    this.type[slot] = codeOf(e.typeGroup);
+    this.subcity[slot] = codeOf(e.subcity);
+    this.source[slot] = codeOf(e.source);
+    this.card[slot] = this.cards.add(e.card);
+    this.place[slot] = e.placeText ? this.places.add(e.placeText) : NO_TEXT;
+    if (e.placeText) this.placeOwner[this.place[slot]!] = slot;
+    this.byId.set(e.id, slot);
+    return slot;
+  }
+
+  remove(slot: number): void {
+    this.byId.delete(this.ids[slot]!);
+    this.ids[slot] = '';
+    this.cards.remove(this.card[slot]!);
+    if (this.place[slot] !== NO_TEXT) this.places.remove(this.place[slot]!);
+    this.free.push(slot);
+  }
+
+  private newSlot(): number {
+    if (this.used === this.published.length) {
+      const n = this.used * 2;
+      const grow = <A extends Float64Array | Uint16Array | Int32Array>(from: A, to: A): A => {
+        to.set(from);
+        return to;
+      };
+      this.published = grow(this.published, new Float64Array(n));
+      this.price = grow(this.price, new Float64Array(n));
+      this.confirmed = grow(this.confirmed, new Float64Array(n));
+      this.blocked = grow(this.blocked, new Float64Array(n));
+      this.type = grow(this.type, new Uint16Array(n));
+      this.subcity = grow(this.subcity, new Uint16Array(n));
+      this.source = grow(this.source, new Uint16Array(n));
+      this.card = grow(this.card, new Int32Array(n));
+      this.place = grow(this.place, new Int32Array(n));
+      this.placeOwner = grow(this.placeOwner, new Int32Array(n));
+    }
+    return this.used++;
+  }
+}
+
+/** A list of slots, newest first, in an Int32Array (grown as needed). */
+class SlotList {
+  slots = new Int32Array(16);
+  length = 0;
+
+  static of(slots: readonly number[]): SlotList {
+    const list = new SlotList();
+    list.slots = new Int32Array(Math.max(16, slots.length));
+    list.slots.set(slots);
+    list.length = slots.length;
+    return list;
+  }
+
+  insert(at: number, slot: number): void {
+    if (this.length === this.slots.length) {
+      const grown = new Int32Array(this.slots.length * 2);
+      grown.set(this.slots);
+      this.slots = grown;
+    }
+    this.slots.copyWithin(at + 1, at, this.length);
+    this.slots[at] = slot;
+    this.length += 1;
+  }
+
+  removeAt(at: number): void {
+    this.slots.copyWithin(at, at + 1, this.length);
+    this.length -= 1;
+  }
+}
+
+/**
+ * What the walk tests of each listing of a list, in typed arrays in the list's order: walking
+ * numbers laid out one after another is several times faster than reading them by slot (a filter
+ * few listings pass walks every listing). Made again, lazily, after a change of the list.
+ */
+interface Columns {
+  price: Float64Array;
+  type: Uint16Array;
+  subcity: Uint16Array;
+  source: Uint16Array;
+  confirmed: Float64Array;
+  blocked: Float64Array;
+}
+
+function columnsOf(list: SlotList, s: Slots): Columns {
   const n = list.length;
   const c: Columns = {
     price: new Float64Array(n),
@@ -181,155 +189,228 @@ function columnsOf(list: IndexedListing[]): Columns {
     source: new Uint16Array(n),
     confirmed: new Float64Array(n),
     blocked: new Float64Array(n),
-    places: new Map(),
-    placeUnions: new Map(),
   };
   for (let i = 0; i < n; i += 1) {
-    const e = list[i]!;
-    c.price[i] = e.priceEtb;
-    c.type[i] = codeOf(e.typeGroup);
-    c.subcity[i] = codeOf(e.subcity);
-    c.source[i] = codeOf(e.source);
-    c.confirmed[i] = e.confirmedMs ?? Number.NaN;
-    c.blocked[i] = e.blockedUntilMs ?? Number.NEGATIVE_INFINITY;
+    const slot = list.slots[i]!;
+    c.price[i] = s.price[slot]!;
+    c.type[i] = s.type[slot]!;
+    c.subcity[i] = s.subcity[slot]!;
+    c.source[i] = s.source[slot]!;
+    c.confirmed[i] = s.confirmed[slot]!;
+    c.blocked[i] = s.blocked[slot]!;
   }
   return c;
 }
 
+/** Terms (and sets of terms) whose listings are kept at most; past it they are worked out again. */
+const PLACE_TERMS_KEPT = 200;
+
+/** More changes than this at once: the lists are sorted again rather than edited in place. */
+const REBUILD_AT = 2_000;
+
 export class BrowseIndex {
-  private readonly columns = new WeakMap<IndexedListing[], Columns>();
-  private byId = new Map<string, IndexedListing>();
-  private all: IndexedListing[] = [];
-  private bySubcity = new Map<string, IndexedListing[]>();
-  private byType = new Map<string, IndexedListing[]>();
-  /** One subcity's listings of one type group (the filters most often asked together). */
-  private bySubcityType = new Map<string, IndexedListing[]>();
-  private cards = new CardStore();
+  private s = new Slots();
+  private all = new SlotList();
+  /** Keyed by subcity code, type code, and subcity code * 65,536 + type code. */
+  private bySubcity = new Map<number, SlotList>();
+  private byType = new Map<number, SlotList>();
+  private bySubcityType = new Map<number, SlotList>();
+  private readonly columns = new WeakMap<SlotList, Columns>();
+  /**
+   * Which slots' folded place text holds a term, one bit each, worked out on the first page that
+   * searches the term and kept until the listings change: place names are a short vocabulary, and
+   * testing one bit beats a substring search of every listing a rare place walks. Several terms at
+   * once (a place asked in both scripts) are kept under the terms as JSON.
+   */
+  private places = new Map<string, Uint32Array>();
 
   get size(): number {
-    return this.all.length;
+    return this.s.size;
   }
 
-  /** The card of a listing of this index, as JSON. */
-  cardOf(e: IndexedListing): string {
-    return this.cards.text(e.card);
+  /** The id, publish time and card (as JSON) of a listing of a page (`page` answers slots). */
+  idOf(slot: number): string {
+    return this.s.ids[slot]!;
   }
 
-  /** A listing as the index keeps it: its card in a card store, its names the shared strings. */
-  private static kept(e: ListingToIndex, cards: CardStore): IndexedListing {
-    return {
-      id: e.id,
-      publishedMs: e.publishedMs,
-      typeGroup: canonicalOf(e.typeGroup),
-      subcity: canonicalOf(e.subcity),
-      source: canonicalOf(e.source),
-      priceEtb: e.priceEtb,
-      confirmedMs: e.confirmedMs,
-      blockedUntilMs: e.blockedUntilMs,
-      placeText: e.placeText,
-      card: cards.add(e.card),
-    };
+  publishedMsOf(slot: number): number {
+    return this.s.published[slot]!;
+  }
+
+  cardOf(slot: number): string {
+    return this.s.cards.text(this.s.card[slot]!);
+  }
+
+  /** Newest first: published_at descending, then id descending (the SQL's ORDER BY). */
+  private before = (a: number, b: number): number => {
+    const pa = this.s.published[a]!;
+    const pb = this.s.published[b]!;
+    if (pa !== pb) return pa > pb ? -1 : 1;
+    const ia = this.s.ids[a]!;
+    const ib = this.s.ids[b]!;
+    return ia > ib ? -1 : ia < ib ? 1 : 0;
+  };
+
+  /** The first position of `list` past the cursor (everything from there sorts after it). */
+  private startAfter(list: SlotList, after: { publishedMs: number; id: string } | undefined): number {
+    if (!after) return 0;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const slot = list.slots[mid]!;
+      const p = this.s.published[slot]!;
+      const past = p < after.publishedMs || (p === after.publishedMs && this.s.ids[slot]! < after.id);
+      if (past) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /** Where `slot` stands (or would stand) in a list sorted newest first. */
+  private positionOf(list: SlotList, slot: number): number {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.before(list.slots[mid]!, slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Puts in the listings given (replacing those of the same id) and takes out the ids removed. */
   apply(changed: ListingToIndex[], removed: Iterable<string> = []): void {
-    const gone = [...removed, ...changed.map((e) => e.id)].flatMap((id) => {
-      const old = this.byId.get(id);
-      this.byId.delete(id);
-      return old ? [old] : [];
-    });
-    for (const old of gone) this.cards.remove(old.card);
-    const upserts = changed.map((e) => BrowseIndex.kept(e, this.cards));
-    for (const e of upserts) this.byId.set(e.id, e);
-    if (gone.length + upserts.length > REBUILD_AT) {
+    this.places.clear();
+    const gone = [...removed, ...changed.map((e) => e.id)].filter((id) => this.s.byId.has(id));
+    const many = gone.length + changed.length > REBUILD_AT;
+    // A few changes: each taken out of and put into its place in the sorted lists (while its
+    // fields are still in its slot: they say where it stands).
+    for (const id of new Set(gone)) {
+      const slot = this.s.byId.get(id)!;
+      if (!many) {
+        for (const list of this.listsOf(slot, false)) {
+          const at = this.positionOf(list, slot);
+          if (list.slots[at] === slot) list.removeAt(at);
+          this.columns.delete(list);
+        }
+      }
+      this.s.remove(slot);
+    }
+    const put = changed.map((e) => this.s.put(e));
+    if (many) {
       this.rebuild();
       return;
     }
-    // A few changes: each taken out of and put into its place in the sorted lists.
-    for (const old of gone) {
-      for (const list of this.listsOf(old, false)) {
-        const at = positionOf(list, old);
-        if (list[at] === old) list.splice(at, 1);
-        this.columns.delete(list);
-      }
-    }
-    for (const e of upserts) {
-      for (const list of this.listsOf(e, true)) {
-        list.splice(positionOf(list, e), 0, e);
+    for (const slot of put) {
+      for (const list of this.listsOf(slot, true)) {
+        list.insert(this.positionOf(list, slot), slot);
         this.columns.delete(list);
       }
     }
   }
 
   /**
-   * A full load, page by page: each page's cards go into a new store as the page comes (writing
-   * 100,000 cards at once held the server for a quarter of a second), and the new listings take
+   * A full load, page by page: each page's listings go into new slots and stores as the page
+   * comes (writing 100,000 cards at once held the server for a quarter of a second), and they take
    * the place of the old ones at `finish`, in one step.
    */
   loader(): { add(entries: ListingToIndex[]): void; finish(): void } {
-    const cards = new CardStore();
-    const byId = new Map<string, IndexedListing>();
+    const slots = new Slots();
     return {
       add: (entries) => {
-        for (const e of entries) {
-          const old = byId.get(e.id);
-          if (old) cards.remove(old.card);
-          byId.set(e.id, BrowseIndex.kept(e, cards));
-        }
+        for (const e of entries) slots.put(e);
       },
       finish: () => {
-        this.cards = cards;
-        this.byId = byId;
+        this.s = slots;
+        this.places.clear();
         this.rebuild();
       },
     };
   }
 
   private rebuild(): void {
-    this.all = [...this.byId.values()].sort(before);
-    this.bySubcity = groupBy(this.all, (e) => e.subcity);
-    this.byType = groupBy(this.all, (e) => e.typeGroup);
-    this.bySubcityType = groupBy(this.all, (e) => subcityType(e.subcity, e.typeGroup));
+    const sorted = this.s.live().sort(this.before);
+    const group = (key: (slot: number) => number) => {
+      const groups = new Map<number, number[]>();
+      for (const slot of sorted) {
+        const k = key(slot);
+        let list = groups.get(k);
+        if (!list) groups.set(k, (list = []));
+        list.push(slot);
+      }
+      return new Map([...groups].map(([k, list]) => [k, SlotList.of(list)]));
+    };
+    this.all = SlotList.of(sorted);
+    this.bySubcity = group((slot) => this.s.subcity[slot]!);
+    this.byType = group((slot) => this.s.type[slot]!);
+    this.bySubcityType = group((slot) => this.s.subcity[slot]! * 65_536 + this.s.type[slot]!);
   }
 
-  private listsOf(e: IndexedListing, create: boolean): IndexedListing[][] {
+  private listsOf(slot: number, create: boolean): SlotList[] {
+    const subcity = this.s.subcity[slot]!;
+    const type = this.s.type[slot]!;
     const lists = [this.all];
     for (const [groups, key] of [
-      [this.bySubcity, e.subcity],
-      [this.byType, e.typeGroup],
-      [this.bySubcityType, subcityType(e.subcity, e.typeGroup)],
+      [this.bySubcity, subcity],
+      [this.byType, type],
+      [this.bySubcityType, subcity * 65_536 + type],
     ] as const) {
       let list = groups.get(key);
-      if (!list && create) groups.set(key, (list = []));
+      if (!list && create) groups.set(key, (list = new SlotList()));
       if (list) lists.push(list);
     }
     return lists;
   }
 
   /** The list a walk goes down: the one of both filters, of the one given, or every listing. */
-  private listFor(subcity: string | undefined, typeGroup: string | undefined): IndexedListing[] {
-    if (subcity !== undefined && typeGroup !== undefined) return this.bySubcityType.get(subcityType(subcity, typeGroup)) ?? [];
-    if (subcity !== undefined) return this.bySubcity.get(subcity) ?? [];
-    if (typeGroup !== undefined) return this.byType.get(typeGroup) ?? [];
+  private listFor(subcity: number, type: number): SlotList {
+    const none = new SlotList();
+    if (subcity && type) return this.bySubcityType.get(subcity * 65_536 + type) ?? none;
+    if (subcity) return this.bySubcity.get(subcity) ?? none;
+    if (type) return this.byType.get(type) ?? none;
     return this.all;
   }
 
-  /** The listings of one browse page and whether more follow (`limit` + 1 are looked for). */
-  page(filters: IndexFilters, nowMs: number): IndexedListing[] {
-    const list = this.listFor(filters.subcity, filters.typeGroup);
-    let c = this.columns.get(list);
-    if (!c) this.columns.set(list, (c = columnsOf(list)));
+  /** The slots whose place text holds any of the terms, one bit each. */
+  private placeBits(terms: readonly string[]): Uint32Array {
+    const key = terms.length === 1 ? terms[0]! : JSON.stringify(terms);
+    let bits = this.places.get(key);
+    if (!bits) {
+      bits = new Uint32Array((this.s.place.length + 31) >>> 5);
+      const found = bits;
+      const { placeOwner } = this.s;
+      for (const term of terms) {
+        // Every text holds the empty string, as in SQL's LIKE '%%'.
+        if (!term) for (const slot of this.s.byId.values()) found[slot >>> 5]! |= 1 << (slot & 31);
+        else
+          this.s.places.findAll(Buffer.from(term, 'utf8'), (placeSlot) => {
+            const slot = placeOwner[placeSlot]!;
+            found[slot >>> 5]! |= 1 << (slot & 31);
+          });
+      }
+      if (this.places.size >= PLACE_TERMS_KEPT) this.places.clear();
+      this.places.set(key, bits);
+    }
+    return bits;
+  }
+
+  /** The slots of the listings of one browse page and whether more follow (`limit` + 1 are looked for). */
+  page(filters: IndexFilters, nowMs: number): number[] {
     const type = filters.typeGroup === undefined ? 0 : codeOf(filters.typeGroup);
     const subcity = filters.subcity === undefined ? 0 : codeOf(filters.subcity);
     const source = filters.source === undefined ? 0 : codeOf(filters.source);
+    const list = this.listFor(subcity, type);
+    let c = this.columns.get(list);
+    if (!c) this.columns.set(list, (c = columnsOf(list, this.s)));
     const priceMin = filters.priceMin ?? Number.NEGATIVE_INFINITY;
     const priceMax = filters.priceMax ?? Number.POSITIVE_INFINITY;
     const confirmedSince = filters.confirmedSinceMs;
     const { place } = filters;
-    const placeFound = place ? anyPlace(list, c, place.terms) : undefined;
+    const placeFound = place ? this.placeBits(place.terms) : undefined;
     const placeSubcities = place ? place.subcities.map((name) => codeOf(name)) : [];
-    const found: IndexedListing[] = [];
-    for (let i = startAfter(list, filters.after); i < list.length && found.length < filters.limit; i += 1) {
+    const found: number[] = [];
+    for (let i = this.startAfter(list, filters.after); i < list.length && found.length < filters.limit; i += 1) {
       if (type && c.type[i] !== type) continue;
       if (subcity && c.subcity[i] !== subcity) continue;
       if (source && c.source[i] !== source) continue;
@@ -338,8 +419,9 @@ export class BrowseIndex {
       // NaN (never confirmed) fails every comparison, as NULL does in SQL.
       if (confirmedSince !== undefined && !(c.confirmed[i]! >= confirmedSince)) continue;
       if (c.blocked[i]! > nowMs) continue;
-      if (placeFound && !(placeFound[i >>> 5]! & (1 << (i & 31))) && !placeSubcities.includes(c.subcity[i]!)) continue;
-      found.push(list[i]!);
+      const slot = list.slots[i]!;
+      if (placeFound && !(placeFound[slot >>> 5]! & (1 << (slot & 31))) && !placeSubcities.includes(c.subcity[i]!)) continue;
+      found.push(slot);
     }
     return found;
   }

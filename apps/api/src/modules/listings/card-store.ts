@@ -1,9 +1,11 @@
 /**
- * The browse index's cards (./browse-index.ts), each kept as its JSON in UTF-8 inside a few large
- * buffers, outside the JavaScript heap, and named by a small number (a slot). On 100,000 listings
- * the cards as strings were about 45 MB of the heap that every major garbage collection walked and
- * moved, on the server's one core, while calls waited (docs/performance.md): bytes in a buffer are
- * neither walked nor moved. A card is read back as a string when a page is written (20 at most).
+ * The browse index's texts (./browse-index.ts): its cards, and the place text of each listing that
+ * place search looks in, each kept in UTF-8 inside a few large buffers, outside the JavaScript
+ * heap, and named by a small number (a slot). On 100,000 listings the cards as strings were about
+ * 45 MB of the heap that every major garbage collection walked and moved, on the server's one core,
+ * while calls waited (docs/performance.md): bytes in a buffer are neither walked nor moved. A card
+ * is read back as a string when a page is written (20 at most); place texts are searched where
+ * they lie (`findAll`).
  *
  * The space of a card taken out is counted, and once the dead bytes outweigh the live ones (and are
  * more than a chunk), the live cards are written anew into fresh buffers, their slots unchanged.
@@ -22,6 +24,8 @@ export class CardStore {
   private readonly freeSlots: number[] = [];
   private liveBytes = 0;
   private deadBytes = 0;
+  /** Per chunk, its texts' starts in order and their slots (for findAll); made again after a change. */
+  private starts: Array<{ at: Uint32Array; slot: Uint32Array }> | null = null;
 
   /** Cards held. */
   get size(): number {
@@ -36,6 +40,8 @@ export class CardStore {
   /** Keeps a card's JSON; answers its slot. */
   add(json: string): number {
     const bytes = Buffer.byteLength(json, 'utf8');
+    if (bytes === 0) throw new RangeError('an empty text is not kept');
+    this.starts = null;
     const slot = this.freeSlots.pop() ?? this.newSlot();
     this.place(slot, bytes, (chunk, at) => chunk.write(json, at, bytes, 'utf8'));
     this.liveBytes += bytes;
@@ -50,10 +56,67 @@ export class CardStore {
     return this.chunks[this.chunkOf[slot]!]!.toString('utf8', start, start + length);
   }
 
+  /**
+   * Calls `found` with the slot of every text that holds `needle` (UTF-8 bytes; a match of valid
+   * UTF-8 within valid UTF-8 is a match of the strings): each buffer is searched at once, natively,
+   * and each match is traced to the text it lies in (a match across two texts is none).
+   */
+  findAll(needle: Buffer, found: (slot: number) => void): void {
+    if (needle.length === 0) throw new RangeError('findAll needs something to find');
+    const starts = (this.starts ??= this.startsByChunk());
+    this.chunks.forEach((chunk, c) => {
+      const { at, slot } = starts[c]!;
+      const end = c === this.chunks.length - 1 ? this.fill : chunk.length;
+      let from = 0;
+      for (;;) {
+        const hit = chunk.indexOf(needle, from);
+        if (hit === -1 || hit + needle.length > end) return;
+        // The last text starting at or before the match.
+        let lo = 0;
+        let hi = at.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (at[mid]! <= hit) lo = mid + 1;
+          else hi = mid;
+        }
+        const i = lo - 1;
+        if (i >= 0) {
+          const s = slot[i]!;
+          const textEnd = at[i]! + this.lengthOf[s]!;
+          if (hit + needle.length <= textEnd) {
+            found(s);
+            // One call per text: go on after it.
+            from = textEnd;
+            continue;
+          }
+        }
+        from = hit + 1;
+      }
+    });
+  }
+
+  private startsByChunk(): Array<{ at: Uint32Array; slot: Uint32Array }> {
+    const count = new Uint32Array(this.chunks.length);
+    for (let s = 0; s < this.slots; s += 1) if (this.lengthOf[s]! > 0) count[this.chunkOf[s]!]! += 1;
+    const byChunk = [...count].map((n) => ({ at: new Uint32Array(n), slot: new Uint32Array(n), n: 0 }));
+    for (let s = 0; s < this.slots; s += 1) {
+      if (this.lengthOf[s]! === 0) continue;
+      const entry = byChunk[this.chunkOf[s]!]!;
+      entry.at[entry.n] = this.startOf[s]!;
+      entry.slot[entry.n] = s;
+      entry.n += 1;
+    }
+    return byChunk.map(({ at, slot }) => {
+      const order = [...at.keys()].sort((a, b) => at[a]! - at[b]!);
+      return { at: Uint32Array.from(order, (i) => at[i]!), slot: Uint32Array.from(order, (i) => slot[i]!) };
+    });
+  }
+
   /** Frees a slot (its card is no longer shown); the space is taken back by the next repacking. */
   remove(slot: number): void {
     const length = this.lengthOf[slot]!;
     if (slot >= this.slots || length === 0) return;
+    this.starts = null;
     this.lengthOf[slot] = 0;
     this.freeSlots.push(slot);
     this.liveBytes -= length;
@@ -92,6 +155,7 @@ export class CardStore {
 
   /** Every live card written anew into fresh chunks, in slot order; the old chunks are let go. */
   private repack(): void {
+    this.starts = null;
     const old = this.chunks;
     this.chunks = [];
     this.fill = 0;
