@@ -148,6 +148,8 @@ function drawWhenReady(app: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
     let failed: unknown;
+    // Cleared once the page is drawn or has failed: until then it holds the whole page being drawn.
+    let timer: NodeJS.Timeout | undefined;
     const stream = renderToPipeableStream(app, {
       // Every part of the page written in place: no part sent hidden and shown by an inline script,
       // which the site's Content-Security-Policy refuses (and a phone without JavaScript never runs).
@@ -163,19 +165,25 @@ function drawWhenReady(app: ReactNode): Promise<string> {
             done();
           },
           final(done) {
+            clearTimeout(timer);
             resolve(html);
             done();
           },
         });
         stream.pipe(sink);
       },
-      onShellError: reject,
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
       onError(error) {
+        clearTimeout(timer);
         failed ??= error;
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     });
-    setTimeout(() => stream.abort(new Error('page render timed out')), RENDER_TIMEOUT_MS).unref?.();
+    timer = setTimeout(() => stream.abort(new Error('page render timed out')), RENDER_TIMEOUT_MS);
+    timer.unref();
   });
 }
 
