@@ -15,7 +15,7 @@ import { I18N_INTERPOLATION } from '@/lib/i18n-interpolation';
 import { UsedNamespaces } from '@/lib/use-texts';
 import { App } from '@/app/app';
 import { makeQueryClient } from '@/app/providers';
-import { pageModuleAt, preloadPage } from '@/app/routes';
+import { pageModuleAt, preloadPage, SERVER_PAGE_PATHS } from '@/app/routes';
 import { browseListingsQueryOptions, browseListingsUrl } from '@/features/listings/api/browse-listings';
 import { featuredListingsQueryOptions } from '@/features/listings/api/get-featured-listings';
 import { listingQueryOptions } from '@/api/get-listing';
@@ -33,17 +33,7 @@ import { SSR_STATE_ID, type SsrState } from './ssr-state';
  */
 
 /** Pages drawn on the server; every other page is drawn in the browser (signed-in screens). */
-const SERVER_PAGES = new Set<string>([
-  paths.home,
-  paths.browse,
-  paths.tenantWelcome,
-  paths.landlordWelcome,
-  paths.delalaWelcome,
-  paths.login,
-  paths.signup,
-  paths.privacy,
-  paths.terms,
-]);
+const SERVER_PAGES = new Set<string>(SERVER_PAGE_PATHS);
 const LISTING_PAGE = /^\/l\/([^/]+)$/;
 
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -213,7 +203,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
                 <UsedNamespaces.Provider value={used}>
                   <ServerDataSaver.Provider value={dataSaver}>
                     <StaticRouter location={url}>
-                      <App client={client} />
+                      <App client={client} drawnOnServer />
                     </StaticRouter>
                   </ServerDataSaver.Provider>
                 </UsedNamespaces.Provider>

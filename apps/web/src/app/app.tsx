@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { SessionProvider } from '@/lib/session';
 import { AppProviders } from './providers';
-import { AppRoutes } from './routes';
+import { AppRoutes, serverRoutes } from './routes';
 import { SessionSync } from './session-sync';
 import { fillListingSlots } from './listing-slots';
 import { UserTypeDetector } from '@/features/listings/components/user-type-detector';
@@ -13,15 +13,16 @@ fillListingSlots();
 
 /**
  * The app inside a router: BrowserRouter in the browser (main.tsx), StaticRouter on the server
- * (entry-server.tsx), the same tree on both sides.
+ * (entry-server.tsx), the same tree on both sides. `drawnOnServer`: the server's route table,
+ * which holds only the pages it draws (routes.tsx, serverRoutes).
  */
-export function App({ client, onExpired }: { client?: QueryClient; onExpired?: (from: string) => void }) {
+export function App({ client, onExpired, drawnOnServer = false }: { client?: QueryClient; onExpired?: (from: string) => void; drawnOnServer?: boolean }) {
   return (
     <AppProviders client={client}>
       <SessionProvider onExpired={onExpired ?? (() => undefined)}>
         <SessionSync />
         <UserTypeDetector />
-        <AppRoutes />
+        <AppRoutes {...(drawnOnServer ? { table: serverRoutes } : {})} />
       </SessionProvider>
     </AppProviders>
   );

@@ -61,6 +61,20 @@ function page(path: string, Page: LazyPage, { guarded = false } = {}): RouteObje
   return { path, element: guarded ? <Guard><Page /></Guard> : <Page />, handle: handleOf(Page) };
 }
 
+/** The pages the server draws (entry-server.tsx draws no other path), listing pages aside. */
+export const SERVER_PAGE_PATHS: readonly string[] = [
+  paths.home,
+  paths.browse,
+  paths.tenantWelcome,
+  paths.landlordWelcome,
+  paths.delalaWelcome,
+  paths.login,
+  paths.signup,
+  paths.privacy,
+  paths.terms,
+];
+export const LISTING_PAGE_PATH = '/l/:id';
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -70,7 +84,7 @@ export const routes: RouteObject[] = [
       page(paths.signup, SignupPage),
       { path: paths.browse, element: <BrowsePage searchAction={saveSearchAction} />, handle: handleOf(BrowsePage) },
       { path: paths.tenantSearch, element: <TenantSearchRedirect /> },
-      page('/l/:id', ListingDetailPage),
+      page(LISTING_PAGE_PATH, ListingDetailPage),
       page('/confirm/:token', ConfirmPage),
       page(paths.tenantWelcome, TenantWelcomePage),
       { path: paths.landlord, element: <LandlordRedirect /> },
@@ -106,6 +120,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
+
+/**
+ * The route table the server draws with: the same routes, but only those of the pages it draws.
+ * React Router flattens and ranks the whole table on every page it matches, and on the server's
+ * Node (V8 11.3) the objects it makes for that (a copy of each route's entry with its compiled
+ * pattern added) lasted until the next major garbage collection: a third of what each drawn page
+ * left in the old generation (docs/performance.md). A drawn page matches the same route objects as
+ * in the browser's table (routes.test.tsx), so the HTML it hydrates is the same.
+ */
+export const serverRoutes: RouteObject[] = routes.map((route) =>
+  route.index
+    ? route
+    : { ...route, index: false, children: route.children?.filter((child) => child.path === LISTING_PAGE_PATH || SERVER_PAGE_PATHS.includes(child.path ?? '')) },
+);
+
 /** A listing id, or any other id in a path: the routes match every id alike. */
 const ID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const handlesByShape = new Map<string, PageHandle[]>();
@@ -139,9 +168,12 @@ export function preloadPage(pathname: string): Promise<unknown> {
   return Promise.all(pageHandles(pathname).map((handle) => handle.preload().catch(() => undefined)));
 }
 
-/** The app's pages at the router's location; a page that cannot load or draw shows the error page. */
-export function AppRoutes() {
+/**
+ * The app's pages at the router's location; a page that cannot load or draw shows the error page.
+ * `table`: the server's own (serverRoutes) when it draws a page.
+ */
+export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
   const location = useLocation();
-  const element = useRoutes(routes);
+  const element = useRoutes(table);
   return <RouteErrorBoundary locationKey={`${location.pathname}${location.search}`}>{element}</RouteErrorBoundary>;
 }

@@ -133,3 +133,23 @@ describe('apiRequest', () => {
     setUnauthorizedHandler(() => undefined);
   });
 });
+
+describe("the server renderer's in-process transport", () => {
+  it('takes every call, with the caller\'s own signal and no timer of its own', async () => {
+    vi.resetModules();
+    const fresh = await import('./api-client');
+    const timeout = vi.spyOn(AbortSignal, 'timeout');
+    const any = vi.spyOn(AbortSignal, 'any');
+    const transport = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ ok: true, n: 1 }), { status: 200 }));
+    fresh.setApiTransport(transport);
+    const caller = new AbortController();
+    await expect(fresh.apiRequest('/listings', { signal: caller.signal })).resolves.toEqual({ ok: true, n: 1 });
+    expect(transport).toHaveBeenCalledTimes(1);
+    expect(transport.mock.calls[0]![0]).toBe('/api/listings');
+    expect(transport.mock.calls[0]![1].signal).toBe(caller.signal);
+    expect(timeout).not.toHaveBeenCalled();
+    expect(any).not.toHaveBeenCalled();
+    timeout.mockRestore();
+    any.mockRestore();
+  });
+});

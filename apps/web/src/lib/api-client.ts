@@ -17,13 +17,19 @@ interface ErrorBody {
 
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
 let transport: Transport = (url, init) => fetch(url, init);
+/** Whether calls are given up after a timeout: over the network, yes; answered in-process, no. */
+let timesOut = true;
 
 /**
  * The server's renderer (entry-server.tsx) answers the public calls of a page it draws in-process,
- * as a visitor without a session; in the browser every call goes out with fetch.
+ * as a visitor without a session; in the browser every call goes out with fetch. The in-process
+ * answers take no signal (nothing could stop them midway), so those calls carry no timeout: its
+ * timer and the signals linked to it (the query's, by AbortSignal.any) outlived each page drawn in
+ * V8's young generation, which keeps what a WeakRef points to until a major collection.
  */
 export function setApiTransport(next: Transport): void {
   transport = next;
+  timesOut = false;
 }
 
 /** The code of a call that got no answer at all (offline, timeout): status 0. */
@@ -103,8 +109,8 @@ export function buildUrl(path: string, query?: object): string {
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   const token = readToken();
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const timeout = timesOut ? AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS) : undefined;
+  const signal = timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
   const url = buildUrl(path, options.query);
   let res: Response;
   try {
@@ -122,7 +128,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   } catch (error) {
     // The caller cancelled (a page left): not a failure to show.
     if (options.signal?.aborted) throw error;
-    const timedOut = timeout.aborted;
+    const timedOut = timeout?.aborted ?? false;
     // No answer: the client's own error message, or 'Network error'.
     const message = !timedOut && error instanceof Error && error.message ? error.message : 'Network error';
     throw new ApiError(message, { status: 0, code: NETWORK_ERROR, timedOut });
