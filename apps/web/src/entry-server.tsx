@@ -139,7 +139,8 @@ function drawWhenReady(app: ReactNode): Promise<string> {
     let html = '';
     let failed: unknown;
     // Cleared once the page is drawn or has failed: until then it holds the whole page being drawn.
-    let timer: NodeJS.Timeout | undefined;
+    const timer = setTimeout(() => stream.abort(new Error('page render timed out')), RENDER_TIMEOUT_MS);
+    timer.unref();
     const stream = renderToPipeableStream(app, {
       // Every part of the page written in place: no part sent hidden and shown by an inline script,
       // which the site's Content-Security-Policy refuses (and a phone without JavaScript never runs).
@@ -172,8 +173,6 @@ function drawWhenReady(app: ReactNode): Promise<string> {
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     });
-    timer = setTimeout(() => stream.abort(new Error('page render timed out')), RENDER_TIMEOUT_MS);
-    timer.unref();
   });
 }
 
