@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { listingsCalls } from '@betoch/contracts/routes/listings';
 import { walletCalls } from '@betoch/contracts/routes/wallet';
-import { ApiError, apiRequest, callApi, displayText, NETWORK_ERROR, setUnauthorizedHandler } from './api-client';
+import { ApiError, apiRequest, callApi, displayText, NETWORK_ERROR, setApiTransport, setUnauthorizedHandler } from './api-client';
 
 function answerWith(status: number, body: unknown, init: ResponseInit = {}) {
   const fetchMock = vi.fn(async () =>
@@ -135,20 +135,26 @@ describe('apiRequest', () => {
 });
 
 describe("the server renderer's in-process transport", () => {
-  it('takes every call, with the caller\'s own signal and no timer of its own', async () => {
-    vi.resetModules();
-    const fresh = await import('./api-client');
+  it("takes every call, with the caller's own signal and no timer of its own; null brings fetch and its timeout back", async () => {
     const timeout = vi.spyOn(AbortSignal, 'timeout');
     const any = vi.spyOn(AbortSignal, 'any');
     const transport = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify({ ok: true, n: 1 }), { status: 200 }));
-    fresh.setApiTransport(transport);
-    const caller = new AbortController();
-    await expect(fresh.apiRequest('/listings', { signal: caller.signal })).resolves.toEqual({ ok: true, n: 1 });
-    expect(transport).toHaveBeenCalledTimes(1);
-    expect(transport.mock.calls[0]![0]).toBe('/api/listings');
-    expect(transport.mock.calls[0]![1].signal).toBe(caller.signal);
-    expect(timeout).not.toHaveBeenCalled();
-    expect(any).not.toHaveBeenCalled();
+    try {
+      setApiTransport(transport);
+      const caller = new AbortController();
+      await expect(apiRequest('/listings', { signal: caller.signal })).resolves.toEqual({ ok: true, n: 1 });
+      expect(transport).toHaveBeenCalledTimes(1);
+      expect(transport.mock.calls[0]![0]).toBe('/api/listings');
+      expect(transport.mock.calls[0]![1].signal).toBe(caller.signal);
+      expect(timeout).not.toHaveBeenCalled();
+      expect(any).not.toHaveBeenCalled();
+    } finally {
+      setApiTransport(null);
+    }
+    const fetchMock = answerWith(200, { ok: true, n: 2 });
+    await expect(apiRequest('/listings')).resolves.toEqual({ ok: true, n: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(timeout).toHaveBeenCalledWith(10_000);
     timeout.mockRestore();
     any.mockRestore();
   });

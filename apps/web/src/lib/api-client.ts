@@ -26,10 +26,11 @@ let timesOut = true;
  * answers take no signal (nothing could stop them midway), so those calls carry no timeout: its
  * timer and the signals linked to it (the query's, by AbortSignal.any) outlived each page drawn in
  * V8's young generation, which keeps what a WeakRef points to until a major collection.
+ * `null`: calls go out with fetch again.
  */
-export function setApiTransport(next: Transport): void {
-  transport = next;
-  timesOut = false;
+export function setApiTransport(next: Transport | null): void {
+  transport = next ?? ((url, init) => fetch(url, init));
+  timesOut = next === null;
 }
 
 /** The code of a call that got no answer at all (offline, timeout): status 0. */
