@@ -16,9 +16,8 @@ interface ErrorBody {
 }
 
 type Transport = (url: string, init: RequestInit) => Promise<Response>;
-let transport: Transport = (url, init) => fetch(url, init);
-/** Whether calls are given up after a timeout: over the network, yes; answered in-process, no. */
-let timesOut = true;
+const viaFetch: Transport = (url, init) => fetch(url, init);
+let transport: Transport = viaFetch;
 
 /**
  * The server's renderer (entry-server.tsx) answers the public calls of a page it draws in-process,
@@ -29,8 +28,7 @@ let timesOut = true;
  * `null`: calls go out with fetch again.
  */
 export function setApiTransport(next: Transport | null): void {
-  transport = next ?? ((url, init) => fetch(url, init));
-  timesOut = next === null;
+  transport = next ?? viaFetch;
 }
 
 /** The code of a call that got no answer at all (offline, timeout): status 0. */
@@ -110,7 +108,8 @@ export function buildUrl(path: string, query?: object): string {
  */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   const token = readToken();
-  const timeout = timesOut ? AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS) : undefined;
+  // Calls over the network are given up after a timeout; calls answered in-process are not.
+  const timeout = transport === viaFetch ? AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS) : undefined;
   const signal = timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
   const url = buildUrl(path, options.query);
   let res: Response;

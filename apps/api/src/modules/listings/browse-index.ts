@@ -166,6 +166,9 @@ class SlotList {
   }
 }
 
+/** The list of filters no listing has (never changed: the lists that change are in the index's maps). */
+const NO_LISTINGS = new SlotList();
+
 /**
  * What the walk tests of each listing of a list, in typed arrays in the list's order: walking
  * numbers laid out one after another is several times faster than reading them by slot (a filter
@@ -365,10 +368,9 @@ export class BrowseIndex {
 
   /** The list a walk goes down: the one of both filters, of the one given, or every listing. */
   private listFor(subcity: number, type: number): SlotList {
-    const none = new SlotList();
-    if (subcity && type) return this.bySubcityType.get(subcity * 65_536 + type) ?? none;
-    if (subcity) return this.bySubcity.get(subcity) ?? none;
-    if (type) return this.byType.get(type) ?? none;
+    if (subcity && type) return this.bySubcityType.get(subcity * 65_536 + type) ?? NO_LISTINGS;
+    if (subcity) return this.bySubcity.get(subcity) ?? NO_LISTINGS;
+    if (type) return this.byType.get(type) ?? NO_LISTINGS;
     return this.all;
   }
 
