@@ -128,7 +128,8 @@ async function main(): Promise<number> {
 
   // The server runs built, as `npm start` runs it.
   await run(process.execPath, [path.join(ROOT, 'apps/api/build.mjs')], { cwd: ROOT });
-  if (parts.includes('size') || parts.includes('lighthouse') || parts.includes('render')) {
+  // The API part starts its servers with the web build too, as production does.
+  if (parts.includes('size') || parts.includes('lighthouse') || parts.includes('render') || parts.includes('api')) {
     if (!values['no-build']) await buildWeb(webDist, log);
     else if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`--no-build: no web build in ${webDist}`);
   }

@@ -174,7 +174,8 @@ export function renderDoc(results: Results): string {
   lines.push('  pages 2-5 by cursor) and thousands of random listing ids, from a fresh process on a fresh copy of the');
   lines.push('  data (cold) and then warm; "max" is as fast as the server answers (autocannon), the p99 figures are');
   lines.push('  at a fixed rate of evenly spaced calls (open loop); the health check of the same process is the ceiling.');
-  lines.push('  EXPLAIN ANALYZE of the browse query of a thousand of the URLs, and the start-up time to the first answer.');
+  lines.push('  EXPLAIN ANALYZE of the browse query of a thousand of the URLs, and the start-up time to the first answer');
+  lines.push('  (with the web build, as production starts; the kernel\'s file cache emptied first where the bench may).');
   lines.push('- **photo**: a generated 12-megapixel JPEG (noise and edges, ~4 MB) through the app\'s own');
   lines.push('  `processImage` through the photo worker (a child process at nice 19, as the server runs it) and in');
   lines.push('  process for comparison, pinned to one core, median of 5 after a warm-up; then, after one warm-up');

@@ -3,7 +3,7 @@ import type { BenchContext, PartOutput } from '../lib/context.ts';
 import { pgliteBulk, postgresBulk, type SeededDatabase } from '../lib/datasets.ts';
 import { runLoad, SERVER_CPU, type LoadResult } from '../lib/load-client.ts';
 import { buildMixedSets, explainBrowse, walkBrowse, type BrowseUrl, type ExplainedQuery, type MixedSets, type WalkedQuery } from '../lib/mixed-workload.ts';
-import { canPin, startServer, type RunningServer } from '../lib/server.ts';
+import { canPin, emptyFileCache, startServer, type RunningServer } from '../lib/server.ts';
 import { fmtInt, fmtMs, percentile } from '../lib/stats.ts';
 
 const CONNECTIONS = 10;
@@ -54,6 +54,8 @@ interface DbFigures {
   seeded: string;
   startupMs: number;
   readyMs: number;
+  /** Whether the kernel's file cache was emptied before the start (absent in runs before 2026-11-28 22:10 UTC: it was not). */
+  fileCacheEmptied?: boolean;
   ceiling: LoadResult;
   coldBrowse: LoadResult;
   detailFirst: LoadResult;
@@ -65,6 +67,8 @@ interface DbFigures {
   explained: ExplainedQuery[];
   walked: WalkedQuery[];
   indexLoadMs: number;
+  /** URLs walked untimed before the timed ones (absent in runs before 2026-11-28 21:50 UTC, which had none). */
+  walkWarmUp?: number;
   urls: { cold: number; max: number; paced: number; deeper: number };
   cursorCheck: { checked: number; wrong: number };
 }
@@ -101,12 +105,16 @@ async function measure(ctx: BenchContext, db: SeededDatabase, port: number): Pro
   const sets = await buildMixedSets(db, SET_SIZES);
   const explainSample = [...sets.cold, ...sets.max].filter((_, i) => i % 3 === 0).slice(0, EXPLAINED);
   const explained = await explainBrowse(db, explainSample);
-  const { walked, loadMs: indexLoadMs } = await walkBrowse(db, explainSample);
+  const { walked, loadMs: indexLoadMs } = await walkBrowse(db, explainSample, sets.warmup);
   ctx.log(`  ${db.kind}: ${sets.cold.length + sets.max.length + sets.paced.length + sets.warmup.length} browse URLs built and ${explained.length} queries explained in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  // A cold start: the written files flushed and the kernel's file cache emptied where allowed.
+  const fileCacheEmptied = emptyFileCache();
   const server = await startServer({
     port,
     dataDir: db.dataDir,
     databaseUrl: db.databaseUrl,
+    // As in production: the web build's server renderer is loaded at start too.
+    webDist: ctx.webDist,
     cpus: SERVER_CPU,
     logFile: path.join(ctx.benchDir, `logs/api-${db.kind}.log`),
   });
@@ -115,7 +123,7 @@ async function measure(ctx: BenchContext, db: SeededDatabase, port: number): Pro
     const first = await fetch(`${server.url}${sets.warmup[0]!.path}`);
     await first.arrayBuffer();
     const startupMs = performance.now() - server.spawnedAt;
-    ctx.log(`  ${db.kind} start to first answer: ${fmtMs(startupMs, 0)} (ready after ${fmtMs(server.readyMs, 0)})`);
+    ctx.log(`  ${db.kind} start to first answer: ${fmtMs(startupMs, 0)} (ready after ${fmtMs(server.readyMs, 0)}; file cache ${fileCacheEmptied ? 'emptied' : 'not emptied'})`);
     const base = { base: server.url, connections: CONNECTIONS };
     const ids = (range: readonly [number, number]) => db.ids.slice(range[0], range[1]).map((id) => `/api/listings/${id}`);
     const paths = (urls: BrowseUrl[]) => urls.map((u) => u.path);
@@ -171,6 +179,7 @@ async function measure(ctx: BenchContext, db: SeededDatabase, port: number): Pro
       seeded,
       startupMs,
       readyMs: server.readyMs,
+      fileCacheEmptied,
       ceiling,
       coldBrowse,
       detailFirst,
@@ -182,6 +191,7 @@ async function measure(ctx: BenchContext, db: SeededDatabase, port: number): Pro
       explained,
       walked,
       indexLoadMs,
+      walkWarmUp: sets.warmup.length,
       urls: { cold: sets.cold.length, max: sets.max.length, paced: sets.paced.length, deeper },
       cursorCheck,
     };
@@ -194,7 +204,7 @@ function walkSummary(f: DbFigures): string {
   const ms = f.walked.map((e) => e.ms);
   const worst = [...f.walked].sort((a, b) => b.ms - a.ms).slice(0, 5);
   return [
-    `The same ${fmtInt(f.walked.length)} URLs as the server answers them once its browse index has loaded (modules/listings/browse-index.ts; loaded from this database in ${fmtMs(f.indexLoadMs, 0)} in the bench's own process): the page walked in memory and its answer written, the better of two runs: p50 ${fmtMs(percentile(ms, 50), 3)}, p99 ${fmtMs(percentile(ms, 99), 3)}, max ${fmtMs(Math.max(...ms), 3)}. The slowest: ${worst.map((e) => `\`${e.query || '(none)'}\` page ${e.page} ${fmtMs(e.ms, 3)}`).join('; ')}.`,
+    `The same ${fmtInt(f.walked.length)} URLs as the server answers them once its browse index has loaded (modules/listings/browse-index.ts; loaded from this database in ${fmtMs(f.indexLoadMs, 0)} in the bench's own process): the page walked in memory and its answer written, ${f.walkWarmUp ? `after a walk of the warm-up's ${fmtInt(f.walkWarmUp)} other URLs (the server too is timed after a warm-up: without one, the first few dozen URLs ran before the walk's code was compiled and while the collection that follows the load was under way, 1.4-5.3 ms), ` : ''}the better of two runs: p50 ${fmtMs(percentile(ms, 50), 3)}, p99 ${fmtMs(percentile(ms, 99), 3)}, max ${fmtMs(Math.max(...ms), 3)}. The slowest: ${worst.map((e) => `\`${e.query || '(none)'}\` page ${e.page} ${fmtMs(e.ms, 3)}`).join('; ')}.`,
     '',
     'The SQL below answers only until the index has loaded (the first seconds after a start), and is the reference the index is tested against:',
   ].join('\n');
@@ -217,7 +227,7 @@ function details(f: DbFigures): string {
   return [
     `### ${f.kind} (${f.seeded})`,
     '',
-    `Start to first answer: ${fmtMs(f.startupMs, 0)} (spawn to /api/readyz ${fmtMs(f.readyMs, 0)}, then the first browse call). Browse URLs: ${fmtInt(f.urls.cold)} cold, ${fmtInt(f.urls.max)} for max, ${fmtInt(f.urls.paced)} for the paced runs (${fmtInt(f.urls.deeper)} of them pages 2-5). Cursors checked against the server's own next_cursor: ${f.cursorCheck.checked - f.cursorCheck.wrong} of ${f.cursorCheck.checked} equal.`,
+    `Start to first answer: ${fmtMs(f.startupMs, 0)} (spawn to /api/readyz ${fmtMs(f.readyMs, 0)}, then the first browse call; ${f.fileCacheEmptied ? "the kernel's file cache emptied just before, so the database files, node_modules and the web build were read from disk" : "the kernel's file cache was not emptied: the files just copied were read from memory"}; the web build's renderer loaded as in production). Browse URLs: ${fmtInt(f.urls.cold)} cold, ${fmtInt(f.urls.max)} for max, ${fmtInt(f.urls.paced)} for the paced runs (${fmtInt(f.urls.deeper)} of them pages 2-5). Cursors checked against the server's own next_cursor: ${f.cursorCheck.checked - f.cursorCheck.wrong} of ${f.cursorCheck.checked} equal.`,
     '',
     '| load | requests/s | of the ceiling | p50 | p90 | p99 | max | requests | failed |',
     '|---|---|---|---|---|---|---|---|---|',
