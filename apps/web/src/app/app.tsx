@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { SessionProvider } from '@/lib/session';
 import { AppProviders } from './providers';
-import { AppRoutes, serverRoutes } from './routes';
+import { AppRoutes, routes, serverRoutes } from './routes';
 import { SessionSync } from './session-sync';
 import { fillListingSlots } from './listing-slots';
 import { UserTypeDetector } from '@/features/listings/components/user-type-detector';
@@ -22,7 +22,7 @@ export function App({ client, onExpired, drawnOnServer = false }: { client?: Que
       <SessionProvider onExpired={onExpired ?? (() => undefined)}>
         <SessionSync />
         <UserTypeDetector />
-        <AppRoutes {...(drawnOnServer ? { table: serverRoutes } : {})} />
+        <AppRoutes table={drawnOnServer ? serverRoutes : routes} />
       </SessionProvider>
     </AppProviders>
   );

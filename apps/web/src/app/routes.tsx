@@ -170,9 +170,9 @@ export function preloadPage(pathname: string): Promise<unknown> {
 
 /**
  * The app's pages at the router's location; a page that cannot load or draw shows the error page.
- * `table`: the server's own (serverRoutes) when it draws a page.
+ * `table`: `routes`, or the server's own (serverRoutes) when it draws a page.
  */
-export function AppRoutes({ table = routes }: { table?: RouteObject[] }) {
+export function AppRoutes({ table }: { table: RouteObject[] }) {
   const location = useLocation();
   const element = useRoutes(table);
   return <RouteErrorBoundary locationKey={`${location.pathname}${location.search}`}>{element}</RouteErrorBoundary>;

@@ -30,10 +30,11 @@ function wanted({ filters, now }: BrowseQuestion) {
 }
 
 /** The cursor after the page's last listing when more follow (`limit` + 1 were looked for). */
-function nextCursor<T extends { id: string }>(found: T[], limit: number, publishedAt: (e: T) => Date | null): string | null {
-  const last = found[limit - 1];
-  const at = found.length > limit && last ? publishedAt(last) : null;
-  return at && last ? encodeCursor(at, last.id) : null;
+function nextCursor<T>(found: T[], limit: number, publishedAt: (e: T) => Date | null, idOf: (e: T) => string): string | null {
+  if (found.length <= limit) return null;
+  const last = found[limit - 1]!;
+  const at = publishedAt(last);
+  return at ? encodeCursor(at, idOf(last)) : null;
 }
 
 export function browseFromIndex(index: BrowseIndex, question: BrowseQuestion): PreparedAnswer {
@@ -54,8 +55,15 @@ export function browseFromIndex(index: BrowseIndex, question: BrowseQuestion): P
     now.getTime(),
   );
   const cards = found.slice(0, filters.limit).map((slot) => index.cardOf(slot));
-  const listed = found.map((slot) => ({ id: index.idOf(slot), publishedMs: index.publishedMsOf(slot) }));
-  const next = nextCursor(listed, filters.limit, (e) => (Number.isFinite(e.publishedMs) ? new Date(e.publishedMs) : null));
+  const next = nextCursor(
+    found,
+    filters.limit,
+    (slot) => {
+      const ms = index.publishedMsOf(slot);
+      return Number.isFinite(ms) ? new Date(ms) : null;
+    },
+    (slot) => index.idOf(slot),
+  );
   // ZBrowseAnswer's keys in its order, the cards as ZListingCard wrote them when they were indexed.
   return prepareJson(`{"ok":true,"listings":[${cards.join(',')}],"next_cursor":${JSON.stringify(next)}}`);
 }
@@ -83,7 +91,7 @@ export async function browseFromDatabase(db: DbOrTx, question: BrowseQuestion): 
   const answer: TBrowseAnswer = {
     ok: true,
     listings: page.map((r, i) => toListingCard(r, tints[i] ?? null)),
-    next_cursor: nextCursor(rows, filters.limit, (r) => r.publishedAt),
+    next_cursor: nextCursor(rows, filters.limit, (r) => r.publishedAt, (r) => r.id),
   };
   return prepareAnswer(ZBrowseAnswer.parse(answer));
 }
