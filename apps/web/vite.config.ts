@@ -52,11 +52,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // react-router's package hands bundlers its development build (it has no "production"
-      // condition); the production build is the same code without the development warnings.
-      ...(command === 'build'
-        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
-        : []),
     ],
   },
   // The server's renderer has no public files of its own (dist/ has them).
@@ -64,7 +59,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The server's renderer takes React, the router, TanStack Query and i18next from node_modules.
   ssr: { noExternal: ['@betoch/contracts'] },
   build: {
-    target: isSsrBuild ? 'node20' : 'es2020',
+    target: isSsrBuild ? 'node24' : 'es2020',
     sourcemap: false,
     // Oxc's minifier (Vite 8's own): about 2 KB gzip smaller than terser on each first load, and
     // the client build takes about 1 s instead of 6.

@@ -14,8 +14,8 @@ import { parseArgs } from 'node:util';
 import type { BenchContext, PartOutput } from './lib/context.ts';
 import { demoDataDir } from './lib/datasets.ts';
 import { describeMachine, loadAverage } from './lib/machine.ts';
-import { DOC_FILE, PART_NAMES, TARGET_ROWS, writeResults, type PartName, type PartResult, type RowFigure } from './lib/report.ts';
-import { ROOT, assertPortFree, canPin, startServer, type RunningServer } from './lib/server.ts';
+import { DOC_FILE, PART_NAMES, TARGET_ROWS, writeResults, writeVariant, type PartName, type PartResult, type RowFigure, type VariantResult } from './lib/report.ts';
+import { ROOT, START_FLAGS, assertPortFree, canPin, peakMemoryMb, serverNodeVersion, startServer, useServerRuntime, type RunningServer } from './lib/server.ts';
 import { answerSizePart } from './parts/answer-size.ts';
 import { apiLoadPart } from './parts/api-load.ts';
 import { chatPart } from './parts/chat.ts';
@@ -43,6 +43,11 @@ const HELP = `npm run bench -- [options]
                     seed code are unchanged: <bench-dir>/demo-seeded, <bench-dir>/pglite-N and the
                     PostgreSQL database betoch_bench_seed)
   --no-doc          print the figures only; leave docs/performance.md as it is
+  --variant=LABEL   also keep this run's figures as one column of the comparison of runtimes and
+                    start flags (docs/performance-variants.json, shown in docs/performance.md)
+  --server-node=P   the Node binary the servers run on (default: this process's node)
+  --start-flags=F   the servers' Node flags, space-separated ('' for none; default: the start command's)
+                    a run with another node or flags writes only its variant, never the target table
   --help            this text
 
 Environment: CHROME_PATH (default /usr/bin/chromium).`;
@@ -102,6 +107,9 @@ async function main(): Promise<number> {
       listings: { type: 'string', default: '100000' },
       fresh: { type: 'boolean', default: false },
       'no-doc': { type: 'boolean', default: false },
+      variant: { type: 'string' },
+      'server-node': { type: 'string' },
+      'start-flags': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -121,7 +129,10 @@ async function main(): Promise<number> {
   for (let p = port; p < port + 4; p += 1) await assertPortFree(p);
 
   const log = (line: string) => console.log(line);
-  const machine = describeMachine();
+  const startFlags = values['start-flags'] === undefined ? START_FLAGS : values['start-flags'].split(/\s+/).filter(Boolean);
+  useServerRuntime(path.resolve(values['server-node'] ?? process.execPath), startFlags);
+  const serverNode = serverNodeVersion();
+  const machine = { ...describeMachine(), node: serverNode };
   const started = Date.now();
   log(`bench: ${parts.join(', ')} on ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB, Node ${machine.node}; load average ${loadAverage()}`);
   if (!canPin()) log('warning: taskset not found, server and load generator are not pinned to cores');
@@ -162,8 +173,10 @@ async function main(): Promise<number> {
       const t0 = Date.now();
       log(`\n== ${part} (load average ${load})`);
       try {
+        peakMemoryMb.clear();
         const out = await PARTS[part](ctx);
-        results.push({ part, at: new Date().toISOString(), load, machine, rows: out.rows, details: out.details, seconds: (Date.now() - t0) / 1000 });
+        const memory = Object.fromEntries(peakMemoryMb);
+        results.push({ part, at: new Date().toISOString(), load, machine, rows: out.rows, details: out.details, seconds: (Date.now() - t0) / 1000, memory });
         log(`  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
       } catch (error) {
         failed.push(part);
@@ -180,7 +193,21 @@ async function main(): Promise<number> {
   }
 
   printTable(Object.assign({}, ...results.map((r) => r.rows)) as Partial<Record<string, RowFigure>>);
-  if (!values['no-doc'] && results.length) {
+  const asInProduction = path.resolve(values['server-node'] ?? process.execPath) === process.execPath && startFlags.join(' ') === START_FLAGS.join(' ');
+  if (!values['no-doc'] && results.length && values.variant) {
+    writeVariant({
+      label: values.variant,
+      at: new Date().toISOString(),
+      load: results[0]!.load,
+      serverNode,
+      flags: startFlags.join(' '),
+      rows: Object.assign({}, ...results.map((r) => r.rows)) as VariantResult['rows'],
+      memory: Object.assign({}, ...results.map((r) => r.memory)) as Record<string, number>,
+    });
+    log(`\nwrote variant '${values.variant}' into docs/performance-variants.json and docs/performance.md`);
+  }
+  // The target table holds only runs of the production runtime and flags.
+  if (!values['no-doc'] && results.length && asInProduction) {
     writeResults(results);
     log(`\nwrote ${path.relative(ROOT, DOC_FILE)} (and docs/performance-results.json)`);
   }

@@ -279,6 +279,10 @@ export function planChunks(graph: ModuleGraph, initial: ReadonlySet<string>, min
   for (const chunk of chunks) {
     for (const id of chunk.modules) {
       for (const imported of graph.get(id)!.imports) {
+        // The shell's modules import nothing beyond the shell: an import the graph sees there is one
+        // Rolldown dropped from the shell (react-i18next's context.js re-exports defaults.js, which
+        // only the pages use).
+        if (initial.has(id) && !initial.has(imported)) continue;
         const dependency = chunkOf.get(imported)!;
         if (dependency === chunk) continue;
         chunk.dependencies.add(dependency);

@@ -68,10 +68,71 @@ export interface PartResult {
   details: string;
   /** Seconds the part took. */
   seconds: number;
+  /** Peak resident memory (MB) of each server the part started, by its log's name. */
+  memory?: Record<string, number>;
+}
+
+/**
+ * One run made with another Node binary or other start flags (`--variant`), kept beside the others
+ * of the same comparison in docs/performance-variants.json.
+ */
+export interface VariantResult {
+  label: string;
+  at: string;
+  load: string;
+  serverNode: string;
+  flags: string;
+  rows: Partial<Record<RowId, RowFigure>>;
+  memory: Record<string, number>;
 }
 
 export const RESULTS_FILE = path.join(ROOT, 'docs/performance-results.json');
 export const DOC_FILE = path.join(ROOT, 'docs/performance.md');
+export const VARIANTS_FILE = path.join(ROOT, 'docs/performance-variants.json');
+
+export function readVariants(): VariantResult[] {
+  try {
+    return JSON.parse(fs.readFileSync(VARIANTS_FILE, 'utf8')) as VariantResult[];
+  } catch {
+    return [];
+  }
+}
+
+function memoryLine(memory: Record<string, number>): string {
+  const entries = Object.entries(memory);
+  return entries.length ? entries.map(([name, mb]) => `${name} ${mb} MB`).join(', ') : 'not read';
+}
+
+/** The comparison of runtimes and start flags: one column a variant, one line a figure. */
+function variantsSection(variants: VariantResult[]): string[] {
+  if (!variants.length) return [];
+  const ids = TARGET_ROWS.filter((row) => variants.some((v) => v.rows[row.id]));
+  const lines = [
+    '## Runtimes and start flags compared',
+    '',
+    'The same parts run once for each Node binary and set of start flags (`npm run bench -- --only=api,render',
+    "--variant=LABEL --server-node=PATH --start-flags='...'`), one after the other on this machine; the",
+    'load generator always runs on the bench\'s own Node. Peak memory is the resident high-water mark (VmHWM)',
+    'of each server process when it stopped.',
+    '',
+    `| figure | ${variants.map((v) => v.label).join(' | ')} |`,
+    `|---|${variants.map(() => '---').join('|')}|`,
+    `| server's Node, flags | ${variants.map((v) => `${v.serverNode}, ${v.flags || 'no flags'}`).join(' | ')} |`,
+    `| run (load average) | ${variants.map((v) => `${day(v.at)} (${v.load})`).join(' | ')} |`,
+    ...ids.map((row) => `| ${row.what} | ${variants.map((v) => v.rows[row.id]?.measured ?? 'not run').join(' | ')} |`),
+    `| peak resident memory of the servers | ${variants.map((v) => memoryLine(v.memory)).join(' | ')} |`,
+    '',
+  ];
+  return lines;
+}
+
+/** Stores a variant's figures (replacing one of the same label) and rewrites docs/performance.md. */
+export function writeVariant(variant: VariantResult): void {
+  const variants = readVariants().filter((v) => v.label !== variant.label);
+  variants.push(variant);
+  fs.writeFileSync(VARIANTS_FILE, `${JSON.stringify(variants, null, 2)}\n`);
+  fs.writeFileSync(DOC_FILE, renderDoc(readResults()));
+}
 
 type Results = Partial<Record<PartName, PartResult>>;
 
@@ -142,6 +203,7 @@ export function renderDoc(results: Results): string {
     );
   }
   lines.push('');
+  lines.push(...variantsSection(readVariants()));
   lines.push('## How to run');
   lines.push('');
   lines.push('```sh');
@@ -189,6 +251,10 @@ export function renderDoc(results: Results): string {
     lines.push('');
     lines.push(part.details.trim());
     lines.push('');
+    if (part.memory) {
+      lines.push(`Peak resident memory of the servers (VmHWM): ${memoryLine(part.memory)}.`);
+      lines.push('');
+    }
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }

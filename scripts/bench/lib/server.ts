@@ -8,6 +8,34 @@ export const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** Node's flags in the start command (package.json `start`, Dockerfile, deploy/betoch.service). */
 export const START_FLAGS = ['--single-threaded-gc', '--max-semi-space-size=16', '--heap-growing-percent=300'];
 
+/**
+ * The Node binary and flags the bench's servers start with: this process's node and START_FLAGS,
+ * unless `--server-node` / `--start-flags` name others (to compare runtimes and flags, same hour).
+ */
+const runtime = { node: process.execPath, flags: START_FLAGS };
+
+export function useServerRuntime(node: string, flags: string[]): void {
+  runtime.node = node;
+  runtime.flags = flags;
+}
+
+/** The version the servers' Node prints (`v24.22.3`). */
+export function serverNodeVersion(): string {
+  return execFileSync(runtime.node, ['--version'], { encoding: 'utf8' }).trim();
+}
+
+/** Each stopped server's peak resident memory in MB (VmHWM), by the name of its log file; run.ts reads and clears it per part. */
+export const peakMemoryMb = new Map<string, number>();
+
+function peakResidentMb(pid: number): number | null {
+  try {
+    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+    return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface ServerOptions {
   port: number;
   dataDir: string;
@@ -103,7 +131,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
-  const [command, args] = pinned(options.cpus, process.execPath, [...START_FLAGS, 'apps/api/dist/main.js']);
+  const [command, args] = pinned(options.cpus, runtime.node, [...runtime.flags, 'apps/api/dist/main.js']);
   // taskset execs node in place, so the child's pid is the server's.
   const spawnedAt = performance.now();
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', log, log] });
@@ -111,6 +139,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const url = `http://127.0.0.1:${options.port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
+    const peak = peakResidentMb(child.pid!);
+    if (peak !== null) peakMemoryMb.set(path.basename(options.logFile, '.log'), peak);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);

@@ -43,14 +43,14 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
       // /api belongs to the API: its unknown paths answer the JSON 404, never a file; /server is the
       // server's own code.
       allowedPath: (pathname) => !(pathname === '/api' || pathname.startsWith('/api/') || pathname === '/server' || pathname.startsWith('/server/')),
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const rel = path.relative(distDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
         } else if (rel.startsWith(`locales${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=300, stale-while-revalidate=86400');
+          reply.header('cache-control', 'public, max-age=300, stale-while-revalidate=86400');
         } else {
-          res.setHeader('cache-control', 'no-cache');
+          reply.header('cache-control', 'no-cache');
         }
       },
     });
