@@ -79,5 +79,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
+    pool: 'vmThreads',
   },
 }));
