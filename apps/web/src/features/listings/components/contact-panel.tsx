@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useHydrating } from '@/lib/hydration';
 import { useTypedBeforeStart } from '@/lib/typed-early';
 import { posterKindOf } from '../lib/poster-kind';
+import { signInLink } from '../lib/sign-in-link';
 import { acknowledgeSafetyTips, safetyTipsAcknowledged } from '../lib/safety-tips';
 import { SafetyTipsModal } from './safety-tips-modal';
 import styles from './panels.module.css';
@@ -51,10 +52,8 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
   const { t } = useTexts('listings');
   const navigate = useNavigate();
   const from = paths.listing(listing._id);
-  // Sign-in for a visitor is a link that carries the way back (and works before the app has started,
-  // or without JavaScript): /login?from=/l/{id}&listing={id}.
-  const signIn = `${paths.login}?${new URLSearchParams({ from, listing: listing._id }).toString()}`;
-  const intent = { from, listingId: listing._id };
+  const signIn = signInLink(listing._id);
+  const intent = signIn.state;
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   useTypedBeforeStart(field, text, setText);
@@ -123,7 +122,7 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
           </p>
         ) : !signedIn ? (
           <>
-            <ButtonLink to={signIn} state={intent} block variant="gold">
+            <ButtonLink to={signIn.to} state={intent} block variant="gold">
               <UnlockIcon size={18} /> {t('contact.unlock')}
             </ButtonLink>
             <p className={styles.hint}>{t('contact.unlockAnonymous')}</p>
@@ -192,7 +191,7 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
             <FlagIcon size={18} /> {t('report.open')}
           </Button>
         ) : (
-          <ButtonLink to={signIn} state={intent} variant="ghost" small>
+          <ButtonLink to={signIn.to} state={intent} variant="ghost" small>
             <FlagIcon size={18} /> {t('report.open')}
           </ButtonLink>
         )}
