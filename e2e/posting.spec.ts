@@ -216,7 +216,7 @@ test('the broker page and the welcome pages route people the spec way', async ({
   // A plan on /delala/welcome: signup with the plan when signed out...
   await page.goto('/delala/welcome');
   await expect(page.getByText('BEST VALUE')).toBeVisible();
-  await page.getByRole('button', { name: 'Choose plan: Unlimited Monthly' }).click();
+  await page.getByRole('link', { name: 'Choose plan: Unlimited Monthly' }).click();
   await expect(page).toHaveURL(/\/signup\?role=delala&plan=post_subscription_delala_unlimited$/);
   expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({
     role: 'delala',
@@ -228,7 +228,7 @@ test('the broker page and the welcome pages route people the spec way', async ({
   // ...the wallet with the plan highlighted for a signed-in broker, whose publish needs credits.
   const broker = await apiSignUp(request, { role: 'delala', name: 'Dawit Broker' });
   await storeSession(page, broker, '/delala/welcome');
-  await page.getByRole('button', { name: 'Choose plan: Single Post' }).click();
+  await page.getByRole('link', { name: 'Choose plan: Single Post' }).click();
   await expect(page).toHaveURL(/\/wallet$/);
   expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({ highlightSku: 'post_credit_1' });
 

@@ -26,10 +26,10 @@ export async function startInLanguage(page: Page, lang: Lang): Promise<void> {
   }, lang);
 }
 
-/** Clicks the language switcher (English / አማርኛ) on the current page and waits for <html lang>. */
+/** Clicks the language switch (the link English / አማርኛ) on the current page and waits for <html lang>. */
 export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
   const name = lang === 'am' ? 'አማርኛ' : 'English';
-  await page.getByRole('button', { name, exact: true }).first().click();
+  await page.getByRole('link', { name, exact: true }).first().click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
 

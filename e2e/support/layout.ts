@@ -107,29 +107,28 @@ export async function coveredControls(page: Page): Promise<string[]> {
 
 /**
  * The language switch as the page opens (scrolled to the top): a group named 'Language' holds a
- * button for the language not in use (English / አማርኛ); that button is visible, wholly inside the
- * viewport, enabled, and the element at its centre is the button (nothing covers it).
+ * link to the language not in use (English / አማርኛ); that link is visible, wholly inside the
+ * viewport, and the element at its centre is the link (nothing covers it).
  */
 export async function languageSwitchProblems(page: Page, lang: Lang): Promise<string[]> {
   await page.evaluate(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
   const groupName = tr(lang, 'common:language.label');
   const other = lang === 'en' ? 'አማርኛ' : 'English';
   const groups = page.getByRole('group', { name: groupName, exact: true });
-  const button = groups.getByRole('button', { name: other, exact: true }).filter({ visible: true });
+  const button = groups.getByRole('link', { name: other, exact: true }).filter({ visible: true });
   const count = await button.count();
-  if (count === 0) return [`no visible '${other}' button in a '${groupName}' group`];
+  if (count === 0) return [`no visible '${other}' link in a '${groupName}' group`];
   const problems = await button.first().evaluate((el) => {
     const r = el.getBoundingClientRect();
     const out: string[] = [];
     if (r.left < 0 || r.top < 0 || r.right > window.innerWidth + 0.5 || r.bottom > window.innerHeight + 0.5) {
       out.push(`is outside the viewport (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)})`);
     }
-    if ((el as HTMLButtonElement).disabled) out.push('is disabled');
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     if (!hit || !el.contains(hit)) out.push(`is covered at its centre by <${hit?.tagName.toLowerCase() ?? 'nothing'}>`);
     return out;
   });
-  return problems.map((p) => `the '${other}' button ${p}`);
+  return problems.map((p) => `the '${other}' link ${p}`);
 }
 
 /**

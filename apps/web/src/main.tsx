@@ -9,6 +9,7 @@ import { makeQueryClient } from './app/providers';
 import { preloadPage } from './app/routes';
 import { afterNextPaint } from './lib/after-paint';
 import { addAppLinksWhenIdle } from './lib/app-links';
+import { replayEarlyTaps } from './lib/early-taps';
 import { installUserTypeDebugHelper } from './app/user-type-debug';
 import { ServerDataSaver, syncDataSaverCookie } from './lib/data-saver';
 import { initI18n } from './lib/i18n';
@@ -39,12 +40,14 @@ if (drawn && hydrating) hydrate(client, drawn.queries);
 /**
  * Marks the page once the app has started (drawn or hydrated, its first effects run):
  * `<html data-app="started">`. Until then a drawn page is the server's HTML, whose links work but
- * whose buttons do nothing yet; browser journeys wait for this mark before they act
- * (e2e/support/fixtures.ts).
+ * whose buttons are held by its boot script; browser journeys wait for this mark before they act
+ * (e2e/support/fixtures.ts). Then the buttons tapped before are tapped again (lib/early-taps.ts),
+ * in a task of their own, after every effect of the first commit (the forms' fields read).
  */
 function AppStarted({ children }: { children: ReactNode }): ReactNode {
   useEffect(() => {
     document.documentElement.dataset.app = 'started';
+    setTimeout(replayEarlyTaps, 0);
   }, []);
   // Around the app, not beside it: a sibling would change the tree's shape, and with it the ids
   // useId gives, against the server's page.

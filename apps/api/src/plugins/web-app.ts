@@ -6,8 +6,23 @@ import { preferredEncoding } from '../lib/text-compression.ts';
 import { AppError } from '../lib/app-error.ts';
 import { brotliPage, gzipPage, pageText } from './page-compression.ts';
 import { allowInline } from './security-headers.ts';
-import { PUBLIC_PAGES } from './page-head.ts';
+import { LANGUAGE_PARAM, PUBLIC_PAGES } from './page-head.ts';
+import { LANGUAGE_COOKIE, LANGUAGES } from '@betoch/contracts/constants';
 import { serverPages } from './server-render.ts';
+
+/**
+ * A page opened by its language link (`?lng=am`, the language switch of every page, which works
+ * before the app has started and without JavaScript) keeps that language for the pages after it:
+ * the cookie the app itself keeps (LANGUAGE_COOKIE, a year, as apps/web/src/lib/device-cookie.ts).
+ */
+function rememberLanguageOfLink(req: FastifyRequest, reply: FastifyReply): void {
+  const search = req.url.split('?', 2)[1];
+  if (!search) return;
+  const lng = new URLSearchParams(search).get(LANGUAGE_PARAM)?.toLowerCase();
+  if (lng && (LANGUAGES as readonly string[]).includes(lng)) {
+    reply.header('set-cookie', `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`);
+  }
+}
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached and
@@ -21,6 +36,7 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
   const pages = hasBuild ? await serverPages(app, distDir) : undefined;
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    rememberLanguageOfLink(req, reply);
     const page = await pages?.render(req.url, req.headers, `${req.protocol}://${req.host}`);
     if (page === undefined) return reply.sendFile('index.html');
     // A listing no visitor may see: 404, kept out of search engines and never stored anywhere.
@@ -59,6 +75,13 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
     // then answered by the not-found handler below. The site root is the dist folder itself,
     // which the static plugin refuses with index: false (403).
     for (const pagePath of [...Object.keys(PUBLIC_PAGES), '/l/:id']) app.get(pagePath, sendPage);
+    // A form of a drawn page sent by the browser itself (no JavaScript: sign-in and sign-up post,
+    // so a phone number never goes into the address) comes back to its page, its fields unread.
+    // Its body is read and dropped in a scope of its own: no API route takes a browser's form.
+    await app.register(async (forms) => {
+      forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, _body, done) => done(null, null));
+      for (const pagePath of ['/login', '/signup']) forms.post(pagePath, async (req, reply) => reply.redirect(req.url, 303));
+    });
   }
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';

@@ -227,6 +227,31 @@ describe('the language of a page', () => {
   });
 });
 
+describe('a page opened by its language link, and a form sent without JavaScript', () => {
+  it('keeps the language of a ?lng= link in the language cookie; a page without one sets none', async () => {
+    const am = await t.app.inject({ method: 'GET', url: '/browse?lng=am' });
+    expect(am.headers['set-cookie']).toBe('betoch_lng=am; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(am.body).toContain('<html lang="am"');
+    for (const url of ['/browse', '/browse?lng=xx', `/l/${live._id}?lng=`]) {
+      expect((await t.app.inject({ method: 'GET', url })).headers['set-cookie'], url).toBeUndefined();
+    }
+  });
+
+  it('answers sign-in and sign-up forms posted by the browser itself with their page again, the fields unread', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/login?from=%2Fl%2Fabc',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'phone=0911223344',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login?from=%2Fl%2Fabc');
+    // No API route takes a browser's form.
+    const api = await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'phone=0911223344' });
+    expect(api.statusCode).toBe(415);
+  });
+});
+
 describe('the log of a drawn page', () => {
   it('has the page request alone, not the reads the renderer made for it; a guessed header hides nothing', async () => {
     const lines: string[] = [];

@@ -1,7 +1,6 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './button.module.css';
-import { useHydrating } from '@/lib/hydration';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'gold' | 'secondary' | 'ghost' | 'danger';
@@ -26,28 +25,19 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Lo
   children: ReactNode;
 }
 
-export function Button(props: ButtonProps) {
-  return props.type === 'submit' ? <SubmitButton {...props} /> : <ButtonElement {...props} waiting={false} />;
-}
-
 /**
- * A form's button in a page drawn on the server waits for the app: pressed before, the browser
- * would send the form itself, its fields (a phone, a message) in the address. Only these buttons
- * read whether the page is hydrating: React draws again, at once and in one go, every component
- * that read it once hydration is over (a few hundred milliseconds on a slow phone when every button
- * of a page did).
+ * A form's button is live from the first byte: on a page drawn by the server, a press before the
+ * app has started is held by the page's boot script and pressed again once the app is live
+ * (lib/early-taps.ts); without JavaScript the browser sends the form to its action (forms of the
+ * public pages name one, or post, so no field goes into the address).
  */
-function SubmitButton(props: ButtonProps) {
-  return <ButtonElement {...props} waiting={useHydrating()} />;
-}
-
-function ButtonElement({ variant, block, small, loading, disabled, className, children, type = 'button', onClick, waiting, ...rest }: ButtonProps & { waiting: boolean }) {
+export function Button({ variant, block, small, loading, disabled, className, children, type = 'button', onClick, ...rest }: ButtonProps) {
   const busy = Boolean(loading) && !disabled;
   return (
     <button
       type={type}
       className={classes({ variant, block, small }, className)}
-      disabled={disabled || waiting}
+      disabled={disabled}
       aria-disabled={busy || undefined}
       aria-busy={loading || undefined}
       onClick={busy ? (event) => event.preventDefault() : onClick}

@@ -166,8 +166,9 @@ function LoginCodeStep({ phone, initialCode, intent, sender, notice, setNotice, 
     form.setFocus('code');
   };
 
+  // Sent by the browser itself (without JavaScript) the form posts: its fields never go into the address.
   return (
-    <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
+    <form className={styles.form} method="post" noValidate onSubmit={(e) => void submit(e)}>
       <CodeSentTo phone={phone} />
       {notice ? <Alert tone={notice.tone}>{notice.content}</Alert> : null}
       <DemoCode code={sender.demoCode} />

@@ -37,8 +37,9 @@ export function PhoneStep({ defaultPhone, submitLabel, pending, notice, autoFocu
     onSubmit(phone, (key) => form.setError('phone', { message: key }, { shouldFocus: true })),
   );
 
+  // Sent by the browser itself (without JavaScript) the form posts: its fields never go into the address.
   return (
-    <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
+    <form className={styles.form} method="post" noValidate onSubmit={(e) => void submit(e)}>
       {notice}
       <TextField
         label={t('phone.label')}

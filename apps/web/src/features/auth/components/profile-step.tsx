@@ -43,8 +43,9 @@ export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLab
   const errors = form.formState.errors;
   const submit = form.handleSubmit(onSubmit);
 
+  // Sent by the browser itself (without JavaScript) the form posts: its fields never go into the address.
   return (
-    <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
+    <form className={styles.form} method="post" noValidate onSubmit={(e) => void submit(e)}>
       <CodeSentTo phone={phone} />
       {notice}
       <TextField

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { afterLogin, afterSkip, carryIntent, localPath, planFor, readIntent } from './auth-intent';
 
 describe('auth intent', () => {
+  it('reads the way back, the listing and the message from the query of a link or a form sent without JavaScript; state wins', () => {
+    const query = new URLSearchParams({ from: '/l/abc', listing: 'abc', message: 'Is it free?' });
+    expect(readIntent(null, query)).toEqual({ from: '/l/abc', listingId: 'abc', pendingMessage: 'Is it free?' });
+    expect(readIntent({ from: '/browse', pendingMessage: 'Hello' }, query)).toEqual({ from: '/browse', listingId: 'abc', pendingMessage: 'Hello' });
+    expect(readIntent(null, new URLSearchParams({ from: '//evil.example/x', message: '  ' }))).toEqual({});
+  });
+
   it('reads the navigation state the spec names, and the query role and plan first', () => {
     const intent = readIntent(
       { from: '/l/42', pendingMessage: 'Is it free?', listingId: '42', role: 'landlord', selectedPlan: 'CREDIT_SINGLE', planName: 'Single', returnTo: '/chat/9' },

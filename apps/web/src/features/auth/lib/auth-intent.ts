@@ -4,7 +4,9 @@ import { paths } from '@/config/paths';
 /**
  * Where the user was going and what they were doing when sign-in was asked for. It comes from
  * navigation state (from, pendingMessage, listingId, role, selectedPlan, planName, returnTo) and
- * the /signup query (role, plan), and travels between /login and /signup. `phone` and `code` are
+ * the query (role, plan; from, listing, message: the links and the message form of a page drawn on
+ * the server, which work before the app has started and without JavaScript), and travels between
+ * /login and /signup. `phone` and `code` are
  * carried too when one page sends the user to the other with a code that is still unused.
  */
 export interface AuthIntent {
@@ -43,14 +45,14 @@ function sku(value: unknown): Sku | undefined {
   return typeof value === 'string' && (SKUS as readonly string[]).includes(value) ? (value as Sku) : undefined;
 }
 
-/** Reads the intent; the query's role and plan win over state (they are what the link says). */
+/** Reads the intent; the query's role and plan win over state (they are what the link says), state wins for the rest. */
 export function readIntent(state: unknown, search: URLSearchParams): AuthIntent {
   const s = state && typeof state === 'object' ? (state as Record<string, unknown>) : {};
   const intent: AuthIntent = {
-    from: localPath(s.from),
+    from: localPath(s.from) ?? localPath(search.get('from')),
     returnTo: localPath(s.returnTo),
-    pendingMessage: text(s.pendingMessage),
-    listingId: text(s.listingId),
+    pendingMessage: text(s.pendingMessage) ?? text(search.get('message')),
+    listingId: text(s.listingId) ?? text(search.get('listing')),
     role: userType(search.get('role')) ?? userType(s.role),
     selectedPlan: sku(search.get('plan')) ?? sku(s.selectedPlan),
     planName: text(s.planName),

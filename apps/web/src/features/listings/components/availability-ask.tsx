@@ -1,30 +1,22 @@
 import { useId } from 'react';
-import { useNavigate } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
-import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
 import { useAskAvailability } from '../api/ask-availability';
+import { signInLink } from '../lib/sign-in-link';
 import styles from './panels.module.css';
 
 /**
  * A tenant's 'Is it still available?' on /l/{id}: the poster is asked at once, by SMS
  * and on their listings page; once per tenant and listing (a second tap is told it was asked).
- * Signed-out visitors go to sign in first and come back here.
+ * Signed-out visitors go to sign in first and come back here (a link: it works before the app
+ * has started and without JavaScript).
  */
 export function AvailabilityAsk({ listingId, signedIn }: { listingId: string; signedIn: boolean }) {
   const { t } = useTexts(['listings', 'common']);
-  const navigate = useNavigate();
   const ask = useAskAvailability();
   const titleId = useId();
-
-  const onAsk = () => {
-    if (!signedIn) {
-      navigate(paths.login, { state: { from: paths.listing(listingId), listingId } });
-      return;
-    }
-    ask.mutate(listingId);
-  };
+  const signIn = signInLink(listingId);
 
   return (
     <section className={`${styles.panel} ${styles.askPanel}`} aria-labelledby={titleId}>
@@ -39,9 +31,15 @@ export function AvailabilityAsk({ listingId, signedIn }: { listingId: string; si
         <>
           <p className={styles.hint}>{signedIn ? t('freshness.askText') : t('freshness.askSignIn')}</p>
           <div className={styles.actions}>
-            <Button variant="secondary" block onClick={onAsk} loading={ask.isPending}>
-              {t('freshness.askButton')}
-            </Button>
+            {signedIn ? (
+              <Button variant="secondary" block onClick={() => ask.mutate(listingId)} loading={ask.isPending}>
+                {t('freshness.askButton')}
+              </Button>
+            ) : (
+              <ButtonLink to={signIn.to} state={signIn.state} variant="secondary" block>
+                {t('freshness.askButton')}
+              </ButtonLink>
+            )}
           </div>
           {ask.isError ? (
             <p className={styles.error} role="alert">

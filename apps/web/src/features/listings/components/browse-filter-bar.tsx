@@ -2,6 +2,7 @@ import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { paths } from '@/config/paths';
 import type { BrowseFilters } from '../lib/browse-filters';
 import { BrowseFiltersForm, PlaceInput } from './browse-filters';
 import { activeSheetFilters, BrowseFilterChips, type SheetFilter } from './browse-filter-chips';
@@ -37,7 +38,8 @@ function SlidersIcon() {
  * that finds and closes it; 'Clear all' takes the sheet's filters off (the place search stays).
  *
  * The sheet is the shared modal <dialog> (page behind inert, Tab kept inside, Escape and × close
- * it, focus back on 'Filters'), laid at the foot of a phone's screen by this bar's styles.
+ * it, focus back on 'Filters'), laid at the foot of a phone's screen by this bar's styles. A tap
+ * on 'Filters' before the app has started opens it once the app is live (lib/early-taps.ts).
  */
 export const BrowseFilterBar = memo(function BrowseFilterBar({ filters, onChange, showSource, resultCount, moreResults, action }: BrowseFilterBarProps) {
   const { t } = useTexts(['listings', 'common']);
@@ -70,7 +72,8 @@ export const BrowseFilterBar = memo(function BrowseFilterBar({ filters, onChange
 
   return (
     <div className={styles.bar}>
-      <form className={styles.row} role="search" aria-label={t('filters.barLabel')} onSubmit={(e) => e.preventDefault()}>
+      {/* A GET form of /browse: without JavaScript, Enter in the place search is the search. */}
+      <form className={styles.row} role="search" aria-label={t('filters.barLabel')} action={paths.browse} method="get" onSubmit={(e) => e.preventDefault()}>
         <div className={styles.place}>
           <PlaceInput value={filters.q} onCommit={(q) => onChange({ ...latest.current, q })} />
         </div>
@@ -86,6 +89,14 @@ export const BrowseFilterBar = memo(function BrowseFilterBar({ filters, onChange
         </button>
         {action}
       </form>
+      {/* Without JavaScript 'Filters' cannot open its sheet: the whole form opens in a <details>
+          instead and is sent as it is (the browser draws a <noscript>'s content only then). */}
+      <noscript>
+        <details className={styles.plain}>
+          <summary>{t('filters.open')}</summary>
+          <BrowseFiltersForm filters={filters} onChange={onChange} onClear={clearAll} showSource={showSource} withSubmit />
+        </details>
+      </noscript>
       <BrowseFilterChips filters={filters} onRemove={remove} onEmptied={focusOpener} />
       <Modal
         open={open}

@@ -1,9 +1,11 @@
 import { memo, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { paths } from '@/config/paths';
+import { useTypedBeforeStart } from '@/lib/typed-early';
 import { useTexts } from '@/lib/use-texts';
 import { BROWSE_QUERY_MAX_LENGTH, LISTING_SOURCES, PROPERTY_TYPES_OFFERED, SUBCITIES } from '@betoch/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
-import { parsePlace, parsePrice, priceRangeInverted, type BrowseFilters } from '../lib/browse-filters';
+import { FILTER_PARAMS, parsePlace, parsePrice, priceRangeInverted, type BrowseFilters } from '../lib/browse-filters';
 import styles from './browse-filters.module.css';
 
 export interface BrowseFiltersProps {
@@ -18,6 +20,8 @@ export interface BrowseFiltersProps {
    * sheet has its own Clear all (browse-filter-bar.tsx).
    */
   placement?: 'inline' | 'sheet';
+  /** With a button that sends the form as it is (GET /browse): the form a phone without JavaScript uses. */
+  withSubmit?: boolean;
 }
 
 /** Price typing is applied after a short pause, so each key press is not a new search. */
@@ -25,11 +29,13 @@ const PRICE_DELAY_MS = 700;
 
 function PriceInput({
   label,
+  name,
   value,
   onCommit,
   error,
 }: {
   label: string;
+  name: string;
   value: number | undefined;
   onCommit: (value: number | undefined) => void;
   error?: string;
@@ -37,12 +43,15 @@ function PriceInput({
   const { t } = useTexts('listings');
   const [text, setText] = useState(value === undefined ? '' : String(value));
   const committed = useRef(value);
+  const field = useRef<HTMLInputElement>(null);
 
   // The URL changed from outside (Back, Clear filters): show its value.
   useEffect(() => {
     committed.current = value;
     setText(value === undefined ? '' : String(value));
   }, [value]);
+  // After the effect above, which on the first run sets the URL's value.
+  useTypedBeforeStart(field, text, setText);
 
   const commit = (raw: string) => {
     const next = parsePrice(raw);
@@ -63,7 +72,9 @@ function PriceInput({
   const invalid = text.trim() !== '' && parsePrice(text) === undefined;
   return (
     <TextField
+      ref={field}
       label={label}
+      name={name}
       inputMode="numeric"
       autoComplete="off"
       enterKeyHint="search"
@@ -87,11 +98,14 @@ export function PlaceInput({ value, onCommit }: { value: string | undefined; onC
   const { t } = useTexts('listings');
   const [text, setText] = useState(value ?? '');
   const committed = useRef(value);
+  const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     committed.current = value;
     setText(value ?? '');
   }, [value]);
+  // After the effect above, which on the first run sets the URL's value.
+  useTypedBeforeStart(field, text, setText);
 
   const commit = (raw: string) => {
     const next = parsePlace(raw);
@@ -109,6 +123,7 @@ export function PlaceInput({ value, onCommit }: { value: string | undefined; onC
 
   return (
     <TextField
+      ref={field}
       label={t('filters.place')}
       type="search"
       name="q"
@@ -130,7 +145,7 @@ export function PlaceInput({ value, onCommit }: { value: string | undefined; onC
  * The /browse filters: every change goes to the URL query, so Back and shared links work. Drawn
  * again only when its props change, not each time the page draws more cards.
  */
-export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onChange, onClear, showSource, placement = 'inline' }: BrowseFiltersProps) {
+export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onChange, onClear, showSource, placement = 'inline', withSubmit = false }: BrowseFiltersProps) {
   const { t } = useTexts('listings');
   const headingId = useId();
   // A change merges into the filters as they are when it lands, not as they were when it began: a
@@ -143,8 +158,11 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
   const inline = placement === 'inline';
 
   return (
+    // A GET form of /browse with the URL's own names: without JavaScript it is the search itself.
     <form
       className={inline ? styles.filters : styles.sheet}
+      action={paths.browse}
+      method="get"
       onSubmit={onSubmit}
       aria-labelledby={inline ? headingId : undefined}
       role={inline ? 'search' : undefined}
@@ -163,6 +181,7 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
         <>
           <div className={styles.wide}>
             <SelectField
+              name={FILTER_PARAMS.source}
               label={t('filters.source')}
               value={filters.source ?? ''}
               onChange={(e) => set({ source: (e.currentTarget.value || undefined) as BrowseFilters['source'] })}
@@ -172,12 +191,13 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
           </div>
           {/* Only listings whose poster confirmed them in the last 7 days (not for landlords' own listings). */}
           <label>
-            <input type="checkbox" checked={!!filters.confirmed} onChange={(e) => set({ confirmed: e.currentTarget.checked ? '7' : undefined })} />
+            <input type="checkbox" name={FILTER_PARAMS.confirmed} value="7" checked={!!filters.confirmed} onChange={(e) => set({ confirmed: e.currentTarget.checked ? '7' : undefined })} />
             {t('filters.confirmed')}
           </label>
         </>
       ) : null}
       <SelectField
+        name={FILTER_PARAMS.type}
         label={t('filters.type')}
         value={filters.type ?? ''}
         onChange={(e) => set({ type: (e.currentTarget.value || undefined) as BrowseFilters['type'] })}
@@ -185,21 +205,27 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
         options={PROPERTY_TYPES_OFFERED.map((type) => ({ value: type, label: t(`types.${type}`) }))}
       />
       <SelectField
+        name={FILTER_PARAMS.subcity}
         label={t('filters.subcity')}
         value={filters.subcity ?? ''}
         onChange={(e) => set({ subcity: (e.currentTarget.value || undefined) as BrowseFilters['subcity'] })}
         placeholder={t('filters.subcityAll')}
         options={SUBCITIES.map((s) => ({ value: s, label: t(`subcities.${s}`) }))}
       />
-      <PriceInput label={t('filters.priceMin')} value={filters.priceMin} onCommit={(priceMin) => set({ priceMin })} />
+      <PriceInput label={t('filters.priceMin')} name={FILTER_PARAMS.priceMin} value={filters.priceMin} onCommit={(priceMin) => set({ priceMin })} />
       <PriceInput
         label={t('filters.priceMax')}
+        name={FILTER_PARAMS.priceMax}
         value={filters.priceMax}
         onCommit={(priceMax) => set({ priceMax })}
         error={inverted ? t('filters.priceInverted') : undefined}
       />
 
-      {inline ? (
+      {withSubmit ? (
+        <div className={styles.actions}>
+          <Button type="submit">{t('filters.apply')}</Button>
+        </div>
+      ) : inline ? (
         <div className={styles.actions}>
           <Button variant="ghost" onClick={onClear}>
             {t('filters.clear')}

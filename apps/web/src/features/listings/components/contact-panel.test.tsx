@@ -22,12 +22,21 @@ function renderPanel(props: Partial<ContactPanelProps> = {}, lng: 'en' | 'am' = 
 }
 
 describe('ContactPanel for anonymous visitors', { timeout: 20_000 }, () => {
-  it('sends Unlock to /login, remembering the listing', async () => {
+  it('sends Unlock to /login, remembering the listing: a link that carries the way back, working before the app has started', async () => {
     renderPanel();
-    fireEvent.click(screen.getByRole('button', { name: 'Unlock phone number' }));
+    const unlock = screen.getByRole('link', { name: 'Unlock phone number' });
+    expect(unlock.getAttribute('href')).toBe(`/login?from=%2Fl%2F${ID}&listing=${ID}`);
+    fireEvent.click(unlock);
     const where = await screen.findByTestId('location');
     expect(where.textContent).toBe('/login');
     expect(JSON.parse(where.dataset.state!)).toEqual({ from: `/l/${ID}`, listingId: ID });
+  });
+
+  it('sends the message form without JavaScript to /signup with the way back and the message', () => {
+    renderPanel();
+    const form = screen.getByLabelText('Message to the owner').closest('form')!;
+    expect([form.getAttribute('action'), form.getAttribute('method')]).toEqual(['/signup', 'get']);
+    expect(Object.fromEntries(new FormData(form))).toEqual({ from: `/l/${ID}`, listing: ID, message: '' });
   });
 
   it('keeps Send disabled while the message is empty, and asks for a message after a blank one', () => {
@@ -52,7 +61,7 @@ describe('ContactPanel for anonymous visitors', { timeout: 20_000 }, () => {
 
   it('sends Report to /login', async () => {
     renderPanel();
-    fireEvent.click(screen.getByRole('button', { name: 'Report listing' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Report listing' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/login');
   });
 
@@ -79,7 +88,7 @@ describe('ContactPanel for anonymous visitors', { timeout: 20_000 }, () => {
 
   it('reads in Amharic', () => {
     renderPanel({}, 'am');
-    expect(screen.getByRole('button', { name: 'ስልክ ቁጥሩን ይክፈቱ' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ስልክ ቁጥሩን ይክፈቱ' })).toBeTruthy();
     expect(screen.getByLabelText('ለባለቤቱ መልዕክት')).toBeTruthy();
   });
 });

@@ -1,12 +1,15 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
 import { MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { FlagIcon, LockIcon, MessageIcon, PhoneIcon, ShieldIcon, UnlockIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useHydrating } from '@/lib/hydration';
+import { useTypedBeforeStart } from '@/lib/typed-early';
 import { posterKindOf } from '../lib/poster-kind';
+import { signInLink } from '../lib/sign-in-link';
 import { acknowledgeSafetyTips, safetyTipsAcknowledged } from '../lib/safety-tips';
 import { SafetyTipsModal } from './safety-tips-modal';
 import styles from './panels.module.css';
@@ -49,7 +52,14 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
   const { t } = useTexts('listings');
   const navigate = useNavigate();
   const from = paths.listing(listing._id);
+  const signIn = signInLink(listing._id);
+  const intent = signIn.state;
   const [text, setText] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  useTypedBeforeStart(field, text, setText);
+  // While the app starts, Send stays pressable: a press is held and made again once it is live
+  // (lib/early-taps.ts), with the text typed before, which the state then holds.
+  const hydrating = useHydrating();
   const [touched, setTouched] = useState(false);
   const [safety, setSafety] = useState<'closed' | 'info' | 'beforeUnlock'>('closed');
   const [reporting, setReporting] = useState(false);
@@ -61,10 +71,6 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
   const poster = posterKindOf(listing);
 
   const askUnlock = () => {
-    if (!signedIn) {
-      navigate(paths.login, { state: { from, listingId: listing._id } });
-      return;
-    }
     if (!unlock) return;
     if (safetyTipsAcknowledged()) unlock.onUnlock();
     else setSafety('beforeUnlock');
@@ -82,18 +88,15 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
     const body = text.trim();
     if (!body) return;
     if (!signedIn) {
-      navigate(paths.signup, { state: { from, pendingMessage: body, listingId: listing._id } });
+      navigate(paths.signup, { state: { ...intent, pendingMessage: body } });
       return;
     }
     if (message && !message.sending) message.onSend(body);
   };
 
   const report = () => {
-    if (!signedIn) navigate(paths.login, { state: { from, listingId: listing._id } });
-    else {
-      setReportAsked(true);
-      setReporting(true);
-    }
+    setReportAsked(true);
+    setReporting(true);
   };
 
   return (
@@ -117,6 +120,13 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
           <p className={styles.note}>
             <LockIcon size={18} /> {t(`contact.messagesOnly.${poster}`)}
           </p>
+        ) : !signedIn ? (
+          <>
+            <ButtonLink to={signIn.to} state={intent} block variant="gold">
+              <UnlockIcon size={18} /> {t('contact.unlock')}
+            </ButtonLink>
+            <p className={styles.hint}>{t('contact.unlockAnonymous')}</p>
+          </>
         ) : (
           <>
             <Button
@@ -124,8 +134,8 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
               variant="gold"
               onClick={askUnlock}
               loading={unlock?.status === 'unlocking'}
-              disabled={signedIn && !unlock}
-              aria-describedby={signedIn && !unlock ? 'unlock-note' : undefined}
+              disabled={!unlock}
+              aria-describedby={!unlock ? 'unlock-note' : undefined}
             >
               {unlock?.status === 'unlocking' ? (
                 t('contact.unlocking')
@@ -135,9 +145,8 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
                 </>
               )}
             </Button>
-            {!signedIn ? <p className={styles.hint}>{t('contact.unlockAnonymous')}</p> : null}
-            {signedIn && unlock ? <p className={styles.hint}>{t('contact.unlockCost')}</p> : null}
-            {signedIn && !unlock ? (
+            {unlock ? <p className={styles.hint}>{t('contact.unlockCost')}</p> : null}
+            {!unlock ? (
               <p id="unlock-note" className={styles.hint}>
                 {t('contact.unlockUnavailable')}
               </p>
@@ -151,8 +160,13 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
         )}
       </div>
 
-      <form className={styles.block} onSubmit={send} noValidate>
+      {/* Without JavaScript the form itself goes to sign-up with the message, and sign-up sends it. */}
+      <form className={styles.block} action={paths.signup} method="get" onSubmit={send} noValidate>
+        <input type="hidden" name="from" value={from} />
+        <input type="hidden" name="listing" value={listing._id} />
         <TextAreaField
+          ref={field}
+          name="message"
           label={t(`contact.messageLabel.${poster}`)}
           value={text}
           rows={3}
@@ -163,7 +177,7 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
           error={messageError}
           hint={!signedIn ? t('contact.messageAnonymous') : signedIn && !message ? t('contact.messageUnavailable') : t(`contact.firstFree.${poster}`)}
         />
-        <Button type="submit" block disabled={blank || (signedIn && !message)} loading={message?.sending}>
+        <Button type="submit" block disabled={!hydrating && (blank || (signedIn && !message))} loading={message?.sending}>
           <MessageIcon size={18} /> {t('contact.send')}
         </Button>
       </form>
@@ -172,9 +186,15 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
         <Button variant="ghost" small onClick={() => setSafety('info')}>
           <ShieldIcon size={18} /> {t('safety.link')}
         </Button>
-        <Button variant="ghost" small onClick={report}>
-          <FlagIcon size={18} /> {t('report.open')}
-        </Button>
+        {signedIn ? (
+          <Button variant="ghost" small onClick={report}>
+            <FlagIcon size={18} /> {t('report.open')}
+          </Button>
+        ) : (
+          <ButtonLink to={signIn.to} state={intent} variant="ghost" small>
+            <FlagIcon size={18} /> {t('report.open')}
+          </ButtonLink>
+        )}
       </div>
 
       <SafetyTipsModal

@@ -179,7 +179,7 @@ describe('/l/{id} contact unlock for a signed-in visitor', { timeout: 20_000 }, 
   it('asks nothing about unlocks for an anonymous visitor', async () => {
     const fake = api();
     renderListings({ routes, path: `/l/${ID}` });
-    expect(await screen.findByRole('button', { name: 'Unlock phone number' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Unlock phone number' })).toBeTruthy();
     expect(fake.callsTo('GET', `/listings/${ID}/unlock-status`)).toHaveLength(0);
   });
 

@@ -1,8 +1,8 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
 import { SKU_CATALOG, type Sku } from '@betoch/contracts/constants';
 import { usePlanNames } from '@/lib/plan-names';
-import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button';
 import { ShieldIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { hasRole, useSession } from '@/lib/session';
@@ -36,25 +36,22 @@ function StarIcon() {
 /**
  * /delala/welcome: the brokers' page with the two plans of the catalogue. A plan click goes to
  * signup (role delala, the plan in the query and in the navigation state) unless the visitor is a
- * signed-in broker, who goes to /wallet with the plan highlighted.
+ * signed-in broker, who goes to /wallet with the plan highlighted. Each plan's choice is a link,
+ * so it works before the app has started and without JavaScript.
  */
 export function DelalaWelcomePage() {
   const { t, i18n } = useTexts(['delala', 'common']);
   const plans = usePlanNames();
-  const navigate = useNavigate();
   const session = useSession();
   const isBroker = session.isAuthenticated && (hasRole(session.user, 'delala') || session.userType === 'delala');
 
-  const choose = (sku: (typeof PLAN_SKUS)[number]) => {
-    if (isBroker) {
-      navigate(paths.wallet, { state: { highlightSku: sku } });
-      return;
-    }
-    const planName = plans.name(sku);
-    navigate(`${paths.signup}?role=delala&plan=${encodeURIComponent(sku)}`, {
-      state: { role: 'delala', selectedPlan: sku, planName, from: paths.delalaWelcome },
-    });
-  };
+  const choice = (sku: (typeof PLAN_SKUS)[number]) =>
+    isBroker
+      ? { to: paths.wallet, state: { highlightSku: sku } }
+      : {
+          to: `${paths.signup}?role=delala&plan=${encodeURIComponent(sku)}`,
+          state: { role: 'delala', selectedPlan: sku, planName: plans.name(sku), from: paths.delalaWelcome },
+        };
 
   const features = [
     { icon: <ShieldIcon size={24} />, key: 'badge' },
@@ -98,9 +95,9 @@ export function DelalaWelcomePage() {
                       <li key={line}>{line}</li>
                     ))}
                   </ul>
-                  <Button variant={best ? 'gold' : 'primary'} block onClick={() => choose(sku)} aria-label={t('plans.chooseLabel', { plan: name })}>
+                  <ButtonLink variant={best ? 'gold' : 'primary'} block {...choice(sku)} aria-label={t('plans.chooseLabel', { plan: name })}>
                     {t('plans.choose')}
-                  </Button>
+                  </ButtonLink>
                 </article>
               </li>
             );
