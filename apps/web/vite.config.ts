@@ -15,7 +15,7 @@ const OFFLINE_PAGES = [
   'src/features/listings/components/listing-detail-aside.tsx',
 ];
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     // In a build, route files reach the browser (and the server's renderer) with each call's method,
