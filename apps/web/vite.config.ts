@@ -80,5 +80,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     pool: 'vmThreads',
+    maxWorkers: 2,
   },
 }));
