@@ -73,6 +73,7 @@ import { sweepRetention } from './modules/retention/retention.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService, type AccountService } from './modules/account/account.service.ts';
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
+import { setUpTelegram, type TelegramSetUp } from './modules/telegram/telegram.setup.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -97,6 +98,8 @@ export interface BuiltApp {
   alerts: Pick<SavedSearchesSetUp, 'matcher' | 'digest'>;
   /** Export and deletion of accounts (tests wait for exports with settle and run the sweep). */
   account: Pick<AccountService, 'settle' | 'sweep'>;
+  /** Telegram's send queue and update processor (null without a bot; tests drain them). */
+  telegram: Pick<TelegramSetUp, 'queue' | 'updates'>;
 }
 
 export async function buildApp(env: Env, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -195,7 +198,10 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   adjustmentsRoutes(app, ctx, createAdjustmentsService(ctx));
   metricsRoutes(app, ctx, metrics);
   const bus = createEventBus(ctx);
-  const savedSearches = setUpSavedSearches(app, ctx, bus);
+  // Telegram (docs/telegram.md): off without TELEGRAM_BOT_TOKEN; its buttons answer freshness questions.
+  const telegram = setUpTelegram(app, ctx, { secret, answerFreshness: (token, choice) => freshness.answerLink(token, choice) });
+  const notifier = telegram.notifier;
+  const savedSearches = setUpSavedSearches(app, ctx, bus, notifier ? (userIds) => notifier.newMatches(userIds, uploads.urlFor) : undefined);
   const listings = createListingsService(ctx, uploads.urlFor, async (listingId) => {
     await duplicates.afterPublish(listingId);
     // The listing is queued (a trigger, in the publish transaction); matching runs after the answer.
@@ -203,7 +209,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   });
   const listingsRead = createListingsReadService(ctx, uploads.urlFor);
   listingsRoutes(app, ctx, listings, listingsRead);
-  const freshness = createFreshnessService(ctx);
+  const freshness = createFreshnessService(ctx, notifier?.freshnessQuestion);
   freshnessRoutes(app, ctx, freshness);
   freshnessDemoRoutes(app, ctx, freshness);
   sitemapRoutes(app, ctx);
@@ -257,5 +263,5 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     await kv.close();
     if (!options.database) await database.close();
   });
-  return { app, ctx, shutdown, jobs, alerts: { matcher: savedSearches.matcher, digest: savedSearches.digest }, account };
+  return { app, ctx, shutdown, jobs, alerts: { matcher: savedSearches.matcher, digest: savedSearches.digest }, account, telegram };
 }

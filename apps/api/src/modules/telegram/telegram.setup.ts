@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { deriveKey } from '../../lib/secrets.ts';
+import { createBotApi } from './bot-api-client.ts';
+import type { FreshnessChoice } from './callback-data.ts';
+import { createTelegramNotifier, type TelegramNotifier } from './telegram-notifier.ts';
+import { createTelegramQueue, type TelegramQueue } from './telegram-queue.ts';
+import { createUpdateProcessor, type UpdateProcessor } from './telegram-updates.ts';
+import { telegramRoutes } from './telegram.routes.ts';
+import { createTelegramService } from './telegram.service.ts';
+
+export interface TelegramSetUp {
+  /** Null without a bot: nothing is sent by Telegram. */
+  notifier: TelegramNotifier | null;
+  queue: TelegramQueue | null;
+  updates: UpdateProcessor | null;
+}
+
+export interface TelegramDeps {
+  /** The signing secret (keys for the buttons' signatures are derived from it). */
+  secret: string;
+  /** A freshness link token answered (spends it; AppError when spent or expired). */
+  answerFreshness: (token: string, choice: FreshnessChoice) => Promise<unknown>;
+}
+
+/**
+ * Telegram (docs/telegram.md): the account calls and the webhook always (status says whether a bot
+ * is set up); with TELEGRAM_BOT_TOKEN, the send queue and the update processor, started when the
+ * server listens.
+ */
+export function setUpTelegram(app: FastifyInstance, ctx: AppContext, deps: TelegramDeps): TelegramSetUp {
+  const config = ctx.env.telegram;
+  if (!config) {
+    telegramRoutes(app, ctx, createTelegramService(ctx, null));
+    return { notifier: null, queue: null, updates: null };
+  }
+  const api = createBotApi(config);
+  const callbackKey = deriveKey(deps.secret, 'telegram-callback');
+  const queue = createTelegramQueue({ db: ctx.db, api, now: ctx.now, log: ctx.log });
+  const updates = createUpdateProcessor({ db: ctx.db, api, queue, now: ctx.now, log: ctx.log, callbackKey, answerFreshness: deps.answerFreshness });
+  telegramRoutes(app, ctx, createTelegramService(ctx, updates));
+  app.addHook('onListen', async () => {
+    queue.start();
+    updates.kick();
+  });
+  app.addHook('preClose', async () => {
+    await updates.settle();
+    await queue.stop();
+  });
+  return { notifier: createTelegramNotifier(ctx, queue, callbackKey), queue, updates };
+}
