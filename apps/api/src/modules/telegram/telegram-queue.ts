@@ -97,7 +97,7 @@ export function createTelegramQueue(options: TelegramQueueOptions): TelegramQueu
     if (last !== undefined && Date.now() - last < gap) await sleep(gap - (Date.now() - last));
   }
 
-  async function sendOne(call: LeasedCall): Promise<boolean> {
+  async function sendOne(call: LeasedCall): Promise<'sent' | 'blocked' | 'not sent'> {
     await spaceChat(call.chatId);
     await slot();
     lastToChat.set(call.chatId, Date.now());
@@ -106,7 +106,7 @@ export function createTelegramQueue(options: TelegramQueueOptions): TelegramQueu
       const messageId = (result as { message_id?: unknown } | null)?.message_id;
       await markSent(options.db, call.id, options.now(), typeof messageId === 'number' ? messageId : null);
       if (options.onSent) await options.onSent(call, result);
-      return true;
+      return 'sent';
     } catch (error) {
       if (!(error instanceof BotApiError)) throw error;
       const now = options.now();
@@ -121,6 +121,7 @@ export function createTelegramQueue(options: TelegramQueueOptions): TelegramQueu
         if (Number.isSafeInteger(chatId)) await deleteLinkByChat(options.db, chatId);
         await failPendingToChat(options.db, call.chatId, now, 'chat blocked the bot');
         options.log.info({ call: call.id, user: call.userId }, 'telegram: the user blocked the bot; unlinked');
+        return 'blocked';
       } else if (error.method === 'editMessageCaption' && /not modified/.test(error.message)) {
         await markSent(options.db, call.id, now, null);
       } else if (error.retryable && call.attempts < MAX_ATTEMPTS) {
@@ -131,7 +132,7 @@ export function createTelegramQueue(options: TelegramQueueOptions): TelegramQueu
         await markFailed(options.db, call.id, now, error.message);
         options.log.warn({ call: call.id, status: error.status, err: error.message }, 'telegram: send refused');
       }
-      return false;
+      return 'not sent';
     }
   }
 
@@ -148,7 +149,16 @@ export function createTelegramQueue(options: TelegramQueueOptions): TelegramQueu
       await Promise.all(
         Array.from({ length: Math.min(PARALLEL_CHATS, lanes.length) }, async () => {
           for (let lane = lanes.shift(); lane; lane = lanes.shift()) {
-            for (const call of lane) if (await sendOne(call)) sent++;
+            let blocked = false;
+            for (const call of lane) {
+              // The rest of a blocked chat's calls are not tried.
+              if (blocked) await markFailed(options.db, call.id, options.now(), 'chat blocked the bot');
+              else {
+                const outcome = await sendOne(call);
+                if (outcome === 'sent') sent++;
+                blocked = outcome === 'blocked';
+              }
+            }
           }
         }),
       );
