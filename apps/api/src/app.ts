@@ -230,7 +230,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   // The realtime stream: conversations and saved-search notifications publish on the bus, and a
   // new stream starts with the unread counts of both.
   setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);
-  const conversations = setUpConversations(app, ctx, uploads.urlFor, bus);
+  const conversations = setUpConversations(app, ctx, uploads.urlFor, bus, notifier ? (message) => notifier.conversationMessage(message) : undefined);
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');

@@ -126,3 +126,24 @@ describe('new matches by Telegram', () => {
     expect(toSms.json().saved_search).toMatchObject({ telegram: false, sms: true });
   });
 });
+
+describe('messages by Telegram', () => {
+  it("tells the owner of a new message, and the tenant that the owner replied, without the reply's text", async () => {
+    const owner = await linked('landlord');
+    const tenant = await linked('tenant');
+    const listing = await createLiveListing(tg.t, owner.who, { title: 'Flat by the ring road' });
+    const started = await tg.t.request({ method: 'POST', url: '/api/conversations', headers: tenant.who.auth, payload: { listing_id: listing._id, initial_message: 'Hello, is it free in May?' } });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    const conversationId = started.json().conversation_id as string;
+    await tg.t.telegram.queue!.settle();
+    await tg.bot.waitFor(() => tg.bot.messagesTo(owner.chat).find((m) => m.text.includes('new message')));
+    const secret = 'Yes it is free, call me on the number';
+    const replied = await tg.t.request({ method: 'POST', url: `/api/conversations/${conversationId}/reply`, headers: owner.who.auth, payload: { body: secret } });
+    expect(replied.statusCode, replied.body).toBe(200);
+    const told = await tg.bot.waitFor(() => tg.bot.messagesTo(tenant.chat).find((m) => m.text.includes('owner replied')));
+    expect(told.text).toBe('The owner replied about "Flat by the ring road". Open it on Betoch to read the reply.');
+    expect(told.replyMarkup!.inline_keyboard[0]![0]!.url).toBe(`https://betoch.example/chat/${conversationId}`);
+    expect(JSON.stringify(tg.bot.messages)).not.toContain(secret);
+    expect(JSON.stringify(tg.bot.messages)).not.toContain('free in May');
+  });
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
@@ -60,14 +61,20 @@ export function createTelegramNotifier(ctx: AppContext, queue: TelegramQueue, ca
       }));
     },
 
-    /** An owner answered a tenant's conversation: the tenant is told, never shown the reply's text. */
-    ownerReplied(tenantId: string, messageId: string, listing: { id: string; title: string }): Promise<boolean> {
-      return toUser(tenantId, 'owner_replied', `reply:${messageId}`, (language) => ({ text: ownerRepliedText(listing.title, language), url: listingUrl(listing.id) }));
-    },
-
-    /** A new message to an owner or broker about their listing. */
-    newMessage(ownerId: string, messageId: string, listing: { id: string; title: string }): Promise<boolean> {
-      return toUser(ownerId, 'new_message', `message:${messageId}`, (language) => ({ text: newMessageText(listing.title, language), url: listingUrl(listing.id) }));
+    /**
+     * A new message in a conversation: to the tenant 'the owner replied' (never the reply's text,
+     * which may be locked), to the owner or broker 'a new message'; both open the conversation.
+     */
+    async conversationMessage(m: { conversationId: string; recipientId: string; senderSide: 'tenant' | 'owner' }): Promise<boolean> {
+      const rows = (
+        (await ctx.db.execute(sql`SELECT l.title FROM conversations c JOIN listings l ON l.id = c.listing_id WHERE c.id = ${m.conversationId}`)) as unknown as { rows: Array<{ title: string }> }
+      ).rows;
+      const title = rows[0]?.title;
+      if (title === undefined) return false;
+      const url = `${origin()}/chat/${encodeURIComponent(m.conversationId)}`;
+      return m.senderSide === 'owner'
+        ? toUser(m.recipientId, 'owner_replied', `reply:${randomUUID()}`, (language) => ({ text: ownerRepliedText(title, language), url }))
+        : toUser(m.recipientId, 'new_message', `message:${randomUUID()}`, (language) => ({ text: newMessageText(title, language), url }));
     },
 
     /**
