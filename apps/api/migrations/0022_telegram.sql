@@ -57,13 +57,15 @@ CREATE TABLE telegram_outbox (
 CREATE INDEX telegram_outbox_due_idx ON telegram_outbox (not_before, id) WHERE sent_at IS NULL AND failed_at IS NULL;
 
 -- A listing's post in the channel of new listings (TELEGRAM_CHANNEL_ID): posted once, closed once.
+-- No foreign key: a deleted listing's post must still be found to take it down.
 CREATE TABLE telegram_channel_posts (
-  listing_id uuid PRIMARY KEY REFERENCES listings(id) ON DELETE CASCADE,
+  listing_id uuid PRIMARY KEY,
   chat_id text NOT NULL,
   message_id bigint,
   posted_at timestamptz,
   closed_at timestamptz
 );
+CREATE INDEX telegram_channel_posts_open_idx ON telegram_channel_posts (listing_id) WHERE closed_at IS NULL;
 
 -- Per saved search: its alerts come by Telegram (the app's list always has them).
 ALTER TABLE saved_searches ADD COLUMN telegram boolean NOT NULL DEFAULT false;

@@ -99,7 +99,7 @@ export interface BuiltApp {
   /** Export and deletion of accounts (tests wait for exports with settle and run the sweep). */
   account: Pick<AccountService, 'settle' | 'sweep'>;
   /** Telegram's send queue and update processor (null without a bot; tests drain them). */
-  telegram: Pick<TelegramSetUp, 'queue' | 'updates'>;
+  telegram: Pick<TelegramSetUp, 'queue' | 'updates' | 'channel'>;
 }
 
 export async function buildApp(env: Env, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -199,11 +199,13 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   metricsRoutes(app, ctx, metrics);
   const bus = createEventBus(ctx);
   // Telegram (docs/telegram.md): off without TELEGRAM_BOT_TOKEN; its buttons answer freshness questions.
-  const telegram = setUpTelegram(app, ctx, { secret, answerFreshness: (token, choice) => freshness.answerLink(token, choice) });
+  const telegram = setUpTelegram(app, ctx, { secret, urlFor: uploads.urlFor, answerFreshness: (token, choice) => freshness.answerLink(token, choice) });
   const notifier = telegram.notifier;
   const savedSearches = setUpSavedSearches(app, ctx, bus, notifier ? (userIds) => notifier.newMatches(userIds, uploads.urlFor) : undefined);
   const listings = createListingsService(ctx, uploads.urlFor, async (listingId) => {
     await duplicates.afterPublish(listingId);
+    // The channel post is queued after the answer; the channel's job catches any a crash missed.
+    if (telegram.channel) void telegram.channel.afterPublish(listingId).catch((error: unknown) => app.log.warn({ err: (error as Error).message }, 'telegram: channel post not queued'));
     // The listing is queued (a trigger, in the publish transaction); matching runs after the answer.
     savedSearches.matcher.kick();
   });
@@ -249,7 +251,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
       retention: (at) => sweepRetention(database.db, at),
       accountExports: (at) => account.sweep(at),
       log: app.log,
-    }),
+    }).concat(telegram.jobs),
     now,
     log: app.log,
     checkEveryMs: env.jobCheckEveryMs,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, timestamptz } from './columns.ts';
-import { listingRef, userRef } from './references.ts';
+import { userRef } from './references.ts';
 import { users } from './users.ts';
 
 /** Telegram (migration 0022, docs/telegram.md). */
@@ -67,10 +67,15 @@ export const telegramOutbox = pgTable(
 );
 
 /** A listing's post in the channel of new listings. */
-export const telegramChannelPosts = pgTable('telegram_channel_posts', {
-  listingId: listingRef('listing_id').primaryKey(),
-  chatId: text('chat_id').notNull(),
-  messageId: bigint('message_id', { mode: 'number' }),
-  postedAt: timestamptz('posted_at'),
-  closedAt: timestamptz('closed_at'),
-});
+export const telegramChannelPosts = pgTable(
+  'telegram_channel_posts',
+  {
+    /** No foreign key: a deleted listing's post is still found, to take it down. */
+    listingId: uuid('listing_id').primaryKey(),
+    chatId: text('chat_id').notNull(),
+    messageId: bigint('message_id', { mode: 'number' }),
+    postedAt: timestamptz('posted_at'),
+    closedAt: timestamptz('closed_at'),
+  },
+  (t) => [index('telegram_channel_posts_open_idx').on(t.listingId).where(sql`closed_at IS NULL`)],
+);

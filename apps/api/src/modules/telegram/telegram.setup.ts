@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { deriveKey } from '../../lib/secrets.ts';
 import { createBotApi } from './bot-api-client.ts';
+import type { PeriodicJob } from '../../jobs/job-runner.ts';
+import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import type { FreshnessChoice } from './callback-data.ts';
+import { channelJob, createTelegramChannel, type TelegramChannel } from './telegram-channel.ts';
 import { createTelegramNotifier, type TelegramNotifier } from './telegram-notifier.ts';
 import { createTelegramQueue, type TelegramQueue } from './telegram-queue.ts';
 import { createUpdateProcessor, type UpdateProcessor } from './telegram-updates.ts';
@@ -14,6 +17,10 @@ export interface TelegramSetUp {
   notifier: TelegramNotifier | null;
   queue: TelegramQueue | null;
   updates: UpdateProcessor | null;
+  /** The channel of new listings (TELEGRAM_CHANNEL_ID), or null. */
+  channel: TelegramChannel | null;
+  /** Periodic jobs to run with the others (the channel's clean-up). */
+  jobs: PeriodicJob[];
 }
 
 export interface TelegramDeps {
@@ -21,6 +28,7 @@ export interface TelegramDeps {
   secret: string;
   /** A freshness link token answered (spends it; AppError when spent or expired). */
   answerFreshness: (token: string, choice: FreshnessChoice) => Promise<unknown>;
+  urlFor: PhotoUrlFor;
 }
 
 /**
@@ -32,11 +40,13 @@ export function setUpTelegram(app: FastifyInstance, ctx: AppContext, deps: Teleg
   const config = ctx.env.telegram;
   if (!config) {
     telegramRoutes(app, ctx, createTelegramService(ctx, null));
-    return { notifier: null, queue: null, updates: null };
+    return { notifier: null, queue: null, updates: null, channel: null, jobs: [] };
   }
   const api = createBotApi(config);
   const callbackKey = deriveKey(deps.secret, 'telegram-callback');
-  const queue = createTelegramQueue({ db: ctx.db, api, now: ctx.now, log: ctx.log });
+  let channel: TelegramChannel | null = null;
+  const queue = createTelegramQueue({ db: ctx.db, api, now: ctx.now, log: ctx.log, onSent: async (call, result) => channel?.onSent(call, result) });
+  channel = config.channelId ? createTelegramChannel(ctx, queue, config.channelId, deps.urlFor) : null;
   const updates = createUpdateProcessor({ db: ctx.db, api, queue, now: ctx.now, log: ctx.log, callbackKey, answerFreshness: deps.answerFreshness });
   telegramRoutes(app, ctx, createTelegramService(ctx, updates));
   app.addHook('onListen', async () => {
@@ -47,5 +57,5 @@ export function setUpTelegram(app: FastifyInstance, ctx: AppContext, deps: Teleg
     await updates.settle();
     await queue.stop();
   });
-  return { notifier: createTelegramNotifier(ctx, queue, callbackKey), queue, updates };
+  return { notifier: createTelegramNotifier(ctx, queue, callbackKey), queue, updates, channel, jobs: channel ? [channelJob(channel)] : [] };
 }
