@@ -7,7 +7,8 @@
  * (updates POSTed to the registered URL with X-Telegram-Bot-Api-Secret-Token). Tests steer it:
  * 429 with retry_after, 403 (a chat that blocked the bot), 5xx. The browser journeys and the bench
  * run it as a process:
- *   node --import tsx apps/api/scripts/local-telegram-bot-api.ts   (TELEGRAM_STUB_PORT, TELEGRAM_BOT_TOKEN)
+ *   node --import tsx apps/api/scripts/local-telegram-bot-api.ts   (TELEGRAM_STUB_PORT, TELEGRAM_BOT_TOKEN,
+ *   and optionally TELEGRAM_WEBHOOK_URL + TELEGRAM_WEBHOOK_SECRET: the webhook as if setWebhook had run)
  * and read it over HTTP: GET /stub/messages, POST /stub/updates (deliver an update to the webhook).
  */
 import http from 'node:http';
@@ -221,6 +222,7 @@ export async function startLocalTelegramBotApi(options: { token: string; port?: 
       const url = new URL(req.url ?? '/', 'http://stub');
       const raw = await readBody(req);
       // The stub's own view for processes that run it (browser journeys, the bench).
+      if (url.pathname === '/healthz') return reply(res, 200, { ok: true });
       if (url.pathname === '/stub/messages' && req.method === 'GET') {
         const chat = url.searchParams.get('chat_id');
         return reply(res, 200, { messages: chat ? stub.messages.filter((m) => m.chatId === chat) : stub.messages, calls: stub.calls.length });
@@ -294,6 +296,7 @@ export async function startLocalTelegramBotApi(options: { token: string; port?: 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const token = process.env.TELEGRAM_BOT_TOKEN ?? '123456:local-telegram-stub-token-000000';
   const stub = await startLocalTelegramBotApi({ token, port: Number(process.env.TELEGRAM_STUB_PORT ?? 0) });
+  if (process.env.TELEGRAM_WEBHOOK_URL) stub.webhook = { url: process.env.TELEGRAM_WEBHOOK_URL, secret: process.env.TELEGRAM_WEBHOOK_SECRET };
   process.stdout.write(`local Telegram Bot API on ${stub.url}\n`);
   const stop = () => void stub.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
