@@ -199,7 +199,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   metricsRoutes(app, ctx, metrics);
   const bus = createEventBus(ctx);
   // Telegram (docs/telegram.md): off without TELEGRAM_BOT_TOKEN; its buttons answer freshness questions.
-  const telegram = setUpTelegram(app, ctx, { secret, urlFor: uploads.urlFor, answerFreshness: (token, choice) => freshness.answerLink(token, choice) });
+  const telegram = setUpTelegram(app, ctx, { secret, auth, urlFor: uploads.urlFor, answerFreshness: (token, choice) => freshness.answerLink(token, choice) });
   const notifier = telegram.notifier;
   const savedSearches = setUpSavedSearches(app, ctx, bus, notifier ? (userIds) => notifier.newMatches(userIds, uploads.urlFor) : undefined);
   const listings = createListingsService(ctx, uploads.urlFor, async (listingId) => {

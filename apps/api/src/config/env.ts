@@ -57,6 +57,7 @@ const ZEnv = z
     TELEGRAM_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
     TELEGRAM_CHANNEL_ID: z.string().regex(/^(@[A-Za-z][\w]{4,31}|-?\d{1,20})$/, '@channelusername or the numeric id').optional(),
     TELEGRAM_LOGIN: z.enum(['oidc', 'widget', 'off']).default('off'),
+    TELEGRAM_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).default('https://oauth.telegram.org'),
     TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   });
 
@@ -113,6 +114,8 @@ export interface TelegramEnv {
   apiBase: string;
   channelId?: string;
   login: 'oidc' | 'widget' | 'off';
+  /** The OpenID Connect issuer (ID tokens' iss; its keys at <issuer>/.well-known/jwks.json). */
+  oidcIssuer: string;
   timeoutMs: number;
 }
 
@@ -254,6 +257,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           apiBase: e.TELEGRAM_API_BASE.replace(/\/+$/, ''),
           channelId: e.TELEGRAM_CHANNEL_ID,
           login: e.TELEGRAM_LOGIN,
+          oidcIssuer: e.TELEGRAM_OIDC_ISSUER.replace(/\/+$/, ''),
           timeoutMs: e.TELEGRAM_TIMEOUT_MS,
         }
       : undefined,

@@ -30,6 +30,7 @@ describe('Telegram configuration', () => {
       expect(status.json()).toEqual({ ok: true, available: false, linked: false, linked_at: null });
       expect((await t.request({ method: 'POST', url: '/api/account/telegram/link', headers: user.auth, payload: {} })).statusCode).toBe(404);
       expect((await deliver(t, textUpdate(1, '/start'))).statusCode).toBe(404);
+      expect((await t.request({ method: 'POST', url: '/api/auth/telegram', payload: { widget: { id: 1, auth_date: 1, hash: 'a'.repeat(64) } } })).statusCode).toBe(404);
       expect(t.telegram.queue).toBeNull();
     } finally {
       await t.close();

@@ -3,6 +3,8 @@ import { ZOkAnswer } from '../common.ts';
 import {
   ZTelegramLinkAnswer,
   ZTelegramLinkRequest,
+  ZTelegramSignInAnswer,
+  ZTelegramSignInRequest,
   ZTelegramStatusAnswer,
   ZTelegramUpdate,
   ZTelegramWebhookAnswer,
@@ -25,6 +27,12 @@ export const telegramCalls = {
     method: 'DELETE',
     path: '/account/telegram',
     response: ZOkAnswer,
+  }),
+  signIn: defineRoute({
+    method: 'POST',
+    path: '/auth/telegram',
+    body: ZTelegramSignInRequest,
+    response: ZTelegramSignInAnswer,
   }),
   webhook: defineRoute({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { telegramLinks, telegramOutbox, telegramStartTokens, telegramUpdates } from '../../db/schema/telegram.ts';
 
@@ -226,13 +226,4 @@ export async function deleteOldOutbox(db: DbOrTx, before: Date): Promise<number>
       .where(and(lt(telegramOutbox.createdAt, before), sql`(${telegramOutbox.sentAt} IS NOT NULL OR ${telegramOutbox.failedAt} IS NOT NULL)`))
       .returning({ id: telegramOutbox.id })
   ).length;
-}
-
-/** A sent call's message id (the channel post to edit later). */
-export async function sentMessageId(db: DbOrTx, dedupeKey: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: telegramOutbox.resultMessageId })
-    .from(telegramOutbox)
-    .where(and(eq(telegramOutbox.dedupeKey, dedupeKey), gt(telegramOutbox.attempts, 0)));
-  return row?.id ?? null;
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { telegramCalls } from '@betoch/contracts/routes/telegram';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
+import { coarseDevice } from '../account/coarse-device.ts';
+import type { TelegramSignIn } from './telegram-sign-in.service.ts';
 import type { TelegramService } from './telegram.service.ts';
 
 export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
-export function telegramRoutes(app: FastifyInstance, ctx: AppContext, service: TelegramService): void {
+export function telegramRoutes(app: FastifyInstance, ctx: AppContext, service: TelegramService, signIn: TelegramSignIn): void {
   const tags = ['telegram'];
 
   route(app, ctx, {
@@ -36,6 +38,15 @@ export function telegramRoutes(app: FastifyInstance, ctx: AppContext, service: T
       await service.disconnect(user);
       return { ok: true as const };
     },
+  });
+
+  route(app, ctx, {
+    ...telegramCalls.signIn,
+    summary: "'Continue with Telegram': the Login Widget's signed data or an OpenID Connect ID token; a verified phone signs in (or starts signup), no SMS",
+    tags,
+    auth: 'none',
+    errors: [401, 403, 404],
+    handler: ({ body, req }) => signIn.signIn(body, coarseDevice(req.headers['user-agent'])),
   });
 
   route(app, ctx, {

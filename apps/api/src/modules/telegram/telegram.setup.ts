@@ -10,7 +10,10 @@ import { createTelegramNotifier, type TelegramNotifier } from './telegram-notifi
 import { createTelegramQueue, type TelegramQueue } from './telegram-queue.ts';
 import { createUpdateProcessor, type UpdateProcessor } from './telegram-updates.ts';
 import { telegramRoutes } from './telegram.routes.ts';
+import { createTelegramSignIn } from './telegram-sign-in.service.ts';
+import { deleteDeadStartTokens, deleteOldOutbox, deleteOldUpdates } from './telegram.repository.ts';
 import { createTelegramService } from './telegram.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 
 export interface TelegramSetUp {
   /** Null without a bot: nothing is sent by Telegram. */
@@ -29,6 +32,8 @@ export interface TelegramDeps {
   /** A freshness link token answered (spends it; AppError when spent or expired). */
   answerFreshness: (token: string, choice: FreshnessChoice) => Promise<unknown>;
   urlFor: PhotoUrlFor;
+  /** Sign in with Telegram: a verified phone's session. */
+  auth: Pick<AuthService, 'signInVerifiedPhone'>;
 }
 
 /**
@@ -39,7 +44,7 @@ export interface TelegramDeps {
 export function setUpTelegram(app: FastifyInstance, ctx: AppContext, deps: TelegramDeps): TelegramSetUp {
   const config = ctx.env.telegram;
   if (!config) {
-    telegramRoutes(app, ctx, createTelegramService(ctx, null));
+    telegramRoutes(app, ctx, createTelegramService(ctx, null), createTelegramSignIn(ctx, deps.auth));
     return { notifier: null, queue: null, updates: null, channel: null, jobs: [] };
   }
   const api = createBotApi(config);
@@ -48,7 +53,7 @@ export function setUpTelegram(app: FastifyInstance, ctx: AppContext, deps: Teleg
   const queue = createTelegramQueue({ db: ctx.db, api, now: ctx.now, log: ctx.log, onSent: async (call, result) => channel?.onSent(call, result) });
   channel = config.channelId ? createTelegramChannel(ctx, queue, config.channelId, deps.urlFor) : null;
   const updates = createUpdateProcessor({ db: ctx.db, api, queue, now: ctx.now, log: ctx.log, callbackKey, answerFreshness: deps.answerFreshness });
-  telegramRoutes(app, ctx, createTelegramService(ctx, updates));
+  telegramRoutes(app, ctx, createTelegramService(ctx, updates), createTelegramSignIn(ctx, deps.auth));
   app.addHook('onListen', async () => {
     queue.start();
     updates.kick();
@@ -57,5 +62,15 @@ export function setUpTelegram(app: FastifyInstance, ctx: AppContext, deps: Teleg
     await updates.settle();
     await queue.stop();
   });
-  return { notifier: createTelegramNotifier(ctx, queue, callbackKey), queue, updates, channel, jobs: channel ? [channelJob(channel)] : [] };
+  // Once a day: dead start tokens, and processed updates and finished sends older than 30 days.
+  const cleanup: PeriodicJob = {
+    name: 'telegram-cleanup',
+    everyMs: 24 * 60 * 60 * 1000,
+    leaseMs: 15 * 60 * 1000,
+    run: async (now) => {
+      const before = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+      return { startTokens: await deleteDeadStartTokens(ctx.db, now), updates: await deleteOldUpdates(ctx.db, before), sends: await deleteOldOutbox(ctx.db, before) };
+    },
+  };
+  return { notifier: createTelegramNotifier(ctx, queue, callbackKey), queue, updates, channel, jobs: [cleanup, ...(channel ? [channelJob(channel)] : [])] };
 }
