@@ -4,6 +4,7 @@ import { setWebhook } from '../../src/cli/telegram-set-webhook.ts';
 import { createBotApi, MESSAGE_TEXT_MAX } from '../../src/modules/telegram/bot-api-client.ts';
 import { createTelegramQueue } from '../../src/modules/telegram/telegram-queue.ts';
 import { fitMessage } from '../../src/modules/telegram/telegram-texts.ts';
+import { cleanUpTelegram, TELEGRAM_KEEP_MS } from '../../src/modules/telegram/telegram-cleanup.ts';
 import { signUp } from '../support/login.ts';
 import { BOT_TOKEN, createTelegramTestApp, linkTelegram, WEBHOOK_SECRET, type TelegramTestApp } from '../support/telegram.ts';
 
@@ -115,5 +116,20 @@ describe('npm run telegram:set-webhook', () => {
     expect(await setWebhook(env)).toBeNull();
     expect(tg.bot.webhook).toEqual({ url: 'https://betoch.example/api/telegram/webhook', secret: WEBHOOK_SECRET, allowedUpdates: ['message', 'callback_query'] });
     expect(await setWebhook({ ...env, publicUrl: undefined })).toMatch(/PUBLIC_URL/);
+  });
+});
+
+describe('the daily clean-up', () => {
+  it('deletes dead start tokens, and processed updates and finished sends past 30 days; keeps what is pending', async () => {
+    const chat = ++nextChat;
+    await message(chat, 'cleanup-sent');
+    await queue().drain();
+    await queue().enqueue({ kind: 'test', method: 'sendMessage', params: { chat_id: chat, text: 'later' }, userId: null, dedupeKey: 'cleanup-pending' });
+    const later = new Date(tg.t.clock.now().getTime() + TELEGRAM_KEEP_MS + 60_000);
+    const done = await cleanUpTelegram(tg.t.ctx.db, later);
+    expect(done.sends).toBeGreaterThan(0);
+    expect(done.updates).toBeGreaterThanOrEqual(0);
+    expect(await tg.t.database.sql.query("SELECT 1 FROM telegram_outbox WHERE dedupe_key = 'cleanup-sent'")).toHaveLength(0);
+    expect(await tg.t.database.sql.query("SELECT 1 FROM telegram_outbox WHERE dedupe_key = 'cleanup-pending'")).toHaveLength(1);
   });
 });

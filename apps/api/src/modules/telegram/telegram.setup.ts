@@ -11,7 +11,7 @@ import { createTelegramQueue, type TelegramQueue } from './telegram-queue.ts';
 import { createUpdateProcessor, type UpdateProcessor } from './telegram-updates.ts';
 import { telegramRoutes } from './telegram.routes.ts';
 import { createTelegramSignIn } from './telegram-sign-in.service.ts';
-import { deleteDeadStartTokens, deleteOldOutbox, deleteOldUpdates } from './telegram.repository.ts';
+import { cleanUpTelegram } from './telegram-cleanup.ts';
 import { createTelegramService } from './telegram.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 
@@ -67,10 +67,7 @@ export function setUpTelegram(app: FastifyInstance, ctx: AppContext, deps: Teleg
     name: 'telegram-cleanup',
     everyMs: 24 * 60 * 60 * 1000,
     leaseMs: 15 * 60 * 1000,
-    run: async (now) => {
-      const before = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
-      return { startTokens: await deleteDeadStartTokens(ctx.db, now), updates: await deleteOldUpdates(ctx.db, before), sends: await deleteOldOutbox(ctx.db, before) };
-    },
+    run: (now) => cleanUpTelegram(ctx.db, now),
   };
   return { notifier: createTelegramNotifier(ctx, queue, callbackKey), queue, updates, channel, jobs: [cleanup, ...(channel ? [channelJob(channel)] : [])] };
 }
