@@ -73,6 +73,7 @@ import { sweepRetention } from './modules/retention/retention.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService, type AccountService } from './modules/account/account.service.ts';
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
+import { setUpTelegram, type TelegramSetUp } from './modules/telegram/telegram.setup.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -97,6 +98,8 @@ export interface BuiltApp {
   alerts: Pick<SavedSearchesSetUp, 'matcher' | 'digest'>;
   /** Export and deletion of accounts (tests wait for exports with settle and run the sweep). */
   account: Pick<AccountService, 'settle' | 'sweep'>;
+  /** Telegram's send queue and update processor (null without a bot; tests drain them). */
+  telegram: Pick<TelegramSetUp, 'queue' | 'updates' | 'channel'>;
 }
 
 export async function buildApp(env: Env, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -195,15 +198,20 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   adjustmentsRoutes(app, ctx, createAdjustmentsService(ctx));
   metricsRoutes(app, ctx, metrics);
   const bus = createEventBus(ctx);
-  const savedSearches = setUpSavedSearches(app, ctx, bus);
+  // Telegram (docs/telegram.md): off without TELEGRAM_BOT_TOKEN; its buttons answer freshness questions.
+  const telegram = setUpTelegram(app, ctx, { secret, auth, urlFor: uploads.urlFor, answerFreshness: (token, choice) => freshness.answerLink(token, choice) });
+  const notifier = telegram.notifier;
+  const savedSearches = setUpSavedSearches(app, ctx, bus, notifier ? (userIds) => notifier.newMatches(userIds, uploads.urlFor) : undefined);
   const listings = createListingsService(ctx, uploads.urlFor, async (listingId) => {
     await duplicates.afterPublish(listingId);
+    // The channel post is queued after the answer; the channel's job catches any a crash missed.
+    if (telegram.channel) void telegram.channel.afterPublish(listingId).catch((error: unknown) => app.log.warn({ err: (error as Error).message }, 'telegram: channel post not queued'));
     // The listing is queued (a trigger, in the publish transaction); matching runs after the answer.
     savedSearches.matcher.kick();
   });
   const listingsRead = createListingsReadService(ctx, uploads.urlFor);
   listingsRoutes(app, ctx, listings, listingsRead);
-  const freshness = createFreshnessService(ctx);
+  const freshness = createFreshnessService(ctx, notifier?.freshnessQuestion);
   freshnessRoutes(app, ctx, freshness);
   freshnessDemoRoutes(app, ctx, freshness);
   sitemapRoutes(app, ctx);
@@ -224,7 +232,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   // The realtime stream: conversations and saved-search notifications publish on the bus, and a
   // new stream starts with the unread counts of both.
   setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);
-  const conversations = setUpConversations(app, ctx, uploads.urlFor, bus);
+  const conversations = setUpConversations(app, ctx, uploads.urlFor, bus, notifier ? (message) => notifier.conversationMessage(message) : undefined);
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');
@@ -243,7 +251,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
       retention: (at) => sweepRetention(database.db, at),
       accountExports: (at) => account.sweep(at),
       log: app.log,
-    }),
+    }).concat(telegram.jobs),
     now,
     log: app.log,
     checkEveryMs: env.jobCheckEveryMs,
@@ -257,5 +265,5 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     await kv.close();
     if (!options.database) await database.close();
   });
-  return { app, ctx, shutdown, jobs, alerts: { matcher: savedSearches.matcher, digest: savedSearches.digest }, account };
+  return { app, ctx, shutdown, jobs, alerts: { matcher: savedSearches.matcher, digest: savedSearches.digest }, account, telegram };
 }

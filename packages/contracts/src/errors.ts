@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   invalid_token: 401,
   invalid_signature: 401,
+  telegram_login_expired: 401,
   // 402: pay first
   insufficient_credits: 402,
   insufficient_post_credits: 402,

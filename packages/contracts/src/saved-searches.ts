@@ -53,6 +53,8 @@ export const ZCreateSavedSearchRequest = z.object({
   name: ZName,
   filters: ZSavedSearchFilters,
   sms: z.boolean().default(false),
+  /** Alerts by Telegram instead (a linked account; docs/telegram.md). With sms, sms wins. */
+  telegram: z.boolean().default(false),
 });
 export type TCreateSavedSearchRequest = z.input<typeof ZCreateSavedSearchRequest>;
 export type TCreateSavedSearchInput = z.output<typeof ZCreateSavedSearchRequest>;
@@ -62,6 +64,8 @@ export const ZUpdateSavedSearchRequest = z.object({
   name: ZName.optional(),
   alerts: z.boolean().optional(),
   sms: z.boolean().optional(),
+  /** Alerts by Telegram (turns SMS off); SMS on turns Telegram off. */
+  telegram: z.boolean().optional(),
 });
 export type TUpdateSavedSearchRequest = z.input<typeof ZUpdateSavedSearchRequest>;
 
@@ -72,6 +76,8 @@ export const ZSavedSearch = z.object({
   /** In-app notifications for new matches (and the SMS digest, when sms is on too). */
   alerts: z.boolean(),
   sms: z.boolean(),
+  /** Alerts by Telegram (one channel per search: Telegram, SMS, or only the app). */
+  telegram: z.boolean(),
   /** Live listings matching, published since the last visit (capped at SAVED_SEARCH_NEW_MATCHES_CAP). */
   new_matches: z.number().int(),
   last_visited_at: z.string(),

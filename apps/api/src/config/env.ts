@@ -51,6 +51,14 @@ const ZEnv = z
     S3_FORCE_PATH_STYLE: ZBool.optional(),
     PHOTO_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     JOB_CHECK_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    TELEGRAM_BOT_TOKEN: z.string().regex(/^\d{1,20}:[\w-]{20,64}$/, 'a bot token from BotFather: <bot id>:<secret>').optional(),
+    TELEGRAM_BOT_USERNAME: z.string().regex(/^@?[A-Za-z][\w]{3,31}$/, "the bot's username (5-32 letters, digits, _)").optional(),
+    TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[\w-]{16,256}$/, '16-256 characters from A-Z a-z 0-9 _ -').optional(),
+    TELEGRAM_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
+    TELEGRAM_CHANNEL_ID: z.string().regex(/^(@[A-Za-z][\w]{4,31}|-?\d{1,20})$/, '@channelusername or the numeric id').optional(),
+    TELEGRAM_LOGIN: z.enum(['oidc', 'widget', 'off']).default('off'),
+    TELEGRAM_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).default('https://oauth.telegram.org'),
+    TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   });
 
 /** Production sends codes only by SMS and signs tokens with a secret the operator controls. */
@@ -94,6 +102,32 @@ export interface Env {
   photoStorage: PhotoStorageEnv;
   /** How often each server looks for due periodic jobs (each still runs once per its own period). */
   jobCheckEveryMs: number;
+  /** The Telegram bot (TELEGRAM_BOT_TOKEN); unset = every Telegram feature hidden. docs/telegram.md. */
+  telegram?: TelegramEnv;
+}
+
+export interface TelegramEnv {
+  token: string;
+  /** The bot's username without '@' (deep links t.me/<username>?start=...). */
+  username?: string;
+  webhookSecret?: string;
+  apiBase: string;
+  channelId?: string;
+  login: 'oidc' | 'widget' | 'off';
+  /** The OpenID Connect issuer (ID tokens' iss; its keys at <issuer>/.well-known/jwks.json). */
+  oidcIssuer: string;
+  timeoutMs: number;
+}
+
+/** Production refuses a bot whose webhook anyone could call: the token needs the secret. */
+function telegramProblems(cleaned: Record<string, string | undefined>): string[] {
+  const lines: string[] = [];
+  if (!cleaned.TELEGRAM_BOT_TOKEN) return lines;
+  if (cleaned.APP_MODE === 'production' && !cleaned.TELEGRAM_WEBHOOK_SECRET) {
+    lines.push('  TELEGRAM_WEBHOOK_SECRET: is required in production with TELEGRAM_BOT_TOKEN (the webhook checks it)');
+  }
+  if (!cleaned.TELEGRAM_BOT_USERNAME) lines.push('  TELEGRAM_BOT_USERNAME: is required with TELEGRAM_BOT_TOKEN (the links open the bot by its username)');
+  return lines;
 }
 
 export type PhotoStorageEnv =
@@ -146,6 +180,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     }
   }
   lines.push(...photoStorageProblems(cleaned));
+  lines.push(...telegramProblems(cleaned));
   if (cleaned.PAYMENT_PROVIDER === 'chapa') {
     // A checkout without its keys would take no money or grant unverified: refuse to start.
     for (const key of ['CHAPA_SECRET_KEY', 'CHAPA_WEBHOOK_SECRET', 'PUBLIC_URL']) {
@@ -214,5 +249,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           }
         : { kind: 'disk' },
     jobCheckEveryMs: e.JOB_CHECK_EVERY_MS,
+    telegram: e.TELEGRAM_BOT_TOKEN
+      ? {
+          token: e.TELEGRAM_BOT_TOKEN,
+          username: e.TELEGRAM_BOT_USERNAME?.replace(/^@/, ''),
+          webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+          apiBase: e.TELEGRAM_API_BASE.replace(/\/+$/, ''),
+          channelId: e.TELEGRAM_CHANNEL_ID,
+          login: e.TELEGRAM_LOGIN,
+          oidcIssuer: e.TELEGRAM_OIDC_ISSUER.replace(/\/+$/, ''),
+          timeoutMs: e.TELEGRAM_TIMEOUT_MS,
+        }
+      : undefined,
   };
 }

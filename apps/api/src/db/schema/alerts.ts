@@ -25,6 +25,8 @@ export const savedSearches = pgTable(
     placeSubcities: text('place_subcities').array(),
     alerts: boolean('alerts').notNull().default(true),
     sms: boolean('sms').notNull().default(false),
+    /** Alerts by Telegram too (migration 0022; needs a linked chat). */
+    telegram: boolean('telegram').notNull().default(false),
     lastVisitedAt: timestamptz('last_visited_at').notNull().defaultNow(),
     createdAt: createdAtColumn(),
     /** 'type_group|subcity|source' with '*' for any (never written): the matching index's key. */

@@ -147,6 +147,18 @@ export function createAuthService(ctx: AppContext, otpSecret: string, banKey: st
       return isPhoneHashBanned(ctx.db, phoneHash(banKey, phone));
     },
 
+    /**
+     * A phone another service has verified (Telegram's login): the account's session without a
+     * code, or null when no account uses the phone. A banned account is refused as with a code.
+     */
+    async signInVerifiedPhone(rawPhone: string, device?: string): Promise<TSessionAnswer | null> {
+      const phone = normalizePhone(rawPhone);
+      const user = phone ? await findUserByPhone(ctx.db, phone) : undefined;
+      if (!user) return null;
+      if (user.status === 'banned') throw new AppError('account_banned');
+      return session(user, device);
+    },
+
     async verifyOtp(input: { phone: string; code: string }, device?: string): Promise<TSessionAnswer> {
       const phone = phoneOrThrow(input.phone);
       const codeHash = await checkCode(phone, input.code);

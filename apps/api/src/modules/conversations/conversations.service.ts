@@ -53,7 +53,10 @@ function readerRole(user: AuthUser, conversation: Pick<ConversationRow, 'tenantI
   throw notFound();
 }
 
-export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor, bus: EventBus) {
+/** Told of each new message after its commit (Telegram): who receives it, and which side wrote. */
+export type MessageListener = (message: { conversationId: string; recipientId: string; senderSide: ConversationRole }) => Promise<unknown>;
+
+export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor, bus: EventBus, onMessage?: MessageListener) {
   function readerOf(role: TViewerRole, row: ConversationSummaryRow): Reader {
     return { role, replyUnlocked: row.conversation.replyUnlockedAt !== null, contactUnlocked: row.contactUnlocked };
   }
@@ -113,6 +116,7 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
       ]),
     );
     publishUnread(recipient);
+    if (onMessage) background(async () => void (await onMessage({ conversationId: conversation.id, recipientId: recipient, senderSide })));
   }
 
   /**

@@ -83,7 +83,10 @@ function freshnessAnswer(row: ListingRow): TFreshnessAnswer {
   return { ok: true, _id: row.id, visibility: row.visibility, confirmed_at: row.confirmedAt?.toISOString() ?? null };
 }
 
-export function createFreshnessService(ctx: AppContext) {
+/** Another way to put the question to a poster (Telegram): true when it went that way instead of SMS. */
+export type AskPosterElsewhere = (posterId: string, listing: { id: string; title: string }, token: string) => Promise<boolean>;
+
+export function createFreshnessService(ctx: AppContext, askElsewhere?: AskPosterElsewhere) {
   /** Loads a listing its poster (or an admin) manages; 404 for anyone else. */
   async function managed(db: DbOrTx, user: AuthUser, rawId: string) {
     const found = await findListingWithPoster(db, listingIdOrThrow(rawId));
@@ -106,9 +109,11 @@ export function createFreshnessService(ctx: AppContext) {
   }
 
   /** A new single-use link for the listing, and the SMS that carries it to the poster. */
-  async function sendQuestion(listing: { id: string; title: string }, phone: string, now: Date): Promise<boolean> {
+  async function sendQuestion(listing: { id: string; title: string; posterId: string }, phone: string, now: Date): Promise<boolean> {
     const token = newConfirmToken();
     await insertConfirmToken(ctx.db, hashConfirmToken(token), listing.id, now, new Date(now.getTime() + CONFIRM_LINK_MS));
+    // A poster who linked Telegram is asked there, with buttons, and no SMS is paid for.
+    if (askElsewhere && (await askElsewhere(listing.posterId, { id: listing.id, title: listing.title }, token))) return true;
     try {
       await ctx.sms.send(phone, confirmQuestionSms(listing.title, confirmLink(ctx.env.publicUrl, token)));
       return true;
@@ -232,7 +237,7 @@ export function createFreshnessService(ctx: AppContext) {
         const before = await findAsk(ctx.db, id, user.id);
         return { ok: true, already_asked: true, asked_at: (before ?? now).toISOString() };
       }
-      await sendQuestion({ id, title: found.listing.title }, found.poster.phone, now);
+      await sendQuestion({ id, title: found.listing.title, posterId: found.listing.posterId }, found.poster.phone, now);
       return { ok: true, already_asked: false, asked_at: askedAt.toISOString() };
     },
 

@@ -20,7 +20,7 @@ export interface DrainResult {
  * A listing no longer public when its turn comes (a draft again, hidden) alerts no one.
  * After the commit, each person notified gets their unread count on the event stream.
  */
-export function createAlertMatcher(ctx: AppContext, bus: EventBus) {
+export function createAlertMatcher(ctx: AppContext, bus: EventBus, onNotified?: (userIds: string[]) => Promise<unknown>) {
   let running: Promise<DrainResult> | undefined;
   let again = false;
 
@@ -57,6 +57,7 @@ export function createAlertMatcher(ctx: AppContext, bus: EventBus) {
       result.listings += claimed;
       result.notifications += notified.length;
       await tellUsers(notified);
+      if (onNotified && notified.length) await onNotified([...new Set(notified)]).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'alerts: other channels not told'));
       if (claimed < BATCH) return result;
     }
   }

@@ -69,6 +69,7 @@ function toAnswer(row: SavedSearchRow, newMatches: number): TSavedSearch {
     filters: filtersOf(row),
     alerts: row.alerts,
     sms: row.sms,
+    telegram: row.telegram,
     new_matches: Math.min(newMatches, SAVED_SEARCH_NEW_MATCHES_CAP + 1),
     last_visited_at: row.lastVisitedAt.toISOString(),
     created_at: row.createdAt.toISOString(),
@@ -107,6 +108,7 @@ export function createSavedSearchesService(ctx: AppContext) {
           name: input.name,
           ...filterColumns(input.filters),
           sms: input.sms,
+          telegram: input.telegram && !input.sms,
           alerts: true,
           lastVisitedAt: now,
           createdAt: now,
@@ -123,7 +125,11 @@ export function createSavedSearchesService(ctx: AppContext) {
       if (input.alerts !== undefined) patch.alerts = input.alerts;
       if (input.sms !== undefined) patch.sms = input.sms;
       if (input.sms === true) patch.alerts = true;
-      if (input.alerts === false) patch.sms = false;
+      if (input.telegram !== undefined) patch.telegram = input.telegram;
+      // One channel per search: Telegram, SMS, or only the app.
+      if (input.telegram === true) Object.assign(patch, { alerts: true, sms: false });
+      if (input.sms === true) patch.telegram = false;
+      if (input.alerts === false) Object.assign(patch, { sms: false, telegram: false });
       const row = Object.keys(patch).length ? await updateSavedSearch(ctx.db, user.id, id, patch) : await findSavedSearch(ctx.db, user.id, id);
       if (!row) throw notFound();
       return withCount(user, row);

@@ -12,11 +12,11 @@ import { createSmsDigest } from './sms-digest.ts';
  * Saved searches and their alerts: the calls, the matcher that turns a listing gone live
  * into notifications (kicked after each publish, and a periodic job), and the SMS digest job.
  */
-export function setUpSavedSearches(app: FastifyInstance, ctx: AppContext, bus: EventBus) {
+export function setUpSavedSearches(app: FastifyInstance, ctx: AppContext, bus: EventBus, onNotified?: (userIds: string[]) => Promise<unknown>) {
   const notifications = createNotificationsService(ctx, bus);
   savedSearchesRoutes(app, ctx, createSavedSearchesService(ctx));
   notificationsRoutes(app, ctx, notifications);
-  const matcher = createAlertMatcher(ctx, bus);
+  const matcher = createAlertMatcher(ctx, bus, onNotified);
   const digest = createSmsDigest(ctx);
   app.addHook('preClose', async () => matcher.settle());
   return {

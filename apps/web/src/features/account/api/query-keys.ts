@@ -1,3 +1,4 @@
 export const accountKeys = {
   overview: ['account', 'overview'] as const,
+  telegram: ['account', 'telegram'] as const,
 };

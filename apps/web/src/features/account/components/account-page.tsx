@@ -14,6 +14,7 @@ import { ProfileForm } from './profile-form';
 import { Section } from './section';
 import { SignInHistory } from './sign-in-history';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { TelegramSection } from './telegram-section';
 import styles from './account.module.css';
 
 /**
@@ -68,6 +69,7 @@ export function AccountPage() {
             </li>
           </ul>
         </Section>
+        <TelegramSection />
         <Section title={t('export.heading')}>
           {account.isPending ? (
             <Skeleton height={96} />

@@ -12,6 +12,7 @@ import { errorText } from '@/lib/error-text';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
 import { useUpdateSavedSearch } from '../api/update-saved-search';
+import { TelegramAlertsToggle } from './telegram-alerts-toggle';
 import { useVisitSavedSearch } from '../api/visit-saved-search';
 import { browseQueryOf } from '../lib/search-filters';
 import styles from './saved-searches-section.module.css';
@@ -82,7 +83,7 @@ export function SavedSearchesSection() {
 
 interface RowProps {
   search: TSavedSearch;
-  onToggle: (change: { alerts?: boolean; sms?: boolean }) => void;
+  onToggle: (change: { alerts?: boolean; sms?: boolean; telegram?: boolean }) => void;
   onDelete: () => void;
   busy: boolean;
 }
@@ -132,6 +133,7 @@ function SavedSearchRow({ search, onToggle, onDelete, busy }: RowProps) {
           />
           <span aria-hidden="true">{t('section.sms')}</span>
         </label>
+        <TelegramAlertsToggle search={search} busy={busy} onToggle={onToggle} />
         <button type="button" className={styles.delete} onClick={onDelete} disabled={busy} aria-label={t('section.deleteFor', { name: search.name })}>
           {t('section.delete')}
         </button>

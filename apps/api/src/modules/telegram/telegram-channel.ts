@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { moveInCost } from '@betoch/contracts/move-in-cost';
+import type { AppContext } from '../../app-context.ts';
+import type { PeriodicJob } from '../../jobs/job-runner.ts';
+import type { PhotoUrlFor } from '../uploads/photo-view.ts';
+import { fitCaption } from './telegram-texts.ts';
+import type { TelegramQueue } from './telegram-queue.ts';
+import type { LeasedCall } from './telegram.repository.ts';
+
+interface ChannelListing {
+  id: string;
+  title: string;
+  price_etb: number;
+  subcity: string;
+  bedrooms: number | null;
+  advance_months: number | null;
+  deposit_etb: number | null;
+  broker_fee_etb: number | null;
+  broker_fee_percent: number | null;
+  cover_key: string | null;
+}
+
+const rowsOf = async <T>(ctx: AppContext, query: ReturnType<typeof sql>) => ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const NO_LONGER = 'No longer available / አሁን አይገኝም';
+const etb = (n: number) => n.toLocaleString('en-US');
+
+/** The post's caption, English then Amharic: title, price, subcity, bedrooms, move-in cost. No phone, ever. */
+export function channelCaption(l: ChannelListing): string {
+  const total = moveInCost(l).total;
+  const rooms = l.bedrooms === null ? null : l.bedrooms === 0 ? ['Studio', 'ስቱዲዮ'] : [`${l.bedrooms} bedroom${l.bedrooms === 1 ? '' : 's'}`, `${l.bedrooms} መኝታ ክፍል`];
+  const en = [l.title, `ETB ${etb(l.price_etb)} a month · ${l.subcity}`, rooms?.[0], `Move-in cost: ETB ${etb(total)}`];
+  const am = [`በወር ${etb(l.price_etb)} ብር · ${l.subcity}`, rooms?.[1], `የመግቢያ ወጪ፦ ${etb(total)} ብር`];
+  return fitCaption([...en, '', ...am].filter((line) => line !== undefined).join('\n'));
+}
+
+/**
+ * The channel of new listings (TELEGRAM_CHANNEL_ID): a listing that goes live is posted once (its
+ * row in telegram_channel_posts is written once, the call queued under the key channel:<id>); a
+ * leased job, once a minute across every server, edits the post of one that left the market
+ * ('No longer available') or deletes the post of one deleted.
+ */
+export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, channelId: string, urlFor: PhotoUrlFor) {
+  const origin = () => ctx.env.publicUrl ?? `http://localhost:${ctx.env.port}`;
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin()}${url}`);
+  const button = (id: string) => ({ inline_keyboard: [[{ text: 'View on Betoch / በቤቶች ይመልከቱ', url: `${origin()}/l/${id}` }]] });
+
+  async function listing(id: string): Promise<ChannelListing | undefined> {
+    const [row] = await rowsOf<ChannelListing>(
+      ctx,
+      sql`SELECT id, title, price_etb, subcity, bedrooms, advance_months, deposit_etb, broker_fee_etb, broker_fee_percent, cover_photo->>'key' AS cover_key
+            FROM listings WHERE id = ${id} AND visibility = 'live' AND admin_hidden = false`,
+    );
+    return row;
+  }
+
+  return {
+    /** After a publish: queues the post, once per listing ever. Answers whether it was queued now. */
+    async afterPublish(listingId: string): Promise<boolean> {
+      const l = await listing(listingId);
+      if (!l) return false;
+      const queued = await ctx.db.transaction(async (tx) => {
+        const rows = await tx.execute(
+          sql`INSERT INTO telegram_channel_posts (listing_id, chat_id) VALUES (${l.id}, ${channelId}) ON CONFLICT DO NOTHING RETURNING listing_id`,
+        );
+        if ((rows as unknown as { rows: unknown[] }).rows.length === 0) return false;
+        const caption = channelCaption(l);
+        return queue.enqueue(
+          l.cover_key
+            ? { kind: 'channel_post', method: 'sendPhoto', params: { chat_id: channelId, photo: absolute(urlFor(l.cover_key)), caption, reply_markup: button(l.id) }, userId: null, dedupeKey: `channel:${l.id}` }
+            : { kind: 'channel_post', method: 'sendMessage', params: { chat_id: channelId, text: caption, reply_markup: button(l.id) }, userId: null, dedupeKey: `channel:${l.id}` },
+          tx,
+        );
+      });
+      if (queued) queue.kick();
+      return queued;
+    },
+
+    /** The queue's report of a sent post: its message id, to edit it later. */
+    async onSent(call: LeasedCall, result: unknown): Promise<void> {
+      if (call.kind !== 'channel_post' || !call.dedupeKey) return;
+      const messageId = (result as { message_id?: number } | null)?.message_id;
+      if (typeof messageId !== 'number') return;
+      await ctx.db.execute(
+        sql`UPDATE telegram_channel_posts SET message_id = ${messageId}, posted_at = ${ctx.now().toISOString()}::timestamptz WHERE listing_id = ${call.dedupeKey.slice('channel:'.length)}`,
+      );
+    },
+
+    /** Listings published in the last hour with no post yet (the kick after a publish was lost). */
+    async catchUp(now: Date): Promise<number> {
+      const missed = await rowsOf<{ id: string }>(
+        ctx,
+        sql`SELECT l.id FROM listings l
+             WHERE l.visibility = 'live' AND l.admin_hidden = false AND l.published_at > ${new Date(now.getTime() - 3600_000).toISOString()}::timestamptz
+               AND NOT EXISTS (SELECT 1 FROM telegram_channel_posts p WHERE p.listing_id = l.id)
+             LIMIT 100`,
+      );
+      let posted = 0;
+      for (const { id } of missed) if (await this.afterPublish(id)) posted++;
+      return posted;
+    },
+
+    /** Posts whose listing left the market: edited to say so, or deleted with the listing. */
+    async closeGone(now: Date): Promise<{ edited: number; deleted: number }> {
+      const gone = await rowsOf<{ listing_id: string; message_id: string | number; chat_id: string; exists: boolean }>(
+        ctx,
+        sql`SELECT p.listing_id, p.message_id, p.chat_id, (l.id IS NOT NULL) AS exists
+              FROM telegram_channel_posts p LEFT JOIN listings l ON l.id = p.listing_id
+             WHERE p.closed_at IS NULL AND p.message_id IS NOT NULL
+               AND (l.id IS NULL OR l.visibility <> 'live' OR l.admin_hidden = true)
+             LIMIT 200`,
+      );
+      let edited = 0;
+      let deleted = 0;
+      for (const post of gone) {
+        const messageId = Number(post.message_id);
+        const [l] = post.exists
+          ? await rowsOf<ChannelListing>(
+              ctx,
+              sql`SELECT id, title, price_etb, subcity, bedrooms, advance_months, deposit_etb, broker_fee_etb, broker_fee_percent, NULL AS cover_key FROM listings WHERE id = ${post.listing_id}`,
+            )
+          : [];
+        await ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`UPDATE telegram_channel_posts SET closed_at = ${now.toISOString()}::timestamptz WHERE listing_id = ${post.listing_id}`);
+          if (l) {
+            const caption = fitCaption(`${NO_LONGER}\n\n${channelCaption(l)}`);
+            await queue.enqueue({ kind: 'channel_close', method: 'editMessageCaption', params: { chat_id: post.chat_id, message_id: messageId, caption }, userId: null, dedupeKey: `channel-close:${post.listing_id}` }, tx);
+          } else {
+            await queue.enqueue({ kind: 'channel_close', method: 'deleteMessage', params: { chat_id: post.chat_id, message_id: messageId }, userId: null, dedupeKey: `channel-close:${post.listing_id}` }, tx);
+          }
+        });
+        if (l) edited++;
+        else deleted++;
+      }
+      if (gone.length) queue.kick();
+      return { edited, deleted };
+    },
+  };
+}
+
+export type TelegramChannel = ReturnType<typeof createTelegramChannel>;
+
+/**
+ * The channel's job, once a minute across every server: posts of listings published in the last
+ * hour that a crash left unqueued, and the take-down of posts whose listing left the market.
+ */
+export function channelJob(channel: TelegramChannel): PeriodicJob {
+  return {
+    name: 'telegram-channel',
+    everyMs: 60_000,
+    run: async (now) => ({ posted: await channel.catchUp(now), ...(await channel.closeGone(now)) }),
+  };
+}

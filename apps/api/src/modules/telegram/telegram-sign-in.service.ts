@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { TTelegramSignInAnswer, TTelegramSignInRequest } from '@betoch/contracts/telegram';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { verifyIdToken, verifyWidgetData } from './telegram-login.ts';
+
+/**
+ * 'Continue with Telegram' (docs/telegram.md): the Widget's signed data or an OpenID Connect ID
+ * token is verified (signature, audience and issuer, under a day old); a verified phone signs into
+ * its account, or starts signup with it; a Telegram user linked to an account signs into it; else
+ * the phone code as today. No SMS is sent here.
+ */
+export function createTelegramSignIn(ctx: AppContext, auth: Pick<AuthService, 'signInVerifiedPhone'>) {
+  async function linkedPhone(telegramId: number): Promise<string | null> {
+    // A private chat's id is the Telegram user's id: the account linked to that chat.
+    const rows = (
+      (await ctx.db.execute(sql`SELECT u.phone FROM telegram_links tl JOIN users u ON u.id = tl.user_id WHERE tl.chat_id = ${telegramId} AND u.deleted_at IS NULL`)) as unknown as {
+        rows: Array<{ phone: string }>;
+      }
+    ).rows;
+    return rows[0]?.phone ?? null;
+  }
+
+  return {
+    async signIn(body: TTelegramSignInRequest, device?: string): Promise<TTelegramSignInAnswer> {
+      const config = ctx.env.telegram;
+      if (!config || config.login === 'off') throw new AppError('route_not_found');
+      const now = ctx.now();
+      let telegramId: number;
+      let phone: string | null = null;
+      if (body.id_token && config.login === 'oidc') {
+        ({ telegramId, phone } = await verifyIdToken(body.id_token, { issuer: config.oidcIssuer, audience: config.token.split(':')[0]!, now }));
+      } else if (body.widget) {
+        ({ telegramId } = verifyWidgetData(body.widget, config.token, now));
+      } else {
+        throw new AppError('validation_error', 'Send the Telegram sign-in data.');
+      }
+      if (phone) {
+        const session = await auth.signInVerifiedPhone(phone, device);
+        return session ? { ok: true, status: 'signed_in', token: session.token, user: session.user } : { ok: true, status: 'signup', phone };
+      }
+      const linked = await linkedPhone(telegramId);
+      const session = linked ? await auth.signInVerifiedPhone(linked, device) : null;
+      return session ? { ok: true, status: 'signed_in', token: session.token, user: session.user } : { ok: true, status: 'phone_code' };
+    },
+  };
+}
+
+export type TelegramSignIn = ReturnType<typeof createTelegramSignIn>;

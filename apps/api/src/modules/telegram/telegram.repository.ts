@@ -1,0 +1,229 @@
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { telegramLinks, telegramOutbox, telegramStartTokens, telegramUpdates } from '../../db/schema/telegram.ts';
+
+export type TelegramLanguage = 'en' | 'am';
+
+export interface TelegramLinkRow {
+  userId: string;
+  chatId: number;
+  language: TelegramLanguage;
+  linkedAt: Date;
+}
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  // Both drivers (PGlite and node-postgres) answer { rows }.
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+// ---- links ----
+
+export async function findLinkByUser(db: DbOrTx, userId: string): Promise<TelegramLinkRow | undefined> {
+  const [row] = await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId));
+  return row;
+}
+
+export async function findLinkByChat(db: DbOrTx, chatId: number): Promise<TelegramLinkRow | undefined> {
+  const [row] = await db.select().from(telegramLinks).where(eq(telegramLinks.chatId, chatId));
+  return row;
+}
+
+/** Links the chat to the user: the user's earlier chat, if any, is replaced. */
+export async function upsertLink(db: DbOrTx, userId: string, chatId: number, language: TelegramLanguage, at: Date): Promise<void> {
+  await db
+    .insert(telegramLinks)
+    .values({ userId, chatId, language, linkedAt: at })
+    .onConflictDoUpdate({ target: telegramLinks.userId, set: { chatId, language, linkedAt: at } });
+}
+
+/** Unlinks by account; answers whether a link was there. */
+export async function deleteLinkByUser(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await db.delete(telegramLinks).where(eq(telegramLinks.userId, userId)).returning({ u: telegramLinks.userId })).length > 0;
+}
+
+/** Unlinks by chat (/stop, or the user blocked the bot); answers whether a link was there. */
+export async function deleteLinkByChat(db: DbOrTx, chatId: number): Promise<boolean> {
+  return (await db.delete(telegramLinks).where(eq(telegramLinks.chatId, chatId)).returning({ u: telegramLinks.userId })).length > 0;
+}
+
+// ---- start tokens ----
+
+export async function insertStartToken(db: DbOrTx, tokenHash: string, userId: string, language: TelegramLanguage, now: Date, expiresAt: Date): Promise<void> {
+  // A user's earlier unused tokens are spent: only the newest link works.
+  await db
+    .update(telegramStartTokens)
+    .set({ usedAt: now })
+    .where(and(eq(telegramStartTokens.userId, userId), isNull(telegramStartTokens.usedAt)));
+  await db.insert(telegramStartTokens).values({ tokenHash, userId, language, createdAt: now, expiresAt });
+}
+
+export interface StartTokenRow {
+  userId: string;
+  language: TelegramLanguage;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+/** The token's row, locked (the caller decides within its transaction). */
+export async function lockStartToken(db: DbOrTx, tokenHash: string): Promise<StartTokenRow | undefined> {
+  const [row] = await db
+    .select({ userId: telegramStartTokens.userId, language: telegramStartTokens.language, expiresAt: telegramStartTokens.expiresAt, usedAt: telegramStartTokens.usedAt })
+    .from(telegramStartTokens)
+    .where(eq(telegramStartTokens.tokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
+export async function spendStartToken(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {
+  await db.update(telegramStartTokens).set({ usedAt: now }).where(eq(telegramStartTokens.tokenHash, tokenHash));
+}
+
+export async function deleteDeadStartTokens(db: DbOrTx, before: Date): Promise<number> {
+  return (await db.delete(telegramStartTokens).where(lt(telegramStartTokens.expiresAt, before)).returning({ h: telegramStartTokens.tokenHash })).length;
+}
+
+// ---- the webhook's inbox ----
+
+/** Keeps an update once: false when this update_id was here already (a redelivery). */
+export async function insertUpdate(db: DbOrTx, updateId: number, payload: unknown, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(telegramUpdates)
+    .values({ updateId, payload, receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: telegramUpdates.updateId });
+  return rows.length === 1;
+}
+
+export interface PendingUpdate {
+  update_id: string | number;
+  payload: unknown;
+  attempts: number;
+}
+
+/** Leases up to `limit` unprocessed updates, oldest first, that no other server holds. */
+export async function leaseUpdates(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<PendingUpdate[]> {
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + leaseMs).toISOString();
+  return rowsOf<PendingUpdate>(
+    db,
+    sql`UPDATE telegram_updates SET lease_until = ${until}::timestamptz, attempts = attempts + 1
+        WHERE update_id IN (
+          SELECT update_id FROM telegram_updates
+           WHERE processed_at IS NULL AND (lease_until IS NULL OR lease_until <= ${at}::timestamptz)
+           ORDER BY update_id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING update_id, payload, attempts`,
+  );
+}
+
+export async function finishUpdate(db: DbOrTx, updateId: number, now: Date, outcome: string): Promise<void> {
+  await db.update(telegramUpdates).set({ processedAt: now, outcome, leaseUntil: null }).where(eq(telegramUpdates.updateId, updateId));
+}
+
+export async function deleteOldUpdates(db: DbOrTx, before: Date): Promise<number> {
+  return (
+    await db
+      .delete(telegramUpdates)
+      .where(and(lt(telegramUpdates.receivedAt, before), sql`${telegramUpdates.processedAt} IS NOT NULL`))
+      .returning({ id: telegramUpdates.updateId })
+  ).length;
+}
+
+// ---- the send queue ----
+
+export interface OutboxInsert {
+  kind: string;
+  method: string;
+  chatId: string;
+  userId: string | null;
+  params: Record<string, unknown>;
+  dedupeKey?: string;
+  notBefore?: Date;
+}
+
+/** Queues a call; with a dedupe key, a second row for the same key is not added (false). */
+export async function insertOutbox(db: DbOrTx, row: OutboxInsert, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(telegramOutbox)
+    .values({ ...row, dedupeKey: row.dedupeKey ?? null, createdAt: now, notBefore: row.notBefore ?? now })
+    .onConflictDoNothing()
+    .returning({ id: telegramOutbox.id });
+  return rows.length === 1;
+}
+
+export interface LeasedCall {
+  id: number;
+  kind: string;
+  method: string;
+  chatId: string;
+  userId: string | null;
+  params: Record<string, unknown>;
+  dedupeKey: string | null;
+  attempts: number;
+}
+
+/** Leases up to `limit` due calls, oldest first, that no other server holds. */
+export async function leaseOutbox(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<LeasedCall[]> {
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + leaseMs).toISOString();
+  const rows = await rowsOf<{ id: string | number; kind: string; method: string; chat_id: string; user_id: string | null; params: unknown; dedupe_key: string | null; attempts: number }>(
+    db,
+    sql`UPDATE telegram_outbox SET lease_until = ${until}::timestamptz, attempts = attempts + 1
+        WHERE id IN (
+          SELECT id FROM telegram_outbox
+           WHERE sent_at IS NULL AND failed_at IS NULL AND not_before <= ${at}::timestamptz
+             AND (lease_until IS NULL OR lease_until <= ${at}::timestamptz)
+           ORDER BY not_before, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind, method, chat_id, user_id, params, dedupe_key, attempts`,
+  );
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      method: r.method,
+      chatId: r.chat_id,
+      userId: r.user_id,
+      params: (typeof r.params === 'string' ? JSON.parse(r.params) : r.params) as Record<string, unknown>,
+      dedupeKey: r.dedupe_key,
+      attempts: r.attempts,
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(db: DbOrTx, id: number, now: Date, messageId: number | null): Promise<void> {
+  await db.update(telegramOutbox).set({ sentAt: now, leaseUntil: null, resultMessageId: messageId }).where(eq(telegramOutbox.id, id));
+}
+
+export async function markFailed(db: DbOrTx, id: number, now: Date, error: string): Promise<void> {
+  await db.update(telegramOutbox).set({ failedAt: now, leaseUntil: null, lastError: error.slice(0, 500) }).where(eq(telegramOutbox.id, id));
+}
+
+/** Back in the queue, not before `at` (429's retry_after, or a backoff after 5xx). */
+export async function retryLater(db: DbOrTx, id: number, at: Date, error: string): Promise<void> {
+  await db.update(telegramOutbox).set({ notBefore: at, leaseUntil: null, lastError: error.slice(0, 500) }).where(eq(telegramOutbox.id, id));
+}
+
+/** Nothing more to a chat that blocked the bot. */
+export async function failPendingToChat(db: DbOrTx, chatId: string, now: Date, error: string): Promise<void> {
+  await db
+    .update(telegramOutbox)
+    .set({ failedAt: now, leaseUntil: null, lastError: error })
+    .where(and(eq(telegramOutbox.chatId, chatId), isNull(telegramOutbox.sentAt), isNull(telegramOutbox.failedAt)));
+}
+
+/** The earliest moment a queued call falls due (the worker sleeps until then), or null. */
+export async function nextDueAt(db: DbOrTx): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${telegramOutbox.notBefore})` })
+    .from(telegramOutbox)
+    .where(and(isNull(telegramOutbox.sentAt), isNull(telegramOutbox.failedAt)));
+  return row?.at ? new Date(row.at) : null;
+}
+
+export async function deleteOldOutbox(db: DbOrTx, before: Date): Promise<number> {
+  return (
+    await db
+      .delete(telegramOutbox)
+      .where(and(lt(telegramOutbox.createdAt, before), sql`(${telegramOutbox.sentAt} IS NOT NULL OR ${telegramOutbox.failedAt} IS NOT NULL)`))
+      .returning({ id: telegramOutbox.id })
+  ).length;
+}

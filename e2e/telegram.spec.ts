@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
+import { tr, type Lang } from './support/i18n';
+
+/**
+ * Telegram journeys (docs/telegram.md), run with playwright.telegram.config.ts: the server has a bot
+ * whose Bot API is the local stand-in, which also plays Telegram's side of the webhook. Connect
+ * from /account; a new matching listing reaches the bot within 5 s; the freshness 'Rented' button
+ * takes the listing out of /browse. In English and Amharic.
+ */
+
+const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/room-1.jpg');
+const STUB = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 100}`;
+
+interface StubMessage {
+  chatId: string;
+  kind: 'text' | 'photo';
+  text: string;
+  at: number;
+  replyMarkup?: { inline_keyboard: Array<Array<{ text: string; url?: string; callback_data?: string }>> };
+}
+
+let chats = Math.floor(Math.random() * 1e6) * 10 + 5_000_000;
+
+async function botMessages(request: APIRequestContext, chatId: number): Promise<StubMessage[]> {
+  const res = await request.get(`${STUB}/stub/messages?chat_id=${chatId}`);
+  return ((await res.json()) as { messages: StubMessage[] }).messages;
+}
+
+/** Telegram delivering an update to the server's webhook (with the secret). */
+async function telegramSends(request: APIRequestContext, update: Record<string, unknown>): Promise<void> {
+  const res = await request.post(`${STUB}/stub/updates`, { data: update });
+  expect(((await res.json()) as { status: number }).status).toBe(200);
+}
+
+function startMessage(chatId: number, text: string) {
+  return { message: { message_id: 1, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' }, from: { id: chatId, is_bot: false, first_name: 'Hana' }, text } };
+}
+
+/** Links an account through the calls the page makes, and /start in the bot. */
+async function apiLink(request: APIRequestContext, who: ApiSession, lang: Lang): Promise<number> {
+  const chatId = ++chats;
+  const link = await request.post('/api/account/telegram/link', { headers: { authorization: `Bearer ${who.token}` }, data: { language: lang } });
+  expect(link.ok(), await link.text()).toBe(true);
+  const token = new URL(((await link.json()) as { url: string }).url).searchParams.get('start');
+  await telegramSends(request, startMessage(chatId, `/start ${token}`));
+  await expect.poll(async () => (await botMessages(request, chatId)).length).toBe(1);
+  return chatId;
+}
+
+async function publish(request: APIRequestContext, landlord: ApiSession, title: string, place: string): Promise<string> {
+  const auth = { authorization: `Bearer ${landlord.token}` };
+  const created = await request.post('/api/listings', {
+    headers: auth,
+    data: {
+      title,
+      description: `${title}: bright rooms, a balcony, a water tank and a guard at the gate.`,
+      type: 'apartment',
+      price_etb: 18_000,
+      bedrooms: 2,
+      bathrooms: 1,
+      area_sqm: 80,
+      specific_location: place,
+      subcity: 'Bole',
+      contact_preference: 'show',
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { listing } = (await created.json()) as { listing: { _id: string } };
+  const up = await request.post('/api/uploads', { headers: auth, multipart: { file: { name: 'room-1.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHOTO) } } });
+  expect(up.ok(), await up.text()).toBe(true);
+  const { key } = (await up.json()) as { key: string };
+  expect((await request.patch(`/api/listings/${listing._id}`, { headers: auth, data: { photos: [key] } })).ok()).toBe(true);
+  const published = await request.post(`/api/listings/${listing._id}/publish`, { headers: auth });
+  expect(published.ok(), await published.text()).toBe(true);
+  return listing._id;
+}
+
+/** A word of letters only, different every run (the place search ignores digits). */
+function placeWord(): string {
+  const letters = 'bcdfghjklmnpqrstvwxz';
+  let word = 'Tele';
+  for (let i = 0; i < 8; i++) word += letters[Math.floor(Math.random() * letters.length)];
+  return word.replace(/(.)\1+/g, '$1');
+}
+
+for (const lang of ['en', 'am'] as Lang[]) {
+  test(`${lang}: connect Telegram from /account, and disconnect`, async ({ page, request }) => {
+    const tenant = await apiSignUp(request, { role: 'tenant' });
+    await startInLanguage(page, lang);
+    await storeSession(page, tenant, '/account');
+    const section = page.getByRole('region', { name: tr(lang, 'account:telegram.heading') });
+    await section.getByRole('button', { name: tr(lang, 'account:telegram.connect') }).click();
+    const open = section.getByRole('link', { name: tr(lang, 'account:telegram.open') });
+    await expect(open).toHaveAttribute('href', /^https:\/\/t\.me\/betoch_e2e_bot\?start=[\w-]{32}$/);
+    await expect(open).toHaveAttribute('target', '_blank');
+    const token = new URL((await open.getAttribute('href'))!).searchParams.get('start');
+    const chatId = ++chats;
+    // The person presses Start in Telegram: the bot receives /start <token>.
+    await telegramSends(request, startMessage(chatId, `/start ${token}`));
+    await expect(section.getByRole('button', { name: tr(lang, 'account:telegram.disconnect') })).toBeVisible({ timeout: 10_000 });
+    await expect.poll(async () => (await botMessages(request, chatId)).at(-1)?.text).toMatch(lang === 'en' ? /^Connected/ : /^ተገናኝቷል/);
+    await section.getByRole('button', { name: tr(lang, 'account:telegram.disconnect') }).click();
+    await expect(section.getByRole('button', { name: tr(lang, 'account:telegram.connect') })).toBeVisible();
+  });
+
+  test(`${lang}: a saved search set to Telegram on /saved gets a new matching listing in the bot within 5 s`, async ({ page, request }) => {
+    const word = placeWord();
+    const tenant = await apiSignUp(request, { role: 'tenant' });
+    const chatId = await apiLink(request, tenant, lang);
+    const saved = await request.post('/api/saved-searches', {
+      headers: { authorization: `Bearer ${tenant.token}` },
+      data: { name: `${word} flats`, filters: { subcity: 'Bole', q: word } },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await startInLanguage(page, lang);
+    await storeSession(page, tenant, '/saved');
+    const toggle = page.getByRole('checkbox', { name: tr(lang, 'alerts:section.telegramFor', { name: `${word} flats` }) });
+    // The box follows the saved state: checked once the server has it.
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: tr(lang, 'alerts:section.smsFor', { name: `${word} flats` }) })).not.toBeChecked();
+
+    const landlord = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
+    const startedAt = Date.now();
+    const listingId = await publish(request, landlord, `Flat near ${word}`, word);
+    await expect
+      .poll(async () => (await botMessages(request, chatId)).find((m) => m.kind === 'photo'), { timeout: 5_000, intervals: [100] })
+      .toBeTruthy();
+    const match = (await botMessages(request, chatId)).find((m) => m.kind === 'photo')!;
+    expect(match.at - startedAt).toBeLessThan(5_000);
+    expect(match.text).toContain(`Flat near ${word}`);
+    expect(match.replyMarkup!.inline_keyboard[0]![0]!.url).toMatch(new RegExp(`/l/${listingId}$`));
+    expect(match.text).not.toContain(landlord.phone.slice(-6));
+  });
+
+  test(`${lang}: the freshness question's 'Rented' button in the bot takes the listing out of /browse`, async ({ page, request }) => {
+    const word = placeWord();
+    const landlord = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
+    const chatId = await apiLink(request, landlord, lang);
+    const listingId = await publish(request, landlord, `Flat by ${word}`, word);
+    await startInLanguage(page, lang);
+    await page.goto(`/browse?q=${word}`);
+    await expect(page.locator(`a[href="/l/${listingId}"]`).first()).toBeVisible();
+
+    const tenant = await apiSignUp(request, { role: 'tenant' });
+    const asked = await request.post(`/api/listings/${listingId}/ask-availability`, { headers: { authorization: `Bearer ${tenant.token}` } });
+    expect(asked.ok(), await asked.text()).toBe(true);
+    await expect.poll(async () => (await botMessages(request, chatId)).find((m) => m.replyMarkup?.inline_keyboard[0]?.length === 2)).toBeTruthy();
+    const question = (await botMessages(request, chatId)).find((m) => m.replyMarkup?.inline_keyboard[0]?.length === 2)!;
+    expect(question.text).toBe(lang === 'en' ? `Is Flat by ${word} still available?` : `«Flat by ${word}» አሁንም ይገኛል?`);
+    const rented = question.replyMarkup!.inline_keyboard[0]![1]!;
+    expect(rented.text).toBe(lang === 'en' ? 'Rented' : 'ተከራይቷል');
+    await telegramSends(request, {
+      callback_query: { id: `cb-${chatId}`, from: { id: chatId, is_bot: false, first_name: 'Abebe' }, message: { message_id: 2, chat: { id: chatId, type: 'private' } }, chat_instance: '1', data: rented.callback_data },
+    });
+    await expect
+      .poll(async () => {
+        await page.goto(`/browse?q=${word}`);
+        return page.locator(`a[href="/l/${listingId}"]`).count();
+      }, { timeout: 10_000 })
+      .toBe(0);
+  });
+}
