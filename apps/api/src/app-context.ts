@@ -19,6 +19,12 @@ export interface AppContext {
    * 401 invalid_token. route() asks it for every call that is not public.
    */
   authenticate: (req: FastifyRequest) => Promise<AuthUser | null>;
+  /**
+   * Call after the commit that ends a token of the user (sign-out, sign out everywhere, phone
+   * change, ban, suspension, deletion): the user's open event streams whose token no longer holds
+   * end at once, on every server.
+   */
+  tokensChanged: (userId: string) => Promise<void>;
   log: FastifyBaseLogger;
   /** The clock; tests move it. */
   now: () => Date;

@@ -43,7 +43,7 @@ import { createRefundsService } from './modules/refunds/refunds.service.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
-import { createEventBus, setUpRealtime } from './modules/realtime/realtime.setup.ts';
+import { createEventBus, setUpRealtime, tokensChangedVia } from './modules/realtime/realtime.setup.ts';
 import { setUpSavedSearches, type SavedSearchesSetUp } from './modules/saved-searches/saved-searches.setup.ts';
 import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { createAdjustmentsService } from './modules/adjustments/adjustments.service.ts';
@@ -158,6 +158,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   const sms =
     options.sms ?? (env.sms ? new HttpSmsSender(env.sms) : new ConsoleSmsSender(app.log));
 
+  const bus = createEventBus(env, app.log);
   const ctx: AppContext = {
     env,
     database,
@@ -166,6 +167,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     sms,
     tokens: createTokenService(deriveKey(secret, 'jwt'), now),
     authenticate: (req) => authenticate(ctx, req),
+    tokensChanged: tokensChangedVia(bus, app.log),
     log: app.log,
     now,
   };
@@ -194,7 +196,6 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   adminPaymentsRoutes(app, ctx, createAdminPaymentsService(ctx));
   adjustmentsRoutes(app, ctx, createAdjustmentsService(ctx));
   metricsRoutes(app, ctx, metrics);
-  const bus = createEventBus(ctx);
   const savedSearches = setUpSavedSearches(app, ctx, bus);
   const listings = createListingsService(ctx, uploads.urlFor, async (listingId) => {
     await duplicates.afterPublish(listingId);
