@@ -178,7 +178,6 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   const shutdown = shutdownGate(app);
   bodyGuard(app);
 
-  healthRoutes(app, ctx, kv instanceof RedisKvStore ? [() => kv.ping()] : []);
   const banKey = deriveKey(secret, 'phone-ban');
   const auth = createAuthService(ctx, deriveKey(secret, 'otp'), banKey);
   authRoutes(app, ctx, auth);
@@ -187,6 +186,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   adminPurchasesRoutes(app, ctx, createAdminPurchasesService(ctx, payments.confirmer));
   walletRoutes(app, ctx, createWalletService(ctx, payments.provider));
   const uploads = await setUpUploads(app, ctx);
+  healthRoutes(app, ctx, { ...(kv instanceof RedisKvStore ? { redis: () => kv.ping() } : {}), storage: () => uploads.storage.check() });
   // Trust and safety: POST /reports and every /admin call.
   const duplicates = createDuplicatesService(ctx, uploads.urlFor);
   const metrics = createMetricsService(ctx);

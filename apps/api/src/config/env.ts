@@ -18,6 +18,8 @@ const ZEnv = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** Says a production server with DATABASE_URL and no REDIS_URL is the only one (see loadEnv). */
+    SINGLE_SERVER: ZBool.optional(),
     REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . - _ only').default('betoch:'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_PHONES: z.string().optional(),
@@ -140,6 +142,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
   if (cleaned.APP_MODE === 'production') {
     for (const [key, why] of REQUIRED_IN_PRODUCTION) if (!cleaned[key]) lines.push(`  ${key}: ${why}`);
+    // DATABASE_URL is how several servers share data; without Redis they would each keep their
+    // own cooldowns, rate limits and live events, and nothing would say so. One server says so.
+    if (cleaned.DATABASE_URL && !cleaned.REDIS_URL && !(parsed.success && parsed.data.SINGLE_SERVER)) {
+      lines.push(
+        '  REDIS_URL: is required in production with DATABASE_URL: several servers share cooldowns, rate limits and live events through Redis (set SINGLE_SERVER=true if this is the only server)',
+      );
+    }
     // Demo data only in demo mode: a production market must never sell a made-up number.
     if (parsed.success && parsed.data.SEED_DEMO) {
       lines.push('  SEED_DEMO: the demo market is for demo mode only; production refuses SEED_DEMO=true (remove it or set it to false)');
