@@ -251,7 +251,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   });
   app.addHook('onListen', async () => jobs.start());
   app.addHook('preClose', async () => jobs.stop());
-  openApiRoutes(app);
+  openApiRoutes(app, ctx);
   await webApp(app, env.webDist);
 
   app.addHook('onClose', async () => {

@@ -52,6 +52,8 @@ const ZEnv = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: ZBool.optional(),
     PHOTO_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** true: /api/docs for anyone; otherwise for admins only. */
+    API_DOCS_PUBLIC: ZBool.optional(),
     JOB_CHECK_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   });
 
@@ -96,6 +98,8 @@ export interface Env {
   photoStorage: PhotoStorageEnv;
   /** How often each server looks for due periodic jobs (each still runs once per its own period). */
   jobCheckEveryMs: number;
+  /** /api/docs for anyone (API_DOCS_PUBLIC=true); otherwise admins only. */
+  apiDocsPublic: boolean;
 }
 
 export type PhotoStorageEnv =
@@ -223,5 +227,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           }
         : { kind: 'disk' },
     jobCheckEveryMs: e.JOB_CHECK_EVERY_MS,
+    apiDocsPublic: e.API_DOCS_PUBLIC ?? false,
   };
 }
