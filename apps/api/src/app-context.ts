@@ -5,6 +5,7 @@ import type { KvStore } from './lib/kv-store.ts';
 import type { AuthUser } from './modules/auth/authenticate.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
+import type { OpsMetrics } from './modules/ops-metrics/ops-metrics.ts';
 
 /** What every module's routes and services are built from. Created once in buildApp. */
 export interface AppContext {
@@ -25,6 +26,8 @@ export interface AppContext {
    * end at once, on every server.
    */
   tokensChanged: (userId: string) => Promise<void>;
+  /** The operator's figures (/metrics). */
+  metrics: OpsMetrics;
   log: FastifyBaseLogger;
   /** The clock; tests move it. */
   now: () => Date;

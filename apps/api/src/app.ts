@@ -43,6 +43,9 @@ import { createRefundsService } from './modules/refunds/refunds.service.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
+import { createOpsMetrics } from './modules/ops-metrics/ops-metrics.ts';
+import { countedSmsSender } from './modules/ops-metrics/counted-senders.ts';
+import { opsMetricsRoutes } from './modules/ops-metrics/metrics.routes.ts';
 import { createEventBus, setUpRealtime, tokensChangedVia } from './modules/realtime/realtime.setup.ts';
 import { setUpSavedSearches, type SavedSearchesSetUp } from './modules/saved-searches/saved-searches.setup.ts';
 import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes.ts';
@@ -155,8 +158,8 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   const kv = options.kv ?? (env.redisUrl ? new RedisKvStore(env.redisUrl, env.redisKeyPrefix) : new MemoryKvStore());
   const now = options.now ?? (() => new Date());
   const secret = await resolveSigningSecret(database.db, env.jwtSecret);
-  const sms =
-    options.sms ?? (env.sms ? new HttpSmsSender(env.sms) : new ConsoleSmsSender(app.log));
+  const opsMetrics = createOpsMetrics(app, database);
+  const sms = countedSmsSender(options.sms ?? (env.sms ? new HttpSmsSender(env.sms) : new ConsoleSmsSender(app.log)), opsMetrics);
 
   const bus = createEventBus(env, app.log);
   const ctx: AppContext = {
@@ -168,6 +171,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     tokens: createTokenService(deriveKey(secret, 'jwt'), now),
     authenticate: (req) => authenticate(ctx, req),
     tokensChanged: tokensChangedVia(bus, app.log),
+    metrics: opsMetrics,
     log: app.log,
     now,
   };
@@ -224,8 +228,10 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   refundsRoutes(app, ctx, createRefundsService(ctx));
   // The realtime stream: conversations and saved-search notifications publish on the bus, and a
   // new stream starts with the unread counts of both.
-  setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);
+  const hub = setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);
   const conversations = setUpConversations(app, ctx, uploads.urlFor, bus);
+  opsMetrics.watchStreams(() => hub.size);
+  opsMetricsRoutes(app, ctx);
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');
@@ -248,6 +254,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     now,
     log: app.log,
     checkEveryMs: env.jobCheckEveryMs,
+    onRun: (job, ok, seconds) => opsMetrics.jobRun(job, ok, seconds),
   });
   app.addHook('onListen', async () => jobs.start());
   app.addHook('preClose', async () => jobs.stop());

@@ -52,6 +52,8 @@ const ZEnv = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: ZBool.optional(),
     PHOTO_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The bearer token of /metrics (besides requests made directly from a private address). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** true: /api/docs for anyone; otherwise for admins only. */
     API_DOCS_PUBLIC: ZBool.optional(),
     JOB_CHECK_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
@@ -100,6 +102,8 @@ export interface Env {
   jobCheckEveryMs: number;
   /** /api/docs for anyone (API_DOCS_PUBLIC=true); otherwise admins only. */
   apiDocsPublic: boolean;
+  /** The bearer token that opens /metrics from anywhere. */
+  metricsToken?: string;
 }
 
 export type PhotoStorageEnv =
@@ -228,5 +232,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         : { kind: 'disk' },
     jobCheckEveryMs: e.JOB_CHECK_EVERY_MS,
     apiDocsPublic: e.API_DOCS_PUBLIC ?? false,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
