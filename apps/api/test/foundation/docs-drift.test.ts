@@ -53,8 +53,9 @@ describe('the npm scripts the documents name', () => {
 });
 
 describe('compose.yaml', () => {
-  // Not passed on purpose: the image's defaults (NODE_ENV, PORT, HOST, DATA_DIR and WEB_DIST are
-  // set in the Dockerfile or unused with PostgreSQL and S3), and SINGLE_SERVER (Compose has Redis).
+  // Not passed on purpose: NODE_ENV (the Dockerfile sets it), PORT and HOST (the app's defaults,
+  // 8080 on every interface, fit a container), DATA_DIR (unused with PostgreSQL and S3), WEB_DIST
+  // (built into the image), and SINGLE_SERVER (Compose has Redis).
   const NOT_PASSED = new Set(['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'WEB_DIST', 'SINGLE_SERVER']);
 
   it('passes every other variable to the app servers', () => {
