@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFor } from '../account/account-calls.ts';
 import { createLiveListing } from '../support/factories.ts';
-import { logIn, signUp, type SignedIn } from '../support/login.ts';
+import { logIn, signUp, uniquePhone, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { act, admin, caseOf, createTrustTestApp, report } from '../trust/trust-calls.ts';
 import { listen, openStream, ticketFor, type SseStream } from './sse-client.ts';
@@ -103,6 +103,21 @@ describe('revocation reaches open streams', () => {
     expect(await stillOpen(otherStream)).toBe(true);
     // Signed in again: a new token opens a new stream.
     await streamOf(await logIn(t, phone));
+  });
+
+  it("a phone change ends the earlier token's streams; the device that changed it opens a new one", async () => {
+    const who = await signUp(t);
+    const stream = await streamOf(who);
+    const ticket = await ticketFor(baseUrl, who);
+    const fresh = uniquePhone();
+    const code = await codeFor(t, who, '/api/account/phone/request-code', { phone: fresh });
+    const at = Date.now();
+    const moved = await t.request({ method: 'POST', url: '/api/account/phone', headers: who.auth, payload: { phone: fresh, code } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await endsWithin(stream, at)).toBeLessThan(1000);
+    await refused(ticket);
+    const token = moved.json().token as string;
+    await streamOf({ ...who, token, phone: fresh, auth: { authorization: `Bearer ${token}` } });
   });
 
   it('deleting the account ends its stream; an earlier ticket is refused', async () => {
