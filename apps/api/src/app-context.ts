@@ -5,6 +5,7 @@ import type { KvStore } from './lib/kv-store.ts';
 import type { AuthUser } from './modules/auth/authenticate.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
 import type { TokenService } from './modules/auth/tokens.ts';
+import type { OpsMetrics } from './modules/ops-metrics/ops-metrics.ts';
 
 /** What every module's routes and services are built from. Created once in buildApp. */
 export interface AppContext {
@@ -19,6 +20,14 @@ export interface AppContext {
    * 401 invalid_token. route() asks it for every call that is not public.
    */
   authenticate: (req: FastifyRequest) => Promise<AuthUser | null>;
+  /**
+   * Call after the commit that ends a token of the user (sign-out, sign out everywhere, phone
+   * change, ban, suspension, deletion): the user's open event streams whose token no longer holds
+   * end at once, on every server.
+   */
+  tokensChanged: (userId: string) => Promise<void>;
+  /** The operator's figures (/metrics). */
+  metrics: OpsMetrics;
   log: FastifyBaseLogger;
   /** The clock; tests move it. */
   now: () => Date;

@@ -43,7 +43,10 @@ import { createRefundsService } from './modules/refunds/refunds.service.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
-import { createEventBus, setUpRealtime } from './modules/realtime/realtime.setup.ts';
+import { createOpsMetrics } from './modules/ops-metrics/ops-metrics.ts';
+import { countedSmsSender } from './modules/ops-metrics/counted-senders.ts';
+import { opsMetricsRoutes } from './modules/ops-metrics/metrics.routes.ts';
+import { createEventBus, setUpRealtime, tokensChangedVia } from './modules/realtime/realtime.setup.ts';
 import { setUpSavedSearches, type SavedSearchesSetUp } from './modules/saved-searches/saved-searches.setup.ts';
 import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes.ts';
 import { createAdjustmentsService } from './modules/adjustments/adjustments.service.ts';
@@ -158,9 +161,10 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   const kv = options.kv ?? (env.redisUrl ? new RedisKvStore(env.redisUrl, env.redisKeyPrefix) : new MemoryKvStore());
   const now = options.now ?? (() => new Date());
   const secret = await resolveSigningSecret(database.db, env.jwtSecret);
-  const sms =
-    options.sms ?? (env.sms ? new HttpSmsSender(env.sms) : new ConsoleSmsSender(app.log));
+  const opsMetrics = createOpsMetrics(app, database);
+  const sms = countedSmsSender(options.sms ?? (env.sms ? new HttpSmsSender(env.sms) : new ConsoleSmsSender(app.log)), opsMetrics);
 
+  const bus = createEventBus(env, app.log);
   const ctx: AppContext = {
     env,
     database,
@@ -169,6 +173,8 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     sms,
     tokens: createTokenService(deriveKey(secret, 'jwt'), now),
     authenticate: (req) => authenticate(ctx, req),
+    tokensChanged: tokensChangedVia(bus, app.log),
+    metrics: opsMetrics,
     log: app.log,
     now,
   };
@@ -179,7 +185,6 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   const shutdown = shutdownGate(app);
   bodyGuard(app);
 
-  healthRoutes(app, ctx, kv instanceof RedisKvStore ? [() => kv.ping()] : []);
   const banKey = deriveKey(secret, 'phone-ban');
   const auth = createAuthService(ctx, deriveKey(secret, 'otp'), banKey);
   authRoutes(app, ctx, auth);
@@ -188,6 +193,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   adminPurchasesRoutes(app, ctx, createAdminPurchasesService(ctx, payments.confirmer));
   walletRoutes(app, ctx, createWalletService(ctx, payments.provider));
   const uploads = await setUpUploads(app, ctx);
+  healthRoutes(app, ctx, { ...(kv instanceof RedisKvStore ? { redis: () => kv.ping() } : {}), storage: () => uploads.storage.check() });
   // Trust and safety: POST /reports and every /admin call.
   const duplicates = createDuplicatesService(ctx, uploads.urlFor);
   const metrics = createMetricsService(ctx);
@@ -197,7 +203,6 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   adminPaymentsRoutes(app, ctx, createAdminPaymentsService(ctx));
   adjustmentsRoutes(app, ctx, createAdjustmentsService(ctx));
   metricsRoutes(app, ctx, metrics);
-  const bus = createEventBus(ctx);
   // Telegram (docs/telegram.md): off without TELEGRAM_BOT_TOKEN; its buttons answer freshness questions.
   const telegram = setUpTelegram(app, ctx, { secret, auth, urlFor: uploads.urlFor, answerFreshness: (token, choice) => freshness.answerLink(token, choice) });
   const notifier = telegram.notifier;
@@ -231,8 +236,10 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   refundsRoutes(app, ctx, createRefundsService(ctx));
   // The realtime stream: conversations and saved-search notifications publish on the bus, and a
   // new stream starts with the unread counts of both.
-  setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);
+  const hub = setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);
   const conversations = setUpConversations(app, ctx, uploads.urlFor, bus, notifier ? (message) => notifier.conversationMessage(message) : undefined);
+  opsMetrics.watchStreams(() => hub.size);
+  opsMetricsRoutes(app, ctx);
   if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');
@@ -255,10 +262,11 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     now,
     log: app.log,
     checkEveryMs: env.jobCheckEveryMs,
+    onRun: (job, ok, seconds) => opsMetrics.jobRun(job, ok, seconds),
   });
   app.addHook('onListen', async () => jobs.start());
   app.addHook('preClose', async () => jobs.stop());
-  openApiRoutes(app);
+  openApiRoutes(app, ctx);
   await webApp(app, env.webDist);
 
   app.addHook('onClose', async () => {

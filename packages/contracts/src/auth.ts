@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OTP_LENGTH, ROLES, USER_TYPES } from './constants.ts';
 import { okAnswer } from './common.ts';
+import { dropInvisible } from './invisible-characters.ts';
 import { normalizePhone } from './phone.ts';
 
 /** Validation messages are i18n keys of the auth namespace. */
@@ -49,6 +50,7 @@ export const ZSignupFields = z.object({
   code: ZCodeInput,
   name: z
     .string({ error: 'name_required' })
+    .overwrite(dropInvisible)
     .trim()
     .min(1, 'name_required')
     .max(80, 'name_too_long')
@@ -62,7 +64,7 @@ export const ZSignupFields = z.object({
     .nullish()
     .transform((v) => (v ? v : undefined)),
   userType: ZUserType,
-  agencyName: z.string().trim().max(120, 'agency_too_long').regex(NO_CONTROL_CHARACTERS, 'invalid_agency').optional(),
+  agencyName: z.string().overwrite(dropInvisible).trim().max(120, 'agency_too_long').regex(NO_CONTROL_CHARACTERS, 'invalid_agency').optional(),
   /** The Terms and the Privacy notice accepted (a ticked box): no account without it. */
   acceptTerms: z.literal(true, { error: 'terms_required' }),
 });

@@ -14,6 +14,7 @@ import {
 } from './constants.ts';
 import { okAnswer } from './common.ts';
 import { CONFIRMED_RECENTLY_DAYS } from './freshness-rules.ts';
+import { dropInvisible } from './invisible-characters.ts';
 import { TINT_PATTERN } from './card-photo.ts';
 import { ZPhoto } from './uploads.ts';
 
@@ -59,12 +60,14 @@ function blankToUndefined(value: unknown): unknown {
 
 const ZTitle = z
   .string({ error: LISTING_MESSAGES.titleRequired })
+  .overwrite(dropInvisible)
   .trim()
   .min(1, LISTING_MESSAGES.titleRequired)
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
 
 const ZDescription = z
   .string({ error: LISTING_MESSAGES.descriptionRequired })
+  .overwrite(dropInvisible)
   .trim()
   .min(1, LISTING_MESSAGES.descriptionRequired)
   .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`);
@@ -132,7 +135,7 @@ export const ZSubcityInput = z
   });
 
 const ZSpecificLocation = z.preprocess(
-  blankToUndefined,
+  (value) => blankToUndefined(typeof value === 'string' ? dropInvisible(value) : value),
   z
     .string()
     .trim()

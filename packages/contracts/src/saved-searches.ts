@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LISTING_SOURCES, LISTING_TYPES, SUBCITIES } from './constants.ts';
 import { okAnswer } from './common.ts';
+import { dropInvisible } from './invisible-characters.ts';
 import { titledListingFields } from './titled-listing.ts';
 import { ZBrowseQuery } from './listings.ts';
 
@@ -44,6 +45,7 @@ export type TSavedSearchFilters = z.infer<typeof ZSavedSearchFiltersAnswer>;
 
 const ZName = z
   .string({ error: SAVED_SEARCH_MESSAGES.nameRequired })
+  .overwrite(dropInvisible)
   .trim()
   .min(1, SAVED_SEARCH_MESSAGES.nameRequired)
   .max(SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_MESSAGES.nameTooLong);

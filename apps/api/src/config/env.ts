@@ -18,6 +18,8 @@ const ZEnv = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** Says a production server with DATABASE_URL and no REDIS_URL is the only one (see loadEnv). */
+    SINGLE_SERVER: ZBool.optional(),
     REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . - _ only').default('betoch:'),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_PHONES: z.string().optional(),
@@ -50,6 +52,10 @@ const ZEnv = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: ZBool.optional(),
     PHOTO_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The bearer token of /metrics (besides requests made directly from a private address). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** true: /api/docs for anyone; otherwise for admins only. */
+    API_DOCS_PUBLIC: ZBool.optional(),
     JOB_CHECK_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     TELEGRAM_BOT_TOKEN: z.string().regex(/^\d{1,20}:[\w-]{20,64}$/, 'a bot token from BotFather: <bot id>:<secret>').optional(),
     TELEGRAM_BOT_USERNAME: z.string().regex(/^@?[A-Za-z][\w]{3,31}$/, "the bot's username (5-32 letters, digits, _)").optional(),
@@ -104,6 +110,10 @@ export interface Env {
   jobCheckEveryMs: number;
   /** The Telegram bot (TELEGRAM_BOT_TOKEN); unset = every Telegram feature hidden. docs/telegram.md. */
   telegram?: TelegramEnv;
+  /** /api/docs for anyone (API_DOCS_PUBLIC=true); otherwise admins only. */
+  apiDocsPublic: boolean;
+  /** The bearer token that opens /metrics from anywhere. */
+  metricsToken?: string;
 }
 
 export interface TelegramEnv {
@@ -174,6 +184,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
   if (cleaned.APP_MODE === 'production') {
     for (const [key, why] of REQUIRED_IN_PRODUCTION) if (!cleaned[key]) lines.push(`  ${key}: ${why}`);
+    // DATABASE_URL is how several servers share data; without Redis they would each keep their
+    // own cooldowns, rate limits and live events, and nothing would say so. One server says so.
+    if (cleaned.DATABASE_URL && !cleaned.REDIS_URL && !(parsed.success && parsed.data.SINGLE_SERVER)) {
+      lines.push(
+        '  REDIS_URL: is required in production with DATABASE_URL: several servers share cooldowns, rate limits and live events through Redis (set SINGLE_SERVER=true if this is the only server)',
+      );
+    }
     // Demo data only in demo mode: a production market must never sell a made-up number.
     if (parsed.success && parsed.data.SEED_DEMO) {
       lines.push('  SEED_DEMO: the demo market is for demo mode only; production refuses SEED_DEMO=true (remove it or set it to false)');
@@ -261,5 +278,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           timeoutMs: e.TELEGRAM_TIMEOUT_MS,
         }
       : undefined,
+    apiDocsPublic: e.API_DOCS_PUBLIC ?? false,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

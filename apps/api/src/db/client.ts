@@ -26,6 +26,8 @@ export interface Database {
   sql: SqlRunner;
   /** Runs fn while holding a session-level advisory lock (migrations across several processes). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** PostgreSQL only: the pool's connections (all, idle) and the queries waiting for one (/metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -115,6 +117,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       },
       query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     withLock: async (key, fn) => {
       const conn = await pool.connect();
       try {

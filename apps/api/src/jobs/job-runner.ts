@@ -25,6 +25,8 @@ export interface JobRunnerOptions {
   checkEveryMs?: number;
   /** Names this process in job_runs.holder (default host:pid:random). */
   holder?: string;
+  /** Told of every run this process made: the job, whether it succeeded, how long it took (/metrics). */
+  onRun?: (job: string, ok: boolean, seconds: number) => void;
 }
 
 export interface JobRunner {
@@ -51,6 +53,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const leaseMs = job.leaseMs ?? Math.min(job.everyMs, MAX_LEASE_MS);
     if (!(await claimJobRun(options.db, job.name, startedAt, job.everyMs, leaseMs, holder))) return false;
     let failure: string | null = null;
+    const began = performance.now();
     try {
       const result = await job.run(startedAt);
       options.log.info({ job: job.name, result, ms: Date.now() - startedAt.getTime() }, 'periodic job ran');
@@ -58,6 +61,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       failure = error instanceof Error ? error.message : String(error);
       options.log.warn({ job: job.name, err: failure }, 'periodic job failed');
     }
+    options.onRun?.(job.name, failure === null, (performance.now() - began) / 1000);
     await finishJobRun(options.db, job.name, holder, options.now(), failure);
     return true;
   }

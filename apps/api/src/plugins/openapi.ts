@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorAnswer } from '@betoch/contracts/common';
+import type { AppContext } from '../app-context.ts';
+import { AppError } from '../lib/app-error.ts';
 import { routesOf } from '../lib/route.ts';
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output') {
@@ -51,9 +53,18 @@ export function buildOpenApi(app: FastifyInstance) {
   };
 }
 
-export function openApiRoutes(app: FastifyInstance): void {
+/**
+ * GET /api/docs: the document describes every admin call, so it is for admins (their bearer token)
+ * unless API_DOCS_PUBLIC=true opens it to anyone.
+ */
+export function openApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   let cached: unknown;
-  app.get('/api/docs', async (_req, reply) => {
+  app.get('/api/docs', async (req, reply) => {
+    if (!ctx.env.apiDocsPublic) {
+      const user = await ctx.authenticate(req);
+      if (!user) throw new AppError('unauthorized');
+      if (!user.isAdmin) throw new AppError('forbidden');
+    }
     cached ??= buildOpenApi(app);
     return reply.header('cache-control', 'no-cache').send(cached);
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { preferredEncoding } from '../lib/text-compression.ts';
+import { isAppPath } from '@betoch/contracts/app-paths';
 import { AppError } from '../lib/app-error.ts';
 import { brotliPage, gzipPage, pageText } from './page-compression.ts';
 import { allowInline } from './security-headers.ts';
@@ -27,7 +28,7 @@ function rememberLanguageOfLink(req: FastifyRequest, reply: FastifyReply): void 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html never cached and
  * answered for every app route (the public pages with their own head and drawn on the server:
- * ./server-render.ts); unknown /api paths answer the JSON 404 instead. dist/server (the server's
+ * ./server-render.ts); any other path redirects to /, and unknown /api paths answer the JSON 404. dist/server (the server's
  * renderer) is never served.
  */
 export async function webApp(app: FastifyInstance, distDir: string): Promise<void> {
@@ -86,14 +87,13 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/')) throw new AppError('route_not_found');
-    // App routes have no file extension and no dot-file segment (/.env, /.git/config are 404s).
-    const appRoute = (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url) && !url.includes('/.');
-    if (appRoute && hasBuild) {
-      return sendPage(req, reply);
-    }
-    if (appRoute) {
-      return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');
-    }
-    throw new AppError('not_found');
+    // Paths with a file extension or a dot-file segment (/.env, /.git/config) are files: 404.
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (!read || path.extname(url) || url.includes('/.')) throw new AppError('not_found');
+    // Any other path redirects to / (the spec's rule), as a real redirect: not a page shell that
+    // redirects in the browser, which a crawler would index as a page.
+    if (!isAppPath(url)) return reply.header('cache-control', 'no-cache').redirect('/', 302);
+    if (hasBuild) return sendPage(req, reply);
+    return reply.code(503).type('text/plain').send('The web app is not built. Run: npm run build');
   });
 }

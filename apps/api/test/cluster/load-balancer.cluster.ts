@@ -156,6 +156,71 @@ describe('two API servers behind nginx on one PostgreSQL, Redis and S3', () => {
     stream.close();
   });
 
+  it("nginx's access log names the request id, the app server, its status and the times", async () => {
+    const res = await owner.ok('GET', '/api/healthz');
+    const requestId = String(res.headers['x-request-id']);
+    expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+    // nginx names no version.
+    expect(res.headers.server).toBe('nginx');
+    await expect.poll(() => balancer.accessLog().includes(`rid=${requestId}`), { timeout: 3000 }).toBe(true);
+    const line = balancer.accessLog().split('\n').find((l) => l.includes(`rid=${requestId}`))!;
+    expect(line).toContain('"GET /api/healthz HTTP/1.1" status=200');
+    expect(line).toContain(`upstream=${res.upstream} ustatus=200`);
+    expect(line).toMatch(/ rt=\d+\.\d{3} uct=\d+\.\d{3} urt=\d+\.\d{3} /);
+    expect(line).toContain(`client=${owner.address}`);
+    // /metrics is not for the public side of nginx.
+    expect((await owner.call('GET', '/metrics')).status).toBe(404);
+  });
+
+  it('a hung server (SIGSTOP) is skipped: every read is answered by the other within the 5 s limit', async () => {
+    const hung = servers[1]!;
+    const other = `127.0.0.1:${servers[0]!.port}`;
+    hung.child.kill('SIGSTOP');
+    try {
+      const times: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const started = Date.now();
+        const res = await owner.ok('GET', '/api/listings?limit=1');
+        times.push(Date.now() - started);
+        // The upstream field lists the hung server first when the call tried it, then the answerer.
+        expect(res.upstream.split(', ').at(-1)).toBe(other);
+      }
+      // The call that meets the hung server waits out the read limit (5 s) and moves on; the hung
+      // server is then left out for 10 s, so the other calls go straight to the other.
+      expect(Math.max(...times), JSON.stringify(times)).toBeLessThan(7000);
+      expect(times.filter((ms) => ms >= 1000).length, JSON.stringify(times)).toBeLessThanOrEqual(1);
+    } finally {
+      hung.child.kill('SIGCONT');
+    }
+    // Both answer again once the server runs and its 10 s are over.
+    await new Promise((r) => setTimeout(r, 10_500));
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          seen.add((await owner.ok('GET', '/api/healthz')).upstream);
+          return seen.size;
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(2);
+  }, 60_000);
+
+  it("'sign out on every device' through one server ends the stream held by the other at once", async () => {
+    const user = client();
+    await user.signUp(freshPhone(), 'tenant');
+    const stream = await user.openStream();
+    expect(stream.status).toBe(200);
+    await expect.poll(() => stream.events.some((e) => e.type === 'unread'), { timeout: 5000 }).toBe(true);
+    const other = servers.find((s) => `127.0.0.1:${s.port}` !== stream.upstream)!;
+    const at = Date.now();
+    // Straight to the other server (not through nginx), so it is that one for sure.
+    const res = await fetch(`${other.base}/api/account/sign-out-everywhere`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
+    expect(res.status).toBe(200);
+    await Promise.race([stream.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open after 2 s')), 2000))]);
+    expect(Date.now() - at).toBeLessThan(2000);
+  });
+
   it('the resend cooldown holds across both servers', async () => {
     const phone = freshPhone();
     const someone = client();

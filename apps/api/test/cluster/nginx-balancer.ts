@@ -8,6 +8,8 @@ import { REPO_ROOT } from '../faults/server-process.ts';
 
 /** The proxying rules of the repository, the same file deploy/nginx.conf includes in production. */
 export const PROXY_RULES = path.join(REPO_ROOT, 'deploy/nginx/betoch-proxy.conf');
+/** Its http-level settings (server_tokens off, the `betoch` access-log format), also included by deploy/nginx.conf. */
+export const HTTP_SETTINGS = path.join(REPO_ROOT, 'deploy/nginx/betoch-http.conf');
 
 export interface Balancer {
   port: number;
@@ -15,6 +17,8 @@ export interface Balancer {
   child: ChildProcess;
   /** nginx's error log (for a failure message). */
   errors: () => string;
+  /** nginx's access log so far, in the repository's `betoch` format. */
+  accessLog: () => string;
   stop(): Promise<void>;
 }
 
@@ -48,7 +52,8 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+  include ${HTTP_SETTINGS};
+  access_log ${dir}/access.log betoch;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -89,6 +94,7 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=1
     base: `http://127.0.0.1:${port}`,
     child,
     errors,
+    accessLog: () => (fs.existsSync(path.join(dir, 'access.log')) ? fs.readFileSync(path.join(dir, 'access.log'), 'utf8') : ''),
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -198,7 +204,8 @@ export class BalancedClient {
       const req = http.get(
         { host: '127.0.0.1', port: this.balancer.port, localAddress: this.address, path: ticket.body.stream_url as string, headers: { accept: 'text/event-stream' } },
         (res) => {
-          const stream: EventStream = { upstream: String(res.headers['x-betoch-upstream'] ?? ''), status: res.statusCode ?? 0, events: [], close: () => req.destroy() };
+          const ended = new Promise<void>((done) => res.on('close', () => done()));
+          const stream: EventStream = { upstream: String(res.headers['x-betoch-upstream'] ?? ''), status: res.statusCode ?? 0, events: [], ended, close: () => req.destroy() };
           let buffer = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
@@ -230,5 +237,7 @@ export interface EventStream {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- event payloads
   events: Array<{ type: string; data: any; at: number }>;
+  /** Resolves when the server (or nginx) ends the stream. */
+  ended: Promise<void>;
   close(): void;
 }

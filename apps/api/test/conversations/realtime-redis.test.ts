@@ -17,6 +17,7 @@ import { listen, openStream, ticketFor, type SseEvent, type SseStream } from './
 const prefix = () => `test:${randomUUID().slice(0, 8)}:`;
 const USER_A = '11111111-1111-4111-8111-111111111111';
 const USER_B = '22222222-2222-4222-8222-222222222222';
+const TOKEN_A = { userId: USER_A, tokenVersion: 3, jti: '33333333-3333-4333-8333-333333333333' };
 const hello: RealtimeEvent = { type: 'message', data: { conversation_id: 'c1' } };
 
 function collector() {
@@ -90,11 +91,18 @@ describe('stream tickets across processes', () => {
     const kv1 = new RedisKvStore(REDIS_URL, keyPrefix);
     const kv2 = new RedisKvStore(REDIS_URL, keyPrefix);
     try {
-      const ticket = await issueStreamTicket(kv1, USER_A);
+      const ticket = await issueStreamTicket(kv1, TOKEN_A);
       const [first, second] = await Promise.all([redeemStreamTicket(kv2, ticket), redeemStreamTicket(kv1, ticket)]);
-      expect([first, second].filter(Boolean)).toEqual([USER_A]);
+      expect([first, second].filter(Boolean)).toEqual([TOKEN_A]);
       expect(await redeemStreamTicket(kv2, ticket)).toBeUndefined();
-      expect(await redeemStreamTicket(kv2, `${USER_B}.${ticket.split('.')[1]}`)).toBeUndefined();
+      // The names in a ticket cannot be changed: another user, or an older token version, is refused.
+      const [, version, jti, random] = ticket.split('.');
+      const other = await issueStreamTicket(kv1, TOKEN_A);
+      const [, , , otherRandom] = other.split('.');
+      expect(await redeemStreamTicket(kv2, `${USER_B}.${version}.${jti}.${otherRandom}`)).toBeUndefined();
+      expect(await redeemStreamTicket(kv2, `${USER_A}.2.${jti}.${otherRandom}`)).toBeUndefined();
+      expect(random).toHaveLength(32);
+      expect(await redeemStreamTicket(kv2, other)).toEqual(TOKEN_A);
     } finally {
       await kv1.close();
       await kv2.close();
@@ -104,10 +112,10 @@ describe('stream tickets across processes', () => {
   it('in memory: once, and not after 60 s', async () => {
     let now = 0;
     const kv = new MemoryKvStore(() => now);
-    const ticket = await issueStreamTicket(kv, USER_A);
-    expect(await redeemStreamTicket(kv, ticket)).toBe(USER_A);
+    const ticket = await issueStreamTicket(kv, TOKEN_A);
+    expect(await redeemStreamTicket(kv, ticket)).toEqual(TOKEN_A);
     expect(await redeemStreamTicket(kv, ticket)).toBeUndefined();
-    const late = await issueStreamTicket(kv, USER_A);
+    const late = await issueStreamTicket(kv, TOKEN_A);
     now += 60_001;
     expect(await redeemStreamTicket(kv, late)).toBeUndefined();
     expect(await redeemStreamTicket(kv, 'not a ticket')).toBeUndefined();
@@ -182,5 +190,24 @@ describe('two app processes sharing one database and one Redis', () => {
     await chat(t).reply(owner, id, 'Reply from process 3');
     await expect.poll(() => tenantStream.events.filter(messageFor(id)).length, { timeout: 1000 }).toBeGreaterThanOrEqual(2);
     expect(tenantStream.raw()).not.toContain('Reply from process');
+  });
+
+  it("'sign out on every device' through process 1 ends the stream held by process 2 within a second", async () => {
+    const who = await signUp(t);
+    const stream = await openStream(urls[1]!, `?ticket=${encodeURIComponent(await ticketFor(urls[1]!, who))}`);
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    await stream.next((e) => e.type === 'unread');
+    const ticket = await ticketFor(urls[1]!, who);
+
+    const at = Date.now();
+    const res = await processes[0]!.app.inject({ method: 'POST', url: '/api/account/sign-out-everywhere', headers: who.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    await Promise.race([stream.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 1000))]);
+    expect(Date.now() - at).toBeLessThan(1000);
+    // The ticket taken before is refused by either process.
+    const late = await openStream(urls[0]!, `?ticket=${encodeURIComponent(ticket)}`);
+    streams.push(late);
+    expect(late.status).toBe(401);
   });
 });

@@ -160,6 +160,7 @@ describe('the orphan photo sweep leaves nothing half done', () => {
       put: (k, d) => real.put(k, d),
       read: (k) => real.read(k),
       urlFor: (k) => real.urlFor(k),
+      check: () => real.check(),
       removeUpload: async (key) => {
         if (++removals === 2) throw new Error('killed');
         await real.removeUpload(key);

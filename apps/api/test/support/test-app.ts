@@ -93,6 +93,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     SEED_DEMO: 'false',
     ADMIN_PHONES: '+251900000001,+251900000002',
     WEB_DIST: '/nonexistent-web-dist',
+    // The API document's own tests read it as anyone; api-docs-and-unknown-paths.test.ts tests the default (admins only).
+    API_DOCS_PUBLIC: 'true',
     ...envOverrides,
   });
   const { database, url: databaseUrl, drop } = await openTestDatabase();

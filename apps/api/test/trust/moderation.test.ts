@@ -92,6 +92,7 @@ describe('the case list', () => {
       status: 'active',
       suspendedUntil: null,
       jti: 'test',
+      tokenVersion: 0,
       tokenExpiresAt: new Date(Date.now() + DAY),
     };
     const service = createModerationService(t.ctx);

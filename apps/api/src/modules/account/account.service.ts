@@ -175,6 +175,7 @@ export function createAccountService(ctx: AppContext, deps: AccountDeps) {
       }
       return { request, keys };
     });
+    await ctx.tokensChanged(userId);
     // The files go after the commit: a failed removal leaves a file no row names, never a row without its file.
     for (const key of keys) {
       await deps.storage.removeUpload(key).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'photo removal failed'));
@@ -206,6 +207,7 @@ export function createAccountService(ctx: AppContext, deps: AccountDeps) {
     /** Every token of the account stops working, this one included. */
     async signOutEverywhere(auth: AuthUser): Promise<void> {
       await bumpTokenVersion(ctx.db, auth.id);
+      await ctx.tokensChanged(auth.id);
     },
 
     /** Sends a code to the new phone, once it is free for this account to take. */
@@ -241,6 +243,7 @@ export function createAccountService(ctx: AppContext, deps: AccountDeps) {
         }
       });
       if (!row) throw new AppError('invalid_token');
+      await ctx.tokensChanged(row.id);
       const { token } = await ctx.tokens.sign(row);
       return { ok: true, token, user: await userAnswer(row) };
     },

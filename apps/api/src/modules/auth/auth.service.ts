@@ -235,6 +235,7 @@ export function createAuthService(ctx: AppContext, otpSecret: string, banKey: st
     /** Ends this token only; other devices stay signed in. */
     async logout(auth: AuthUser): Promise<void> {
       await revokeToken(ctx.db, auth.jti, auth.tokenExpiresAt);
+      await ctx.tokensChanged(auth.id);
     },
   };
 }

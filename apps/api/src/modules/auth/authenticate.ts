@@ -16,6 +16,8 @@ export interface AuthUser {
   status: 'active' | 'suspended' | 'banned';
   suspendedUntil: Date | null;
   jti: string;
+  /** The token's version (users.token_version when it was signed). */
+  tokenVersion: number;
   tokenExpiresAt: Date;
 }
 
@@ -36,12 +38,21 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest): Promis
   } catch {
     throw new AppError('invalid_token');
   }
-  const user = await findUserById(ctx.db, claims.uid);
-  if (!user || user.phone !== claims.sub || user.tokenVersion !== claims.tv || user.status === 'banned' || user.deletedAt !== null) {
-    throw new AppError('invalid_token');
-  }
-  if (await isTokenRevoked(ctx.db, claims.jti)) throw new AppError('invalid_token');
+  const user = await liveTokenUser(ctx, { userId: claims.uid, tokenVersion: claims.tv, jti: claims.jti });
+  if (!user || user.phone !== claims.sub) throw new AppError('invalid_token');
   return authUserOf(user, ctx.now(), { jti: claims.jti, expiresAt: new Date(claims.exp * 1000) });
+}
+
+/**
+ * The user a token names while the token still holds: the account exists, is neither deleted nor
+ * banned, is still at the token's version (sign out everywhere, a phone change, a ban and a
+ * deletion move it on), and this token was not signed out. Otherwise undefined.
+ */
+export async function liveTokenUser(ctx: AppContext, token: { userId: string; tokenVersion: number; jti: string }): Promise<UserRow | undefined> {
+  const user = await findUserById(ctx.db, token.userId);
+  if (!user || user.tokenVersion !== token.tokenVersion || user.status === 'banned' || user.deletedAt !== null) return undefined;
+  if (await isTokenRevoked(ctx.db, token.jti)) return undefined;
+  return user;
 }
 
 /** The user as services see them (they check permissions against this), with the token that carries them. */
@@ -55,6 +66,7 @@ export function authUserOf(user: UserRow, now: Date, token: { jti: string; expir
     status: effectiveStatus(user, now),
     suspendedUntil: user.suspendedUntil,
     jti: token.jti,
+    tokenVersion: user.tokenVersion,
     tokenExpiresAt: token.expiresAt,
   };
 }

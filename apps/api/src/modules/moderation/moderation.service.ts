@@ -211,7 +211,7 @@ export function createModerationService(ctx: AppContext) {
       if (!ZId.safeParse(rawId).success) throw notFound();
       const id = rawId.toLowerCase();
       const now = ctx.now();
-      await ctx.db.transaction(async (tx) => {
+      const affected = await ctx.db.transaction(async (tx) => {
         // Lock order everywhere: the person, then the case, then the listing (see docs/trust-and-safety.md).
         const peek = await findCase(tx, id);
         if (!peek) throw notFound();
@@ -235,7 +235,10 @@ export function createModerationService(ctx: AppContext) {
           },
         ]);
         await recordCaseAction(tx, id, { action: input.action, reason: input.reason, adminId: admin.id, now });
+        return effect.subjectId;
       });
+      // A ban ends the subject's tokens and a suspension their streams: on every server, at once.
+      if (affected && (input.action === 'ban' || input.action === 'suspend')) await ctx.tokensChanged(affected);
       const row = await findCase(ctx.db, id);
       if (!row) throw notFound();
       const [answer] = await caseAnswers(ctx.db, [row]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createPaymentProvider } from './create-payment-provider.ts';
+import { countedPaymentProvider } from '../ops-metrics/counted-senders.ts';
 import { createPaymentConfirmer, type PaymentConfirmer } from './payment-confirmation.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { paymentsRoutes } from './payments.routes.ts';
@@ -16,7 +17,7 @@ export interface PaymentsSetup {
  * jobs (src/jobs/periodic-jobs.ts), which run once per period across every server.
  */
 export async function setUpPayments(app: FastifyInstance, ctx: AppContext): Promise<PaymentsSetup> {
-  const provider = createPaymentProvider(ctx.env);
+  const provider = countedPaymentProvider(createPaymentProvider(ctx.env), ctx.metrics);
   const confirmer = createPaymentConfirmer(ctx, provider);
   await paymentsRoutes(app, ctx, provider, createPaymentsService(ctx, provider, confirmer));
   return { provider, confirmer };

@@ -1,4 +1,4 @@
-import type { RealtimeEventType, TMessageEvent, TUnreadEvent } from '@betoch/contracts/conversations';
+import type { TMessageEvent, TUnreadEvent } from '@betoch/contracts/conversations';
 import type { TNotificationsEvent } from '@betoch/contracts/saved-searches';
 
 /** What one user's open streams receive. No message text ever travels here. */
@@ -6,7 +6,13 @@ export type RealtimeEvent =
   | { type: 'message'; data: TMessageEvent }
   | { type: 'unread'; data: TUnreadEvent }
   /** The unread count of saved-search notifications. */
-  | { type: 'notifications'; data: TNotificationsEvent };
+  | { type: 'notifications'; data: TNotificationsEvent }
+  /**
+   * Never sent to a client: a token of the user stopped holding (sign-out, ban, suspension,
+   * deletion), so each process checks the tokens of the user's streams it holds and ends the
+   * streams whose token no longer holds.
+   */
+  | { type: 'revoked'; data: Record<string, never> };
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
@@ -21,13 +27,13 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-const TYPES: readonly RealtimeEventType[] = ['message', 'unread', 'notifications'];
+const TYPES: readonly RealtimeEvent['type'][] = ['message', 'unread', 'notifications', 'revoked'];
 
 /** Reads an event back from its wire form; anything else is dropped. */
 export function parseRealtimeEvent(raw: string): RealtimeEvent | undefined {
   try {
     const value = JSON.parse(raw) as { type?: unknown; data?: unknown };
-    if (typeof value.type !== 'string' || !TYPES.includes(value.type as RealtimeEventType)) return undefined;
+    if (typeof value.type !== 'string' || !TYPES.includes(value.type as RealtimeEvent['type'])) return undefined;
     if (typeof value.data !== 'object' || value.data === null) return undefined;
     return value as RealtimeEvent;
   } catch {

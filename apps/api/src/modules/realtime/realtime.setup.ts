@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import type { Env } from '../../config/env.ts';
 import type { EventBus } from './event-bus.ts';
 import { MemoryEventBus } from './memory-event-bus.ts';
 import { RedisEventBus } from './redis-event-bus.ts';
@@ -7,8 +8,19 @@ import { realtimeRoutes, type FirstEvents } from './realtime.routes.ts';
 import { SseHub, type SseOptions } from './sse-hub.ts';
 
 /** Redis pub/sub with REDIS_URL, so every process delivers to the clients it holds; in-process otherwise. */
-export function createEventBus(ctx: AppContext): EventBus {
-  return ctx.env.redisUrl ? new RedisEventBus(ctx.env.redisUrl, ctx.env.redisKeyPrefix, ctx.log) : new MemoryEventBus(ctx.log);
+export function createEventBus(env: Env, log: FastifyBaseLogger): EventBus {
+  return env.redisUrl ? new RedisEventBus(env.redisUrl, env.redisKeyPrefix, log) : new MemoryEventBus(log);
+}
+
+/**
+ * ctx.tokensChanged: after a commit that ends a token of the user, every process checks the
+ * tokens of the user's streams it holds and ends those that no longer hold. A failed publish is
+ * logged (the streams still end within their hour, and every new ticket is checked).
+ */
+export function tokensChangedVia(bus: EventBus, log: FastifyBaseLogger): (userId: string) => Promise<void> {
+  return async (userId) => {
+    await bus.publish(userId, { type: 'revoked', data: {} }).catch((error: unknown) => log.warn({ err: (error as Error).message }, 'stream revocation not published'));
+  };
 }
 
 /** The open streams of this process and the ticket and stream routes; closes the bus with the app. */

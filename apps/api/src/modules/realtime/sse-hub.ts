@@ -48,9 +48,18 @@ export class SseHub {
 
   /**
    * Serves the stream on a response whose headers are not sent yet: subscribes the user, sends the
-   * first events, then heartbeats until the client leaves, the stream is too old, or the app closes.
+   * first events, then heartbeats until the client leaves, the stream is too old, the app closes,
+   * or its token stops holding. `tokenHolds` is asked once the subscription stands (a revocation
+   * published while the stream was being opened is not missed) and again on every 'revoked' event
+   * of the user, from whichever process it was published.
    */
-  async open(userId: string, res: ServerResponse, firstEvents: () => Promise<RealtimeEvent[]>, requestId: string): Promise<void> {
+  async open(
+    userId: string,
+    res: ServerResponse,
+    firstEvents: () => Promise<RealtimeEvent[]>,
+    requestId: string,
+    tokenHolds: () => Promise<boolean>,
+  ): Promise<void> {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       // no-transform: proxies must not compress or buffer the stream.
@@ -89,13 +98,27 @@ export class SseHub {
     this.perUser.set(userId, (this.perUser.get(userId) ?? 0) + 1);
     res.on('close', stream.close);
 
+    // A failed check ends the stream too: the client opens a new one, and its ticket is checked.
+    const closeUnlessTokenHolds = () => {
+      tokenHolds().then(
+        (holds) => holds || stream.close(),
+        () => stream.close(),
+      );
+    };
     try {
-      const off = await this.bus.subscribe(userId, (event) => write(sseFrame(event)));
+      const off = await this.bus.subscribe(userId, (event) => {
+        if (event.type === 'revoked') closeUnlessTokenHolds();
+        else write(sseFrame(event));
+      });
       if (closed) {
         off();
         return;
       }
       unsubscribe = off;
+      if (!(await tokenHolds())) {
+        stream.close();
+        return;
+      }
       for (const event of await firstEvents()) write(sseFrame(event));
     } catch {
       stream.close();

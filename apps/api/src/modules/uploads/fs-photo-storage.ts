@@ -49,6 +49,11 @@ export class FsPhotoStorage implements PhotoStorage {
     await fs.rm(this.uploadDir(uploadKey), { recursive: true, force: true });
   }
 
+  async check(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.access(this.root, fs.constants.W_OK);
+  }
+
   urlFor(fileKey: string): string {
     return `${this.publicPrefix}/${fileKey}`;
   }

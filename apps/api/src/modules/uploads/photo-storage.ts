@@ -12,6 +12,8 @@ export interface PhotoStorage {
   removeUpload(uploadKey: string): Promise<void>;
   /** The URL a browser loads the file from. */
   urlFor(fileKey: string): string;
+  /** Resolves when the store can be written to (the readiness check); rejects with why not. */
+  check(): Promise<void>;
   /** Lets go of connections (when the app closes). */
   close?(): void;
 }

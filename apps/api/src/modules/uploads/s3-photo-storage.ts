@@ -1,4 +1,5 @@
 import {
+  HeadBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -88,6 +89,11 @@ export class S3PhotoStorage implements PhotoStorage {
   async has(fileKey: string): Promise<boolean> {
     const listed = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: fileKey, MaxKeys: 1 }));
     return (listed.Contents ?? []).some((o) => o.Key === fileKey);
+  }
+
+  /** The bucket exists and these keys may reach it (HEAD bucket). */
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async removeUpload(uploadKey: string): Promise<void> {

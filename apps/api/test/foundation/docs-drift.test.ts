@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../faults/server-process.ts';
+
+// The operator's documents against the code: what they name must exist, and what the code reads
+// must be documented. A failure here means docs/deploy.md, README.md or compose.yaml drifted.
+const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+const deployDoc = read('docs/deploy.md');
+const docs = ['README.md', ...fs.readdirSync(path.join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** Every variable the server reads: the keys of the environment schema in config/env.ts. */
+function envVariables(): string[] {
+  const source = read('apps/api/src/config/env.ts');
+  const schema = source.slice(source.indexOf('const ZEnv = z'), source.indexOf('/** Production sends codes'));
+  const keys = [...schema.matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
+  expect(keys.length).toBeGreaterThan(30);
+  return keys;
+}
+
+describe('docs/deploy.md', () => {
+  it("names every variable the server reads in its table", () => {
+    const table = deployDoc.split('\n').filter((line) => line.startsWith('|')).join('\n');
+    const missing = envVariables().filter((key) => !table.includes(`\`${key}\``));
+    expect(missing).toEqual([]);
+  });
+
+  it('names only variables the server reads (no stale row)', () => {
+    const known = new Set(envVariables());
+    const table = deployDoc.split('\n').filter((line) => line.startsWith('| `'));
+    const named = table.flatMap((line) => [...(line.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!));
+    expect(named.filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it('names only files of the repository under deploy/', () => {
+    const named = [...new Set([...deployDoc.matchAll(/(?<![\w/])deploy\/[\w./-]+\w/g)].map((m) => m[0]))];
+    expect(named.length).toBeGreaterThan(3);
+    expect(named.filter((file) => !fs.existsSync(path.join(REPO_ROOT, file)))).toEqual([]);
+  });
+
+  it('installs Node 24', () => {
+    expect(deployDoc).toContain('setup_24.x');
+    expect(deployDoc).not.toMatch(/setup_(1\d|2[0-3])\.x/);
+  });
+});
+
+describe('the npm scripts the documents name', () => {
+  it('all exist in package.json', () => {
+    const scripts = new Set(Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts));
+    const missing = docs.flatMap((file) => [...read(file).matchAll(/npm run ([a-z][\w:-]*)/g)].map((m) => m[1]!).filter((name) => !scripts.has(name)).map((name) => `${file}: npm run ${name}`));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('compose.yaml', () => {
+  // Not passed on purpose: NODE_ENV (the Dockerfile sets it), PORT and HOST (the app's defaults,
+  // 8080 on every interface, fit a container), DATA_DIR (unused with PostgreSQL and S3), WEB_DIST
+  // (built into the image), and SINGLE_SERVER (Compose has Redis).
+  const NOT_PASSED = new Set(['NODE_ENV', 'PORT', 'HOST', 'DATA_DIR', 'WEB_DIST', 'SINGLE_SERVER']);
+
+  it('passes every other variable to the app servers', () => {
+    const compose = read('compose.yaml');
+    const block = compose.slice(compose.indexOf('x-betoch:'), compose.indexOf('\nservices:'));
+    const missing = envVariables().filter((key) => !NOT_PASSED.has(key) && !new RegExp(`^ {4}${key}:`, 'm').test(block));
+    expect(missing).toEqual([]);
+  });
+
+  it('mounts only files that exist, and creates the photo bucket the servers use', () => {
+    const compose = read('compose.yaml');
+    const mounts = [...compose.matchAll(/- \.\/([\w./-]+):/g)].map((m) => m[1]!);
+    expect(mounts.filter((file) => !fs.existsSync(path.join(REPO_ROOT, file)))).toEqual([]);
+    const bucket = /S3_BUCKET: (\S+)/.exec(compose)?.[1];
+    expect(compose).toContain(`mc mb --ignore-existing local/${bucket}`);
+  });
+});
