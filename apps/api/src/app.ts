@@ -225,7 +225,9 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   // new stream starts with the unread counts of both.
   setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);
   const conversations = setUpConversations(app, ctx, uploads.urlFor, bus);
-  if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
+  if (env.seedDemo) {
+    await seedDemoIfEmpty(ctx, { uploads: uploads.service, urlFor: uploads.urlFor, alerts: savedSearches.matcher, exports: account });
+  }
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');
   // Periodic jobs run in listening servers only (tests that inject call them directly).
