@@ -124,7 +124,7 @@ const DEMO_SCENES: Scene[] = [
       const others = stage.market((l) => l.group === null && l.publishedAt.getTime() < ctx.now().getTime()).slice(0, 2);
       for (const listing of [renewable, ...below.slice(0, 1), ...others]) await favourites.add(hana, listing.id);
       // Other tenants saved the demo landlord's homes too (/my-listings: 'Saved by N people').
-      const landlords = stage.cast.listings.filter((l) => l.poster.phone === DEMO_PHONES.landlord && l.visibility === 'live');
+      const landlords = stage.cast.listings.filter((l) => l.poster.phone === DEMO_PHONES.landlord && l.visibility === 'live' && l.role !== 'renewable');
       for (const [i, phone] of [MERON, KALEB].entries()) {
         for (const listing of landlords.slice(i)) await favourites.add(stage.as(phone, ctx), listing.id);
       }
