@@ -53,7 +53,7 @@ function slots(): Slot[] {
       for (let i = 0; i < 3; i += 1) all.push({ poster: landlord, live: true, role: null });
     }
   }
-  const brokerLive = [12, 15, 10];
+  const brokerLive = [10, 13, 8];
   DEMO_BROKERS.forEach((broker, b) => {
     for (let i = 0; i < (brokerLive[b] ?? 0); i += 1) all.push({ poster: broker, live: true, role: null });
   });
@@ -62,7 +62,7 @@ function slots(): Slot[] {
 }
 
 /**
- * The demo market: ~75 listings over all ten subcities and every type, four comparable groups of
+ * The demo market: 70 listings (67 live) over all ten subcities and every type, four comparable groups of
  * 8-10 live listings (the fair-price line), confirmations of every age, and the listings the story
  * needs. Deterministic for a given random source and `now`.
  */

@@ -73,8 +73,8 @@ export interface DemoSeedDeps extends DemoStoryDeps {
 
 /**
  * Demo mode only. On an empty database (no users), fills a believable Addis Ababa market: the admins of
- * ADMIN_PHONES, tenants, landlords, brokers with agencies and wallets, 70+ live listings over all
- * ten subcities and every type with drawn photos (four comparable groups for the fair-price line,
+ * ADMIN_PHONES, tenants, landlords, brokers with agencies and wallets, live listings over all
+ * ten subcities and every type with drawn photos (67 live; four comparable groups for the fair-price line,
  * confirmations of every age), two drafts and an expired listing; then tells the story
  * (./demo-story.ts) through the services, so every feature has something to show. Same data every
  * time (seeded random). Several processes starting together seed once (advisory lock, then the
@@ -93,7 +93,8 @@ export async function seedDemoIfEmpty(ctx: AppContext, deps: DemoSeedDeps): Prom
     // Drawing is the slow part: do it before the transaction, two at a time.
     const jobs = planned.flatMap((p) => p.spec.pictures.map((kind) => ({ listing: p, kind, random: seededRandom(Math.floor(random() * 2 ** 31)) })));
     const saved = await inBatches(jobs, 2, async (job) => {
-      const image = await drawDemoPicture(job.kind, job.listing.spec.hue, job.random);
+      const form = job.listing.spec.type === 'house' || job.listing.spec.type === 'villa' ? 'house' : 'block';
+      const image = await drawDemoPicture(job.kind, job.listing.spec.hue, job.random, form);
       return { listingId: job.listing.id, upload: await uploads.saveGenerated('00000000-0000-0000-0000-000000000000', image) };
     });
 
@@ -147,9 +148,11 @@ export async function seedDemoIfEmpty(ctx: AppContext, deps: DemoSeedDeps): Prom
       await insertListingRows(tx, listingRows);
       await insertUploadRows(tx, uploadRows);
     });
+    const storyStarted = Date.now();
     await tellDemoStory(ctx, deps, { users, listings: planned, now });
+    const storyMs = Date.now() - storyStarted;
     ctx.log.info(
-      { listings: planned.length, live: planned.filter((p) => p.visibility === 'live').length, photos: saved.length, ms: Date.now() - started },
+      { listings: planned.length, live: planned.filter((p) => p.visibility === 'live').length, photos: saved.length, ms: Date.now() - started, storyMs },
       'demo data seeded',
     );
     return true;
