@@ -226,7 +226,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);
   const conversations = setUpConversations(app, ctx, uploads.urlFor, bus);
   if (env.seedDemo) {
-    await seedDemoIfEmpty(ctx, { uploads: uploads.service, urlFor: uploads.urlFor, alerts: savedSearches.matcher, exports: account });
+    await seedDemoIfEmpty(ctx, { uploads: uploads.service, urlFor: uploads.urlFor, bus, exports: account });
   }
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');

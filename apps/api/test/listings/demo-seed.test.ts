@@ -4,6 +4,7 @@ import { LISTING_TYPES, SUBCITIES } from '@betoch/contracts/constants';
 import type { TListingCard } from '@betoch/contracts/listings';
 import { DEMO_PHONES } from '../../src/modules/demo-seed/demo-people.ts';
 import { seedDemoIfEmpty } from '../../src/modules/demo-seed/seed-demo.ts';
+import { MemoryEventBus } from '../../src/modules/realtime/memory-event-bus.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { logIn } from '../support/login.ts';
 import { createListingsTestApp, TEST_ADMIN_PHONE, uploadsServiceOf } from '../support/factories.ts';
@@ -101,7 +102,7 @@ describe('demo data on an empty database', () => {
   });
 
   it('does not seed a database that already has users', async () => {
-    const deps = { uploads: uploadsServiceOf(t), urlFor: (key: string) => key, alerts: { run: async () => 0 }, exports: { requestExport: async () => null } };
+    const deps = { uploads: uploadsServiceOf(t), urlFor: (key: string) => key, bus: new MemoryEventBus(t.ctx.log), exports: { requestExport: async () => null } };
     expect(await seedDemoIfEmpty(t.ctx, deps)).toBe(false);
     const [row] = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM listings');
     // Two drafts and the demo landlord's expired listing are not in browse.
@@ -161,8 +162,11 @@ describe('every feature has something to show after a fresh start', () => {
     const { saved_searches: searches } = await get<{ saved_searches: Array<{ new_matches: number }> }>('/api/saved-searches', tenant.auth);
     expect(searches.length).toBeGreaterThanOrEqual(1);
     expect(searches[0]!.new_matches).toBeGreaterThanOrEqual(3);
-    const { unread } = await get<{ unread: number }>('/api/notifications', tenant.auth);
+    const { unread, notifications } = await get<{ unread: number; notifications: Array<{ created_at: string }> }>('/api/notifications', tenant.auth);
     expect(unread).toBeGreaterThanOrEqual(3);
+    // Dated when each listing went live (since yesterday), not at the start of the server.
+    const now = t.clock.now().getTime();
+    for (const n of notifications) expect(now - Date.parse(n.created_at)).toBeGreaterThan(3_600_000);
   });
 
   it('gives the tenant with credits an unlock inside its 72-hour claim window and a refund claim waiting for an admin', async () => {

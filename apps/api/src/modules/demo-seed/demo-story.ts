@@ -11,7 +11,9 @@ import { createPaymentsService } from '../payments/payments.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { SimulatedPaymentProvider } from '../payments/simulated-payment-provider.ts';
 import { createRefundsService } from '../refunds/refunds.service.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
 import { createReportsService } from '../reports/reports.service.ts';
+import { createAlertMatcher } from '../saved-searches/alert-matcher.ts';
 import { createSavedSearchesService } from '../saved-searches/saved-searches.service.ts';
 import { createUnlocksService } from '../unlocks/unlocks.service.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
@@ -28,8 +30,8 @@ const DAY = 24 * HOUR;
 /** What the story needs of the app beyond the context (app.ts passes its own). */
 export interface DemoStoryDeps {
   urlFor: PhotoUrlFor;
-  /** The saved-search matcher (turns listings gone live into notifications). */
-  alerts: { run(): Promise<unknown> };
+  /** The event bus the saved-search matcher tells people's unread counts on. */
+  bus: EventBus;
   /** The account service's export request (a data request the admin sees). */
   exports: { requestExport(user: AuthUser): Promise<unknown> };
 }
@@ -160,11 +162,12 @@ const DEMO_SCENES: Scene[] = [
         filters: { subcity: 'Bole', type: 'apartment' },
         sms: false,
       });
-      const alerts = stage.withRole('alert');
-      for (const [i, listing] of alerts.entries()) {
-        await publishListings(ctx.db, [listing.id], stage.at(DAY - i * 3 * HOUR).now());
+      // Each goes live, and the matcher (run then, as after a publish) writes her notification.
+      for (const [i, listing] of stage.withRole('alert').entries()) {
+        const then = stage.at(DAY - i * 3 * HOUR);
+        await publishListings(then.db, [listing.id], then.now());
+        await createAlertMatcher(then, stage.deps.bus).drain();
       }
-      await stage.deps.alerts.run();
     },
   },
   {
