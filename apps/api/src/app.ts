@@ -240,7 +240,9 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   const conversations = setUpConversations(app, ctx, uploads.urlFor, bus, notifier ? (message) => notifier.conversationMessage(message) : undefined);
   opsMetrics.watchStreams(() => hub.size);
   opsMetricsRoutes(app, ctx);
-  if (env.seedDemo) await seedDemoIfEmpty(ctx, uploads.service);
+  if (env.seedDemo) {
+    await seedDemoIfEmpty(ctx, { uploads: uploads.service, urlFor: uploads.urlFor, bus, exports: account });
+  }
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');
   // Periodic jobs run in listening servers only (tests that inject call them directly).

@@ -4,6 +4,7 @@ import { LISTING_TYPES, SUBCITIES } from '@betoch/contracts/constants';
 import type { TListingCard } from '@betoch/contracts/listings';
 import { DEMO_PHONES } from '../../src/modules/demo-seed/demo-people.ts';
 import { seedDemoIfEmpty } from '../../src/modules/demo-seed/seed-demo.ts';
+import { MemoryEventBus } from '../../src/modules/realtime/memory-event-bus.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { logIn } from '../support/login.ts';
 import { createListingsTestApp, TEST_ADMIN_PHONE, uploadsServiceOf } from '../support/factories.ts';
@@ -37,8 +38,8 @@ afterAll(async () => {
 });
 
 describe('demo data on an empty database', () => {
-  it('has 60+ live listings over all ten subcities and every type, each with at least 3 photos', () => {
-    expect(cards.length).toBeGreaterThanOrEqual(60);
+  it('has 66+ live listings over all ten subcities and every type, each with at least 3 photos', () => {
+    expect(cards.length).toBeGreaterThanOrEqual(66);
     expect(new Set(cards.map((c) => c.subcity))).toEqual(new Set(SUBCITIES));
     expect(new Set(cards.map((c) => c.type))).toEqual(new Set(LISTING_TYPES));
     for (const card of cards) {
@@ -92,7 +93,8 @@ describe('demo data on an empty database', () => {
     expect(Date.parse(planned.user.sub_delala_unlimited_until ?? '')).toBeGreaterThan(t.clock.now().getTime());
     const landlord = await logIn(t, DEMO_PHONES.landlord);
     const mine = await t.request({ method: 'GET', url: '/api/listings/my-listings', headers: landlord.auth });
-    expect(mine.json().stats).toMatchObject({ landlord_live: 2, draft: 1, remaining_slots: 1 });
+    // Not live: a draft and an expired listing (renewable: a slot is free).
+    expect(mine.json().stats).toMatchObject({ landlord_live: 2, draft: 2, remaining_slots: 1 });
     const admin = await logIn(t, TEST_ADMIN_PHONE);
     expect(admin.user.roles).toContain('admin');
     const [ledger] = await t.database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'demo_seed'");
@@ -100,8 +102,132 @@ describe('demo data on an empty database', () => {
   });
 
   it('does not seed a database that already has users', async () => {
-    expect(await seedDemoIfEmpty(t.ctx, uploadsServiceOf(t))).toBe(false);
+    const deps = { uploads: uploadsServiceOf(t), urlFor: (key: string) => key, bus: new MemoryEventBus(t.ctx.log), exports: { requestExport: async () => null } };
+    expect(await seedDemoIfEmpty(t.ctx, deps)).toBe(false);
     const [row] = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM listings');
-    expect(row!.n).toBe(cards.length + 2);
+    // Two drafts and the demo landlord's expired listing are not in browse.
+    expect(row!.n).toBe(cards.length + 3);
+  });
+});
+
+async function get<T>(url: string, auth?: Record<string, string>): Promise<T> {
+  const res = await t.request({ method: 'GET', url, headers: auth });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.json() as T;
+}
+
+describe('every feature has something to show after a fresh start', () => {
+  it('shows the fair-price line on at least 10 listings, some well above and some well below the usual price', async () => {
+    const hints: Array<{ direction: string; percent: number; listing_count: number }> = [];
+    for (const card of cards) {
+      const { hint } = await get<{ hint: { direction: string; percent: number; listing_count: number } | null }>(`/api/listings/${card._id}/fair-price`);
+      if (hint) hints.push(hint);
+    }
+    expect(hints.length).toBeGreaterThanOrEqual(10);
+    expect(hints.every((h) => h.listing_count >= 8)).toBe(true);
+    expect(hints.some((h) => h.direction === 'above' && h.percent >= 15)).toBe(true);
+    expect(hints.some((h) => h.direction === 'below' && h.percent <= -15)).toBe(true);
+    expect(hints.filter((h) => h.direction === 'about').length).toBeGreaterThan(hints.length / 2);
+  });
+
+  it('has listings confirmed at different ages, none older than the 30 days that expire a listing', async () => {
+    const now = t.clock.now().getTime();
+    const ages = new Set<number>();
+    for (const card of cards) {
+      const { listing } = await get<{ listing: { confirmed_at: string | null } }>(`/api/listings/${card._id}`);
+      const days = Math.floor((now - Date.parse(listing.confirmed_at ?? '')) / 86_400_000);
+      expect(days).toBeLessThan(30);
+      ages.add(days);
+    }
+    expect(ages.has(0)).toBe(true);
+    expect([...ages].some((d) => d >= 7)).toBe(true);
+    expect([...ages].some((d) => d >= 14)).toBe(true);
+    expect(ages.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it("gives the demo landlord a listing a tenant asked 'Is it still available?' and an expired one he can renew", async () => {
+    const landlord = await logIn(t, DEMO_PHONES.landlord);
+    const mine = await get<{ listings: Array<{ _id: string; visibility: string; availability_asks?: number }> }>('/api/listings/my-listings', landlord.auth);
+    const [asked] = await t.database.sql.query<{ listing_id: string }>('SELECT listing_id FROM listing_availability_asks');
+    expect(mine.listings.map((l) => l._id)).toContain(asked!.listing_id);
+    const expired = mine.listings.filter((l) => l.visibility === 'expired');
+    expect(expired).toHaveLength(1);
+  });
+
+  it('gives the demo tenant favourites, a saved search with new matches and unread notifications', async () => {
+    const tenant = await logIn(t, DEMO_PHONES.tenant);
+    const { favourites } = await get<{ favourites: Array<{ available: boolean }> }>('/api/favourites', tenant.auth);
+    expect(favourites.length).toBeGreaterThanOrEqual(3);
+    expect(favourites.some((f) => !f.available)).toBe(true);
+    const { saved_searches: searches } = await get<{ saved_searches: Array<{ new_matches: number }> }>('/api/saved-searches', tenant.auth);
+    expect(searches.length).toBeGreaterThanOrEqual(1);
+    expect(searches[0]!.new_matches).toBeGreaterThanOrEqual(3);
+    const { unread, notifications } = await get<{ unread: number; notifications: Array<{ created_at: string }> }>('/api/notifications', tenant.auth);
+    expect(unread).toBeGreaterThanOrEqual(3);
+    // Dated when each listing went live (since yesterday), not at the start of the server.
+    const now = t.clock.now().getTime();
+    for (const n of notifications) expect(now - Date.parse(n.created_at)).toBeGreaterThan(3_600_000);
+  });
+
+  it('gives the tenant with credits an unlock inside its 72-hour claim window and a refund claim waiting for an admin', async () => {
+    const tenant = await logIn(t, DEMO_PHONES.tenantWithCredits);
+    const { unlocks } = await get<{ unlocks: Array<{ _id: string; refund_claimable: boolean; refund: { status: string } | null }> }>(
+      '/api/listings/unlocked/my-unlocks',
+      tenant.auth,
+    );
+    expect(unlocks.length).toBeGreaterThanOrEqual(2);
+    expect(unlocks.some((u) => u.refund_claimable)).toBe(true);
+    const waiting = unlocks.find((u) => u.refund?.status === 'pending');
+    expect(waiting).toBeTruthy();
+    const admin = await logIn(t, TEST_ADMIN_PHONE);
+    const claims = await get<{ data: { items: Array<{ unlock_id?: string; status: string }> } }>('/api/admin/payments/refund-claims?status=pending', admin.auth);
+    expect(claims.data.items.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives the admin open moderation cases, a duplicate cluster, pending adjustments, data requests and purchases in several states', async () => {
+    const admin = await logIn(t, TEST_ADMIN_PHONE);
+    const cases = await get<{ data: { items: unknown[] } }>('/api/admin/moderation/cases', admin.auth);
+    expect(cases.data.items.length).toBeGreaterThanOrEqual(3);
+    const clusters = await get<{ data: { items: unknown[] } }>('/api/admin/moderation/duplicates', admin.auth);
+    expect(clusters.data.items.length).toBeGreaterThanOrEqual(1);
+    const adjustments = await get<{ data: { items: unknown[] } }>('/api/admin/payments/manual-adjustments', admin.auth);
+    expect(adjustments.data.items.length).toBeGreaterThanOrEqual(2);
+    const requests = await get<{ data: { items: unknown[] } }>('/api/admin/account-requests', admin.auth);
+    expect(requests.data.items.length).toBeGreaterThanOrEqual(2);
+    const { data: purchases } = await get<{ data: { items: Array<{ provider: string; status: string }> } }>('/api/admin/payments/purchases', admin.auth);
+    expect(new Set(purchases.items.map((p) => p.provider))).toEqual(new Set(['chapa', 'simulated']));
+    expect(new Set(purchases.items.filter((p) => p.provider === 'chapa').map((p) => p.status))).toEqual(new Set(['paid', 'pending', 'failed', 'cancelled']));
+  });
+
+  it('lets the demo landlord renew his expired listing (a tenant saved it: it comes back to her favourites)', async () => {
+    const landlord = await logIn(t, DEMO_PHONES.landlord);
+    const mine = await get<{ listings: Array<{ _id: string; visibility: string }> }>('/api/listings/my-listings', landlord.auth);
+    const expired = mine.listings.find((l) => l.visibility === 'expired')!;
+    const renew = await t.request({ method: 'POST', url: `/api/listings/${expired._id}/renew`, headers: landlord.auth });
+    expect(renew.statusCode, renew.body).toBe(200);
+    expect(renew.json()).toMatchObject({ visibility: 'live' });
+    const tenant = await logIn(t, DEMO_PHONES.tenant);
+    const { favourites } = await get<{ favourites: Array<{ listing: { _id: string }; available: boolean }> }>('/api/favourites', tenant.auth);
+    expect(favourites.find((f) => f.listing._id === expired._id)?.available).toBe(true);
+  });
+
+  it('keeps the money model: every balance equals its ledger, and every refund is tied to a paid unlock', async () => {
+    const balances = await t.database.sql.query<{ user_id: string; credits: number; post_credits: number; ledger_credits: number; ledger_post: number }>(
+      `SELECT a.user_id, a.credits, a.post_credits,
+              coalesce((SELECT sum(delta) FROM ledger_entries l WHERE l.user_id = a.user_id AND l.account = 'credits'), 0)::int AS ledger_credits,
+              coalesce((SELECT sum(delta) FROM ledger_entries l WHERE l.user_id = a.user_id AND l.account = 'post_credits'), 0)::int AS ledger_post
+         FROM wallet_accounts a`,
+    );
+    expect(balances.length).toBeGreaterThan(10);
+    for (const b of balances) expect([b.credits, b.post_credits]).toEqual([b.ledger_credits, b.ledger_post]);
+    const [spent] = await t.database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'contact_unlock'");
+    expect(spent!.n).toBeGreaterThanOrEqual(2);
+    const [paid] = await t.database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'purchase'");
+    expect(paid!.n).toBeGreaterThanOrEqual(3);
+    const refunds = await t.database.sql.query<{ ref_type: string; unlocked: boolean }>(
+      `SELECT l.ref_type, EXISTS (SELECT 1 FROM contact_unlocks u WHERE u.id::text = l.ref_id AND u.user_id = l.user_id AND u.used_credit) AS unlocked
+         FROM ledger_entries l WHERE l.kind = 'refund'`,
+    );
+    for (const r of refunds) expect(r).toEqual({ ref_type: 'contact_unlock', unlocked: true });
   });
 });

@@ -146,13 +146,16 @@ function roundTo(value: number, step: number): number {
 }
 
 /**
- * One believable listing. Shapes are chosen by the caller so every type appears; the subcity sets
+ * One believable listing (priceFactor: a comparable group's member, priced at this share of the
+ * group's usual price; otherwise anywhere in the shape's range). Shapes are chosen by the caller so every type appears; the subcity sets
  * the price level and the neighbourhood.
  */
-export function demoListing(random: Random, subcity: Subcity, shapeIndex: number, amharic: boolean): DemoListingSpec {
+export function demoListing(random: Random, subcity: Subcity, shapeIndex: number, amharic: boolean, priceFactor?: number): DemoListingSpec {
   const shape = SHAPES[shapeIndex % SHAPES.length]!;
   const place = pick(random, LOCATIONS[subcity]);
-  const raw = between(random, shape.price[0], shape.price[1]) * SUBCITY_PRICE_FACTOR[subcity];
+  // A member of a comparable group is priced against the group's usual price (the middle of the range).
+  const base = priceFactor === undefined ? between(random, shape.price[0], shape.price[1]) : ((shape.price[0] + shape.price[1]) / 2) * priceFactor;
+  const raw = base * SUBCITY_PRICE_FACTOR[subcity];
   const priceEtb = Math.min(shape.band[1], Math.max(shape.band[0], roundTo(raw, shape.price[0] >= 40000 ? 5000 : 500)));
   const features = [...FEATURES].sort(() => random() - 0.5).slice(0, 3 + Math.floor(random() * 3));
   const description = amharic
@@ -188,3 +191,29 @@ export function demoListing(random: Random, subcity: Subcity, shapeIndex: number
 }
 
 export const SHAPE_COUNT = SHAPES.length;
+
+/**
+ * A group of comparable listings (same subcity, type group and bedrooms), large enough for the
+ * fair-price line (FAIR_PRICE.minComparables, 8). `shape` indexes SHAPES.
+ */
+export interface ComparableGroup {
+  subcity: Subcity;
+  shape: number;
+  size: number;
+}
+
+export const COMPARABLE_GROUPS: ComparableGroup[] = [
+  { subcity: 'Bole', shape: 3, size: 10 },
+  { subcity: 'Yeka', shape: 6, size: 9 },
+  { subcity: 'Kirkos', shape: 2, size: 8 },
+  { subcity: 'Nefas Silk-Lafto', shape: 5, size: 8 },
+];
+
+/**
+ * The price of each member against the group's usual price: the first well above (+35 %), the
+ * second well below (-25 %), the rest within 8 % of it, so most members read 'about the usual
+ * price' and two read clearly above or below.
+ */
+export function groupPriceFactors(random: Random, size: number): number[] {
+  return Array.from({ length: size }, (_, i) => (i === 0 ? 1.35 : i === 1 ? 0.75 : 0.92 + random() * 0.16));
+}

@@ -31,9 +31,13 @@ function tree(x: number, y: number, size: number, hue: number): string {
 <circle cx="${x - size * 0.25}" cy="${y - size * 0.3}" r="${size * 0.3}" fill="${hsl(hue + 8, 40, 38)}"/>`;
 }
 
-function exterior(hue: number, random: Random): string {
+/** An apartment block (apartments, condos, studios) or a house with a roof (houses, villas). */
+type BuildingForm = 'block' | 'house';
+
+function exterior(hue: number, random: Random, form: BuildingForm): string {
   const ground = H * 0.78;
-  const tall = random() < 0.55;
+  random(); // The form was once drawn at random: the draw is kept so the rest of every picture stays as it was.
+  const tall = form === 'block';
   const wall = hsl(hue, 18 + random() * 25, 72 + random() * 15);
   const trim = hsl(hue + 180, 30, 35 + random() * 15);
   const glass = hsl(205, 45, 55 + random() * 15);
@@ -157,10 +161,10 @@ function bathroom(hue: number, random: Random): string {
 <circle cx="200" cy="150" r="24" fill="#c0c0c0"/><line x1="200" y1="150" x2="200" y2="${H * 0.55}" stroke="#c0c0c0" stroke-width="8"/>`;
 }
 
-const DRAW: Record<Kind, (hue: number, random: Random) => string> = { exterior, living, bedroom, kitchen, bathroom };
+const DRAW: Record<Kind, (hue: number, random: Random, form: BuildingForm) => string> = { exterior, living, bedroom, kitchen, bathroom };
 
 /** A simple drawing of a home or a room around the listing's hue, as stored WebP renditions. */
-export async function drawDemoPicture(kind: Kind, hue: number, random: Random): Promise<ProcessedImage> {
+export async function drawDemoPicture(kind: Kind, hue: number, random: Random, form: BuildingForm): Promise<ProcessedImage> {
   // Each home is framed its own way (zoom, shift, mirror), so two listings' drawings of the same
   // kind of room never share a perceptual hash and duplicate review sees only real copies.
   const zoom = 1.1 + random() * 0.35;
@@ -168,7 +172,7 @@ export async function drawDemoPicture(kind: Kind, hue: number, random: Random): 
   const dy = -random() * (zoom - 1) * H;
   const mirror = random() < 0.5 ? ` translate(${W} 0) scale(-1 1)` : '';
   const frame = `translate(${dx.toFixed(1)} ${dy.toFixed(1)}) scale(${zoom.toFixed(3)})${mirror}`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${OUT_W}" height="${OUT_H}" viewBox="0 0 ${W} ${H}"><g transform="${frame}">${DRAW[kind](hue, random)}</g></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${OUT_W}" height="${OUT_H}" viewBox="0 0 ${W} ${H}"><g transform="${frame}">${DRAW[kind](hue, random, form)}</g></svg>`;
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   // Effort 0 and two renditions (320 for cards, 800 for the gallery): these flat drawings
   // compress well anyway, and encoding is most of the seeding time.

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { listings, uploads, type NewListingRow } from '../../db/schema/listings.ts';
 import { users } from '../../db/schema/users.ts';
@@ -22,4 +22,16 @@ export async function insertUploadRows(db: DbOrTx, rows: Array<NewUpload & { lis
 export async function holdsDemoMarket(db: DbOrTx, kind: string): Promise<boolean> {
   const rows = await db.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.kind, kind)).limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Demo listings drafted by the seed go live at `at`, as a publish does (visibility live, published
+ * and confirmed then): the database queues each for saved-search matching (migration 0015).
+ */
+export async function publishListings(db: DbOrTx, ids: string[], at: Date): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(listings)
+    .set({ visibility: 'live', publishedAt: at, confirmedAt: at, confirmAskedAt: null, updatedAt: at })
+    .where(inArray(listings.id, ids));
 }

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { SUBCITIES } from '@betoch/contracts/constants';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { NewListingRow, StoredPhoto } from '../../db/schema/listings.ts';
@@ -10,49 +8,15 @@ import type { NewUpload } from '../uploads/listing-photos.ts';
 import { toStoredPhoto } from '../uploads/listing-photos.ts';
 import { changeBalance, extendPlan, lockAccount } from '../wallet/ledger.ts';
 import { DEMO_ADMIN_NAMES, DEMO_BROKERS, DEMO_LANDLORDS, DEMO_TENANTS, type DemoPerson } from './demo-people.ts';
-import { demoListing, seededRandom, SHAPE_COUNT, type DemoListingSpec } from './demo-market.ts';
+import { seededRandom } from './demo-market.ts';
+import { planMarket } from './demo-plan.ts';
 import { drawDemoPicture } from './demo-pictures.ts';
 import { countUsers, holdsDemoMarket, insertListingRows, insertUploadRows } from './demo-seed.repository.ts';
+import { tellDemoStory, type DemoStoryDeps } from './demo-story.ts';
 
 const SEED_LOCK_KEY = 727_003;
 const HOUR = 3600 * 1000;
 const LEDGER_REF = { kind: 'demo_seed' } as const;
-
-interface Planned {
-  id: string;
-  poster: DemoPerson;
-  spec: DemoListingSpec;
-  live: boolean;
-  publishedAt: Date;
-}
-
-/** Who posts how many: landlords 3 live at most (the demo landlord 2 live and a draft). */
-function plan(random: () => number, now: Date): Planned[] {
-  const slots: Array<{ poster: DemoPerson; live: boolean }> = [];
-  for (const landlord of DEMO_LANDLORDS) {
-    const isDemo = landlord === DEMO_LANDLORDS[0];
-    for (let i = 0; i < (isDemo ? 2 : 3); i += 1) slots.push({ poster: landlord, live: true });
-    if (isDemo) slots.push({ poster: landlord, live: false });
-  }
-  const brokerLive = [10, 13, 8];
-  DEMO_BROKERS.forEach((broker, b) => {
-    for (let i = 0; i < (brokerLive[b] ?? 0); i += 1) slots.push({ poster: broker, live: true });
-  });
-  slots.push({ poster: DEMO_BROKERS[0]!, live: false });
-  // Interleave posters so the newest listings are a mix of landlords and brokers.
-  slots.sort(() => random() - 0.5);
-  return slots.map((slot, i) => {
-    const subcity = SUBCITIES[i % SUBCITIES.length]!;
-    const spec = demoListing(random, subcity, (i * 7 + Math.floor(i / SUBCITIES.length)) % SHAPE_COUNT, i % 9 === 4);
-    return {
-      id: randomUUID(),
-      poster: slot.poster,
-      spec,
-      live: slot.live,
-      publishedAt: new Date(now.getTime() - (i * 9 + random() * 8) * HOUR),
-    };
-  });
-}
 
 /** Runs jobs with at most `limit` at once (both cores for the drawings, no more). */
 async function inBatches<T, R>(items: T[], limit: number, job: (item: T) => Promise<R>): Promise<R[]> {
@@ -102,38 +66,52 @@ export async function refuseDemoMarket(ctx: Pick<AppContext, 'db'>): Promise<voi
   }
 }
 
+/** What the seed needs of the app: the uploads service (the drawn photos) and the story's (./demo-story.ts). */
+export interface DemoSeedDeps extends DemoStoryDeps {
+  uploads: UploadsService;
+}
+
 /**
  * Demo mode only. On an empty database (no users), fills a believable Addis Ababa market: the admins of
- * ADMIN_PHONES, tenants, landlords, brokers with agencies and wallets, 66 live listings over all
- * ten subcities and every type with drawn photos, and two drafts. Same data every time (seeded
- * random). Several processes starting together seed once (advisory lock, then the empty check).
+ * ADMIN_PHONES, tenants, landlords, brokers with agencies and wallets, live listings over all
+ * ten subcities and every type with drawn photos (67 live; four comparable groups for the fair-price line,
+ * confirmations of every age), two drafts and an expired listing; then tells the story
+ * (./demo-story.ts) through the services, so every feature has something to show. Same data every
+ * time (seeded random). Several processes starting together seed once (advisory lock, then the
+ * empty check).
  */
-export async function seedDemoIfEmpty(ctx: AppContext, uploads: UploadsService): Promise<boolean> {
+export async function seedDemoIfEmpty(ctx: AppContext, deps: DemoSeedDeps): Promise<boolean> {
+  const { uploads } = deps;
   if (ctx.env.mode !== 'demo') return false;
   return ctx.database.withLock(SEED_LOCK_KEY, async () => {
     if ((await countUsers(ctx.db)) > 0) return false;
     const started = Date.now();
     const now = ctx.now();
     const random = seededRandom(20_261_122);
-    const planned = plan(random, now);
+    const planned = planMarket(random, now);
 
     // Drawing is the slow part: do it before the transaction, two at a time.
     const jobs = planned.flatMap((p) => p.spec.pictures.map((kind) => ({ listing: p, kind, random: seededRandom(Math.floor(random() * 2 ** 31)) })));
     const saved = await inBatches(jobs, 2, async (job) => {
-      const image = await drawDemoPicture(job.kind, job.listing.spec.hue, job.random);
+      const form = job.listing.spec.type === 'house' || job.listing.spec.type === 'villa' ? 'house' : 'block';
+      const image = await drawDemoPicture(job.kind, job.listing.spec.hue, job.random, form);
       return { listingId: job.listing.id, upload: await uploads.saveGenerated('00000000-0000-0000-0000-000000000000', image) };
     });
 
+    const users = new Map<string, UserRow>();
     await ctx.db.transaction(async (tx) => {
       const ids = new Map<string, string>();
       const admins = [...ctx.env.adminPhones];
       for (const [i, phone] of admins.entries()) {
         const admin = await createPerson(tx, { phone, name: DEMO_ADMIN_NAMES[i] ?? `Admin ${i + 1}`, userType: 'tenant' }, true, now);
         ids.set(phone, admin.id);
+        users.set(phone, admin);
       }
       for (const person of [...DEMO_TENANTS, ...DEMO_LANDLORDS, ...DEMO_BROKERS]) {
         if (ids.has(person.phone)) continue;
-        ids.set(person.phone, (await createPerson(tx, person, ctx.env.adminPhones.has(person.phone), now)).id);
+        const user = await createPerson(tx, person, ctx.env.adminPhones.has(person.phone), now);
+        ids.set(person.phone, user.id);
+        users.set(person.phone, user);
       }
 
       const photosOf = new Map<string, StoredPhoto[]>();
@@ -159,18 +137,22 @@ export async function seedDemoIfEmpty(ctx: AppContext, uploads: UploadsService):
         subcity: p.spec.subcity,
         source: p.poster.userType === 'delala' ? 'delala' : 'landlord',
         contactPreference: p.spec.contactPreference,
-        visibility: p.live ? 'live' : 'draft',
+        visibility: p.visibility,
         photos: photosOf.get(p.id) ?? [],
-        publishedAt: p.live ? p.publishedAt : null,
-        confirmedAt: p.live ? p.publishedAt : null,
+        publishedAt: p.visibility === 'live' ? p.publishedAt : null,
+        confirmedAt: p.visibility === 'live' ? p.confirmedAt : null,
+        confirmAskedAt: p.confirmAskedAt,
         createdAt: new Date(p.publishedAt.getTime() - 2 * HOUR),
         updatedAt: p.publishedAt,
       }));
       await insertListingRows(tx, listingRows);
       await insertUploadRows(tx, uploadRows);
     });
+    const storyStarted = Date.now();
+    await tellDemoStory(ctx, deps, { users, listings: planned, now });
+    const storyMs = Date.now() - storyStarted;
     ctx.log.info(
-      { listings: planned.length, live: planned.filter((p) => p.live).length, photos: saved.length, ms: Date.now() - started },
+      { listings: planned.length, live: planned.filter((p) => p.visibility === 'live').length, photos: saved.length, ms: Date.now() - started, storyMs },
       'demo data seeded',
     );
     return true;
