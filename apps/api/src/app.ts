@@ -73,6 +73,7 @@ import { sweepRetention } from './modules/retention/retention.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService, type AccountService } from './modules/account/account.service.ts';
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
+import { setUpFayda } from './modules/fayda/fayda.setup.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -221,6 +222,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   accountRoutes(app, ctx, account);
   app.addHook('preClose', async () => account.settle());
   refundsRoutes(app, ctx, createRefundsService(ctx));
+  await setUpFayda(app, ctx, secret);
   // The realtime stream: conversations and saved-search notifications publish on the bus, and a
   // new stream starts with the unread counts of both.
   setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);

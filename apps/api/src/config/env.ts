@@ -51,6 +51,13 @@ const ZEnv = z
     S3_FORCE_PATH_STYLE: ZBool.optional(),
     PHOTO_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     JOB_CHECK_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    FAYDA_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    FAYDA_CLIENT_ID: z.string().min(1).max(200).optional(),
+    FAYDA_PRIVATE_KEY: z.string().min(2).optional(),
+    FAYDA_REDIRECT_URI: z.url({ protocol: /^https?$/ }).optional(),
+    FAYDA_ACR_VALUES: z.string().min(1).default('mosip:idp:acr:generated-code'),
+    FAYDA_CLAIMS_LOCALES: z.string().min(1).default('en am'),
+    FAYDA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   });
 
 /** Production sends codes only by SMS and signs tokens with a secret the operator controls. */
@@ -94,6 +101,59 @@ export interface Env {
   photoStorage: PhotoStorageEnv;
   /** How often each server looks for due periodic jobs (each still runs once per its own period). */
   jobCheckEveryMs: number;
+  /** 'Verify with Fayda' (docs/fayda.md); absent: the feature is hidden. */
+  fayda?: FaydaEnv;
+}
+
+export interface FaydaEnv {
+  issuer: string;
+  clientId: string;
+  /** The business's private key, a JWK (RSA for RS256 or EC P-256 for ES256) with its private part. */
+  privateJwk: FaydaPrivateJwk;
+  redirectUri: string;
+  acrValues: string;
+  claimsLocales: string;
+  timeoutMs: number;
+}
+
+export interface FaydaPrivateJwk {
+  kty: 'RSA' | 'EC';
+  alg: 'RS256' | 'ES256';
+  kid?: string;
+  d: string;
+  [field: string]: unknown;
+}
+
+const FAYDA_KEYS = ['FAYDA_ISSUER', 'FAYDA_CLIENT_ID', 'FAYDA_PRIVATE_KEY', 'FAYDA_REDIRECT_URI'] as const;
+
+/** FAYDA_PRIVATE_KEY: a private JWK, RSA (RS256) or EC P-256 (ES256); a message when it is not. */
+function parseFaydaKey(raw: string): FaydaPrivateJwk | string {
+  let jwk: unknown;
+  try {
+    jwk = JSON.parse(raw);
+  } catch {
+    return 'is not JSON: it must be a JWK';
+  }
+  if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk)) return 'must be a JWK object';
+  const k = jwk as Record<string, unknown>;
+  if (typeof k.d !== 'string') return 'must be a private key (a JWK with "d")';
+  if (k.kty === 'RSA' && (k.alg === undefined || k.alg === 'RS256')) return { ...k, kty: 'RSA', alg: 'RS256', d: k.d } as FaydaPrivateJwk;
+  if (k.kty === 'EC' && k.crv === 'P-256' && (k.alg === undefined || k.alg === 'ES256')) return { ...k, kty: 'EC', alg: 'ES256', d: k.d } as FaydaPrivateJwk;
+  return 'must be an RSA key (RS256) or an EC P-256 key (ES256)';
+}
+
+/** All four Fayda variables or none; production refuses a half configuration, demo hides the feature. */
+function faydaProblems(cleaned: Record<string, string | undefined>): string[] {
+  const set = FAYDA_KEYS.filter((k) => cleaned[k]);
+  const lines: string[] = [];
+  if (set.length > 0 && set.length < FAYDA_KEYS.length && cleaned.APP_MODE === 'production') {
+    for (const k of FAYDA_KEYS) if (!cleaned[k]) lines.push(`  ${k}: is required with ${set.join(', ')} (Fayda needs all of ${FAYDA_KEYS.join(', ')})`);
+  }
+  if (cleaned.FAYDA_PRIVATE_KEY) {
+    const key = parseFaydaKey(cleaned.FAYDA_PRIVATE_KEY);
+    if (typeof key === 'string') lines.push(`  FAYDA_PRIVATE_KEY: ${key}`);
+  }
+  return lines;
 }
 
 export type PhotoStorageEnv =
@@ -146,6 +206,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     }
   }
   lines.push(...photoStorageProblems(cleaned));
+  lines.push(...faydaProblems(cleaned));
   if (cleaned.PAYMENT_PROVIDER === 'chapa') {
     // A checkout without its keys would take no money or grant unverified: refuse to start.
     for (const key of ['CHAPA_SECRET_KEY', 'CHAPA_WEBHOOK_SECRET', 'PUBLIC_URL']) {
@@ -214,5 +275,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           }
         : { kind: 'disk' },
     jobCheckEveryMs: e.JOB_CHECK_EVERY_MS,
+    fayda:
+      e.FAYDA_ISSUER && e.FAYDA_CLIENT_ID && e.FAYDA_PRIVATE_KEY && e.FAYDA_REDIRECT_URI
+        ? {
+            issuer: e.FAYDA_ISSUER.replace(/\/+$/, ''),
+            clientId: e.FAYDA_CLIENT_ID,
+            privateJwk: parseFaydaKey(e.FAYDA_PRIVATE_KEY) as FaydaPrivateJwk,
+            redirectUri: e.FAYDA_REDIRECT_URI,
+            acrValues: e.FAYDA_ACR_VALUES,
+            claimsLocales: e.FAYDA_CLAIMS_LOCALES,
+            timeoutMs: e.FAYDA_TIMEOUT_MS,
+          }
+        : undefined,
   };
 }
