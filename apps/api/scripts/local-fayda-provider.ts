@@ -205,7 +205,7 @@ export async function startLocalFaydaProvider(options: {
       res.end('<html>bad gateway</html>');
       return;
     }
-    if (fault === 'slow') await new Promise((r) => setTimeout(r, 3000));
+    if (fault === 'slow') await new Promise((r) => setTimeout(r, 8000));
     const body = await readBody(req);
     // The real provider answers on the same server: call it with the body read here.
     const answer = await fetch(`${issuer}${ENDPOINTS.token}?__inner=1`, {

@@ -49,15 +49,15 @@ describe('Verify with Fayda against a local eSignet-like provider', () => {
     expect(status.json()).toMatchObject({ enabled: true, eligible: true, verification: { name: 'Almaz Tesfaye', phone_match: true } });
 
     const rows = await f.t.database.sql.query<Record<string, unknown>>(
-      'SELECT fayda_verified_at, fayda_name, fayda_phone_match, fayda_subject_hash FROM users WHERE id = $1',
-      [landlord.user.id],
+      'SELECT fayda_verified_at, fayda_name, fayda_phone_match, fayda_subject_hash FROM users WHERE phone = $1',
+      [landlord.phone],
     );
     expect(rows[0]!.fayda_name).toBe('Almaz Tesfaye');
     expect(rows[0]!.fayda_phone_match).toBe(true);
     // A keyed hash of the subject, not the subject; the ID number and birthdate are nowhere.
     expect(rows[0]!.fayda_subject_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.fayda_subject_hash).not.toContain(person.sub);
-    const everything = JSON.stringify(await f.t.database.sql.query('SELECT * FROM users WHERE id = $1', [landlord.user.id]));
+    const everything = JSON.stringify(await f.t.database.sql.query('SELECT * FROM users WHERE phone = $1', [landlord.phone]));
     expect(everything).not.toContain(person.individualId);
     expect(everything).not.toContain('1985-03-04');
     expect(everything).not.toContain(person.sub);

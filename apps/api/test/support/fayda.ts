@@ -31,7 +31,7 @@ export async function createFaydaTestApp(options: { alg?: 'RS256' | 'ES256'; env
     FAYDA_CLIENT_ID,
     FAYDA_PRIVATE_KEY: JSON.stringify(key.privateJwk),
     FAYDA_REDIRECT_URI,
-    FAYDA_TIMEOUT_MS: '1000',
+    FAYDA_TIMEOUT_MS: '4000',
     ...options.env,
   });
   return {
