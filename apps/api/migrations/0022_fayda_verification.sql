@@ -21,3 +21,31 @@ CREATE CONSTRAINT TRIGGER users_fayda_changed AFTER UPDATE OF fayda_verified_at,
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
   WHEN (OLD.fayda_verified_at IS DISTINCT FROM NEW.fayda_verified_at OR OLD.fayda_name IS DISTINCT FROM NEW.fayda_name)
   EXECUTE FUNCTION betoch_bump_listings_version();
+
+-- The poster's verification on the listing row, as the poster's standing is (migration 0007), so
+-- browse's 'Verified posters only' filter reads one table: set from users when a listing is
+-- written, spread to the poster's listings when the verification is given or taken away.
+ALTER TABLE listings ADD COLUMN poster_verified boolean NOT NULL DEFAULT false;
+
+CREATE FUNCTION betoch_listing_poster_verified() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  SELECT u.fayda_verified_at IS NOT NULL INTO NEW.poster_verified FROM users u WHERE u.id = NEW.poster_id;
+  NEW.poster_verified := coalesce(NEW.poster_verified, false);
+  RETURN NEW;
+END $$;
+CREATE TRIGGER listings_poster_verified BEFORE INSERT OR UPDATE OF poster_id ON listings
+  FOR EACH ROW EXECUTE FUNCTION betoch_listing_poster_verified();
+
+CREATE FUNCTION betoch_spread_poster_verified() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE listings SET poster_verified = (NEW.fayda_verified_at IS NOT NULL)
+    WHERE poster_id = NEW.id AND poster_verified IS DISTINCT FROM (NEW.fayda_verified_at IS NOT NULL);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER users_poster_verified AFTER UPDATE OF fayda_verified_at ON users
+  FOR EACH ROW WHEN ((OLD.fayda_verified_at IS NULL) IS DISTINCT FROM (NEW.fayda_verified_at IS NULL))
+  EXECUTE FUNCTION betoch_spread_poster_verified();
+
+-- 'Verified posters only', newest first, with the other filters riding along (as migration 0020).
+CREATE INDEX listings_browse_verified_idx ON listings (published_at DESC, id DESC, type_group, subcity, source, price_etb)
+  INCLUDE (place_text, poster_blocked_until) WHERE visibility = 'live' AND admin_hidden = false AND poster_verified;
