@@ -1,6 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bannedFaydaSubjects } from '../../db/schema/account.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** What is kept of a verification (docs/fayda.md): never the ID number, photo or birthdate. */
@@ -28,11 +27,6 @@ export async function findOtherHolder(db: DbOrTx, subjectHash: string, userId: s
     .where(and(eq(users.faydaSubjectHash, subjectHash), ne(users.id, userId)))
     .limit(1);
   return row;
-}
-
-export async function isSubjectBanned(db: DbOrTx, subjectHash: string): Promise<boolean> {
-  const [row] = await db.select({ h: bannedFaydaSubjects.subjectHash }).from(bannedFaydaSubjects).where(eq(bannedFaydaSubjects.subjectHash, subjectHash)).limit(1);
-  return Boolean(row);
 }
 
 export async function keepVerification(db: DbOrTx, userId: string, v: KeptVerification): Promise<void> {

@@ -7,7 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { FaydaRefusal, flowSecrets, type FaydaProvider } from './fayda-provider.ts';
-import { findOtherHolder, findVerification, isSubjectBanned, keepVerification } from './fayda.repository.ts';
+import { isSubjectBanned } from './banned-fayda-subjects.ts';
+import { findOtherHolder, findVerification, keepVerification } from './fayda.repository.ts';
 
 /** How long a started flow may take at the provider. */
 const FLOW_TTL_S = 600;
