@@ -14,6 +14,7 @@ import { ProfileForm } from './profile-form';
 import { Section } from './section';
 import { SignInHistory } from './sign-in-history';
 import { SignOutEverywhere } from './sign-out-everywhere';
+import { FaydaOffer } from '@/lib/fayda-slot';
 import styles from './account.module.css';
 
 /**
@@ -48,6 +49,7 @@ export function AccountPage() {
         <p className={styles.muted}>{t('intro')}</p>
       </header>
       <div className={styles.sections}>
+        <FaydaOffer place="account" />
         <Section title={t('profile.heading')}>
           <ProfileForm key={user.sub} user={user} />
         </Section>
