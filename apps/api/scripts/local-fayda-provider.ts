@@ -8,7 +8,7 @@
  * iss, expired, dated in the future, without or with another nonce, `alg: none`, keys rotated
  * mid-flow, a slow or failing token endpoint. The browser journey runs it as a process:
  *   node --import tsx apps/api/scripts/local-fayda-provider.ts   (FAYDA_PROVIDER_PORT,
- *   FAYDA_CLIENT_ID, FAYDA_CLIENT_JWKS_URI, FAYDA_REDIRECT_URI)
+ *   FAYDA_CLIENT_ID, FAYDA_CLIENT_JWKS (the client's public JWK set), FAYDA_REDIRECT_URI)
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -86,6 +86,8 @@ export async function startLocalFaydaProvider(options: {
   clientJwksUri?: string;
   redirectUris: string[];
   identities?: Array<[string, FaydaIdentity]>;
+  /** Writes why the token endpoint refused a call (the browser journey's process). */
+  logErrors?: boolean;
 }): Promise<LocalFaydaProvider> {
   const main = await signingKey('esignet-1');
   const other = await signingKey('attacker-1');
@@ -155,6 +157,12 @@ export async function startLocalFaydaProvider(options: {
     },
   });
   const inner = provider.callback();
+  if (options.logErrors) {
+    (provider as unknown as { on(event: string, fn: (ctx: unknown, err: Error & { cause?: unknown; error_description?: string }) => void): void }).on(
+      'grant.error',
+      (_ctx, err) => process.stderr.write(`token error: ${err.message} ${err.error_description ?? ''} ${String(err.cause ?? '')}\n`),
+    );
+  }
 
   /** The login page: an individual ID (as eSignet's OTP page asks) and Cancel. */
   async function interaction(req: http.IncomingMessage, res: http.ServerResponse, uid: string, action: string | undefined) {
@@ -300,10 +308,16 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const started = await startLocalFaydaProvider({
     port: Number(process.env.FAYDA_PROVIDER_PORT ?? 8393),
     clientId: process.env.FAYDA_CLIENT_ID ?? 'betoch-local',
-    clientJwksUri: process.env.FAYDA_CLIENT_JWKS_URI,
+    // The client's keys as registered on the partner portal (oidc-provider will not read a
+    // jwks_uri on a loopback address: its guard against server-side request forgery).
+    clientJwks: process.env.FAYDA_CLIENT_JWKS ? (JSON.parse(process.env.FAYDA_CLIENT_JWKS) as { keys: JWK[] }) : undefined,
     redirectUris: [process.env.FAYDA_REDIRECT_URI ?? 'http://127.0.0.1:8193/account/fayda'],
+    logErrors: true,
+    // One identity per journey (one identity verifies one account).
     identities: [
-      ['fayda-sub-local-1', { individualId: '1234567890123456', name: 'Abebe Kebede', nameAm: 'አበበ ከበደ', phone_number: '+251911223344' }],
+      ['fayda-sub-local-1', { individualId: '1234567890123401', name: 'Abebe Kebede', nameAm: 'አበበ ከበደ', phone_number: '+251911223344' }],
+      ['fayda-sub-local-2', { individualId: '1234567890123402', name: 'Almaz Tesfaye', nameAm: 'አልማዝ ተስፋዬ', phone_number: '+251911223355' }],
+      ['fayda-sub-local-3', { individualId: '1234567890123403', name: 'Dawit Bekele', nameAm: 'ዳዊት በቀለ' }],
     ],
   });
   process.stdout.write(`local Fayda provider at ${started.url}\n`);

@@ -13,7 +13,6 @@ export function FaydaBadge({ name }: { name?: string | null }) {
         <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" fill="currentColor" />
       </svg>
       {t('faydaBadge.text')}
-      <span className="visually-hidden">{`: ${t('faydaBadge.label')}`}</span>
     </span>
   );
   if (!name) return badge;
