@@ -49,3 +49,18 @@ CREATE TRIGGER users_poster_verified AFTER UPDATE OF fayda_verified_at ON users
 -- 'Verified posters only', newest first, with the other filters riding along (as migration 0020).
 CREATE INDEX listings_browse_verified_idx ON listings (published_at DESC, id DESC, type_group, subcity, source, price_etb)
   INCLUDE (place_text, poster_blocked_until) WHERE visibility = 'live' AND admin_hidden = false AND poster_verified;
+
+-- An admin's revocation of a verification, with a reason: pending until a second admin approves
+-- (or rejects) it, as manual adjustments are (four eyes). Approval removes the verification.
+CREATE TABLE fayda_revocations (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  reason text NOT NULL,
+  status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+  created_by uuid REFERENCES users(id) ON DELETE SET NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  reviewed_by uuid REFERENCES users(id) ON DELETE SET NULL,
+  reviewed_at timestamptz,
+  review_notes text
+);
+CREATE INDEX fayda_revocations_user_idx ON fayda_revocations (user_id, created_at);

@@ -59,6 +59,7 @@ export const ERROR_STATUS = {
   phone_taken: 409,
   export_not_ready: 409,
   fayda_identity_in_use: 409,
+  revocation_not_pending: 409,
   // 413 / 415: uploads
   payload_too_large: 413,
   image_too_large: 413,

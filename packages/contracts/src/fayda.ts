@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { okAnswer } from './common.ts';
+import { adminAnswer, okAnswer } from './common.ts';
+import { ZPhoneInput } from './auth.ts';
 
 /**
  * 'Verified with Fayda' (docs/fayda.md): what the account holder sees of their own verification.
@@ -41,3 +42,27 @@ export type TFaydaCallbackRequest = z.infer<typeof ZFaydaCallbackRequest>;
 
 export const ZFaydaCallbackAnswer = okAnswer({ verification: ZFaydaVerification });
 export type TFaydaCallbackAnswer = z.infer<typeof ZFaydaCallbackAnswer>;
+
+/* Admin: revocation, with a reason, approved by a second admin (four eyes). */
+
+export const ZFaydaRevocation = z.object({
+  _id: z.string(),
+  /** The account whose verification is revoked, by phone. */
+  phone: z.string(),
+  reason: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  review_notes: z.string().nullable(),
+});
+export type TFaydaRevocation = z.infer<typeof ZFaydaRevocation>;
+
+export const ZFaydaRevocationRequest = z.object({
+  phone: ZPhoneInput,
+  reason: z.string({ error: 'reason_required' }).trim().min(5, 'reason_required').max(500, 'reason_too_long'),
+});
+export type TFaydaRevocationRequest = z.input<typeof ZFaydaRevocationRequest>;
+
+export const ZFaydaRevocationReview = z.object({ notes: z.string().trim().max(1000).optional() });
+
+export const ZFaydaRevocationAnswer = adminAnswer(ZFaydaRevocation);

@@ -13,3 +13,4 @@ export * from './schema/alerts.ts';
 export * from './schema/favourites.ts';
 export * from './schema/refunds.ts';
 export * from './schema/account.ts';
+export * from './schema/fayda.ts';

@@ -5,6 +5,7 @@ import { loadFaydaKeys } from './fayda-keys.ts';
 import { createFaydaProvider } from './fayda-provider.ts';
 import { faydaRoutes } from './fayda.routes.ts';
 import { createFaydaService } from './fayda.service.ts';
+import { createFaydaRevocations } from './fayda-revocations.service.ts';
 
 /** 'Verify with Fayda' (docs/fayda.md): configured only with FAYDA_ISSUER and its companions. */
 export async function setUpFayda(app: FastifyInstance, ctx: AppContext, secret: string) {
@@ -15,6 +16,6 @@ export async function setUpFayda(app: FastifyInstance, ctx: AppContext, secret: 
     flowKey: deriveKey(secret, 'fayda-flow'),
     subjectKey: deriveKey(secret, 'fayda-subject'),
   });
-  faydaRoutes(app, ctx, service, keys?.jwks);
+  faydaRoutes(app, ctx, service, createFaydaRevocations(ctx), keys?.jwks);
   return service;
 }
