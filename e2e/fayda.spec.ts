@@ -51,7 +51,7 @@ for (const { lang, individualId, name } of JOURNEYS) {
     await page.goto('/browse');
     const card = page.locator('article').filter({ has: page.locator(`a[href="/l/${listing.id}"]`) });
     await expect(card).toBeVisible();
-    await expect(card.getByText(tr(lang, 'listings:faydaBadge.text'), { exact: true })).toBeVisible();
+    await expect(card.getByText(tr(lang, 'common:faydaBadge.text'), { exact: true })).toBeVisible();
     const sheet = await filtersSheet(page, lang);
     await sheet.getByLabel(tr(lang, 'listings:filters.verified')).check();
     await expect(page).toHaveURL(/[?&]verified=1(&|$)/);
@@ -62,7 +62,7 @@ for (const { lang, individualId, name } of JOURNEYS) {
 
     // The listing's page: the badge and the verified name.
     await page.goto(`/l/${listing.id}`);
-    await expect(page.getByText(tr(lang, 'listings:faydaBadge.text'), { exact: true })).toBeVisible();
+    await expect(page.getByText(tr(lang, 'common:faydaBadge.text'), { exact: true })).toBeVisible();
     await expect(page.getByText(name, { exact: true })).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, `listing-${lang}.png`), fullPage: true });
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../src/config/env.ts';
 import { codeFor, downloadExport } from '../account/account-calls.ts';
+import { chat } from '../conversations/chat-calls.ts';
 import { banUser, createLiveListing, signUpAdmin } from '../support/factories.ts';
 import { signUp } from '../support/login.ts';
 import { addIdentity, businessKey, createFaydaTestApp, verifyWithFayda, type FaydaTestApp } from '../support/fayda.ts';
@@ -40,6 +41,25 @@ describe('what tenants see of a verified poster', () => {
 
     const bad = await f.t.request({ method: 'GET', url: '/api/listings?verified=yes' });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the poster line of a chat', () => {
+  it('names a verified owner by the verified name, with owner_verified; an unverified one without it', async () => {
+    const verified = await signUp(f.t, { userType: 'landlord', name: 'Chat Shown Name' });
+    const plain = await signUp(f.t, { userType: 'landlord', name: 'Plain Owner' });
+    const mine = await createLiveListing(f.t, verified);
+    const theirs = await createLiveListing(f.t, plain);
+    expect((await verifyWithFayda(f, verified, addIdentity(f.provider, { name: 'Chat Verified Name' }))).res.statusCode).toBe(200);
+    const tenant = await signUp(f.t);
+    const calls = chat(f.t);
+    await calls.start(tenant, mine._id, 'Is it still available?');
+    await calls.start(tenant, theirs._id, 'Is it still available?');
+    const inbox = await calls.inbox(tenant);
+    const withVerified = inbox.find((c) => c.listing_id?._id === mine._id)!;
+    const withPlain = inbox.find((c) => c.listing_id?._id === theirs._id)!;
+    expect(withVerified.participants).toMatchObject({ owner_name: 'Chat Verified Name', owner_verified: true });
+    expect(withPlain.participants).not.toHaveProperty('owner_verified');
   });
 });
 

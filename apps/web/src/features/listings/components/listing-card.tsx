@@ -12,7 +12,7 @@ import styles from './listing-card.module.css';
 import { useListingText } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
 import { ListingHeart } from '@/lib/listing-slots';
-import { FaydaBadge } from './fayda-badge';
+import { FaydaBadge } from '@/components/ui/fayda-badge';
 
 export type { CardListing };
 

@@ -16,7 +16,7 @@ import { useListing } from '@/api/get-listing';
 import { formatDate, isListingOwner } from '../lib/listing-display';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ConfirmedLine } from './confirmed-line';
-import { FaydaBadge } from './fayda-badge';
+import { FaydaBadge } from '@/components/ui/fayda-badge';
 import { ListingFacts } from './listing-facts';
 import { ListingGallery } from './listing-gallery';
 import { MoveInCost, RentLawNote } from './move-in-cost';

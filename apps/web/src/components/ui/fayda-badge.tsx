@@ -6,7 +6,7 @@ import styles from './fayda-badge.module.css';
  * (docs/fayda.md). On a card, the badge; on /l/{id}, the badge and the verified name.
  */
 export function FaydaBadge({ name }: { name?: string | null }) {
-  const { t } = useTexts('listings');
+  const { t } = useTexts('common');
   const badge = (
     <span className={styles.badge} title={t('faydaBadge.label')}>
       <svg className={styles.check} width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
