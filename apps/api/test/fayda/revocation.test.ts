@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveListing, signUpAdmin } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import { addIdentity, createFaydaTestApp, verifyWithFayda, type FaydaTestApp } from '../support/fayda.ts';
+import { caseOf, report } from '../trust/trust-calls.ts';
+import type { TListingCaseSummary } from '@betoch/contracts/admin';
 
 let f: FaydaTestApp;
 let first: SignedIn;
@@ -16,6 +18,22 @@ afterAll(async () => f?.close());
 const revoke = (who: SignedIn, payload: Record<string, unknown>) => f.t.request({ method: 'POST', url: '/api/admin/fayda/revocations', headers: who.auth, payload });
 const review = (who: SignedIn, id: string, decision: 'approve' | 'reject', notes?: string) =>
   f.t.request({ method: 'POST', url: `/api/admin/fayda/revocations/${id}/${decision}`, headers: who.auth, payload: notes ? { notes } : {} });
+
+describe('moderation', () => {
+  it('the case of a verified poster\'s listing shows since when the poster is verified, and the trust score counts it', async () => {
+    const landlord = await signUp(f.t, { userType: 'landlord' });
+    const listing = await createLiveListing(f.t, landlord);
+    await report(f.t, await signUp(f.t), 'listing', listing._id, 'fake');
+    const before = (await caseOf(f.t, first, listing._id))!.targetSummary as TListingCaseSummary;
+    expect(before).not.toHaveProperty('poster_fayda_verified_at');
+    expect(before.trustSignals.map((s) => s.code)).toContain('new_account');
+    expect((await verifyWithFayda(f, landlord, addIdentity(f.provider))).res.statusCode).toBe(200);
+    const after = (await caseOf(f.t, first, listing._id))!.targetSummary as TListingCaseSummary;
+    expect(after.poster_fayda_verified_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(after.trustSignals.map((s) => s.code)).not.toContain('new_account');
+    expect(after.trustScore).toBeGreaterThan(before.trustScore);
+  });
+});
 
 describe('an admin revokes a verification, with a reason, approved by a second admin', () => {
   it('asked with a reason, refused to its author, approved by another admin: the badge goes; all audited', async () => {
