@@ -26,7 +26,14 @@ for (const { lang, individualId, name } of JOURNEYS) {
     const listing = await createLiveListing(request);
     const unverified = await createLiveListing(request);
     await startInLanguage(page, lang);
-    await storeSession(page, listing.landlord, '/account');
+    await storeSession(page, listing.landlord, '/my-listings');
+    // Offered on /my-listings and at the start of posting too.
+    await expect(page.getByRole('region', { name: tr(lang, 'fayda:offer.heading') })).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `my-listings-offer-${lang}.png`) });
+    await page.goto('/post/owner');
+    await expect(page.getByRole('region', { name: tr(lang, 'fayda:offer.heading') })).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `posting-offer-${lang}.png`) });
+    await page.goto('/account');
 
     const offer = page.getByRole('region', { name: tr(lang, 'fayda:offer.heading') });
     await expect(offer).toBeVisible();
