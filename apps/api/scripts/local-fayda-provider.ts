@@ -81,9 +81,8 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
 export async function startLocalFaydaProvider(options: {
   port?: number;
   clientId: string;
-  /** The client's public keys, or where to read them (the app's /.well-known/jwks.json). */
+  /** The client's public keys, as registered on the partner portal. */
   clientJwks?: { keys: JWK[] };
-  clientJwksUri?: string;
   redirectUris: string[];
   identities?: Array<[string, FaydaIdentity]>;
   /** Writes why the token endpoint refused a call (the browser journey's process). */
@@ -110,7 +109,7 @@ export async function startLocalFaydaProvider(options: {
       {
         client_id: options.clientId,
         token_endpoint_auth_method: 'private_key_jwt',
-        ...(options.clientJwksUri ? { jwks_uri: options.clientJwksUri } : { jwks: options.clientJwks }),
+        jwks: options.clientJwks,
         redirect_uris: options.redirectUris,
         response_types: ['code'],
         grant_types: ['authorization_code'],
