@@ -77,6 +77,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService, type AccountService } from './modules/account/account.service.ts';
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
 import { setUpTelegram, type TelegramSetUp } from './modules/telegram/telegram.setup.ts';
+import { setUpFayda } from './modules/fayda/fayda.setup.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
@@ -234,6 +235,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   accountRoutes(app, ctx, account);
   app.addHook('preClose', async () => account.settle());
   refundsRoutes(app, ctx, createRefundsService(ctx));
+  await setUpFayda(app, ctx, secret);
   // The realtime stream: conversations and saved-search notifications publish on the bus, and a
   // new stream starts with the unread counts of both.
   const hub = setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCodeInput, ZPhoneInput, ZSignupFields, ZUser } from './auth.ts';
 import { adminAnswer, okAnswer } from './common.ts';
 import { ZMessage, ZConversationSummary } from './conversations.ts';
+import { ZFaydaVerification } from './fayda.ts';
 import { ZFavourite } from './favourites.ts';
 import { ZOwnerListing } from './listings.ts';
 import { ZSavedSearch } from './saved-searches.ts';
@@ -129,6 +130,8 @@ export const ZAccountExportFile = z.object({
   favourites: z.array(ZFavourite),
   saved_searches: z.array(ZSavedSearch),
   sign_ins: z.array(ZSignIn),
+  /** Verified with Fayda: the date, the verified name and the phone match (docs/fayda.md); null: not verified. */
+  fayda: ZFaydaVerification.nullable(),
 });
 export type TAccountExportFile = z.infer<typeof ZAccountExportFile>;
 

@@ -91,6 +91,8 @@ export const ZListingCaseSummary = z.object({
   poster_phone: z.string(),
   poster_name: z.string().nullable(),
   poster_status: z.enum(['active', 'suspended', 'banned']),
+  /** When the poster was verified with Fayda (docs/fayda.md); absent: not verified. */
+  poster_fayda_verified_at: z.string().optional(),
   trustScore: z.number().int().min(0).max(100),
   trustSignals: z.array(ZTrustSignal),
 });
@@ -105,6 +107,8 @@ export const ZUserCaseSummary = z.object({
   suspended_until: z.string().nullable(),
   warnings: z.number().int(),
   posting_blocked_reason: z.string().nullable(),
+  /** When the user was verified with Fayda (docs/fayda.md); absent: not verified. */
+  fayda_verified_at: z.string().optional(),
 });
 export type TUserCaseSummary = z.infer<typeof ZUserCaseSummary>;
 

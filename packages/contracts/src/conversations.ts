@@ -84,6 +84,8 @@ export const ZParticipants = z.object({
   /** The side deleted their account: their messages read as from 'Deleted user'. */
   tenant_deleted: z.boolean().optional(),
   owner_deleted: z.boolean().optional(),
+  /** Present (true) only when the owner is verified with Fayda (docs/fayda.md); owner_name is then the verified name. */
+  owner_verified: z.literal(true).optional(),
 });
 export type TParticipants = z.infer<typeof ZParticipants>;
 

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   not_enough_photos: 400,
   too_many_photos: 400,
   invalid_state: 400,
+  fayda_failed: 400,
+  fayda_cancelled: 400,
   // 401: who are you?
   unauthorized: 401,
   invalid_token: 401,
@@ -33,6 +35,7 @@ export const ERROR_STATUS = {
   wrong_role: 403,
   refund_not_available: 403,
   phone_banned: 403,
+  fayda_identity_banned: 403,
   // 404: missing or not yours
   not_found: 404,
   user_not_found: 404,
@@ -56,6 +59,8 @@ export const ERROR_STATUS = {
   refund_limit_reached: 409,
   phone_taken: 409,
   export_not_ready: 409,
+  fayda_identity_in_use: 409,
+  revocation_not_pending: 409,
   // 413 / 415: uploads
   payload_too_large: 413,
   image_too_large: 413,
@@ -69,6 +74,7 @@ export const ERROR_STATUS = {
   payment_gateway_error: 502,
   payment_unavailable: 503,
   sms_unavailable: 503,
+  fayda_unavailable: 503,
   not_ready: 503,
   shutting_down: 503,
 } as const;

@@ -276,10 +276,13 @@ export type ListingState = (typeof LISTING_STATES)[number];
 
 /** Who posted: for the badge. Never a phone number. */
 export const ZPostedBy = z.object({
+  /** The verified name when the poster is verified with Fayda. */
   name: z.string().nullable(),
   /** Brokers only. */
   agency_name: z.string().nullable(),
   is_broker: z.boolean(),
+  /** Present (true) only when the poster is verified with Fayda (docs/fayda.md): the badge; the name is then the verified name. */
+  verified: z.literal(true).optional(),
 });
 export type TPostedBy = z.infer<typeof ZPostedBy>;
 
@@ -380,6 +383,8 @@ export const ZListingCard = z.object({
   /** At most one: the primary photo. */
   photos: z.array(ZCardPhoto).max(1),
   photo_count: z.number().int(),
+  /** Present (true) only when the poster is verified with Fayda: the 'Verified with Fayda' badge. */
+  poster_verified: z.literal(true).optional(),
 });
 export type TListingCard = z.infer<typeof ZListingCard>;
 
@@ -460,6 +465,8 @@ export const ZBrowseQuery = z.object({
   cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
   /** '7': only listings whose availability was confirmed in the last 7 days. Order unchanged. */
   confirmed: z.preprocess(blankToUndefined, z.literal(String(CONFIRMED_RECENTLY_DAYS), { error: 'Use confirmed=7' }).optional()),
+  /** '1': 'Verified posters only' (posters verified with Fayda, docs/fayda.md). Order unchanged. */
+  verified: z.preprocess(blankToUndefined, z.literal('1', { error: 'Use verified=1' }).optional()),
 });
 export type TBrowseQuery = z.input<typeof ZBrowseQuery>;
 export type TBrowseFilters = z.output<typeof ZBrowseQuery>;

@@ -65,6 +65,13 @@ const ZEnv = z
     TELEGRAM_LOGIN: z.enum(['oidc', 'widget', 'off']).default('off'),
     TELEGRAM_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).default('https://oauth.telegram.org'),
     TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    FAYDA_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    FAYDA_CLIENT_ID: z.string().min(1).max(200).optional(),
+    FAYDA_PRIVATE_KEY: z.string().min(2).optional(),
+    FAYDA_REDIRECT_URI: z.url({ protocol: /^https?$/ }).optional(),
+    FAYDA_ACR_VALUES: z.string().min(1).default('mosip:idp:acr:generated-code'),
+    FAYDA_CLAIMS_LOCALES: z.string().min(1).default('en am'),
+    FAYDA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   });
 
 /** Production sends codes only by SMS and signs tokens with a secret the operator controls. */
@@ -114,6 +121,8 @@ export interface Env {
   apiDocsPublic: boolean;
   /** The bearer token that opens /metrics from anywhere. */
   metricsToken?: string;
+  /** 'Verify with Fayda' (docs/fayda.md); absent: the feature is hidden. */
+  fayda?: FaydaEnv;
 }
 
 export interface TelegramEnv {
@@ -137,6 +146,57 @@ function telegramProblems(cleaned: Record<string, string | undefined>): string[]
     lines.push('  TELEGRAM_WEBHOOK_SECRET: is required in production with TELEGRAM_BOT_TOKEN (the webhook checks it)');
   }
   if (!cleaned.TELEGRAM_BOT_USERNAME) lines.push('  TELEGRAM_BOT_USERNAME: is required with TELEGRAM_BOT_TOKEN (the links open the bot by its username)');
+  return lines;
+}
+
+export interface FaydaEnv {
+  issuer: string;
+  clientId: string;
+  /** The business's private key, a JWK (RSA for RS256 or EC P-256 for ES256) with its private part. */
+  privateJwk: FaydaPrivateJwk;
+  redirectUri: string;
+  acrValues: string;
+  claimsLocales: string;
+  timeoutMs: number;
+}
+
+export interface FaydaPrivateJwk {
+  kty: 'RSA' | 'EC';
+  alg: 'RS256' | 'ES256';
+  kid?: string;
+  d: string;
+  [field: string]: unknown;
+}
+
+const FAYDA_KEYS = ['FAYDA_ISSUER', 'FAYDA_CLIENT_ID', 'FAYDA_PRIVATE_KEY', 'FAYDA_REDIRECT_URI'] as const;
+
+/** FAYDA_PRIVATE_KEY: a private JWK, RSA (RS256) or EC P-256 (ES256); a message when it is not. */
+function parseFaydaKey(raw: string): FaydaPrivateJwk | string {
+  let jwk: unknown;
+  try {
+    jwk = JSON.parse(raw);
+  } catch {
+    return 'is not JSON: it must be a JWK';
+  }
+  if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk)) return 'must be a JWK object';
+  const k = jwk as Record<string, unknown>;
+  if (typeof k.d !== 'string') return 'must be a private key (a JWK with "d")';
+  if (k.kty === 'RSA' && (k.alg === undefined || k.alg === 'RS256')) return { ...k, kty: 'RSA', alg: 'RS256', d: k.d } as FaydaPrivateJwk;
+  if (k.kty === 'EC' && k.crv === 'P-256' && (k.alg === undefined || k.alg === 'ES256')) return { ...k, kty: 'EC', alg: 'ES256', d: k.d } as FaydaPrivateJwk;
+  return 'must be an RSA key (RS256) or an EC P-256 key (ES256)';
+}
+
+/** All four Fayda variables or none; production refuses a half configuration, demo hides the feature. */
+function faydaProblems(cleaned: Record<string, string | undefined>): string[] {
+  const set = FAYDA_KEYS.filter((k) => cleaned[k]);
+  const lines: string[] = [];
+  if (set.length > 0 && set.length < FAYDA_KEYS.length && cleaned.APP_MODE === 'production') {
+    for (const k of FAYDA_KEYS) if (!cleaned[k]) lines.push(`  ${k}: is required with ${set.join(', ')} (Fayda needs all of ${FAYDA_KEYS.join(', ')})`);
+  }
+  if (cleaned.FAYDA_PRIVATE_KEY) {
+    const key = parseFaydaKey(cleaned.FAYDA_PRIVATE_KEY);
+    if (typeof key === 'string') lines.push(`  FAYDA_PRIVATE_KEY: ${key}`);
+  }
   return lines;
 }
 
@@ -198,6 +258,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   lines.push(...photoStorageProblems(cleaned));
   lines.push(...telegramProblems(cleaned));
+  lines.push(...faydaProblems(cleaned));
   if (cleaned.PAYMENT_PROVIDER === 'chapa') {
     // A checkout without its keys would take no money or grant unverified: refuse to start.
     for (const key of ['CHAPA_SECRET_KEY', 'CHAPA_WEBHOOK_SECRET', 'PUBLIC_URL']) {
@@ -280,5 +341,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       : undefined,
     apiDocsPublic: e.API_DOCS_PUBLIC ?? false,
     metricsToken: e.METRICS_TOKEN,
+    fayda:
+      e.FAYDA_ISSUER && e.FAYDA_CLIENT_ID && e.FAYDA_PRIVATE_KEY && e.FAYDA_REDIRECT_URI
+        ? {
+            issuer: e.FAYDA_ISSUER.replace(/\/+$/, ''),
+            clientId: e.FAYDA_CLIENT_ID,
+            privateJwk: parseFaydaKey(e.FAYDA_PRIVATE_KEY) as FaydaPrivateJwk,
+            redirectUri: e.FAYDA_REDIRECT_URI,
+            acrValues: e.FAYDA_ACR_VALUES,
+            claimsLocales: e.FAYDA_CLAIMS_LOCALES,
+            timeoutMs: e.FAYDA_TIMEOUT_MS,
+          }
+        : undefined,
   };
 }

@@ -14,3 +14,4 @@ export * from './schema/favourites.ts';
 export * from './schema/refunds.ts';
 export * from './schema/account.ts';
 export * from './schema/telegram.ts';
+export * from './schema/fayda.ts';

@@ -42,6 +42,7 @@ beforeAll(async () => {
     UPDATE users SET status = 'suspended', suspended_until = now() + interval '3 days' WHERE phone LIKE '%3';
     UPDATE users SET status = 'suspended', suspended_until = now() - interval '1 day' WHERE phone LIKE '%5';
     UPDATE users SET status = 'banned' WHERE phone LIKE '%7';
+    UPDATE users SET fayda_verified_at = now(), fayda_name = name WHERE phone LIKE '%2' OR phone LIKE '%4' OR phone LIKE '%7';
     UPDATE listings SET confirmed_at = now() - ((ascii(substr(id::text, 1, 1)) % 12) * interval '1 day');
     UPDATE listings l SET published_at = o.published_at
       FROM (SELECT id, lag(published_at) OVER (ORDER BY published_at DESC, id DESC) AS published_at FROM listings) o
@@ -66,6 +67,7 @@ const query = fc.record(
     source: fc.constantFrom('landlord', 'delala'),
     q: fc.constantFrom('Megenagna', 'መገናኛ', 'bole', 'Place 4', 'ayat', 'ኮተቤ', '22', '!!', 'piassa', 'Summit', 'nowhere'),
     confirmed: fc.constant('7'),
+    verified: fc.constant('1'),
     limit: fc.integer({ min: 1, max: 50 }).map(String),
   },
   { requiredKeys: [] },
@@ -120,7 +122,9 @@ describe('browse from memory', () => {
       UPDATE listings SET visibility = 'live', published_at = now() WHERE visibility = 'draft' AND ascii(substr(id::text, 5, 1)) % 2 = 0;
       DELETE FROM listings WHERE ascii(substr(id::text, 6, 1)) % 13 = 0;
       UPDATE users SET status = 'banned' WHERE phone LIKE '%1';
-      UPDATE users SET status = 'active', suspended_until = NULL WHERE phone LIKE '%7';`);
+      UPDATE users SET status = 'active', suspended_until = NULL WHERE phone LIKE '%7';
+      UPDATE users SET fayda_verified_at = NULL, fayda_name = NULL WHERE phone LIKE '%4';
+      UPDATE users SET fayda_verified_at = now(), fayda_name = name WHERE phone LIKE '%6';`);
     const index = await indexNow();
     await fc.assert(
       fc.asyncProperty(query, async (raw) => {

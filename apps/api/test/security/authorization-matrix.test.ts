@@ -119,6 +119,14 @@ const MATRIX: Record<string, string> = {
   'POST /account/delete':                            '401  400    400   400    400   400    400   400    400    400  401',
   'GET /admin/account-requests':                     '401  403    403   403    403   403    403   403    2xx    403  401',
   'POST /admin/account-requests/deletions':          '401  403    403   403    403   403    403   403    2xx    403  401',
+  // Fayda is not configured in this app: its state reads 'off', the flow is not there (404).
+  'GET /fayda':                                      '401  2xx    2xx   2xx    2xx   2xx    2xx   2xx    2xx    2xx  401',
+  'POST /fayda/start':                               '401  404    404   404    404   404    404   404    404    404  401',
+  'POST /fayda/callback':                            '401  400    400   400    400   400    400   400    400    400  401',
+  // The account named is not verified (400); the id is no revocation (404).
+  'POST /admin/fayda/revocations':                   '401  403    403   403    403   403    403   403    400    403  401',
+  'POST /admin/fayda/revocations/{id}/approve':      '401  403    403   403    403   403    403   403    404    403  401',
+  'POST /admin/fayda/revocations/{id}/reject':       '401  403    403   403    403   403    403   403    404    403  401',
 
 };
 

@@ -110,6 +110,13 @@ export function sampleBody(key: string, targets: Targets): Record<string, unknow
       return { code: '000000' };
     case 'POST /admin/account-requests/deletions':
       return { phone: targets.deletable ?? uniquePhone(), reason: 'Asked in writing, identity checked' };
+    case 'POST /fayda/start':
+      return { lng: 'en' };
+    case 'POST /admin/fayda/revocations':
+      return { phone: targets.phone, reason: 'Reported as a fake owner' };
+    case 'POST /admin/fayda/revocations/{id}/approve':
+    case 'POST /admin/fayda/revocations/{id}/reject':
+      return { notes: 'checked' };
     case 'POST /sms/inbound':
       return { from: targets.phone, text: 'STOP' };
     default:

@@ -62,6 +62,11 @@ describe('trustScore (pure)', () => {
     expect(trustScore(clean({ posterCreatedAt: new Date(NOW.getTime() - 30 * DAY) })).score).toBe(100);
   });
 
+  it('a poster verified with Fayda: a new account is no signal, the other signals still count', () => {
+    expect(trustScore(clean({ posterCreatedAt: NOW, posterVerified: true })).score).toBe(100);
+    expect(trustScore(clean({ posterCreatedAt: NOW, posterVerified: true, posterWarnings: 1 })).signals).toEqual([{ code: 'poster_warnings', points: 5 }]);
+  });
+
   it('adds up, lists the strongest signal first, and never goes below 0', () => {
     const bad = trustScore(
       clean({ openReports: 3, openDuplicateClusters: 1, photoCount: 0, priceEtb: 5_000, posterCreatedAt: NOW, posterWarnings: 3, posterSuspensions: 2, posterStatus: 'banned' }),

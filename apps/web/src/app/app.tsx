@@ -7,9 +7,11 @@ import { AppProviders } from './providers';
 import { AppRoutes, routes, serverRoutes } from './routes';
 import { SessionSync } from './session-sync';
 import { fillListingSlots } from './listing-slots';
+import { fillFaydaSlot } from './fayda-slot';
 import { UserTypeDetector } from '@/features/listings/components/user-type-detector';
 
 fillListingSlots();
+fillFaydaSlot();
 
 /**
  * The app inside a router: BrowserRouter in the browser (main.tsx), StaticRouter on the server

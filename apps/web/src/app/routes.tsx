@@ -45,6 +45,7 @@ const NotificationsPage = lazyPage('features/notifications/components/notificati
 const PrivacyPage = lazyPage('features/legal/components/privacy-page.tsx', 'PrivacyPage');
 const TermsPage = lazyPage('features/legal/components/terms-page.tsx', 'TermsPage');
 const AccountPage = lazyPage('features/account/components/account-page.tsx', 'AccountPage');
+const FaydaReturnPage = lazyPage('features/fayda/components/fayda-return-page.tsx', 'FaydaReturnPage');
 const AdminPage = lazyPage('features/admin/components/admin-page.tsx', 'AdminPage');
 const AccessDenied = lazy(async () => ({ default: (await import('@/features/admin/components/access-denied')).AccessDenied }));
 
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
       { path: paths.landlord, element: <LandlordRedirect /> },
       page(paths.myListings, MyListingsPage, { guarded: true }),
       page(paths.account, AccountPage, { guarded: true }),
+      page(paths.faydaReturn, FaydaReturnPage, { guarded: true }),
       page(paths.landlordWelcome, LandlordWelcomePage),
       page(paths.landlordSuccess, LandlordSuccessPage),
       page(paths.delalaWelcome, DelalaWelcomePage),

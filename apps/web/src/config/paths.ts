@@ -32,6 +32,8 @@ export const paths = {
   terms: '/terms',
   /** The signed-in person's own data: see, correct, export, delete. */
   account: '/account',
+  /** Where Fayda sends the person back after verifying (FAYDA_REDIRECT_URI, docs/fayda.md). */
+  faydaReturn: '/account/fayda',
 } as const;
 
 /** Pages without the top bar: only the language switcher, fixed bottom right. */

@@ -10,6 +10,12 @@ export const bannedPhoneHashes = pgTable('banned_phone_hashes', {
   createdAt: createdAtColumn(),
 });
 
+/** The keyed hash of a banned person's Fayda subject, kept when their account is deleted (migration 0022). */
+export const bannedFaydaSubjects = pgTable('banned_fayda_subjects', {
+  subjectHash: text('subject_hash').primaryKey(),
+  createdAt: createdAtColumn(),
+});
+
 /** Sign-in history: the date and a coarse device description, nothing more (migration 0018). */
 export const signIns = pgTable(
   'sign_ins',

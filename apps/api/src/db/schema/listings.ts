@@ -94,6 +94,8 @@ export const listings = pgTable(
      * when the poster's listings stay out of public view ('infinity' for a ban). Never written here.
      */
     posterBlockedUntil: timestamptz('poster_blocked_until'),
+    /** The poster is verified with Fayda, kept by triggers (migration 0022). Never written here. */
+    posterVerified: boolean('poster_verified').notNull().default(false),
     /** Condo and condominium as one (migration 0007, never written): the type filter's column. */
     typeGroup: text('type_group').generatedAlwaysAs(sql`CASE WHEN type = 'condominium' THEN 'condo' ELSE type END`),
     /** What a browse card needs of the first photo, and the photo count (migration 0007, never written). */
@@ -121,6 +123,9 @@ export const listings = pgTable(
     index('listings_browse_subcity_type_idx')
       .on(t.subcity, t.typeGroup, t.publishedAt.desc(), t.id.desc(), t.source, t.priceEtb)
       .where(LIVE_NOT_HIDDEN),
+    index('listings_browse_verified_idx')
+      .on(t.publishedAt.desc(), t.id.desc(), t.typeGroup, t.subcity, t.source, t.priceEtb)
+      .where(sql`visibility = 'live' AND admin_hidden = false AND poster_verified`),
     index('listings_place_grams_idx').using('gin', t.placeGrams).where(LIVE_NOT_HIDDEN),
     index('listings_browse_price_idx').on(t.priceEtb).where(LIVE_NOT_HIDDEN),
     index('listings_poster_idx').on(t.posterId, t.createdAt.desc()),

@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
 
 export const users = pgTable('users', {
@@ -21,8 +22,13 @@ export const users = pgTable('users', {
   termsAcceptedAt: timestamptz('terms_accepted_at'),
   /** Set when the account was deleted: name, e-mail, agency and phone are erased (migration 0018). */
   deletedAt: timestamptz('deleted_at'),
+  /** Verified with Fayda (migration 0022, docs/fayda.md): when, the verified name, phone match, keyed subject hash. */
+  faydaVerifiedAt: timestamptz('fayda_verified_at'),
+  faydaName: text('fayda_name'),
+  faydaPhoneMatch: boolean('fayda_phone_match'),
+  faydaSubjectHash: text('fayda_subject_hash'),
   createdAt: createdAtColumn(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-});
+}, (t) => [uniqueIndex('users_fayda_subject_hash_idx').on(t.faydaSubjectHash).where(sql`fayda_subject_hash IS NOT NULL`)]);
 
 export type UserRow = typeof users.$inferSelect;

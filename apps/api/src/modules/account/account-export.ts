@@ -97,6 +97,10 @@ export async function buildAccountExport(ctx: AppContext, sources: ExportSources
     favourites,
     saved_searches: savedSearches,
     sign_ins: signIns.map((s) => ({ at: s.at.toISOString(), device: s.device })),
+    fayda:
+      user.faydaVerifiedAt && user.faydaName
+        ? { verified_at: user.faydaVerifiedAt.toISOString(), name: user.faydaName, phone_match: user.faydaPhoneMatch ?? false }
+        : null,
   };
   const counts = {
     listings: file.listings.length,
@@ -120,6 +124,9 @@ export async function buildAccountExport(ctx: AppContext, sources: ExportSources
     `reports (${counts.reports}): what you reported to the moderators.`,
     `favourites (${counts.favourites}) and saved_searches (${counts.saved_searches}).`,
     `sign_ins (${counts.sign_ins}): when you signed in and on what kind of device (never codes).`,
+    file.fayda
+      ? 'fayda: you are verified with Fayda: the date, your verified name and whether the Fayda phone is your account phone. We also keep a keyed one-way hash of your Fayda identity (it cannot be read back) so one identity verifies one account; never your ID number, photo or birthdate.'
+      : 'fayda: you are not verified with Fayda; nothing from Fayda is kept.',
   ];
   // Parsed through the contract: a field outside it cannot reach the file.
   return ZAccountExportFile.parse({ ...file, summary: { lines, counts } });

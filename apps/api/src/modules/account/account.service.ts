@@ -42,6 +42,7 @@ import {
   uploadKeysOf,
 } from './account.repository.ts';
 import { keepBannedPhoneHash, listSignIns } from './sign-ins.ts';
+import { keepBannedFaydaSubject } from '../fayda/banned-fayda-subjects.ts';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -157,6 +158,8 @@ export function createAccountService(ctx: AppContext, deps: AccountDeps) {
       const keys = await uploadKeysOf(tx, user.id);
       await removeOwnData(tx, user);
       if (user.status === 'banned') await keepBannedPhoneHash(tx, phoneHash(deps.banKey, user.phone), now);
+      // A banned person's Fayda identity stays refused after deletion, as their phone does.
+      if (user.status === 'banned' && user.faydaSubjectHash) await keepBannedFaydaSubject(tx, user.faydaSubjectHash, now);
       await eraseIdentity(tx, user.id, now);
       const request = await insertAccountRequest(tx, {
         userId: user.id,

@@ -38,7 +38,7 @@ export interface ConversationSummaryRow {
   } | null;
   /** `deleted`: the side deleted their account (their name and phone are erased). */
   tenant: { phone: string; name: string | null; deleted: boolean };
-  owner: { name: string | null; deleted: boolean };
+  owner: { name: string | null; deleted: boolean; verified: boolean };
   last: { role: ConversationRole; body: string; bodyMasked: string | null; createdAt: Date } | null;
   /** The tenant has paid for (or the plan covered) this listing's contact. */
   contactUnlocked: boolean;
@@ -79,7 +79,8 @@ export async function findConversationSummaries(
       listingPhotos: listings.photos,
       tenantPhone: tenantUser.phone,
       tenantName: tenantUser.name,
-      ownerName: ownerUser.name,
+      ownerName: sql<string | null>`coalesce(${ownerUser.faydaName}, ${ownerUser.name})`,
+      ownerVerifiedAt: ownerUser.faydaVerifiedAt,
       tenantDeletedAt: tenantUser.deletedAt,
       ownerDeletedAt: ownerUser.deletedAt,
       lastRole: lastMessage.role,
@@ -116,7 +117,7 @@ export async function findConversationSummaries(
           }
         : null,
     tenant: { phone: r.tenantPhone, name: r.tenantName, deleted: r.tenantDeletedAt !== null },
-    owner: { name: r.ownerName, deleted: r.ownerDeletedAt !== null },
+    owner: { name: r.ownerName, deleted: r.ownerDeletedAt !== null, verified: r.ownerVerifiedAt !== null },
     last: r.lastRole && r.lastBody !== null && r.lastCreatedAt ? { role: r.lastRole, body: r.lastBody, bodyMasked: r.lastBodyMasked, createdAt: r.lastCreatedAt } : null,
     contactUnlocked: Boolean(r.contactUnlocked),
   }));

@@ -77,6 +77,7 @@ export function toConversationSummary(row: ConversationSummaryRow, reader: Reade
       owner_name: nameFor(row.owner.name, 'owner', reader),
       tenant_deleted: row.tenant.deleted,
       owner_deleted: row.owner.deleted,
+      ...(row.owner.verified ? { owner_verified: true as const } : {}),
     },
     viewer_role: reader.role,
     is_reply_unlocked: reader.replyUnlocked,

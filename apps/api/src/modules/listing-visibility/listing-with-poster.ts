@@ -14,6 +14,9 @@ export interface PosterInfo {
   userType: UserRow['userType'];
   status: UserRow['status'];
   suspendedUntil: Date | null;
+  /** Verified with Fayda (docs/fayda.md): when, and the verified name. */
+  faydaVerifiedAt: Date | null;
+  faydaName: string | null;
 }
 
 /**
@@ -37,6 +40,8 @@ const posterColumns = {
   userType: users.userType,
   status: users.status,
   suspendedUntil: users.suspendedUntil,
+  faydaVerifiedAt: users.faydaVerifiedAt,
+  faydaName: users.faydaName,
 };
 
 /** The one read of a listing with its poster (inside a transaction or not). */

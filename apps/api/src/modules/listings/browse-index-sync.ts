@@ -47,6 +47,7 @@ async function toEntry(row: IndexRow): Promise<ListingToIndex | null> {
     source: row.source,
     priceEtb: row.priceEtb,
     confirmedMs: row.confirmedAt ? row.confirmedAt.getTime() : null,
+    posterVerified: row.posterVerified,
     blockedUntilMs: row.posterBlockedUntil ? blockedUntil(row.posterBlockedUntil) : null,
     placeText: row.placeText ?? '',
     card: JSON.stringify(card),

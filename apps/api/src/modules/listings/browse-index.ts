@@ -26,6 +26,8 @@ export interface ListingToIndex {
   source: ListingRow['source'];
   priceEtb: number;
   confirmedMs: number | null;
+  /** The poster is verified with Fayda ('Verified posters only'). */
+  posterVerified: boolean;
   /** The poster's standing: null in good standing, else until when the listing is held back. */
   blockedUntilMs: number | null;
   placeText: string;
@@ -41,6 +43,7 @@ export interface IndexFilters {
   source?: ListingRow['source'];
   place?: PlaceQuery;
   confirmedSinceMs?: number;
+  verifiedOnly?: boolean;
   after?: { publishedMs: number; id: string };
   limit: number;
 }
@@ -67,6 +70,8 @@ class Slots {
   type = new Uint16Array(1024);
   subcity = new Uint16Array(1024);
   source = new Uint16Array(1024);
+  /** 1: the poster is verified with Fayda. */
+  verified = new Uint8Array(1024);
   /** The slots of the listing's card and place text in their stores (NO_TEXT: no place text). */
   card = new Int32Array(1024);
   place = new Int32Array(1024);
@@ -99,6 +104,7 @@ class Slots {
     this.type[slot] = codeOf(e.typeGroup);
     this.subcity[slot] = codeOf(e.subcity);
     this.source[slot] = codeOf(e.source);
+    this.verified[slot] = e.posterVerified ? 1 : 0;
     this.card[slot] = this.cards.add(e.card);
     this.place[slot] = e.placeText ? this.places.add(e.placeText) : NO_TEXT;
     if (e.placeText) this.placeOwner[this.place[slot]!] = slot;
@@ -117,7 +123,7 @@ class Slots {
   private newSlot(): number {
     if (this.used === this.published.length) {
       const n = this.used * 2;
-      const grow = <A extends Float64Array | Uint16Array | Int32Array>(from: A, to: A): A => {
+      const grow = <A extends Float64Array | Uint16Array | Uint8Array | Int32Array>(from: A, to: A): A => {
         to.set(from);
         return to;
       };
@@ -128,6 +134,7 @@ class Slots {
       this.type = grow(this.type, new Uint16Array(n));
       this.subcity = grow(this.subcity, new Uint16Array(n));
       this.source = grow(this.source, new Uint16Array(n));
+      this.verified = grow(this.verified, new Uint8Array(n));
       this.card = grow(this.card, new Int32Array(n));
       this.place = grow(this.place, new Int32Array(n));
       this.placeOwner = grow(this.placeOwner, new Int32Array(n));
@@ -179,6 +186,7 @@ interface Columns {
   type: Uint16Array;
   subcity: Uint16Array;
   source: Uint16Array;
+  verified: Uint8Array;
   confirmed: Float64Array;
   blocked: Float64Array;
 }
@@ -190,6 +198,7 @@ function columnsOf(list: SlotList, s: Slots): Columns {
     type: new Uint16Array(n),
     subcity: new Uint16Array(n),
     source: new Uint16Array(n),
+    verified: new Uint8Array(n),
     confirmed: new Float64Array(n),
     blocked: new Float64Array(n),
   };
@@ -199,6 +208,7 @@ function columnsOf(list: SlotList, s: Slots): Columns {
     c.type[i] = s.type[slot]!;
     c.subcity[i] = s.subcity[slot]!;
     c.source[i] = s.source[slot]!;
+    c.verified[i] = s.verified[slot]!;
     c.confirmed[i] = s.confirmed[slot]!;
     c.blocked[i] = s.blocked[slot]!;
   }
@@ -408,6 +418,7 @@ export class BrowseIndex {
     const priceMin = filters.priceMin ?? Number.NEGATIVE_INFINITY;
     const priceMax = filters.priceMax ?? Number.POSITIVE_INFINITY;
     const confirmedSince = filters.confirmedSinceMs;
+    const verifiedOnly = filters.verifiedOnly === true;
     const { place } = filters;
     const placeFound = place ? this.placeBits(place.terms) : undefined;
     const placeSubcities = place ? place.subcities.map((name) => codeOf(name)) : [];
@@ -416,6 +427,7 @@ export class BrowseIndex {
       if (type && c.type[i] !== type) continue;
       if (subcity && c.subcity[i] !== subcity) continue;
       if (source && c.source[i] !== source) continue;
+      if (verifiedOnly && c.verified[i] !== 1) continue;
       const price = c.price[i]!;
       if (price < priceMin || price > priceMax) continue;
       // NaN (never confirmed) fails every comparison, as NULL does in SQL.

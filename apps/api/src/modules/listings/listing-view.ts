@@ -5,9 +5,16 @@ import type { ListingRead, PosterInfo } from '../listing-visibility/listing-with
 import type { BrowseRow } from './listings.repository.ts';
 import { maskPostedBy, publicListingText, publicSpecificLocation, publicTitle } from './listing-text-masking.ts';
 
-function postedBy(source: ListingRow['source'], name: string | null, agencyName: string | null): TPostedBy {
+function postedBy(source: ListingRow['source'], poster: PosterInfo): TPostedBy {
   const isBroker = source === 'delala';
-  return { name, agency_name: isBroker ? agencyName : null, is_broker: isBroker };
+  // A poster verified with Fayda is shown by the verified name.
+  const verified = poster.faydaVerifiedAt !== null;
+  return {
+    name: (verified ? poster.faydaName : null) ?? poster.name,
+    agency_name: isBroker ? poster.agencyName : null,
+    is_broker: isBroker,
+    ...(verified ? { verified: true as const } : {}),
+  };
 }
 
 function commonFields(listing: ListingRead, poster: PosterInfo, urlFor: PhotoUrlFor) {
@@ -27,7 +34,7 @@ function commonFields(listing: ListingRead, poster: PosterInfo, urlFor: PhotoUrl
     contact_preference: listing.contactPreference,
     visibility: listing.visibility,
     photos: listing.photos.map((p) => toPhotoAnswer(p, urlFor)),
-    posted_by: postedBy(listing.source, poster.name, poster.agencyName),
+    posted_by: postedBy(listing.source, poster),
     published_at: listing.publishedAt?.toISOString() ?? null,
     confirmed_at: listing.confirmedAt?.toISOString() ?? null,
     createdAt: listing.createdAt.toISOString(),
@@ -83,6 +90,7 @@ export function toListingCard(row: BrowseRow, tint: string | null): TListingCard
     source: row.source,
     photos: [],
     photo_count: row.photoCount,
+    ...(row.posterVerified ? { poster_verified: true as const } : {}),
   };
   if (row.bedrooms !== null) card.bedrooms = row.bedrooms;
   if (row.bathrooms !== null) card.bathrooms = row.bathrooms;

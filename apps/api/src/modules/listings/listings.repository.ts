@@ -65,6 +65,8 @@ export interface BrowseFilters {
   place?: PlaceQuery;
   /** Only listings whose availability was confirmed at or after this (the 'confirmed in the last 7 days' filter). */
   confirmedSince?: Date;
+  /** 'Verified posters only': posters verified with Fayda. */
+  verifiedOnly?: boolean;
   /** Continue after this (published_at, id). */
   after?: { publishedAt: Date; id: string };
   limit: number;
@@ -87,6 +89,7 @@ export interface BrowseRow {
   coverPhoto: CoverPhoto | null;
   photoCount: number;
   publishedAt: Date | null;
+  posterVerified: boolean;
 }
 
 /**
@@ -146,6 +149,7 @@ export const CARD_COLUMNS = {
   coverPhoto: listings.coverPhoto,
   photoCount: listings.photoCount,
   publishedAt: listings.publishedAt,
+  posterVerified: listings.posterVerified,
 };
 
 /** Every condition of a browse query but the place search. */
@@ -157,6 +161,7 @@ function browseConditions(filters: BrowseFilters, now: Date): SQL[] {
   if (filters.priceMax !== undefined) conditions.push(lte(listings.priceEtb, filters.priceMax));
   if (filters.source) conditions.push(eq(listings.source, filters.source));
   if (filters.confirmedSince) conditions.push(gte(listings.confirmedAt, filters.confirmedSince));
+  if (filters.verifiedOnly) conditions.push(eq(listings.posterVerified, true));
   if (filters.after) conditions.push(olderThan(filters.after));
   return conditions;
 }

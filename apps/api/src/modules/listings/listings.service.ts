@@ -47,6 +47,8 @@ function posterInfo(user: UserRow): PosterInfo {
     userType: user.userType,
     status: user.status,
     suspendedUntil: user.suspendedUntil,
+    faydaVerifiedAt: user.faydaVerifiedAt,
+    faydaName: user.faydaName,
   };
 }
 

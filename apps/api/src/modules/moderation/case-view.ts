@@ -19,7 +19,7 @@ export interface CaseReport {
 
 export function listingSummary(
   listing: ListingTarget,
-  trust: Omit<TrustInputs, 'photoCount' | 'priceEtb' | 'posterCreatedAt' | 'posterWarnings' | 'posterStatus'>,
+  trust: Omit<TrustInputs, 'photoCount' | 'priceEtb' | 'posterCreatedAt' | 'posterWarnings' | 'posterStatus' | 'posterVerified'>,
 ): TListingCaseSummary {
   const posterStatus = effectiveStatus({ status: listing.posterStatus, suspendedUntil: listing.posterSuspendedUntil }, trust.now);
   const { score, signals } = trustScore({
@@ -29,6 +29,7 @@ export function listingSummary(
     posterCreatedAt: listing.posterCreatedAt,
     posterWarnings: listing.posterWarnings,
     posterStatus,
+    posterVerified: listing.posterFaydaVerifiedAt !== null,
   });
   return {
     title: listing.title,
@@ -43,6 +44,7 @@ export function listingSummary(
     poster_phone: listing.posterPhone,
     poster_name: listing.posterName,
     poster_status: posterStatus,
+    ...(listing.posterFaydaVerifiedAt ? { poster_fayda_verified_at: listing.posterFaydaVerifiedAt.toISOString() } : {}),
     trustScore: score,
     trustSignals: signals,
   };
@@ -58,6 +60,7 @@ export function userSummary(user: UserRow, now: Date): TUserCaseSummary {
     suspended_until: status === 'suspended' ? (user.suspendedUntil?.toISOString() ?? null) : null,
     warnings: user.warnings,
     posting_blocked_reason: user.postingBlockedReason,
+    ...(user.faydaVerifiedAt ? { fayda_verified_at: user.faydaVerifiedAt.toISOString() } : {}),
   };
 }
 

@@ -72,6 +72,7 @@ export interface ListingTarget {
   posterSuspendedUntil: Date | null;
   posterCreatedAt: Date;
   posterWarnings: number;
+  posterFaydaVerifiedAt: Date | null;
 }
 
 export async function findListingTargets(db: DbOrTx, ids: string[]): Promise<ListingTarget[]> {
@@ -96,6 +97,7 @@ export async function findListingTargets(db: DbOrTx, ids: string[]): Promise<Lis
       posterSuspendedUntil: users.suspendedUntil,
       posterCreatedAt: users.createdAt,
       posterWarnings: users.warnings,
+      posterFaydaVerifiedAt: users.faydaVerifiedAt,
     })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.posterId))

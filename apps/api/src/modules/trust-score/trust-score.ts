@@ -22,6 +22,11 @@ export interface TrustInputs {
   posterStatus: 'active' | 'suspended' | 'banned';
   /** Approved refund claims against the poster: tenants paid for contacts that were dead. */
   posterApprovedRefunds?: number;
+  /**
+   * The poster is verified with Fayda (docs/fayda.md): who they are is known, so a new account is
+   * no signal; the rest still counts.
+   */
+  posterVerified?: boolean;
   now: Date;
 }
 
@@ -74,7 +79,7 @@ export function trustScore(input: TrustInputs): { score: number; signals: TTrust
   }
 
   const ageMs = input.now.getTime() - input.posterCreatedAt.getTime();
-  add('new_account', ageMs < DAY_MS ? r.accountDayOldPoints : ageMs < 7 * DAY_MS ? r.accountWeekOldPoints : 0);
+  if (!input.posterVerified) add('new_account', ageMs < DAY_MS ? r.accountDayOldPoints : ageMs < 7 * DAY_MS ? r.accountWeekOldPoints : 0);
   add('poster_warnings', Math.min(r.warningsMax, input.posterWarnings * r.perWarning));
   add('poster_suspended_before', input.posterSuspensions > 0 ? r.suspendedBefore : 0);
   add('poster_refunds', Math.min(r.approvedRefundsMax, (input.posterApprovedRefunds ?? 0) * r.perApprovedRefund));

@@ -15,6 +15,7 @@ import { Section } from './section';
 import { SignInHistory } from './sign-in-history';
 import { SignOutEverywhere } from './sign-out-everywhere';
 import { TelegramSection } from './telegram-section';
+import { FaydaOffer } from '@/lib/fayda-slot';
 import styles from './account.module.css';
 
 /**
@@ -49,6 +50,7 @@ export function AccountPage() {
         <p className={styles.muted}>{t('intro')}</p>
       </header>
       <div className={styles.sections}>
+        <FaydaOffer place="account" />
         <Section title={t('profile.heading')}>
           <ProfileForm key={user.sub} user={user} />
         </Section>

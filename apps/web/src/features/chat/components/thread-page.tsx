@@ -31,6 +31,7 @@ import { MessageComposer } from './message-composer';
 import { ReportConversationModal } from './report-conversation-modal';
 import { UnlockBanner } from './unlock-banner';
 import styles from './thread-page.module.css';
+import { FaydaBadge } from '@/components/ui/fayda-badge';
 
 function BackToInbox() {
   const { t } = useTexts('chat');
@@ -140,6 +141,7 @@ export function ThreadPage() {
         <h1 className={styles.title}>{t('thread.title')}</h1>
         <p className={styles.context}>
           {counterpart ? <span className={styles.with}>{t('thread.with', { name: translateContactMask(counterpart, t('contact_hidden')) })}</span> : null}
+          {role !== 'owner' && conversation.participants.owner_verified ? <FaydaBadge /> : null}
           {listing ? (
             <span className={styles.about}>
               <Link to={paths.listing(listing._id)}>{titleOf(listing)}</Link>

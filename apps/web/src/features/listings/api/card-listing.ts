@@ -22,6 +22,8 @@ export interface CardListing {
   source: ListingSource;
   photos: TPhoto[];
   visibility?: 'live' | 'draft' | 'expired';
+  /** The poster is verified with Fayda: the badge. */
+  poster_verified?: true;
 }
 
 /**
@@ -56,5 +58,6 @@ export function toCardListing(card: TListingCard): CardListing {
     subcity: card.subcity,
     source: card.source,
     photos: card.photos.map(photoFromCard),
+    ...(card.poster_verified ? { poster_verified: true as const } : {}),
   };
 }

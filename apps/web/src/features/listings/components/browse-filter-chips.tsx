@@ -6,7 +6,7 @@ import type { BrowseFilters } from '../lib/browse-filters';
 import styles from './browse-filter-bar.module.css';
 
 /** The filters the sheet sets, in the order the chips show them. The place search is in the bar. */
-export const SHEET_FILTERS = ['source', 'type', 'subcity', 'priceMin', 'priceMax', 'confirmed'] as const satisfies readonly (keyof BrowseFilters)[];
+export const SHEET_FILTERS = ['source', 'type', 'subcity', 'priceMin', 'priceMax', 'confirmed', 'verified'] as const satisfies readonly (keyof BrowseFilters)[];
 export type SheetFilter = (typeof SHEET_FILTERS)[number];
 
 /** The sheet's filters that are on: the number on the 'Filters' button, one chip each. */
@@ -57,6 +57,8 @@ export function BrowseFilterChips({ filters, onRemove, onEmptied }: BrowseFilter
         return t('filters.chipPriceMax', { price: formatEtb(filters.priceMax!, i18n.language) });
       case 'confirmed':
         return t('filters.confirmed');
+      case 'verified':
+        return t('filters.verified');
       default:
         return unreachable(key, 'browse filter');
     }

@@ -194,6 +194,10 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
             <input type="checkbox" name={FILTER_PARAMS.confirmed} value="7" checked={!!filters.confirmed} onChange={(e) => set({ confirmed: e.currentTarget.checked ? '7' : undefined })} />
             {t('filters.confirmed')}
           </label>
+          <label>
+            <input type="checkbox" checked={!!filters.verified} onChange={(e) => set({ verified: e.currentTarget.checked ? '1' : undefined })} />
+            {t('filters.verified')}
+          </label>
         </>
       ) : null}
       <SelectField

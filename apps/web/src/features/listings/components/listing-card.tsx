@@ -12,6 +12,7 @@ import styles from './listing-card.module.css';
 import { useListingText } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
 import { ListingHeart } from '@/lib/listing-slots';
+import { FaydaBadge } from '@/components/ui/fayda-badge';
 
 export type { CardListing };
 
@@ -49,6 +50,7 @@ export const ListingCard = memo(function ListingCard({ listing, priority = false
         <div className={styles.badges}>
           {listing.visibility === 'draft' ? <span className={`${styles.badge} ${styles.draft}`}>{t('card.draft')}</span> : null}
           {listing.source === 'delala' ? <span className={`${styles.badge} ${styles.broker}`}>{t('card.broker')}</span> : null}
+          {listing.poster_verified ? <FaydaBadge /> : null}
         </div>
         {listing.visibility === 'draft' ? null : <ListingHeart listingId={listing._id} variant="card" />}
       </div>

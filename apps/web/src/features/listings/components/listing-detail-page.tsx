@@ -16,6 +16,7 @@ import { useListing } from '@/api/get-listing';
 import { formatDate, isListingOwner } from '../lib/listing-display';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ConfirmedLine } from './confirmed-line';
+import { FaydaBadge } from '@/components/ui/fayda-badge';
 import { ListingFacts } from './listing-facts';
 import { ListingGallery } from './listing-gallery';
 import { MoveInCost, RentLawNote } from './move-in-cost';
@@ -106,6 +107,7 @@ function ListingBody({ listing }: { listing: TListing }) {
             </span>
           </p>
           <PostedBy listing={listing} />
+          {listing.posted_by.verified ? <FaydaBadge name={listing.posted_by.name ? shown(listing.posted_by.name) : null} /> : null}
           {listing.visibility === 'live' ? <ConfirmedLine confirmedAt={listing.confirmed_at} /> : null}
           {live ? (
             <NextTask>

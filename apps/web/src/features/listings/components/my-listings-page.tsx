@@ -18,6 +18,7 @@ import { ListingCard } from './listing-card';
 import { ListingGrid, ListingGridError, ListingGridItem, ListingGridSkeleton } from './listing-grid';
 import { ExpiredFreshness, LiveFreshness, needsAnswer } from './my-listing-freshness';
 import styles from './my-listings-page.module.css';
+import { FaydaOffer } from '@/lib/fayda-slot';
 
 function StatCard({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
   return (
@@ -143,6 +144,7 @@ export function MyListingsPage() {
           <span aria-hidden="true">+</span> {t('mine.add')}
         </ButtonLink>
       </header>
+      <FaydaOffer place="my-listings" />
 
       {notice ? (
         <Alert tone="success">

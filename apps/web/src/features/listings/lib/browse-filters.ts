@@ -21,6 +21,8 @@ export interface BrowseFilters {
   priceMax?: number;
   /** '7': only listings confirmed available in the last 7 days. */
   confirmed?: '7';
+  /** '1': 'Verified posters only' (verified with Fayda). */
+  verified?: '1';
 }
 
 /** URL query names: the same as the API's, so a shared link reads like the call it makes. */
@@ -32,6 +34,7 @@ export const FILTER_PARAMS = {
   priceMin: 'price_min',
   priceMax: 'price_max',
   confirmed: 'confirmed',
+  verified: 'verified',
 } as const satisfies Record<keyof BrowseFilters, string>;
 
 /** '15,000', ' 15000 ' -> 15000; anything that is not a whole non-negative amount -> undefined. */
@@ -69,6 +72,7 @@ export function filtersFromSearch(params: URLSearchParams): BrowseFilters {
   const priceMax = parsePrice(params.get(FILTER_PARAMS.priceMax));
   if (priceMax !== undefined) filters.priceMax = priceMax;
   if (params.get(FILTER_PARAMS.confirmed) === '7') filters.confirmed = '7';
+  if (params.get(FILTER_PARAMS.verified) === '1') filters.verified = '1';
   return filters;
 }
 
@@ -124,6 +128,7 @@ export function browseApiQuery(filters: BrowseFilters, cursor?: string) {
     price_max: filters.priceMax,
     source: filters.source,
     confirmed: filters.confirmed,
+    verified: filters.verified,
     limit: BROWSE_PAGE_SIZE,
     cursor,
   };
@@ -138,7 +143,7 @@ const TYPE_SYNONYMS: Partial<Record<ListingType, readonly ListingType[]>> = {
 /**
  * Landlords see their own listings filtered here in the browser, by the same
  * rules the server applies to everyone else's: type (with synonyms), subcity and the price range.
- * The source and 'confirmed in the last 7 days' filters are hidden for landlords, so they are not applied.
+ * The source, 'confirmed in the last 7 days' and 'Verified posters only' filters are hidden for landlords, so they are not applied.
  */
 export function matchesFilters(
   listing: { type: ListingType; subcity: string; price_etb: number; title?: string; specific_location?: string | null },

@@ -4,6 +4,7 @@ import { useTexts } from '@/lib/use-texts';
 import type { TConversationCaseSummary, TListingCaseSummary, TModerationCase, TUserCaseSummary } from '@betoch/contracts/admin';
 import { paths } from '@/config/paths';
 import { formatEtb } from '@/lib/format-money';
+import { formatLocalDate } from '@/components/ui/local-date';
 import { Facts } from '../facts';
 import { TrustScore } from './trust-score';
 import styles from '../admin.module.css';
@@ -42,6 +43,7 @@ function ListingSummary({ id, summary }: { id: string; summary: TListingCaseSumm
           [t('moderation.fields.source'), t(`moderation.sources.${summary.source}`)],
           [t('moderation.fields.hidden'), yesNo(t, summary.admin_hidden)],
           [t('moderation.fields.poster'), `${summary.poster_phone}${summary.poster_name ? ` · ${summary.poster_name}` : ''} · ${t(`moderation.userStatus.${summary.poster_status}`)}`],
+          [t('moderation.fields.fayda'), faydaSince(t, summary.poster_fayda_verified_at, i18n.language)],
         ]}
       />
       <TrustScore score={summary.trustScore} signals={summary.trustSignals} />
@@ -49,8 +51,13 @@ function ListingSummary({ id, summary }: { id: string; summary: TListingCaseSumm
   );
 }
 
+/** 'Verified with Fayda since {date}', or 'Not verified' (docs/fayda.md). */
+function faydaSince(t: (key: string, vars?: Record<string, string>) => string, at: string | undefined, language: string): string {
+  return at ? t('moderation.faydaSince', { date: formatLocalDate(at, language) }) : t('moderation.faydaNo');
+}
+
 function UserSummary({ summary }: { summary: TUserCaseSummary }) {
-  const { t } = useTexts('admin');
+  const { t, i18n } = useTexts('admin');
   return (
     <Facts
       items={[
@@ -58,6 +65,7 @@ function UserSummary({ summary }: { summary: TUserCaseSummary }) {
         [t('moderation.fields.name'), summary.name ?? t('common.none')],
         [t('moderation.fields.type'), t(`moderation.userTypes.${summary.type}`)],
         [t('moderation.fields.status'), t(`moderation.userStatus.${summary.status}`)],
+        [t('moderation.fields.fayda'), faydaSince(t, summary.fayda_verified_at, i18n.language)],
       ]}
     />
   );

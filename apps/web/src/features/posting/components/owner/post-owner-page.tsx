@@ -21,6 +21,7 @@ import { StepIndicator } from '../step-indicator';
 import { DraftDetailsForm } from './draft-details-form';
 import { SectionTitle } from './section-title';
 import styles from './owner.module.css';
+import { FaydaOffer } from '@/lib/fayda-slot';
 
 /**
  * /post/owner: 'Post Property as Owner' in three steps (details, photos, publish). States:
@@ -148,6 +149,7 @@ function OwnerPosting({ initial, onCreated }: { initial: TListing | null; onCrea
     <div className={styles.page}>
       <h1>{published ? t('owner.editTitle') : t('owner.title')}</h1>
       <p className={styles.intro}>{published ? t('owner.editIntro') : t('owner.intro')}</p>
+      {current === 1 && !published ? <FaydaOffer place="posting" /> : null}
       <StepIndicator
         labels={[t('owner.steps.details'), t('owner.steps.photos'), t('owner.steps.publish')]}
         current={current}

@@ -15,6 +15,7 @@ import { draftToResume, resumePath } from '../../lib/resume-draft';
 import { ListingLimitBanner } from '../listing-limit-banner';
 import { PropertyWizard } from '../wizard/property-wizard';
 import styles from './pages.module.css';
+import { FaydaOffer } from '@/lib/fayda-slot';
 
 /**
  * /post/delala: 'Post Property as Delala', the broker's wizard (the route's guard sends signed-out
@@ -63,6 +64,7 @@ export function PostDelalaPage() {
     <div className={styles.page}>
       <header className={styles.header}>
         <h1>{t('post.title')}</h1>
+        <FaydaOffer place="posting" />
         {user ? <p className={styles.who}>{t('landlord:post.loggedInAs', { subject: formatPhoneLocal(user.sub) })}</p> : null}
         {unlimited ? (
           <span className={styles.credits}>{t('post.unlimited', { date: dateText })}</span>

@@ -1,0 +1,323 @@
+/**
+ * A local stand-in for Fayda's eSignet: the certified OpenID provider `oidc-provider`, set up as
+ * eSignet is (docs/fayda.md): authorization code with PKCE required, client authentication by
+ * private_key_jwt only, the claims request parameter, signed (RS256) userinfo, eSignet's endpoint
+ * paths and acr values. Its login page asks for an individual ID (a UIN, as eSignet's OTP page
+ * does) and has a Cancel button. In front of it sits a small proxy that tests steer to misbehave
+ * as a faulty or hostile provider would: an ID token signed by another key, with a wrong aud or
+ * iss, expired, dated in the future, without or with another nonce, `alg: none`, keys rotated
+ * mid-flow, a slow or failing token endpoint. The browser journey runs it as a process:
+ *   node --import tsx apps/api/scripts/local-fayda-provider.ts   (FAYDA_PROVIDER_PORT,
+ *   FAYDA_CLIENT_ID, FAYDA_CLIENT_JWKS (the client's public JWK set), FAYDA_REDIRECT_URI)
+ */
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import Provider from 'oidc-provider';
+
+export interface FaydaIdentity {
+  name: string;
+  /** eSignet's localized name (claims_locales=en am). */
+  nameAm?: string;
+  phone_number?: string;
+  birthdate?: string;
+  picture?: string;
+  gender?: string;
+  /** The national ID number: eSignet never puts it in a claim; it is how the person logs in. */
+  individualId: string;
+}
+
+export type FaydaFault =
+  | 'none'
+  | 'other_key'
+  | 'wrong_aud'
+  | 'wrong_iss'
+  | 'expired'
+  | 'future'
+  | 'no_nonce'
+  | 'wrong_nonce'
+  | 'alg_none'
+  | 'rotated'
+  | 'slow'
+  | '5xx';
+
+export interface LocalFaydaProvider {
+  /** The issuer (FAYDA_ISSUER). */
+  url: string;
+  /** Individual IDs that can log in, and the claims of each (sub is the map's key). */
+  identities: Map<string, FaydaIdentity>;
+  /** What the token endpoint does to its answer (tests steer it). */
+  fault: { token: FaydaFault };
+  /** Token calls received. */
+  tokenCalls: number;
+  close(): Promise<void>;
+}
+
+const ENDPOINTS = {
+  authorization: '/authorize',
+  token: '/v1/esignet/oauth/v2/token',
+  userinfo: '/v1/esignet/oidc/userinfo',
+  jwks: '/v1/esignet/oauth/.well-known/jwks.json',
+};
+
+async function signingKey(kid: string) {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const pub = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const priv = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
+  return { privateKey, pub, priv };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function startLocalFaydaProvider(options: {
+  port?: number;
+  clientId: string;
+  /** The client's public keys, as registered on the partner portal. */
+  clientJwks?: { keys: JWK[] };
+  redirectUris: string[];
+  identities?: Array<[string, FaydaIdentity]>;
+  /** Writes why the token endpoint refused a call (the browser journey's process). */
+  logErrors?: boolean;
+}): Promise<LocalFaydaProvider> {
+  const main = await signingKey('esignet-1');
+  const other = await signingKey('attacker-1');
+  const rotated = await signingKey('esignet-2');
+  const identities = new Map(options.identities ?? []);
+  const bySub = (sub: string) => [...identities.entries()].find(([s]) => s === sub)?.[1];
+  const state = { fault: { token: 'none' as FaydaFault }, tokenCalls: 0, rotatedOut: false };
+
+  const outer = http.createServer();
+  const sockets = new Set<Socket>();
+  outer.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => outer.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(outer.address() as AddressInfo).port}`;
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: options.clientId,
+        token_endpoint_auth_method: 'private_key_jwt',
+        jwks: options.clientJwks,
+        redirect_uris: options.redirectUris,
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        id_token_signed_response_alg: 'RS256',
+        userinfo_signed_response_alg: 'RS256',
+      },
+    ],
+    jwks: { keys: [main.priv] },
+    clientAuthMethods: ['private_key_jwt'],
+    pkce: { required: () => true },
+    acrValues: ['mosip:idp:acr:generated-code', 'mosip:idp:acr:biometrics', 'mosip:idp:acr:linked-wallet'],
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'name#en', 'name#am', 'birthdate', 'gender', 'picture'],
+      phone: ['phone_number'],
+    },
+    features: {
+      devInteractions: { enabled: false },
+      claimsParameter: { enabled: true },
+      jwtUserinfo: { enabled: true },
+      userinfo: { enabled: true },
+    },
+    routes: { authorization: ENDPOINTS.authorization, token: ENDPOINTS.token, userinfo: ENDPOINTS.userinfo, jwks: ENDPOINTS.jwks },
+    cookies: { keys: ['local-fayda-provider-cookie-key'] },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    async findAccount(_ctx: unknown, sub: string) {
+      const person = bySub(sub);
+      if (!person) return undefined;
+      return {
+        accountId: sub,
+        async claims() {
+          return {
+            sub,
+            name: person.name,
+            'name#en': person.name,
+            ...(person.nameAm ? { 'name#am': person.nameAm } : {}),
+            ...(person.phone_number ? { phone_number: person.phone_number } : {}),
+            birthdate: person.birthdate ?? '1990-01-01',
+            gender: person.gender ?? 'Female',
+            picture: person.picture ?? 'data:image/jpeg;base64,AAAA',
+          };
+        },
+      };
+    },
+  });
+  const inner = provider.callback();
+  if (options.logErrors) {
+    (provider as unknown as { on(event: string, fn: (ctx: unknown, err: Error & { cause?: unknown; error_description?: string }) => void): void }).on(
+      'grant.error',
+      (_ctx, err) => process.stderr.write(`token error: ${err.message} ${err.error_description ?? ''} ${String(err.cause ?? '')}\n`),
+    );
+  }
+
+  /** The login page: an individual ID (as eSignet's OTP page asks) and Cancel. */
+  async function interaction(req: http.IncomingMessage, res: http.ServerResponse, uid: string, action: string | undefined) {
+    const details = await provider.interactionDetails(req, res);
+    if (details.uid !== uid) throw new Error('interaction mismatch');
+    if (!action) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Local Fayda (eSignet)</title></head>
+<body><main><h1>Local Fayda (eSignet)</h1><p>Log in to share your name and phone with ${escapeHtml(String(details.params.client_id))}.</p>
+<form method="post" action="/interaction/${escapeHtml(uid)}/login"><label>Fayda individual ID (FIN/UIN) <input name="individual_id" autocomplete="off"></label>
+<label>OTP <input name="otp" value="111111"></label><button type="submit">Verify and share</button></form>
+<form method="post" action="/interaction/${escapeHtml(uid)}/abort"><button type="submit">Cancel</button></form></main></body></html>`);
+      return;
+    }
+    const form = new URLSearchParams((await readBody(req)).toString());
+    if (action === 'abort') {
+      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled.' }, { mergeWithLastSubmission: false });
+      return;
+    }
+    const individualId = form.get('individual_id') ?? '';
+    const sub = [...identities.entries()].find(([, p]) => p.individualId === individualId)?.[0];
+    if (!sub) {
+      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><p>Unknown individual ID.</p>');
+      return;
+    }
+    const clientId = String(details.params.client_id);
+    const grant = new provider.Grant({ accountId: sub, clientId });
+    grant.addOIDCScope(String(details.params.scope ?? 'openid'));
+    const asked = details.params.claims ? (JSON.parse(String(details.params.claims)) as Record<string, Record<string, unknown> | null>) : {};
+    const claimNames = [...new Set(Object.values(asked).flatMap((group) => Object.keys(group ?? {})))];
+    if (claimNames.length) grant.addOIDCClaims(claimNames);
+    const grantId = await grant.save();
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: sub, acr: 'mosip:idp:acr:generated-code', amr: ['otp'] }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+  }
+
+  /** The token endpoint, through the steering: the real answer, then tampered as asked. */
+  async function token(req: http.IncomingMessage, res: http.ServerResponse) {
+    state.tokenCalls += 1;
+    const fault = state.fault.token;
+    if (fault === '5xx') {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html>bad gateway</html>');
+      return;
+    }
+    if (fault === 'slow') await new Promise((r) => setTimeout(r, 8000));
+    const body = await readBody(req);
+    // The real provider answers on the same server: call it with the body read here.
+    const answer = await fetch(`${issuer}${ENDPOINTS.token}?__inner=1`, {
+      method: 'POST',
+      headers: { 'content-type': String(req.headers['content-type']), accept: 'application/json' },
+      body,
+    });
+    const json = (await answer.json()) as Record<string, unknown>;
+    if (answer.ok && typeof json.id_token === 'string' && fault !== 'none') json.id_token = await tamper(json.id_token, fault);
+    res.writeHead(answer.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify(json));
+  }
+
+  async function tamper(idToken: string, fault: FaydaFault): Promise<string> {
+    const claims = decodeJwt(idToken);
+    const nowS = Math.floor(Date.now() / 1000);
+    const sign = (payload: Record<string, unknown>, key: Awaited<ReturnType<typeof signingKey>>) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: key.pub.kid }).sign(key.privateKey);
+    switch (fault) {
+      case 'other_key':
+        // The attacker's key, under the provider's own kid.
+        return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: main.pub.kid }).sign(other.privateKey);
+      case 'wrong_aud':
+        return sign({ ...claims, aud: 'another-client' }, main);
+      case 'wrong_iss':
+        return sign({ ...claims, iss: 'https://esignet.attacker.example' }, main);
+      case 'expired':
+        return sign({ ...claims, iat: nowS - 7200, exp: nowS - 3600 }, main);
+      case 'future':
+        return sign({ ...claims, iat: nowS + 3600, exp: nowS + 7200 }, main);
+      case 'no_nonce': {
+        const { nonce: _nonce, ...rest } = claims;
+        return sign(rest, main);
+      }
+      case 'wrong_nonce':
+        return sign({ ...claims, nonce: 'another-flow-nonce' }, main);
+      case 'alg_none':
+        return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+      case 'rotated':
+        // The provider moved to a new key after the flow started: the JWKS now carries it.
+        state.rotatedOut = true;
+        return sign(claims, rotated);
+      default:
+        return idToken;
+    }
+  }
+
+  outer.on('request', (req, res) => {
+    const url = new URL(req.url ?? '/', issuer);
+    const run = async () => {
+      const m = /^\/interaction\/([\w-]+)(?:\/(login|abort))?$/.exec(url.pathname);
+      if (m) return interaction(req, res, m[1]!, m[2]);
+      if (url.pathname === '/healthz') {
+        res.writeHead(200).end('ok');
+        return;
+      }
+      if (url.pathname === ENDPOINTS.token && req.method === 'POST' && !url.searchParams.has('__inner')) return token(req, res);
+      if (url.pathname === ENDPOINTS.jwks && state.rotatedOut) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ keys: [main.pub, rotated.pub] }));
+        return;
+      }
+      if (url.searchParams.has('__inner')) {
+        url.searchParams.delete('__inner');
+        req.url = `${url.pathname}${url.search}`;
+      }
+      return inner(req, res);
+    };
+    run().catch((err: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(err));
+    });
+  });
+
+  return {
+    url: issuer,
+    identities,
+    get fault() {
+      return state.fault;
+    },
+    get tokenCalls() {
+      return state.tokenCalls;
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => outer.close(() => resolve()));
+    },
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const started = await startLocalFaydaProvider({
+    port: Number(process.env.FAYDA_PROVIDER_PORT ?? 8393),
+    clientId: process.env.FAYDA_CLIENT_ID ?? 'betoch-local',
+    // The client's keys as registered on the partner portal (oidc-provider will not read a
+    // jwks_uri on a loopback address: its guard against server-side request forgery).
+    clientJwks: process.env.FAYDA_CLIENT_JWKS ? (JSON.parse(process.env.FAYDA_CLIENT_JWKS) as { keys: JWK[] }) : undefined,
+    redirectUris: [process.env.FAYDA_REDIRECT_URI ?? 'http://127.0.0.1:8193/account/fayda'],
+    logErrors: true,
+    // One identity per journey (one identity verifies one account).
+    identities: [
+      ['fayda-sub-local-1', { individualId: '1234567890123401', name: 'Abebe Kebede', nameAm: 'አበበ ከበደ', phone_number: '+251911223344' }],
+      ['fayda-sub-local-2', { individualId: '1234567890123402', name: 'Almaz Tesfaye', nameAm: 'አልማዝ ተስፋዬ', phone_number: '+251911223355' }],
+      ['fayda-sub-local-3', { individualId: '1234567890123403', name: 'Dawit Bekele', nameAm: 'ዳዊት በቀለ' }],
+    ],
+  });
+  process.stdout.write(`local Fayda provider at ${started.url}\n`);
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLiveListing, signUpAdmin } from '../support/factories.ts';
+import { signUp, type SignedIn } from '../support/login.ts';
+import { addIdentity, createFaydaTestApp, verifyWithFayda, type FaydaTestApp } from '../support/fayda.ts';
+import { caseOf, report } from '../trust/trust-calls.ts';
+import type { TListingCaseSummary } from '@betoch/contracts/admin';
+
+let f: FaydaTestApp;
+let first: SignedIn;
+let second: SignedIn;
+beforeAll(async () => {
+  f = await createFaydaTestApp();
+  first = await signUpAdmin(f.t);
+  second = await signUp(f.t, { phone: '+251900000002', name: 'Second Admin' });
+});
+afterAll(async () => f?.close());
+
+const revoke = (who: SignedIn, payload: Record<string, unknown>) => f.t.request({ method: 'POST', url: '/api/admin/fayda/revocations', headers: who.auth, payload });
+const review = (who: SignedIn, id: string, decision: 'approve' | 'reject', notes?: string) =>
+  f.t.request({ method: 'POST', url: `/api/admin/fayda/revocations/${id}/${decision}`, headers: who.auth, payload: notes ? { notes } : {} });
+
+describe('moderation', () => {
+  it('the case of a verified poster\'s listing shows since when the poster is verified, and the trust score counts it', async () => {
+    const landlord = await signUp(f.t, { userType: 'landlord' });
+    const listing = await createLiveListing(f.t, landlord);
+    await report(f.t, await signUp(f.t), 'listing', listing._id, 'fake');
+    const before = (await caseOf(f.t, first, listing._id))!.targetSummary as TListingCaseSummary;
+    expect(before).not.toHaveProperty('poster_fayda_verified_at');
+    expect(before.trustSignals.map((s) => s.code)).toContain('new_account');
+    expect((await verifyWithFayda(f, landlord, addIdentity(f.provider))).res.statusCode).toBe(200);
+    const after = (await caseOf(f.t, first, listing._id))!.targetSummary as TListingCaseSummary;
+    expect(after.poster_fayda_verified_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(after.trustSignals.map((s) => s.code)).not.toContain('new_account');
+    expect(after.trustScore).toBeGreaterThan(before.trustScore);
+  });
+});
+
+describe('an admin revokes a verification, with a reason, approved by a second admin', () => {
+  it('asked with a reason, refused to its author, approved by another admin: the badge goes; all audited', async () => {
+    const landlord = await signUp(f.t, { userType: 'landlord' });
+    const listing = await createLiveListing(f.t, landlord);
+    expect((await verifyWithFayda(f, landlord, addIdentity(f.provider))).res.statusCode).toBe(200);
+
+    expect((await revoke(landlord, { phone: landlord.phone, reason: 'not an admin' })).statusCode).toBe(403);
+    expect((await revoke(first, { phone: landlord.phone })).statusCode).toBe(400);
+    const asked = await revoke(first, { phone: landlord.phone, reason: 'Reported as a fake owner, documents forged' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { _id: id, status } = asked.json().data;
+    expect(status).toBe('pending');
+    // Pending: still verified.
+    expect((await f.t.request({ method: 'GET', url: '/api/fayda', headers: landlord.auth })).json().verification).not.toBeNull();
+
+    const self = await review(first, id, 'approve');
+    expect(self.statusCode).toBe(403);
+    expect(self.json().error).toBe('self_approval_forbidden');
+
+    const approved = await review(second, id, 'approve', 'Checked the reports');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({ status: 'approved', phone: landlord.phone, review_notes: 'Checked the reports' });
+    expect((await review(second, id, 'reject')).json().error).toBe('revocation_not_pending');
+
+    expect((await f.t.request({ method: 'GET', url: '/api/fayda', headers: landlord.auth })).json().verification).toBeNull();
+    const page = (await f.t.request({ method: 'GET', url: `/api/listings/${listing._id}` })).json().listing;
+    expect(page.posted_by).not.toHaveProperty('verified');
+    const filtered = (await f.t.request({ method: 'GET', url: '/api/listings?verified=1&limit=50' })).json().listings as Array<{ _id: string }>;
+    expect(filtered.map((c) => c._id)).not.toContain(listing._id);
+
+    const audit = await f.t.database.sql.query<{ action: string; reason: string }>(
+      "SELECT action, reason FROM admin_audit WHERE target_type = 'fayda_revocation' AND target_id = $1 ORDER BY created_at",
+      [id],
+    );
+    expect(audit).toEqual([
+      { action: 'fayda_revocation_requested', reason: 'Reported as a fake owner, documents forged' },
+      { action: 'fayda_revocation_approved', reason: 'Checked the reports' },
+    ]);
+  });
+
+  it('a rejected revocation leaves the verification; an unverified account cannot be revoked', async () => {
+    const landlord = await signUp(f.t, { userType: 'landlord' });
+    expect((await revoke(first, { phone: landlord.phone, reason: 'Nothing to revoke here' })).statusCode).toBe(400);
+    expect((await verifyWithFayda(f, landlord, addIdentity(f.provider))).res.statusCode).toBe(200);
+    const id = (await revoke(second, { phone: landlord.phone, reason: 'A mistaken report' })).json().data._id as string;
+    const rejected = await review(first, id, 'reject');
+    expect(rejected.json().data.status).toBe('rejected');
+    expect((await f.t.request({ method: 'GET', url: '/api/fayda', headers: landlord.auth })).json().verification).not.toBeNull();
+  });
+});

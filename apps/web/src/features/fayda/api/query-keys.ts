@@ -1,0 +1,3 @@
+export const faydaKeys = {
+  status: ['fayda', 'status'] as const,
+};
