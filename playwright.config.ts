@@ -32,7 +32,7 @@ if (!fs.existsSync(WEB_INDEX)) {
 export default defineConfig({
   testDir: './e2e',
   // The hosted-checkout journey needs its own server and gateway: playwright.checkout.config.ts.
-  testIgnore: ['**/checkout.spec.ts', '**/telegram.spec.ts'],
+  testIgnore: ['**/checkout.spec.ts', '**/telegram.spec.ts', '**/fayda.spec.ts'],
   // Per port, so two engineers' runs (E2E_PORT=8182 ...) never delete each other's results.
   outputDir: `./test-results/e2e-${PORT}`,
   fullyParallel: false,

@@ -161,6 +161,7 @@ const DEMO_SCENES: Scene[] = [
         name: 'Apartments in Bole',
         filters: { subcity: 'Bole', type: 'apartment' },
         sms: false,
+        telegram: false,
       });
       // Each goes live, and the matcher (run then, as after a publish) writes her notification.
       for (const [i, listing] of stage.withRole('alert').entries()) {

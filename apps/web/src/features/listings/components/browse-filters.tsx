@@ -195,7 +195,7 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
             {t('filters.confirmed')}
           </label>
           <label>
-            <input type="checkbox" checked={!!filters.verified} onChange={(e) => set({ verified: e.currentTarget.checked ? '1' : undefined })} />
+            <input type="checkbox" name={FILTER_PARAMS.verified} value="1" checked={!!filters.verified} onChange={(e) => set({ verified: e.currentTarget.checked ? '1' : undefined })} />
             {t('filters.verified')}
           </label>
         </>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTexts } from '@/lib/use-texts';
+import { useTexts, type Texts } from '@/lib/use-texts';
 import type { TConversationCaseSummary, TListingCaseSummary, TModerationCase, TUserCaseSummary } from '@betoch/contracts/admin';
 import { paths } from '@/config/paths';
 import { formatEtb } from '@/lib/format-money';
@@ -52,7 +52,7 @@ function ListingSummary({ id, summary }: { id: string; summary: TListingCaseSumm
 }
 
 /** 'Verified with Fayda since {date}', or 'Not verified' (docs/fayda.md). */
-function faydaSince(t: (key: string, vars?: Record<string, string>) => string, at: string | undefined, language: string): string {
+function faydaSince(t: Texts['t'], at: string | undefined, language: string): string {
   return at ? t('moderation.faydaSince', { date: formatLocalDate(at, language) }) : t('moderation.faydaNo');
 }
 
