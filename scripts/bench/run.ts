@@ -23,6 +23,7 @@ import { lighthousePart } from './parts/lighthouse.ts';
 import { photoPart } from './parts/photo.ts';
 import { serverRenderPart } from './parts/server-render.ts';
 import { sizePart } from './parts/size.ts';
+import { telegramPart } from './parts/telegram.ts';
 
 const run = promisify(execFile);
 
@@ -60,6 +61,7 @@ const PARTS: Record<PartName, (ctx: BenchContext) => Promise<PartOutput>> = {
   api: apiLoadPart,
   render: serverRenderPart,
   photo: photoPart,
+  telegram: telegramPart,
 };
 
 function partList(value: string | undefined, flag: string): PartName[] {

@@ -43,6 +43,8 @@ export const TARGET_ROWS = [
   },
   { id: 'chat', what: "a new chat message shown in the other side's open thread", target: 'p95 at most 1 s' },
   { id: 'answer-size', what: 'browse answer, 20 listings', target: 'at most 3 KB compressed over the wire' },
+  { id: 'telegram-queue', what: 'Telegram messages through the send queue, local Bot API', target: "Telegram's pace for a bot sustained: 30 messages a second" },
+  { id: 'telegram-channel', what: 'a listing published to its post in the Telegram channel', target: 'at most 5 s' },
 ] as const;
 
 export type RowId = (typeof TARGET_ROWS)[number]['id'];
@@ -53,7 +55,7 @@ export interface RowFigure {
   met: boolean | null;
 }
 
-export const PART_NAMES = ['size', 'lighthouse', 'answer', 'chat', 'api', 'render', 'photo'] as const;
+export const PART_NAMES = ['size', 'lighthouse', 'answer', 'chat', 'api', 'render', 'photo', 'telegram'] as const;
 export type PartName = (typeof PART_NAMES)[number];
 
 export interface PartResult {
@@ -152,6 +154,7 @@ const PART_TITLES: Record<PartName, string> = {
   api: 'API load (autocannon)',
   render: 'Pages drawn on the server',
   photo: 'Photo pipeline',
+  telegram: 'Telegram send queue and channel',
 };
 
 function verdict(met: boolean | null | undefined): string {
