@@ -130,6 +130,17 @@ describe('every feature has something to show after a fresh start', () => {
     expect(hints.filter((h) => h.direction === 'about').length).toBeGreaterThan(hints.length / 2);
   });
 
+  it("shows a poster verified with Fayda: the demo landlord's live listings carry the badge, and 'Verified posters only' finds exactly them", async () => {
+    const landlord = await logIn(t, DEMO_PHONES.landlord);
+    const mine = (await t.request({ method: 'GET', url: '/api/listings/my-listings', headers: landlord.auth })).json() as { listings: Array<{ _id: string; visibility: string }> };
+    const live = mine.listings.filter((l) => l.visibility === 'live').map((l) => l._id).sort();
+    expect(live.length).toBeGreaterThan(0);
+    const badged = cards.filter((c) => c.poster_verified).map((c) => c._id).sort();
+    expect(badged).toEqual(live);
+    const filtered = (await t.request({ method: 'GET', url: '/api/listings?verified=1&limit=50' })).json() as { listings: TListingCard[] };
+    expect(filtered.listings.map((c) => c._id).sort()).toEqual(live);
+  });
+
   it('has listings confirmed at different ages, none older than the 30 days that expire a listing', async () => {
     const now = t.clock.now().getTime();
     const ages = new Set<number>();

@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { authUserOf, type AuthUser } from '../auth/authenticate.ts';
 import { createAdjustmentsService } from '../adjustments/adjustments.service.ts';
 import { createDuplicatesService } from '../duplicates/duplicates.service.ts';
+import { keepDemoVerification } from '../fayda/fayda.service.ts';
 import { createFavouritesService } from '../favourites/favourites.service.ts';
 import { createFreshnessService, expireListing } from '../freshness/freshness.service.ts';
 import { createPaymentConfirmer } from '../payments/payment-confirmation.ts';
@@ -111,10 +112,20 @@ async function buyWithChapa(stage: Stage, phone: string, sku: Sku, outcome: Demo
 
 /**
  * The story, in the order it happened. Each scene is a function of its own: a feature that wants
- * to be seen in the demo adds its scene here (planned next: a Fayda-verified poster, once Fayda
- * sign-in lands, and the Telegram bot stand-in's messages to a tenant, once the bot does).
+ * to be seen in the demo adds its scene here (planned next: the Telegram bot stand-in's messages
+ * to a tenant, once the bot has one).
  */
 const DEMO_SCENES: Scene[] = [
+  {
+    name: 'the demo landlord verified with Fayda three weeks ago (the badge on his cards and page)',
+    async run(stage) {
+      const ctx = stage.at(21 * DAY);
+      const abebe = stage.as(DEMO_PHONES.landlord, ctx);
+      // What a verification keeps (docs/fayda.md): the date, the verified name, the phone match and a
+      // hash of the Fayda subject. The demo has no provider: the subject is a demo identity.
+      await keepDemoVerification(ctx, abebe.id, { verifiedAt: ctx.now(), name: 'Abebe Kebede Tessema', demoSubject: `demo:${DEMO_PHONES.landlord}` });
+    },
+  },
   {
     name: 'the tenant saves homes she likes',
     async run(stage) {

@@ -129,3 +129,13 @@ async function secondAccount(ctx: AppContext, user: AuthUser, holder: { id: stri
   ]);
   return new AppError(holder.status === 'banned' ? 'fayda_identity_banned' : 'fayda_identity_in_use');
 }
+
+/**
+ * The demo market's verified poster (demo-seed only, docs/listings.md): kept as a verification
+ * through Fayda keeps it, with a subject that stands for a demo identity. Refused outside demo mode.
+ */
+export async function keepDemoVerification(ctx: AppContext, userId: string, v: { verifiedAt: Date; name: string; demoSubject: string }): Promise<void> {
+  if (ctx.env.mode !== 'demo') throw new Error('a demo verification outside demo mode');
+  const subjectHash = createHmac('sha256', 'betoch-demo-fayda').update(v.demoSubject).digest('hex');
+  await keepVerification(ctx.db, userId, { verifiedAt: v.verifiedAt, name: v.name, phoneMatch: true, subjectHash });
+}
