@@ -19,6 +19,7 @@ export const APP_PATHS = [
   '/l/:id',
   '/my-listings',
   '/account',
+  '/account/fayda',
   '/post-property',
   '/post/owner',
   '/post/delala',

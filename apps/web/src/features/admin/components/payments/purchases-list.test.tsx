@@ -47,7 +47,7 @@ describe('/admin payments: purchases', { timeout: 20_000 }, () => {
     expect(within(paidRow).getByText('Paid')).toBeTruthy();
     expect(within(paidRow).queryByRole('button')).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: `Verify payment bt_${'B'.repeat(32)} again with the gateway` }));
+    fireEvent.click(screen.getByRole('button', { name: `Verify again: payment bt_${'B'.repeat(32)} with the gateway` }));
     expect(await screen.findByText(`Payment bt_${'B'.repeat(32)} checked with the gateway: Paid.`)).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'mismatch' } });
