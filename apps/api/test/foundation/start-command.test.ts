@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
-const FLAGS = ['--single-threaded-gc', '--max-semi-space-size=16', '--heap-growing-percent=300'];
+const FLAGS = ['--single-threaded-gc', '--heap-growing-percent=300'];
 const FLAG = FLAGS.join(' ');
 
 describe('the start command', () => {
