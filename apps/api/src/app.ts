@@ -163,7 +163,8 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   const now = options.now ?? (() => new Date());
   const secret = await resolveSigningSecret(database.db, env.jwtSecret);
   const opsMetrics = createOpsMetrics(app, database);
-  const sms = countedSmsSender(options.sms ?? (env.sms ? new HttpSmsSender(env.sms) : new ConsoleSmsSender(app.log)), opsMetrics);
+  const smsSender = options.sms ?? (env.sms ? new HttpSmsSender(env.sms) : new ConsoleSmsSender(app.log));
+  const sms = countedSmsSender(smsSender, opsMetrics);
 
   const bus = createEventBus(env, app.log);
   const ctx: AppContext = {
@@ -219,7 +220,8 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   listingsRoutes(app, ctx, listings, listingsRead);
   const freshness = createFreshnessService(ctx, notifier?.freshnessQuestion);
   freshnessRoutes(app, ctx, freshness);
-  freshnessDemoRoutes(app, ctx, freshness);
+  // The demo's SMS inbox is the console sender itself (ctx.sms counts its sends for /metrics).
+  freshnessDemoRoutes(app, ctx, freshness, smsSender instanceof ConsoleSmsSender ? smsSender : null);
   sitemapRoutes(app, ctx);
   const favourites = createFavouritesService(ctx);
   favouritesRoutes(app, ctx, favourites);

@@ -63,6 +63,24 @@ describe('the send queue', () => {
     expect(tg.bot.messagesTo(chat)).toHaveLength(1);
   });
 
+  it('counts each Bot API call in /metrics, sent or refused', async () => {
+    const read = async (outcome: string) => {
+      const text = (await tg.t.request({ method: 'GET', url: '/metrics' })).body;
+      const line = text.split('\n').find((l) => l.startsWith(`betoch_outbound_calls_total{channel="telegram",outcome="${outcome}"}`));
+      return line ? Number(line.split(' ').at(-1)) : 0;
+    };
+    const [okBefore, failedBefore] = [await read('ok'), await read('failed')];
+    const chat = ++nextChat;
+    tg.bot.fail({ method: 'sendMessage', status: 502, description: 'Bad Gateway', times: 1 });
+    await message(chat, 'metrics-1');
+    await queue().drain();
+    tg.t.clock.advance(2_000);
+    await queue().drain();
+    expect(tg.bot.messagesTo(chat)).toHaveLength(1);
+    expect(await read('failed')).toBe(failedBefore + 1);
+    expect(await read('ok')).toBe(okBefore + 1);
+  });
+
   it('403 (the user blocked the bot) unlinks the account and drops what was queued for it', async () => {
     const user = await signUp(tg.t);
     const chat = ++nextChat;

@@ -3,7 +3,7 @@ import { demoCalls } from '@betoch/contracts/routes/demo';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { ConsoleSmsSender } from '../auth/sms/console-sms-sender.ts';
+import type { ConsoleSmsSender } from '../auth/sms/console-sms-sender.ts';
 import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
 import { backdateConfirmation } from './freshness.repository.ts';
 import type { FreshnessService } from './freshness.service.ts';
@@ -15,9 +15,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * and without waiting two weeks. The signed-in user's own SMS inbox (as the demo shows sign-in codes
  * on screen), and a poster's own listing made N days unconfirmed, then the freshness job run.
  */
-export function freshnessDemoRoutes(app: FastifyInstance, ctx: AppContext, freshness: FreshnessService): void {
-  if (ctx.env.mode !== 'demo' || !(ctx.sms instanceof ConsoleSmsSender)) return;
-  const inbox = ctx.sms;
+export function freshnessDemoRoutes(app: FastifyInstance, ctx: AppContext, freshness: FreshnessService, inbox: ConsoleSmsSender | null): void {
+  if (ctx.env.mode !== 'demo' || !inbox) return;
   const tags = ['demo'];
 
   route(app, ctx, {

@@ -1,5 +1,6 @@
 import type { SmsSender } from '../auth/sms/sms-sender.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { BotApi } from '../telegram/bot-api-client.ts';
 import type { OpsMetrics } from './ops-metrics.ts';
 
 /** The SMS sender, each send counted in /metrics as ok or failed. */
@@ -41,5 +42,24 @@ export function countedPaymentProvider(provider: PaymentProvider, metrics: OpsMe
     charge: (order) => counted(() => provider.charge(order), () => true),
     verify: (txRef) => counted(() => provider.verify(txRef), (verdict) => verdict.status !== 'unknown'),
     checkWebhook: (rawBody, headers) => provider.checkWebhook(rawBody, headers),
+  };
+}
+
+/**
+ * The Telegram Bot API client, each call (a message, a photo, an edit, an answer to a button)
+ * counted in /metrics: failed when Telegram refused it (429, 403, 5xx) or did not answer.
+ */
+export function countedBotApi(api: BotApi, metrics: OpsMetrics): BotApi {
+  return {
+    async call(method, params) {
+      try {
+        const result = await api.call(method, params);
+        metrics.outbound('telegram', true);
+        return result;
+      } catch (error) {
+        metrics.outbound('telegram', false);
+        throw error;
+      }
+    },
   };
 }

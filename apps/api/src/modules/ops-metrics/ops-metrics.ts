@@ -3,12 +3,12 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../../db/client.ts';
 
 /** The outside services the app sends to. */
-export type OutboundChannel = 'sms' | 'payment';
+export type OutboundChannel = 'sms' | 'payment' | 'telegram';
 
 /**
  * The operator's figures for /metrics (Prometheus text format): requests by route, method and
  * status with their latency; the process (event-loop lag, memory, GC: prom-client's defaults);
- * the database pool; periodic job runs and failures; SMS and payment-gateway calls and failures;
+ * the database pool; periodic job runs and failures; SMS, payment-gateway and Telegram Bot API calls and failures;
  * open event streams. One registry per app (tests build several apps in one process).
  */
 export interface OpsMetrics {
@@ -62,7 +62,7 @@ export function createOpsMetrics(app: FastifyInstance, database: Database): OpsM
   const jobSeconds = new Histogram({ name: 'betoch_job_duration_seconds', help: 'Time a periodic job run took.', labelNames: ['job'], buckets: [0.01, 0.1, 1, 10, 60, 300], registers: [registry] });
   const outbound = new Counter({
     name: 'betoch_outbound_calls_total',
-    help: 'Calls to outside services (sms: the SMS gateway; payment: the payment gateway), by outcome (ok, failed).',
+    help: 'Calls to outside services (sms: the SMS gateway; payment: the payment gateway; telegram: the Bot API), by outcome (ok, failed).',
     labelNames: ['channel', 'outcome'],
     registers: [registry],
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { deriveKey } from '../../lib/secrets.ts';
+import { countedBotApi } from '../ops-metrics/counted-senders.ts';
 import { createBotApi } from './bot-api-client.ts';
 import type { PeriodicJob } from '../../jobs/job-runner.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
@@ -47,7 +48,8 @@ export function setUpTelegram(app: FastifyInstance, ctx: AppContext, deps: Teleg
     telegramRoutes(app, ctx, createTelegramService(ctx, null), createTelegramSignIn(ctx, deps.auth));
     return { notifier: null, queue: null, updates: null, channel: null, jobs: [] };
   }
-  const api = createBotApi(config);
+  // Each Bot API call is counted in /metrics (betoch_outbound_calls_total{channel="telegram"}).
+  const api = countedBotApi(createBotApi(config), ctx.metrics);
   const callbackKey = deriveKey(deps.secret, 'telegram-callback');
   let channel: TelegramChannel | null = null;
   const queue = createTelegramQueue({ db: ctx.db, api, now: ctx.now, log: ctx.log, onSent: async (call, result) => channel?.onSent(call, result) });
