@@ -6,14 +6,16 @@
  * does) and has a Cancel button. In front of it sits a small proxy that tests steer to misbehave
  * as a faulty or hostile provider would: an ID token signed by another key, with a wrong aud or
  * iss, expired, dated in the future, without or with another nonce, `alg: none`, keys rotated
- * mid-flow, a slow or failing token endpoint. The browser journey runs it as a process:
+ * mid-flow, a slow or failing token endpoint; and userinfo signed then encrypted to the client's key
+ * (or to another key). The browser journey runs it as a process:
  *   node --import tsx apps/api/scripts/local-fayda-provider.ts   (FAYDA_PROVIDER_PORT,
- *   FAYDA_CLIENT_ID, FAYDA_CLIENT_JWKS (the client's public JWK set), FAYDA_REDIRECT_URI)
+ *   FAYDA_CLIENT_ID, FAYDA_CLIENT_JWKS (the client's public JWK set), FAYDA_REDIRECT_URI,
+ *   FAYDA_USERINFO: signed (default) or encrypted)
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { CompactEncrypt, decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import Provider from 'oidc-provider';
 
 export interface FaydaIdentity {
@@ -42,15 +44,25 @@ export type FaydaFault =
   | 'slow'
   | '5xx';
 
+/**
+ * How the userinfo endpoint answers: signed (RS256, the default), or signed then encrypted to the
+ * client's registered public key (a JWE, as eSignet does for a client that registers
+ * userinfo_encrypted_response_alg), or encrypted to a key that is not the client's, or encrypted
+ * to the client with a signature inside made by another key than the provider's.
+ */
+export type FaydaUserinfoMode = 'signed' | 'encrypted' | 'encrypted_to_other_key' | 'encrypted_signed_by_other_key';
+
 export interface LocalFaydaProvider {
   /** The issuer (FAYDA_ISSUER). */
   url: string;
   /** Individual IDs that can log in, and the claims of each (sub is the map's key). */
   identities: Map<string, FaydaIdentity>;
-  /** What the token endpoint does to its answer (tests steer it). */
-  fault: { token: FaydaFault };
+  /** What the token endpoint does to its answer, and how userinfo answers (tests steer them). */
+  fault: { token: FaydaFault; userinfo: FaydaUserinfoMode };
   /** Token calls received. */
   tokenCalls: number;
+  /** Userinfo answers given, by form. */
+  userinfoAnswers: { signed: number; encrypted: number };
   close(): Promise<void>;
 }
 
@@ -66,6 +78,12 @@ async function signingKey(kid: string) {
   const pub = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const priv = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
   return { privateKey, pub, priv };
+}
+
+/** A public key of the client's type that is not the client's (someone else's key). */
+async function otherPublicKey(alg: 'RS256' | 'ES256'): Promise<JWK> {
+  const { publicKey } = await generateKeyPair(alg, { extractable: true });
+  return exportJWK(publicKey);
 }
 
 function escapeHtml(text: string): string {
@@ -87,13 +105,15 @@ export async function startLocalFaydaProvider(options: {
   identities?: Array<[string, FaydaIdentity]>;
   /** Writes why the token endpoint refused a call (the browser journey's process). */
   logErrors?: boolean;
+  /** How userinfo answers at first (default: signed). */
+  userinfo?: FaydaUserinfoMode;
 }): Promise<LocalFaydaProvider> {
   const main = await signingKey('esignet-1');
   const other = await signingKey('attacker-1');
   const rotated = await signingKey('esignet-2');
   const identities = new Map(options.identities ?? []);
   const bySub = (sub: string) => [...identities.entries()].find(([s]) => s === sub)?.[1];
-  const state = { fault: { token: 'none' as FaydaFault }, tokenCalls: 0, rotatedOut: false };
+  const state = { fault: { token: 'none' as FaydaFault, userinfo: options.userinfo ?? ('signed' as FaydaUserinfoMode) }, tokenCalls: 0, userinfoAnswers: { signed: 0, encrypted: 0 }, rotatedOut: false };
 
   const outer = http.createServer();
   const sockets = new Set<Socket>();
@@ -226,6 +246,36 @@ export async function startLocalFaydaProvider(options: {
     res.end(JSON.stringify(json));
   }
 
+  /**
+   * The userinfo endpoint, through the steering: the provider's signed answer, encrypted when asked
+   * (JWE compact: RSA-OAEP-256 to an RSA key, ECDH-ES to an EC key, content A256GCM, cty JWT).
+   */
+  async function userinfo(req: http.IncomingMessage, res: http.ServerResponse) {
+    const answer = await fetch(`${issuer}${ENDPOINTS.userinfo}?__inner=1`, {
+      headers: { authorization: String(req.headers.authorization ?? ''), accept: 'application/jwt' },
+    });
+    let body = await answer.text();
+    const mode = state.fault.userinfo;
+    if (answer.ok) state.userinfoAnswers[mode === 'signed' ? 'signed' : 'encrypted'] += 1;
+    if (answer.ok && mode === 'encrypted_signed_by_other_key') {
+      body = await new SignJWT(decodeJwt(body)).setProtectedHeader({ alg: 'RS256', kid: main.pub.kid }).sign(other.privateKey);
+    }
+    if (!answer.ok || mode === 'signed') {
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/jwt', 'cache-control': 'no-store' });
+      res.end(body);
+      return;
+    }
+    const registered = options.clientJwks?.keys[0];
+    if (!registered) throw new Error('no client key registered to encrypt userinfo to');
+    const alg = registered.kty === 'EC' ? 'ECDH-ES' : 'RSA-OAEP-256';
+    const to = mode !== 'encrypted_to_other_key' ? { ...registered, alg } : { ...(await otherPublicKey(registered.kty === 'EC' ? 'ES256' : 'RS256')), alg };
+    const jwe = await new CompactEncrypt(new TextEncoder().encode(body))
+      .setProtectedHeader({ alg, enc: 'A256GCM', cty: 'JWT', ...(registered.kid ? { kid: registered.kid } : {}) })
+      .encrypt(await importJWK(to, alg));
+    res.writeHead(200, { 'content-type': 'application/jwt', 'cache-control': 'no-store' });
+    res.end(jwe);
+  }
+
   async function tamper(idToken: string, fault: FaydaFault): Promise<string> {
     const claims = decodeJwt(idToken);
     const nowS = Math.floor(Date.now() / 1000);
@@ -270,6 +320,7 @@ export async function startLocalFaydaProvider(options: {
         return;
       }
       if (url.pathname === ENDPOINTS.token && req.method === 'POST' && !url.searchParams.has('__inner')) return token(req, res);
+      if (url.pathname === ENDPOINTS.userinfo && !url.searchParams.has('__inner')) return userinfo(req, res);
       if (url.pathname === ENDPOINTS.jwks && state.rotatedOut) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ keys: [main.pub, rotated.pub] }));
@@ -296,6 +347,9 @@ export async function startLocalFaydaProvider(options: {
     get tokenCalls() {
       return state.tokenCalls;
     },
+    get userinfoAnswers() {
+      return state.userinfoAnswers;
+    },
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => outer.close(() => resolve()));
@@ -312,6 +366,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     clientJwks: process.env.FAYDA_CLIENT_JWKS ? (JSON.parse(process.env.FAYDA_CLIENT_JWKS) as { keys: JWK[] }) : undefined,
     redirectUris: [process.env.FAYDA_REDIRECT_URI ?? 'http://127.0.0.1:8193/account/fayda'],
     logErrors: true,
+    userinfo: (process.env.FAYDA_USERINFO as FaydaUserinfoMode | undefined) ?? 'signed',
     // One identity per journey (one identity verifies one account).
     identities: [
       ['fayda-sub-local-1', { individualId: '1234567890123401', name: 'Abebe Kebede', nameAm: 'አበበ ከበደ', phone_number: '+251911223344' }],

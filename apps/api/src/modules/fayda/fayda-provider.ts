@@ -211,7 +211,9 @@ export function createFaydaProvider(env: FaydaEnv, keys: FaydaKeys, now: () => D
         const { plaintext } = await compactDecrypt(jwt, await keys.decryptionKey(alg), { keyManagementAlgorithms: ENCRYPTION_ALGS });
         jwt = new TextDecoder().decode(plaintext);
       } catch (err) {
-        throw new FaydaRefusal(`userinfo: cannot decrypt (${(err as Error).message})`);
+        // Encrypted to another key: the public key registered with Fayda is not FAYDA_PRIVATE_KEY's.
+        const why = err instanceof joseErrors.JWEDecryptionFailed ? 'encrypted to a key that is not FAYDA_PRIVATE_KEY' : 'cannot decrypt';
+        throw new FaydaRefusal(`userinfo: ${why} (${(err as Error).message})`);
       }
     }
     if (jwt.split('.').length !== 3) throw new FaydaRefusal('userinfo is not a signed JWT');

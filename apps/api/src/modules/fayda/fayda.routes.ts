@@ -22,7 +22,7 @@ export function faydaRoutes(app: FastifyInstance, ctx: AppContext, fayda: FaydaS
     summary: 'Start verifying with Fayda: the provider page to send the browser to (landlords and brokers)',
     tags,
     auth: 'user',
-    errors: [401, 403, 404, 503],
+    errors: [401, 403, 404, 429, 503],
     noStore: true,
     handler: async ({ user, body }) => ({ ok: true as const, url: await fayda.start(user, body.lng) }),
   });
@@ -32,7 +32,7 @@ export function faydaRoutes(app: FastifyInstance, ctx: AppContext, fayda: FaydaS
     summary: 'Finish verifying with Fayda: the code and state the provider sent back',
     tags,
     auth: 'user',
-    errors: [400, 401, 403, 404, 409, 503],
+    errors: [400, 401, 403, 404, 409, 429, 503],
     noStore: true,
     handler: async ({ user, body }) => ({ ok: true as const, verification: await fayda.finish(user, body) }),
   });

@@ -13,6 +13,13 @@ import { findOtherHolder, findVerification, keepVerification } from './fayda.rep
 /** How long a started flow may take at the provider. */
 const FLOW_TTL_S = 600;
 const UNIQUE_VIOLATION = '23505';
+/**
+ * Flows one account may start, and returns it may send, in an hour (each start costs a call to the
+ * provider and a state in the key store; each return a token call). Counted in the key store, so
+ * across servers when it is Redis.
+ */
+export const FAYDA_STARTS_PER_HOUR = 10;
+export const FAYDA_CALLBACKS_PER_HOUR = 10;
 
 /** The keyed one-way hash of a Fayda subject (HMAC-SHA-256): one identity, one account. */
 export function faydaSubjectHash(key: string, issuer: string, subject: string): string {
@@ -49,6 +56,7 @@ export function createFaydaService(
 
     async start(user: AuthUser, lng: 'en' | 'am' = 'en'): Promise<string> {
       const { provider } = configured(user);
+      await rateLimit(ctx, user, 'start', FAYDA_STARTS_PER_HOUR);
       const state = randomBytes(24).toString('base64url');
       await ctx.kv.setIfAbsent(`fayda:state:${user.id}:${state}`, FLOW_TTL_S);
       return provider.authorizationUrl(state, flowSecrets(keys.flowKey, state), lng);
@@ -56,6 +64,7 @@ export function createFaydaService(
 
     async finish(user: AuthUser, input: TFaydaCallbackRequest): Promise<TFaydaVerification> {
       const { env, provider } = configured(user);
+      await rateLimit(ctx, user, 'callback', FAYDA_CALLBACKS_PER_HOUR);
       const stateKey = `fayda:state:${user.id}:${input.state}`;
       // A state this account did not start, or one already used, ends here.
       if ((await ctx.kv.ttl(stateKey)) <= 0) throw refused(ctx, user, 'unknown state');
@@ -104,6 +113,14 @@ export function createFaydaService(
 }
 
 export type FaydaService = ReturnType<typeof createFaydaService>;
+
+async function rateLimit(ctx: AppContext, user: AuthUser, step: 'start' | 'callback', perHour: number): Promise<void> {
+  const { count, ttl } = await ctx.kv.increment(`fayda:rate:${step}:${user.id}`, 3600);
+  if (count > perHour) {
+    ctx.log.warn({ userId: user.id, step }, 'fayda rate limited');
+    throw new AppError('rate_limited', 'Too many Fayda verifications were started. Please try again later.', { retry_after: ttl });
+  }
+}
 
 function refused(ctx: AppContext, user: AuthUser, reason: string): AppError {
   ctx.log.warn({ userId: user.id, reason }, 'fayda verification refused');
