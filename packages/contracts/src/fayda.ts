@@ -54,6 +54,13 @@ export const ZFaydaRevocation = z.object({
   created_at: z.string(),
   reviewed_at: z.string().nullable(),
   review_notes: z.string().nullable(),
+  /** The account's verified name while it is verified (null once revoked). */
+  name: z.string().nullable(),
+  /** The phones of the admin who asked and of the one who reviewed (null when gone). */
+  created_by: z.string().nullable(),
+  reviewed_by: z.string().nullable(),
+  /** Whether the admin reading asked for it (they cannot review their own: four eyes). */
+  created_by_viewer: z.boolean(),
 });
 export type TFaydaRevocation = z.infer<typeof ZFaydaRevocation>;
 
@@ -66,3 +73,7 @@ export type TFaydaRevocationRequest = z.input<typeof ZFaydaRevocationRequest>;
 export const ZFaydaRevocationReview = z.object({ notes: z.string().trim().max(1000).optional() });
 
 export const ZFaydaRevocationAnswer = adminAnswer(ZFaydaRevocation);
+
+/** GET /admin/fayda/revocations: the pending ones, oldest first, then those decided in 30 days, newest first. */
+export const ZFaydaRevocationsAnswer = adminAnswer(z.object({ pending: z.array(ZFaydaRevocation), decided: z.array(ZFaydaRevocation) }));
+export type TFaydaRevocationsAnswer = z.infer<typeof ZFaydaRevocationsAnswer>;

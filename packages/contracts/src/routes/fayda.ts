@@ -6,6 +6,7 @@ import {
   ZFaydaRevocationAnswer,
   ZFaydaRevocationRequest,
   ZFaydaRevocationReview,
+  ZFaydaRevocationsAnswer,
   ZFaydaStartAnswer,
   ZFaydaStartRequest,
   ZFaydaStatusAnswer,
@@ -29,6 +30,12 @@ export const faydaCalls = {
     path: '/fayda/callback',
     body: ZFaydaCallbackRequest,
     response: ZFaydaCallbackAnswer,
+  }),
+  /** Admin: the revocations waiting for a second admin, and those decided lately. */
+  listFaydaRevocations: defineRoute({
+    method: 'GET',
+    path: '/admin/fayda/revocations',
+    response: ZFaydaRevocationsAnswer,
   }),
   /** Admin: ask to revoke a verification, with a reason (pending until a second admin approves). */
   requestFaydaRevocation: defineRoute({

@@ -2,11 +2,24 @@ import { normalizePhone } from '@betoch/contracts/phone';
 import { ZId } from '@betoch/contracts/common';
 import type { TFaydaRevocation } from '@betoch/contracts/fayda';
 import type { AppContext } from '../../app-context.ts';
-import type { FaydaRevocationRow } from '../../db/schema/fayda.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { findUserByPhone, insertRevocation, lockRevocation, markRevocationReviewed, phoneOf, removeVerification } from './fayda.repository.ts';
+import {
+  findRevocationWithPeople,
+  findUserByPhone,
+  insertRevocation,
+  listDecidedRevocations,
+  listPendingRevocations,
+  lockRevocation,
+  markRevocationReviewed,
+  removeVerification,
+  type RevocationWithPeople,
+} from './fayda.repository.ts';
+
+/** How many of each list the admin screen shows, and how far back the decided ones go. */
+const LIST_LIMIT = 100;
+const DECIDED_WITHIN_MS = 30 * 86_400_000;
 
 function assertAdmin(user: AuthUser): void {
   if (!user.isAdmin) throw new AppError('admin_required');
@@ -16,7 +29,7 @@ function notFound(): AppError {
   return new AppError('not_found', 'Revocation not found.');
 }
 
-function toAnswer(row: FaydaRevocationRow, phone: string): TFaydaRevocation {
+function toAnswer({ revocation: row, phone, name, createdByPhone, reviewedByPhone }: RevocationWithPeople, viewer: AuthUser): TFaydaRevocation {
   return {
     _id: row.id,
     phone,
@@ -25,7 +38,17 @@ function toAnswer(row: FaydaRevocationRow, phone: string): TFaydaRevocation {
     created_at: row.createdAt.toISOString(),
     reviewed_at: row.reviewedAt?.toISOString() ?? null,
     review_notes: row.reviewNotes,
+    name,
+    created_by: createdByPhone,
+    reviewed_by: reviewedByPhone,
+    created_by_viewer: row.createdBy === viewer.id,
   };
+}
+
+async function answerOf(db: Parameters<typeof findRevocationWithPeople>[0], id: string, viewer: AuthUser): Promise<TFaydaRevocation> {
+  const found = await findRevocationWithPeople(db, id);
+  if (!found) throw notFound();
+  return toAnswer(found, viewer);
 }
 
 /**
@@ -46,7 +69,7 @@ export function createFaydaRevocations(ctx: AppContext) {
       if (revocation.createdBy === admin.id) throw new AppError('self_approval_forbidden', 'Another admin must review this revocation.');
       if (revocation.status !== 'pending') throw new AppError('revocation_not_pending');
       if (decision === 'approved') await removeVerification(tx, revocation.userId, at);
-      const row = await markRevocationReviewed(tx, id, { status: decision, reviewerId: admin.id, notes: notes ?? null, at });
+      await markRevocationReviewed(tx, id, { status: decision, reviewerId: admin.id, notes: notes ?? null, at });
       await recordAudit(tx, [
         {
           adminId: admin.id,
@@ -60,11 +83,20 @@ export function createFaydaRevocations(ctx: AppContext) {
           at,
         },
       ]);
-      return toAnswer(row, await phoneOf(tx, revocation.userId));
+      return answerOf(tx, id, admin);
     });
   }
 
   return {
+    /** The pending revocations (oldest first) and those decided in the last 30 days (newest first). */
+    async list(admin: AuthUser): Promise<{ pending: TFaydaRevocation[]; decided: TFaydaRevocation[] }> {
+      assertAdmin(admin);
+      const [pending, decided] = await Promise.all([
+        listPendingRevocations(ctx.db, LIST_LIMIT),
+        listDecidedRevocations(ctx.db, new Date(ctx.now().getTime() - DECIDED_WITHIN_MS), LIST_LIMIT),
+      ]);
+      return { pending: pending.map((r) => toAnswer(r, admin)), decided: decided.map((r) => toAnswer(r, admin)) };
+    },
     async request(admin: AuthUser, input: { phone: string; reason: string }): Promise<TFaydaRevocation> {
       assertAdmin(admin);
       const phone = normalizePhone(input.phone);
@@ -86,7 +118,7 @@ export function createFaydaRevocations(ctx: AppContext) {
             at,
           },
         ]);
-        return toAnswer(row, user.phone);
+        return answerOf(tx, row.id, admin);
       });
     },
     approve: (admin: AuthUser, id: string, notes?: string) => review(admin, id, 'approved', notes),

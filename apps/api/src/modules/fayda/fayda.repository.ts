@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { faydaRevocations, type FaydaRevocationRow } from '../../db/schema/fayda.ts';
 import { users } from '../../db/schema/users.ts';
@@ -81,7 +81,42 @@ export async function removeVerification(db: DbOrTx, userId: string, at: Date): 
   await db.update(users).set({ faydaVerifiedAt: null, faydaName: null, faydaPhoneMatch: null, updatedAt: at }).where(eq(users.id, userId));
 }
 
-export async function phoneOf(db: DbOrTx, userId: string): Promise<string> {
-  const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.phone ?? '';
+/** A revocation with the people around it: the account (phone, verified name) and both admins' phones. */
+export interface RevocationWithPeople {
+  revocation: FaydaRevocationRow;
+  phone: string;
+  name: string | null;
+  createdByPhone: string | null;
+  reviewedByPhone: string | null;
+}
+
+function withPeople(db: DbOrTx) {
+  return db
+    .select({
+      revocation: faydaRevocations,
+      phone: users.phone,
+      name: users.faydaName,
+      createdByPhone: sql<string | null>`(SELECT phone FROM users WHERE id = ${faydaRevocations.createdBy})`,
+      reviewedByPhone: sql<string | null>`(SELECT phone FROM users WHERE id = ${faydaRevocations.reviewedBy})`,
+    })
+    .from(faydaRevocations)
+    .innerJoin(users, eq(users.id, faydaRevocations.userId));
+}
+
+export async function findRevocationWithPeople(db: DbOrTx, id: string): Promise<RevocationWithPeople | undefined> {
+  const [row] = await withPeople(db).where(eq(faydaRevocations.id, id)).limit(1);
+  return row;
+}
+
+/** Pending revocations, oldest first (the longest waiting on top). */
+export async function listPendingRevocations(db: DbOrTx, limit: number): Promise<RevocationWithPeople[]> {
+  return withPeople(db).where(eq(faydaRevocations.status, 'pending')).orderBy(asc(faydaRevocations.createdAt), asc(faydaRevocations.id)).limit(limit);
+}
+
+/** Revocations decided since `since`, most recently decided first. */
+export async function listDecidedRevocations(db: DbOrTx, since: Date, limit: number): Promise<RevocationWithPeople[]> {
+  return withPeople(db)
+    .where(and(ne(faydaRevocations.status, 'pending'), gte(faydaRevocations.reviewedAt, since)))
+    .orderBy(desc(faydaRevocations.reviewedAt), desc(faydaRevocations.id))
+    .limit(limit);
 }

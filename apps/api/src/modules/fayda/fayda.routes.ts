@@ -38,6 +38,16 @@ export function faydaRoutes(app: FastifyInstance, ctx: AppContext, fayda: FaydaS
   });
 
   route(app, ctx, {
+    ...faydaCalls.listFaydaRevocations,
+    summary: 'Revocations of Fayda verifications: pending (for a second admin) and decided in the last 30 days',
+    tags: ['admin'],
+    auth: 'admin',
+    errors: [401, 403],
+    noStore: true,
+    handler: async ({ user }) => ({ ok: true as const, data: await revocations.list(user) }),
+  });
+
+  route(app, ctx, {
     ...faydaCalls.requestFaydaRevocation,
     summary: 'Ask to revoke a Fayda verification, with a reason (a second admin approves it)',
     tags: ['admin'],

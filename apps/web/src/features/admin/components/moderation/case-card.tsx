@@ -10,6 +10,7 @@ import { moderationReason, needsConfirmation, shortId } from '../../lib/moderati
 import { DateTime } from '../date-time';
 import { Facts } from '../facts';
 import { CaseSummary } from './case-summary';
+import { RevokeFayda } from '../fayda/revoke-fayda';
 import styles from '../admin.module.css';
 
 const ACTION_LOOK: Record<ModerationAction, ButtonVariant> = {
@@ -28,6 +29,21 @@ function subjectOf(item: TModerationCase, fallback: string): string {
   return fallback;
 }
 
+/** The phone of a verified poster or user on the case, whose verification an admin may revoke. */
+function verifiedPhoneOf(item: TModerationCase): string | undefined {
+  const summary = item.targetSummary;
+  if (!summary) return undefined;
+  if (item.target.type === 'listing') {
+    const listing = summary as TListingCaseSummary;
+    return listing.poster_fayda_verified_at ? listing.poster_phone : undefined;
+  }
+  if (item.target.type === 'user') {
+    const user = summary as TUserCaseSummary;
+    return user.fayda_verified_at ? user.phone : undefined;
+  }
+  return undefined;
+}
+
 /** One case: what was reported, what happened so far, moderator notes and the five actions. */
 export function CaseCard({ moderationCase: item, onDone }: { moderationCase: TModerationCase; onDone: (text: string) => void }) {
   const { t, i18n } = useTexts('admin');
@@ -35,6 +51,7 @@ export function CaseCard({ moderationCase: item, onDone }: { moderationCase: TMo
   const act = useCaseAction();
   const headingId = useId();
   const type = t(`targetTypes.${item.target.type}`);
+  const verifiedPhone = verifiedPhoneOf(item);
 
   const run = async (action: ModerationAction) => {
     if (needsConfirmation(action)) {
@@ -105,6 +122,7 @@ export function CaseCard({ moderationCase: item, onDone }: { moderationCase: TMo
       />
 
       <CaseSummary moderationCase={item} />
+      {verifiedPhone ? <RevokeFayda phone={verifiedPhone} onDone={onDone} /> : null}
 
       <TextAreaField
         label={t('moderation.notes')}

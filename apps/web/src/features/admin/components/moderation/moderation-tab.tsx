@@ -5,15 +5,25 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useModerationCases } from '../../api/moderation';
+import { useFaydaRevocations } from '../../api/fayda-revocations';
 import { LoadFailure } from '../load-failure';
 import { CaseCard } from './case-card';
+import { FaydaRevocations } from '../fayda/fayda-revocations';
 import styles from '../admin.module.css';
 
-/** Tab 1: open or closed moderation cases, newest first, each with its actions. */
+/**
+ * Tab 1: open or closed moderation cases, newest first, each with its actions; the Fayda
+ * revocations waiting for a second admin come first, and those decided lately.
+ */
 export function ModerationTab() {
   const { t } = useTexts('admin');
   const [status, setStatus] = useState<CaseStatus>('open');
   const cases = useModerationCases(status);
+  const revocations = useFaydaRevocations();
+  const refresh = () => {
+    void cases.refetch();
+    void revocations.refetch();
+  };
   const items = cases.data?.items ?? [];
   const [done, setDone] = useState<string | null>(null);
 
@@ -35,12 +45,14 @@ export function ModerationTab() {
             </button>
           ))}
         </div>
-        <Button small variant="secondary" onClick={() => void cases.refetch()} loading={cases.isFetching && !cases.isPending}>
+        <Button small variant="secondary" onClick={refresh} loading={cases.isFetching && !cases.isPending}>
           {t('common.refresh')}
         </Button>
       </div>
 
       <div aria-live="polite" aria-atomic="true">{done ? <Alert tone="success" title={done} /> : null}</div>
+
+      <FaydaRevocations onDone={setDone} />
 
       {cases.isPending ? (
         <div className={styles.stack} role="status" aria-label={t('common.loading')}>
