@@ -50,6 +50,18 @@ describe('an admin revokes a verification, with a reason, approved by a second a
     // Pending: still verified.
     expect((await f.t.request({ method: 'GET', url: '/api/fayda', headers: landlord.auth })).json().verification).not.toBeNull();
 
+    // Listed as pending for both admins; only the author is told it is theirs.
+    const listFor = async (who: SignedIn) => (await f.t.request({ method: 'GET', url: '/api/admin/fayda/revocations', headers: who.auth })).json().data;
+    expect((await listFor(first)).pending.find((r: { _id: string }) => r._id === id)).toMatchObject({
+      phone: landlord.phone,
+      name: expect.any(String),
+      created_by: first.phone,
+      created_by_viewer: true,
+      reviewed_by: null,
+    });
+    expect((await listFor(second)).pending.find((r: { _id: string }) => r._id === id)).toMatchObject({ created_by_viewer: false });
+    expect((await f.t.request({ method: 'GET', url: '/api/admin/fayda/revocations', headers: landlord.auth })).statusCode).toBe(403);
+
     const self = await review(first, id, 'approve');
     expect(self.statusCode).toBe(403);
     expect(self.json().error).toBe('self_approval_forbidden');
@@ -58,6 +70,10 @@ describe('an admin revokes a verification, with a reason, approved by a second a
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data).toMatchObject({ status: 'approved', phone: landlord.phone, review_notes: 'Checked the reports' });
     expect((await review(second, id, 'reject')).json().error).toBe('revocation_not_pending');
+    // Decided: out of the pending list, in the decided one with who decided; the name is gone with the verification.
+    const lists = await listFor(first);
+    expect(lists.pending.map((r: { _id: string }) => r._id)).not.toContain(id);
+    expect(lists.decided.find((r: { _id: string }) => r._id === id)).toMatchObject({ status: 'approved', reviewed_by: second.phone, name: null, created_by_viewer: true });
 
     expect((await f.t.request({ method: 'GET', url: '/api/fayda', headers: landlord.auth })).json().verification).toBeNull();
     const page = (await f.t.request({ method: 'GET', url: `/api/listings/${listing._id}` })).json().listing;

@@ -33,6 +33,7 @@ describe('/admin for someone who is not an admin', { timeout: 20_000 }, () => {
     const api = fakeApi();
     api.answer('GET', '/admin/moderation/cases', () => envelope({ items: [] }));
     api.answer('GET', '/admin/moderation/duplicates', () => envelope({ items: [] }));
+    api.answer('GET', '/admin/fayda/revocations', () => envelope({ pending: [], decided: [] }));
     renderAdmin({ routes: routes(), path: '/admin' });
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Moderation Queue', 'Duplicate Review', 'Payments & Adjustments', 'Metrics & Alerts', 'Data requests']);

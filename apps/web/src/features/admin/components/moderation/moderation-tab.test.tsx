@@ -10,6 +10,7 @@ function casesApi(items = [listingCase()]) {
   const api = fakeApi();
   api.answer('GET', '/admin/moderation/cases', (call) => envelope({ items: call.query.get('status') === 'open' ? items : [] }));
   api.answer('POST', '/admin/moderation/cases/case-0000-aaaaaa/actions', () => envelope({ case: { ...items[0], status: 'closed' } }));
+  api.answer('GET', '/admin/fayda/revocations', () => envelope({ pending: [], decided: [] }));
   return api;
 }
 
@@ -18,7 +19,7 @@ describe('/admin moderation queue', { timeout: 20_000 }, () => {
     const api = casesApi();
     renderAdmin({ routes, path: '/admin' });
     const card = await screen.findByRole('article', { name: 'Listing #abc123' });
-    expect(Object.fromEntries(api.calls[0]!.query)).toEqual({ status: 'open', limit: '50' });
+    expect(Object.fromEntries(api.callsTo('GET', '/admin/moderation/cases')[0]!.query)).toEqual({ status: 'open', limit: '50' });
     expect(within(card).getByText('3 reports · Fake ×2, Scam ×1')).toBeTruthy();
     expect(within(card).getByText('No action yet')).toBeTruthy();
     expect(within(card).getByText('Hidden automatically')).toBeTruthy();
@@ -73,6 +74,7 @@ describe('/admin moderation queue', { timeout: 20_000 }, () => {
 
   it('switches to closed cases, shows their last action, and says when a list is empty', async () => {
     const api = fakeApi();
+    api.answer('GET', '/admin/fayda/revocations', () => envelope({ pending: [], decided: [] }));
     api.answer('GET', '/admin/moderation/cases', (call) =>
       envelope({
         items:
@@ -92,6 +94,7 @@ describe('/admin moderation queue', { timeout: 20_000 }, () => {
 
   it('shows "Failed to load cases" with Try again', async () => {
     const api = fakeApi();
+    api.answer('GET', '/admin/fayda/revocations', () => envelope({ pending: [], decided: [] }));
     let fail = true;
     api.answer('GET', '/admin/moderation/cases', () => (fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'Boom' } } : envelope({ items: [listingCase()] })));
     renderAdmin({ routes, path: '/admin' });
