@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './support/fixtures';
-import { startInLanguage, storeSession } from './support/auth';
+import { adminSession } from './support/admin-session';
+import { apiSignUp, startInLanguage, storeSession, toE164 } from './support/auth';
 import { filtersSheet } from './support/browse-filters';
 import { tr, type Lang } from './support/i18n';
 import { createLiveListing } from './support/live-listing';
@@ -10,7 +11,9 @@ import { createLiveListing } from './support/live-listing';
  * 'Verified with Fayda' (run with playwright.fayda.config.ts: the server with Fayda configured and
  * the local eSignet-like provider): a landlord verifies from /account at the provider's page and
  * comes back verified; the badge shows on the listing's card and page, and 'Verified posters only'
- * on /browse finds it and leaves an unverified poster's listing out.
+ * on /browse finds it and leaves an unverified poster's listing out. Then, reported, the poster's
+ * case lets one admin ask to revoke the verification with a reason; the author cannot approve it,
+ * a second admin does, and the badge leaves the listing (four eyes).
  */
 
 const JOURNEYS = [
@@ -21,7 +24,8 @@ const JOURNEYS = [
 const SHOTS = path.resolve('test-results/screens/fayda');
 
 for (const { lang, individualId, name } of JOURNEYS) {
-  test(`a landlord verifies with Fayda; the badge and the filter show it (${lang})`, async ({ page, request }) => {
+  test(`a landlord verifies with Fayda; the badge and the filter show it; two admins revoke it (${lang})`, async ({ page, request }) => {
+    test.setTimeout(240_000);
     fs.mkdirSync(SHOTS, { recursive: true });
     const listing = await createLiveListing(request);
     const unverified = await createLiveListing(request);
@@ -72,5 +76,66 @@ for (const { lang, individualId, name } of JOURNEYS) {
     await expect(page.getByText(tr(lang, 'common:faydaBadge.text'), { exact: true })).toBeVisible();
     await expect(page.getByText(name, { exact: true })).toBeVisible();
     await page.screenshot({ path: path.join(SHOTS, `listing-${lang}.png`), fullPage: true });
+
+    // A tenant reports the listing: its case reaches the admins, with the poster's verification.
+    const tenant = await apiSignUp(request, { role: 'tenant' });
+    const report = await request.post('/api/reports', {
+      headers: { authorization: `Bearer ${tenant.token}` },
+      data: { targetType: 'listing', targetId: listing.id, reason: 'fake', details: 'Asked for an advance before any visit' },
+    });
+    expect(report.ok(), await report.text()).toBe(true);
+    const poster = toE164(listing.landlord.phone);
+    const reason = `Fake owner, documents forged (${lang})`;
+    const caseName = tr(lang, 'admin:moderation.caseTitle', { type: tr(lang, 'admin:targetTypes.listing'), id: listing.id.slice(-6) });
+
+    // The first admin asks to revoke it, with a reason; it waits for a second admin.
+    const first = await adminSession(request, '+251911000001');
+    await storeSession(page, first, '/admin');
+    const caseCard = page.getByRole('article', { name: caseName });
+    const since = tr(lang, 'admin:moderation.faydaSince', { date: 'DATE' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('DATE', '.+');
+    await expect(caseCard.getByText(new RegExp(`^${since}$`))).toBeVisible();
+    const revoke = caseCard.getByRole('button', { name: tr(lang, 'admin:faydaRevocations.revoke') });
+    await revoke.click();
+    await expect(revoke).toHaveAttribute('aria-expanded', 'true');
+    const form = caseCard.getByRole('form', { name: tr(lang, 'admin:faydaRevocations.formLabel', { phone: poster }) });
+    await expect(form.getByLabel(tr(lang, 'admin:faydaRevocations.reason'))).toBeFocused();
+    await form.getByRole('button', { name: tr(lang, 'admin:faydaRevocations.submit') }).click();
+    await expect(form.getByText(tr(lang, 'admin:faydaRevocations.reasonRequired'))).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `admin-revoke-form-${lang}.png`), fullPage: true });
+    await form.getByLabel(tr(lang, 'admin:faydaRevocations.reason')).fill(reason);
+    await form.getByRole('button', { name: tr(lang, 'admin:faydaRevocations.submit') }).click();
+    await expect(page.getByText(tr(lang, 'admin:faydaRevocations.asked', { phone: poster }))).toBeVisible();
+    await expect(caseCard.getByText(tr(lang, 'admin:faydaRevocations.waiting'))).toBeVisible();
+    const revocations = page.getByRole('region', { name: tr(lang, 'admin:faydaRevocations.title') });
+    const mine = revocations.getByRole('article').filter({ hasText: reason });
+    await expect(mine.getByText(tr(lang, 'admin:faydaRevocations.yours'))).toBeVisible();
+    await expect(mine.getByRole('button', { name: tr(lang, 'admin:faydaRevocations.approve') })).toBeDisabled();
+    await page.screenshot({ path: path.join(SHOTS, `admin-revocation-pending-${lang}.png`), fullPage: true });
+    // Still verified while it waits.
+    expect((await (await request.get(`/api/listings/${listing.id}`)).json()).listing.posted_by.verified).toBe(true);
+
+    // A second admin approves it, with a note; the outcome is shown.
+    const second = await adminSession(request, '+251911000002');
+    await storeSession(page, second, '/admin');
+    const theirs = revocations.getByRole('article').filter({ hasText: reason });
+    await expect(theirs.getByText(tr(lang, 'admin:faydaRevocations.yours'))).toHaveCount(0);
+    page.once('dialog', (prompt) => {
+      expect(prompt.type()).toBe('prompt');
+      expect(prompt.message()).toBe(tr(lang, 'admin:faydaRevocations.approvePrompt', { phone: poster }));
+      void prompt.accept('Checked the reports');
+    });
+    await theirs.getByRole('button', { name: tr(lang, 'admin:faydaRevocations.approve') }).click();
+    await expect(page.getByText(tr(lang, 'admin:faydaRevocations.approved', { phone: poster }))).toBeVisible();
+    await expect(theirs).toHaveCount(0);
+    const decided = revocations.getByRole('listitem').filter({ hasText: reason });
+    await expect(decided.getByText(tr(lang, 'admin:faydaRevocations.outcomeApproved'))).toBeVisible();
+    await expect(caseCard.getByText(tr(lang, 'admin:moderation.faydaNo'))).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `admin-revocation-decided-${lang}.png`), fullPage: true });
+
+    // The badge has left the listing's page.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/l/${listing.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(tr(lang, 'common:faydaBadge.text'), { exact: true })).toHaveCount(0);
   });
 }

@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   refund_not_available: 403,
   phone_banned: 403,
   fayda_identity_banned: 403,
+  fayda_revoked: 403,
   // 404: missing or not yours
   not_found: 404,
   user_not_found: 404,

@@ -13,6 +13,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   fayda_failed: 'Fayda verification could not be completed. Nothing was changed; please try again.',
   fayda_cancelled: 'Fayda verification was cancelled. Nothing was changed.',
   fayda_identity_banned: 'This Fayda identity cannot be used on Betoch.',
+  fayda_revoked: 'Betoch revoked the Fayda verification of this account; it cannot be verified again.',
   fayda_identity_in_use: 'This Fayda identity already verifies another Betoch account.',
   fayda_unavailable: 'Fayda is not answering right now. Nothing was changed; please try again later.',
   revocation_not_pending: 'This revocation has already been decided.',

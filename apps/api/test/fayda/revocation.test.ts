@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveListing, signUpAdmin } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import { addIdentity, createFaydaTestApp, verifyWithFayda, type FaydaTestApp } from '../support/fayda.ts';
+import { downloadExport } from '../account/account-calls.ts';
 import { caseOf, report } from '../trust/trust-calls.ts';
 import type { TListingCaseSummary } from '@betoch/contracts/admin';
 
@@ -80,6 +81,16 @@ describe('an admin revokes a verification, with a reason, approved by a second a
     expect(page.posted_by).not.toHaveProperty('verified');
     const filtered = (await f.t.request({ method: 'GET', url: '/api/listings?verified=1&limit=50' })).json().listings as Array<{ _id: string }>;
     expect(filtered.map((c) => c._id)).not.toContain(listing._id);
+
+    // Revoked by two admins: the person cannot simply verify again, and is told why in the answer.
+    const again = await f.t.request({ method: 'POST', url: '/api/fayda/start', headers: landlord.auth, payload: {} });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ error: 'fayda_revoked' });
+    // Their export says the verification is gone but the identity's hash is still kept.
+    const { file } = await downloadExport(f.t, landlord);
+    expect(file.fayda).toBeNull();
+    expect(file.summary.lines.join('\n')).toContain('your verification was removed');
+    expect(file.summary.lines.join('\n')).toContain('keyed one-way hash');
 
     const audit = await f.t.database.sql.query<{ action: string; reason: string }>(
       "SELECT action, reason FROM admin_audit WHERE target_type = 'fayda_revocation' AND target_id = $1 ORDER BY created_at",

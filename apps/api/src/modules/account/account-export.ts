@@ -126,7 +126,9 @@ export async function buildAccountExport(ctx: AppContext, sources: ExportSources
     `sign_ins (${counts.sign_ins}): when you signed in and on what kind of device (never codes).`,
     file.fayda
       ? 'fayda: you are verified with Fayda: the date, your verified name and whether the Fayda phone is your account phone. We also keep a keyed one-way hash of your Fayda identity (it cannot be read back) so one identity verifies one account; never your ID number, photo or birthdate.'
-      : 'fayda: you are not verified with Fayda; nothing from Fayda is kept.',
+      : user.faydaSubjectHash
+        ? 'fayda: you are not verified with Fayda (your verification was removed). We still keep a keyed one-way hash of the Fayda identity that verified this account (it cannot be read back), so it cannot verify another account; it is erased with the account.'
+        : 'fayda: you are not verified with Fayda; nothing from Fayda is kept.',
   ];
   // Parsed through the contract: a field outside it cannot reach the file.
   return ZAccountExportFile.parse({ ...file, summary: { lines, counts } });

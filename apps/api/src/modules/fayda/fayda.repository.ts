@@ -81,6 +81,16 @@ export async function removeVerification(db: DbOrTx, userId: string, at: Date): 
   await db.update(users).set({ faydaVerifiedAt: null, faydaName: null, faydaPhoneMatch: null, updatedAt: at }).where(eq(users.id, userId));
 }
 
+/** Whether a second admin approved revoking this account's verification: it cannot verify again. */
+export async function wasRevoked(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: faydaRevocations.id })
+    .from(faydaRevocations)
+    .where(and(eq(faydaRevocations.userId, userId), eq(faydaRevocations.status, 'approved')))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** A revocation with the people around it: the account (phone, verified name) and both admins' phones. */
 export interface RevocationWithPeople {
   revocation: FaydaRevocationRow;

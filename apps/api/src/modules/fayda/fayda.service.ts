@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { FaydaRefusal, flowSecrets, type FaydaProvider } from './fayda-provider.ts';
 import { isSubjectBanned } from './banned-fayda-subjects.ts';
-import { findOtherHolder, findVerification, keepVerification } from './fayda.repository.ts';
+import { findOtherHolder, findVerification, keepVerification, wasRevoked } from './fayda.repository.ts';
 
 /** How long a started flow may take at the provider. */
 const FLOW_TTL_S = 600;
@@ -57,6 +57,8 @@ export function createFaydaService(
     async start(user: AuthUser, lng: 'en' | 'am' = 'en'): Promise<string> {
       const { provider } = configured(user);
       await rateLimit(ctx, user, 'start', FAYDA_STARTS_PER_HOUR);
+      // A verification revoked by two admins is not redone by the person (docs/fayda.md).
+      if (await wasRevoked(ctx.db, user.id)) throw new AppError('fayda_revoked');
       const state = randomBytes(24).toString('base64url');
       await ctx.kv.setIfAbsent(`fayda:state:${user.id}:${state}`, FLOW_TTL_S);
       return provider.authorizationUrl(state, flowSecrets(keys.flowKey, state), lng);
@@ -77,6 +79,7 @@ export function createFaydaService(
         throw refused(ctx, user, `provider error ${input.error}`);
       }
       if (!input.code) throw refused(ctx, user, 'no code');
+      if (await wasRevoked(ctx.db, user.id)) throw new AppError('fayda_revoked');
       let claims;
       try {
         claims = await provider.claims(input.code, flowSecrets(keys.flowKey, input.state));
