@@ -46,6 +46,8 @@ export default defineConfig({
     },
     {
       ...server,
+      // The demo server seeds its market before it answers: on a loaded machine that takes longer.
+      timeout: 300_000,
       command: `rm -rf "${DATA_DIR}" && node apps/api/dist/main.js`,
       env: {
         ...server.env,

@@ -84,7 +84,7 @@ function PendingRevocation({ item, onDone }: { item: TFaydaRevocation; onDone: (
         </p>
       ) : null}
       <DecisionButtons
-        label={(decision) => t(`faydaRevocations.${decision}`)}
+        label={(decision) => t(decision === 'approve' ? 'faydaRevocations.approve' : 'faydaRevocations.reject')}
         busy={review.isPending}
         sending={review.variables?.decision}
         onDecide={(decision) => void run(decision)}
@@ -107,7 +107,7 @@ function DecidedRevocations({ items }: { items: TFaydaRevocation[] }) {
             <p>
               <strong>{item.phone}</strong>
               <span className={`${styles.badge} ${item.status === 'approved' ? styles.badgeRed : styles.badgeMuted}`}>
-                {t(`faydaRevocations.status.${item.status}`)}
+                {t(item.status === 'approved' ? 'faydaRevocations.status.approved' : 'faydaRevocations.status.rejected')}
               </span>
             </p>
             <p>{t(item.status === 'approved' ? 'faydaRevocations.outcomeApproved' : 'faydaRevocations.outcomeRejected')}</p>
