@@ -101,7 +101,9 @@ for (const { lang, individualId, name } of JOURNEYS) {
     await expect(form.getByLabel(tr(lang, 'admin:faydaRevocations.reason'))).toBeFocused();
     await form.getByRole('button', { name: tr(lang, 'admin:faydaRevocations.submit') }).click();
     await expect(form.getByText(tr(lang, 'admin:faydaRevocations.reasonRequired'))).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, `admin-revoke-form-${lang}.png`), fullPage: true });
+    // What a phone shows (360x800): the form on the case card.
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `admin-revoke-form-${lang}.png`) });
     await form.getByLabel(tr(lang, 'admin:faydaRevocations.reason')).fill(reason);
     await form.getByRole('button', { name: tr(lang, 'admin:faydaRevocations.submit') }).click();
     await expect(page.getByText(tr(lang, 'admin:faydaRevocations.asked', { phone: poster }))).toBeVisible();
@@ -110,7 +112,8 @@ for (const { lang, individualId, name } of JOURNEYS) {
     const mine = revocations.getByRole('article').filter({ hasText: reason });
     await expect(mine.getByText(tr(lang, 'admin:faydaRevocations.yours'))).toBeVisible();
     await expect(mine.getByRole('button', { name: tr(lang, 'admin:faydaRevocations.approve') })).toBeDisabled();
-    await page.screenshot({ path: path.join(SHOTS, `admin-revocation-pending-${lang}.png`), fullPage: true });
+    await revocations.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `admin-revocation-pending-${lang}.png`) });
     // Still verified while it waits.
     expect((await (await request.get(`/api/listings/${listing.id}`)).json()).listing.posted_by.verified).toBe(true);
 
@@ -130,7 +133,8 @@ for (const { lang, individualId, name } of JOURNEYS) {
     const decided = revocations.getByRole('listitem').filter({ hasText: reason });
     await expect(decided.getByText(tr(lang, 'admin:faydaRevocations.outcomeApproved'))).toBeVisible();
     await expect(caseCard.getByText(tr(lang, 'admin:moderation.faydaNo'))).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, `admin-revocation-decided-${lang}.png`), fullPage: true });
+    await decided.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `admin-revocation-decided-${lang}.png`) });
 
     // The badge has left the listing's page.
     await page.evaluate(() => localStorage.clear());
