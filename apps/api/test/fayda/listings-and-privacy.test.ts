@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.close());
 
-describe('what tenants see of a verified poster', () => {
+// The first test of the file also warms the provider and the photo pipeline: slow on a loaded machine.
+describe('what tenants see of a verified poster', { timeout: 90_000 }, () => {
   it('the badge on the card and /l/{id}, the verified name, and the Verified posters only filter', async () => {
     const verified = await signUp(f.t, { userType: 'landlord', name: 'Shown Name' });
     const plain = await signUp(f.t, { userType: 'landlord' });

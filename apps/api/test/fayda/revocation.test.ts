@@ -20,7 +20,8 @@ const revoke = (who: SignedIn, payload: Record<string, unknown>) => f.t.request(
 const review = (who: SignedIn, id: string, decision: 'approve' | 'reject', notes?: string) =>
   f.t.request({ method: 'POST', url: `/api/admin/fayda/revocations/${id}/${decision}`, headers: who.auth, payload: notes ? { notes } : {} });
 
-describe('moderation', () => {
+// The first test of the file also warms the provider and the photo pipeline: slow on a loaded machine.
+describe('moderation', { timeout: 90_000 }, () => {
   it('the case of a verified poster\'s listing shows since when the poster is verified, and the trust score counts it', async () => {
     const landlord = await signUp(f.t, { userType: 'landlord' });
     const listing = await createLiveListing(f.t, landlord);
