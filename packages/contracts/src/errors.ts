@@ -62,6 +62,7 @@ export const ERROR_STATUS = {
   export_not_ready: 409,
   fayda_identity_in_use: 409,
   revocation_not_pending: 409,
+  revocation_pending: 409,
   // 413 / 415: uploads
   payload_too_large: 413,
   image_too_large: 413,

@@ -17,6 +17,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   fayda_identity_in_use: 'This Fayda identity already verifies another Betoch account.',
   fayda_unavailable: 'Fayda is not answering right now. Nothing was changed; please try again later.',
   revocation_not_pending: 'This revocation has already been decided.',
+  revocation_pending: 'A revocation of this account is already waiting for a second admin.',
   unauthorized: 'Please log in.',
   invalid_token: 'Your session has ended. Please log in again.',
   insufficient_credits: 'You do not have enough credits.',

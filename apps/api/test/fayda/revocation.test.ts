@@ -49,6 +49,10 @@ describe('an admin revokes a verification, with a reason, approved by a second a
     expect(asked.statusCode, asked.body).toBe(201);
     const { _id: id, status } = asked.json().data;
     expect(status).toBe('pending');
+    // One waiting revocation per account: a second request, by either admin, is refused.
+    const twice = await revoke(second, { phone: landlord.phone, reason: 'Reported twice, same forged documents' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe('revocation_pending');
     // Pending: still verified.
     expect((await f.t.request({ method: 'GET', url: '/api/fayda', headers: landlord.auth })).json().verification).not.toBeNull();
 

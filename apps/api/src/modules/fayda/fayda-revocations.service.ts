@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import {
   findRevocationWithPeople,
+  hasPendingRevocation,
   findUserByPhone,
   insertRevocation,
   listDecidedRevocations,
@@ -105,6 +106,7 @@ export function createFaydaRevocations(ctx: AppContext) {
       if (!user.verifiedAt) throw new AppError('invalid_state', 'This account is not verified with Fayda.');
       const at = ctx.now();
       return ctx.db.transaction(async (tx) => {
+        if (await hasPendingRevocation(tx, user.id)) throw new AppError('revocation_pending');
         const row = await insertRevocation(tx, { userId: user.id, reason: input.reason, createdBy: admin.id, at });
         await recordAudit(tx, [
           {

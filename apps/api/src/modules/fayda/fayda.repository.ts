@@ -118,6 +118,16 @@ export async function findRevocationWithPeople(db: DbOrTx, id: string): Promise<
   return row;
 }
 
+/** Whether a revocation of this account waits for a second admin (one at a time; a unique index holds it too). */
+export async function hasPendingRevocation(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: faydaRevocations.id })
+    .from(faydaRevocations)
+    .where(and(eq(faydaRevocations.userId, userId), eq(faydaRevocations.status, 'pending')))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Pending revocations, oldest first (the longest waiting on top). */
 export async function listPendingRevocations(db: DbOrTx, limit: number): Promise<RevocationWithPeople[]> {
   return withPeople(db).where(eq(faydaRevocations.status, 'pending')).orderBy(asc(faydaRevocations.createdAt), asc(faydaRevocations.id)).limit(limit);

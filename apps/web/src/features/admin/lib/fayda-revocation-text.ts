@@ -9,6 +9,8 @@ function ownWords(t: TFunction, code: string | undefined): string | undefined {
       return t('admin:faydaRevocations.errors.self_approval_forbidden');
     case 'revocation_not_pending':
       return t('admin:faydaRevocations.errors.revocation_not_pending');
+    case 'revocation_pending':
+      return t('admin:faydaRevocations.errors.revocation_pending');
     case 'invalid_state':
       return t('admin:faydaRevocations.errors.invalid_state');
     case 'user_not_found':
