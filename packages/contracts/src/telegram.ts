@@ -52,3 +52,33 @@ export const ZTelegramSignInAnswer = okAnswer({
   phone: z.string().optional(),
 });
 export type TTelegramSignInAnswer = z.infer<typeof ZTelegramSignInAnswer>;
+
+/** GET /auth/telegram/options: whether /login and /signup offer 'Continue with Telegram', and how. */
+export const ZTelegramOptionsAnswer = okAnswer({ login: z.enum(['oidc', 'widget', 'off']) });
+export type TTelegramOptionsAnswer = z.infer<typeof ZTelegramOptionsAnswer>;
+
+/** GET /auth/telegram/start: the page it was started from, its language, and where to go after. */
+export const ZTelegramStartQuery = z.object({
+  page: z.enum(['login', 'signup']).default('login'),
+  lng: ZTelegramLanguage.catch('en').default('en'),
+  from: z.string().max(500).optional(),
+});
+export type TTelegramStartQuery = z.infer<typeof ZTelegramStartQuery>;
+
+/** GET /auth/telegram/callback: Telegram's answer (a code, or an error such as access_denied). */
+export const ZTelegramCallbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(256).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(1024).optional(),
+});
+
+/** GET /auth/telegram/widget: the Login Widget's signed fields, and the flow's state. */
+export const ZTelegramWidgetQuery = z.record(z.string().max(64), z.string().max(512));
+
+/** A ticket Telegram's sign-in handed to /login or /signup. */
+export const ZTelegramTicketRequest = z.strictObject({ ticket: z.string().min(16).max(2000) });
+
+/** POST /auth/telegram/signup-ticket: the verified phone a signup ticket stands for (not spent). */
+export const ZTelegramSignupTicketAnswer = okAnswer({ phone: z.string(), expires_at: z.iso.datetime() });
+export type TTelegramSignupTicketAnswer = z.infer<typeof ZTelegramSignupTicketAnswer>;

@@ -64,6 +64,8 @@ const ZEnv = z
     TELEGRAM_CHANNEL_ID: z.string().regex(/^(@[A-Za-z][\w]{4,31}|-?\d{1,20})$/, '@channelusername or the numeric id').optional(),
     TELEGRAM_LOGIN: z.enum(['oidc', 'widget', 'off']).default('off'),
     TELEGRAM_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).default('https://oauth.telegram.org'),
+    /** The OpenID Connect client secret BotFather shows (Bot Settings > Web Login); the client id is the bot's id. */
+    TELEGRAM_CLIENT_SECRET: z.string().min(8).max(256).optional(),
     TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     FAYDA_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     FAYDA_CLIENT_ID: z.string().min(1).max(200).optional(),
@@ -135,6 +137,8 @@ export interface TelegramEnv {
   login: 'oidc' | 'widget' | 'off';
   /** The OpenID Connect issuer (ID tokens' iss; its keys at <issuer>/.well-known/jwks.json). */
   oidcIssuer: string;
+  /** The OpenID Connect client secret (TELEGRAM_CLIENT_SECRET): the token call's Basic authentication. */
+  clientSecret?: string;
   timeoutMs: number;
 }
 
@@ -144,6 +148,9 @@ function telegramProblems(cleaned: Record<string, string | undefined>): string[]
   if (!cleaned.TELEGRAM_BOT_TOKEN) return lines;
   if (cleaned.APP_MODE === 'production' && !cleaned.TELEGRAM_WEBHOOK_SECRET) {
     lines.push('  TELEGRAM_WEBHOOK_SECRET: is required in production with TELEGRAM_BOT_TOKEN (the webhook checks it)');
+  }
+  if (cleaned.TELEGRAM_LOGIN === 'oidc' && !cleaned.TELEGRAM_CLIENT_SECRET) {
+    lines.push('  TELEGRAM_CLIENT_SECRET: is required with TELEGRAM_LOGIN=oidc (BotFather shows it with the Web Login settings)');
   }
   if (!cleaned.TELEGRAM_BOT_USERNAME) lines.push('  TELEGRAM_BOT_USERNAME: is required with TELEGRAM_BOT_TOKEN (the links open the bot by its username)');
   return lines;
@@ -336,6 +343,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           channelId: e.TELEGRAM_CHANNEL_ID,
           login: e.TELEGRAM_LOGIN,
           oidcIssuer: e.TELEGRAM_OIDC_ISSUER.replace(/\/+$/, ''),
+          clientSecret: e.TELEGRAM_CLIENT_SECRET,
           timeoutMs: e.TELEGRAM_TIMEOUT_MS,
         }
       : undefined,
