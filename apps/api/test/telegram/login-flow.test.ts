@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalTelegramOidc, type LocalTelegramOidcProvider, type TelegramAccount } from '../../scripts/local-telegram-oidc.ts';
 import { signUp, uniquePhone } from '../support/login.ts';
@@ -230,6 +231,57 @@ describe('Continue with Telegram is hidden', () => {
       expect((await off.t.request({ method: 'GET', url: '/api/auth/telegram/start' })).statusCode).toBe(404);
     } finally {
       await off.close();
+    }
+  });
+});
+
+/** The Login Widget's fields signed as Telegram signs them (data-check-string, HMAC with SHA-256 of the token). */
+function widgetFields(fields: Record<string, string>, token = BOT_TOKEN): Record<string, string> {
+  const check = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k]}`)
+    .join('\n');
+  return { ...fields, hash: createHmac('sha256', createHash('sha256').update(token).digest()).update(check).digest('hex') };
+}
+
+describe('Continue with Telegram (TELEGRAM_LOGIN=widget: the Login Widget\'s signed data)', () => {
+  it('the widget page and back: a linked Telegram user signs in; a forged hash, an old auth_date, a replay and a stranger do not', async () => {
+    const widget = await createTelegramTestApp({ TELEGRAM_LOGIN: 'widget' });
+    try {
+      expect((await widget.t.request({ method: 'GET', url: '/api/auth/telegram/options' })).json()).toEqual({ ok: true, login: 'widget' });
+      const begin = async () => {
+        const start = await widget.t.request({ method: 'GET', url: '/api/auth/telegram/start?page=login&lng=en&from=/saved' });
+        expect(start.statusCode).toBe(303);
+        const to = new URL(start.headers.location as string);
+        expect(to.searchParams.get('bot_id')).toBe('123456789');
+        const back = new URL(to.searchParams.get('return_to')!);
+        expect(back.pathname).toBe('/api/auth/telegram/widget');
+        return { state: back.searchParams.get('state')!, cookie: setCookies(start.headers['set-cookie'])[0]!.split(';')[0]! };
+      };
+      const back = async (flow: { state: string; cookie: string }, fields: Record<string, string>) => {
+        const res = await widget.t.request({ method: 'GET', url: `/api/auth/telegram/widget?${new URLSearchParams({ ...fields, state: flow.state })}`, headers: { cookie: flow.cookie } });
+        expect(res.statusCode).toBe(303);
+        return new URL(res.headers.location as string, 'https://betoch.example');
+      };
+      const user = await signUp(widget.t);
+      await linkTelegram(widget.t, user, 8_300_001);
+      const sms = widget.t.sms.sent.length;
+      const nowS = String(Math.floor(Date.now() / 1000));
+      const flow = await begin();
+      const good = widgetFields({ id: '8300001', first_name: 'Hana', auth_date: nowS });
+      const landed = await back(flow, good);
+      expect([landed.pathname, landed.searchParams.get('from')]).toEqual(['/login', '/saved']);
+      const session = await widget.t.request({ method: 'POST', url: '/api/auth/telegram/session', payload: { ticket: landed.searchParams.get('telegram') } });
+      expect(session.json().user.phone).toBe(user.phone);
+      expect(widget.t.sms.sent.length).toBe(sms);
+      expect((await back(flow, good)).searchParams.get('telegram_error')).toBe('failed');
+      expect((await back(await begin(), { ...good, id: '8300002' })).searchParams.get('telegram_error')).toBe('failed');
+      const old = widgetFields({ id: '8300001', first_name: 'Hana', auth_date: String(Math.floor(Date.now() / 1000) - 25 * 3600) });
+      expect((await back(await begin(), old)).searchParams.get('telegram_error')).toBe('expired');
+      const stranger = widgetFields({ id: '8300009', first_name: 'Yonas', auth_date: nowS });
+      expect((await back(await begin(), stranger)).searchParams.get('telegram_error')).toBe('no_phone');
+    } finally {
+      await widget.close();
     }
   });
 });
