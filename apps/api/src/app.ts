@@ -247,7 +247,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   opsMetrics.watchStreams(() => hub.size);
   opsMetricsRoutes(app, ctx);
   if (env.seedDemo) {
-    await seedDemoIfEmpty(ctx, { uploads: uploads.service, urlFor: uploads.urlFor, bus, exports: account });
+    await seedDemoIfEmpty(ctx, { uploads: uploads.service, urlFor: uploads.urlFor, bus, exports: account, telegramAsk: notifier?.freshnessQuestion });
   }
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');

@@ -10,6 +10,8 @@ export const ZTelegramLanguage = z.enum(['en', 'am']);
 export const ZTelegramStatusAnswer = okAnswer({
   /** False without a bot (TELEGRAM_BOT_TOKEN unset): every Telegram control is hidden. */
   available: z.boolean(),
+  /** Demo mode's built-in bot: its messages are shown on /account (GET /demo/telegram). */
+  demo_bot: z.boolean().optional(),
   linked: z.boolean(),
   linked_at: z.iso.datetime().nullable(),
 });
@@ -82,3 +84,21 @@ export const ZTelegramTicketRequest = z.strictObject({ ticket: z.string().min(16
 /** POST /auth/telegram/signup-ticket: the verified phone a signup ticket stands for (not spent). */
 export const ZTelegramSignupTicketAnswer = okAnswer({ phone: z.string(), expires_at: z.iso.datetime() });
 export type TTelegramSignupTicketAnswer = z.infer<typeof ZTelegramSignupTicketAnswer>;
+
+/** Demo mode's built-in bot: one message the bot sent to the signed-in account's chat. */
+export const ZTelegramDemoMessage = z.object({
+  id: z.number().int(),
+  kind: z.enum(['text', 'photo']),
+  text: z.string(),
+  photo: z.string().optional(),
+  buttons: z.array(z.object({ text: z.string(), url: z.string().optional(), callback_data: z.string().optional() })),
+  at: z.iso.datetime(),
+});
+
+/** GET /demo/telegram: the demo bot's messages to the signed-in account, newest first. */
+export const ZTelegramDemoAnswer = okAnswer({ linked: z.boolean(), messages: z.array(ZTelegramDemoMessage) });
+export type TTelegramDemoAnswer = z.infer<typeof ZTelegramDemoAnswer>;
+
+/** POST /demo/telegram/press: a tap on one of the bot's buttons, as Telegram would deliver it. */
+export const ZTelegramDemoPressRequest = z.strictObject({ callback_data: z.string().min(1).max(64) });
+export const ZTelegramDemoPressAnswer = okAnswer({ answer: z.string() });

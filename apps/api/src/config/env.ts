@@ -4,6 +4,8 @@ import { apiRoot } from './api-root.ts';
 import { normalizePhone } from '@betoch/contracts/phone';
 
 export const DEMO_ADMIN_PHONES = '+251911000001,+251911000002';
+/** The demo's built-in bot (no such bot exists at Telegram; its calls never leave the server). */
+const DEMO_BOT_TOKEN = '100000001:demo-betoch-bot-in-process-only';
 
 const ZBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -67,6 +69,8 @@ const ZEnv = z
     /** The OpenID Connect client secret BotFather shows (Bot Settings > Web Login); the client id is the bot's id. */
     TELEGRAM_CLIENT_SECRET: z.string().min(8).max(256).optional(),
     TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Demo mode without a token: a built-in Bot API stand-in (default on in demo mode; false turns it off). */
+    TELEGRAM_DEMO: ZBool.optional(),
     FAYDA_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     FAYDA_CLIENT_ID: z.string().min(1).max(200).optional(),
     FAYDA_PRIVATE_KEY: z.string().min(2).optional(),
@@ -139,6 +143,8 @@ export interface TelegramEnv {
   oidcIssuer: string;
   /** The OpenID Connect client secret (TELEGRAM_CLIENT_SECRET): the token call's Basic authentication. */
   clientSecret?: string;
+  /** Demo mode without a token: the bot's calls go to a stand-in inside the server (docs/telegram.md). */
+  inProcess?: boolean;
   timeoutMs: number;
 }
 
@@ -346,7 +352,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           clientSecret: e.TELEGRAM_CLIENT_SECRET,
           timeoutMs: e.TELEGRAM_TIMEOUT_MS,
         }
-      : undefined,
+      : e.APP_MODE === 'demo' && e.TELEGRAM_DEMO !== false
+        ? {
+            // Nothing leaves the server: the demo bot's messages are shown in the demo (/account).
+            token: DEMO_BOT_TOKEN,
+            username: 'betoch_demo_bot',
+            apiBase: 'in-process',
+            login: 'off',
+            oidcIssuer: e.TELEGRAM_OIDC_ISSUER.replace(/\/+$/, ''),
+            timeoutMs: e.TELEGRAM_TIMEOUT_MS,
+            inProcess: true,
+          }
+        : undefined,
     apiDocsPublic: e.API_DOCS_PUBLIC ?? false,
     metricsToken: e.METRICS_TOKEN,
     fayda:

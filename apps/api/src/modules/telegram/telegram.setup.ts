@@ -12,6 +12,8 @@ import { createTelegramQueue, type TelegramQueue } from './telegram-queue.ts';
 import { createUpdateProcessor, type UpdateProcessor } from './telegram-updates.ts';
 import { telegramRoutes, type TelegramLoginParts } from './telegram.routes.ts';
 import { createTelegramLoginFlow } from './telegram-login-flow.ts';
+import { createInProcessBotApi } from './in-process-bot-api.ts';
+import { telegramDemoRoutes } from './telegram-demo.routes.ts';
 import type { LoginTickets } from './login-tickets.ts';
 import { createTelegramSignIn } from './telegram-sign-in.service.ts';
 import { cleanUpTelegram } from './telegram-cleanup.ts';
@@ -59,13 +61,17 @@ export function setUpTelegram(app: FastifyInstance, ctx: AppContext, deps: Teleg
     return { notifier: null, queue: null, updates: null, channel: null, jobs: [] };
   }
   // Each Bot API call is counted in /metrics (betoch_outbound_calls_total{channel="telegram"}).
-  const api = countedBotApi(createBotApi(config), ctx.metrics);
+  // Demo mode without a token: the built-in stand-in (nothing leaves the server).
+  const inProcess = config.inProcess ? createInProcessBotApi() : null;
+  const api = inProcess ?? countedBotApi(createBotApi(config), ctx.metrics);
   const callbackKey = deriveKey(deps.secret, 'telegram-callback');
   let channel: TelegramChannel | null = null;
   const queue = createTelegramQueue({ db: ctx.db, api, now: ctx.now, log: ctx.log, onSent: async (call, result) => channel?.onSent(call, result) });
   channel = config.channelId ? createTelegramChannel(ctx, queue, config.channelId, deps.urlFor) : null;
   const updates = createUpdateProcessor({ db: ctx.db, api, queue, now: ctx.now, log: ctx.log, callbackKey, answerFreshness: deps.answerFreshness });
-  telegramRoutes(app, ctx, createTelegramService(ctx, updates), loginParts(ctx, deps));
+  const service = createTelegramService(ctx, updates);
+  telegramRoutes(app, ctx, service, loginParts(ctx, deps));
+  if (inProcess) telegramDemoRoutes(app, ctx, { service, updates, answerTo: inProcess.answerTo });
   app.addHook('onListen', async () => {
     queue.start();
     updates.kick();
