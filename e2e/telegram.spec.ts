@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
 import { tr, type Lang } from './support/i18n';
@@ -182,7 +182,7 @@ async function smsTo(request: APIRequestContext, token: string): Promise<string[
   return ((await res.json()) as { messages: Array<{ text: string }> }).messages.map((m) => m.text);
 }
 
-async function tokenInBrowser(page: import('@playwright/test').Page): Promise<string> {
+async function tokenInBrowser(page: Page): Promise<string> {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   return (await page.evaluate(() => localStorage.getItem('token')))!;
 }

@@ -23,8 +23,7 @@ import { DemoChapaHistory, type DemoChapaOutcome } from './demo-chapa-history.ts
 import { DEMO_PHONES } from './demo-people.ts';
 import type { ListingRole, PlannedListing } from './demo-plan.ts';
 import { publishListings } from './demo-seed.repository.ts';
-import { upsertLink } from '../telegram/telegram.repository.ts';
-import { demoChatId } from '../telegram/telegram-demo.routes.ts';
+import { linkDemoTelegram } from '../telegram/demo-link.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -263,7 +262,7 @@ const DEMO_SCENES: Scene[] = [
       if (!stage.deps.telegramAsk) return;
       const ctx = stage.at(30 * MINUTE);
       const abebe = stage.as(DEMO_PHONES.landlord, ctx);
-      await upsertLink(ctx.db, abebe.id, demoChatId(abebe.id), 'en', ctx.now());
+      await linkDemoTelegram(ctx.db, abebe.id, 'en', ctx.now());
       const listing = stage.market((l) => l.poster.phone === DEMO_PHONES.landlord)[0]!;
       await createFreshnessService(ctx, stage.deps.telegramAsk).askAvailability(stage.as(KALEB, ctx), listing.id);
     },

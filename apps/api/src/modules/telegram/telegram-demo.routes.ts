@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { demoCalls } from '@betoch/contracts/routes/demo';
 import type { TTelegramDemoAnswer } from '@betoch/contracts/telegram';
@@ -10,11 +10,7 @@ import type { InlineButton } from './bot-api-client.ts';
 import type { UpdateProcessor } from './telegram-updates.ts';
 import { findLinkByUser, sentToChat } from './telegram.repository.ts';
 import type { TelegramService } from './telegram.service.ts';
-
-/** A demo account's Telegram chat: a made-up private chat id of its own (Telegram's ids are positive). */
-export function demoChatId(userId: string): number {
-  return 6_000_000_000 + (Number.parseInt(createHash('sha256').update(userId).digest('hex').slice(0, 8), 16) % 1_000_000_000);
-}
+import { demoChatId } from './demo-link.ts';
 
 function update(chatId: number, body: Record<string, unknown>) {
   // Telegram's update ids increase; the demo's are random and far above what a test uses.

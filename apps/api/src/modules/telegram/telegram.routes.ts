@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { telegramCalls } from '@betoch/contracts/routes/telegram';
+import type { TSessionAnswer } from '@betoch/contracts/auth';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import { coarseDevice } from '../account/coarse-device.ts';
@@ -26,7 +27,7 @@ export interface TelegramLoginParts {
   flow: TelegramLoginFlow;
   tickets: LoginTickets;
   /** A verified phone's session (the account of a sign-in ticket). */
-  session: (phone: string, device?: string) => Promise<import('@betoch/contracts/auth').TSessionAnswer | null>;
+  session: (phone: string, device?: string) => Promise<TSessionAnswer | null>;
 }
 
 export function telegramRoutes(app: FastifyInstance, ctx: AppContext, service: TelegramService, login: TelegramLoginParts): void {
