@@ -105,4 +105,3 @@ export function createTelegramOidcClient(config: TelegramEnv) {
   };
 }
 
-export type TelegramOidcClient = ReturnType<typeof createTelegramOidcClient>;
