@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const demoBot = (auth: Record<string, string>) => t.request({ method: 'GET', url: '/api/demo/telegram', headers: auth });
 
-describe("the demo's built-in Telegram bot", () => {
+describe("the demo's built-in Telegram bot", { timeout: 60_000 }, () => {
   it('is there in demo mode without a token: connect, the messages, and the freshness buttons that work', async () => {
     const landlord = await signUp(t, { userType: 'landlord' });
     const status = await t.request({ method: 'GET', url: '/api/account/telegram', headers: landlord.auth });
