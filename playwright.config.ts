@@ -80,6 +80,8 @@ export default defineConfig({
       WEB_DIST,
       // The test runner is the proxy in front: each test's X-Forwarded-For is its client address.
       TRUST_PROXY: '127.0.0.1',
+      // The demo's built-in Telegram bot off: the journeys of other features see the app without a bot.
+      TELEGRAM_DEMO: 'false',
     },
   },
 });

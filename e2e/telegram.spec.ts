@@ -1,16 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
 import { tr, type Lang } from './support/i18n';
+import { formatLocal } from './support/phones';
 
 /**
  * Telegram journeys (docs/telegram.md), run with playwright.telegram.config.ts: the server has a bot
  * whose Bot API is the local stand-in, which also plays Telegram's side of the webhook. Connect
  * from /account; a new matching listing reaches the bot within 5 s; the freshness 'Rented' button
- * takes the listing out of /browse. In English and Amharic.
+ * takes the listing out of /browse; sign in and sign up with Telegram (the local stand-in for its
+ * OpenID Connect login) without an SMS. In English and Amharic.
  */
 
 const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/room-1.jpg');
@@ -164,5 +166,71 @@ for (const lang of ['en', 'am'] as Lang[]) {
         return page.locator(`a[href="/l/${listingId}"]`).count();
       }, { timeout: 10_000 })
       .toBe(0);
+  });
+}
+
+/** The stand-in's Telegram accounts (JOURNEY_TELEGRAM_ACCOUNTS): one signs in, one signs up, per language. */
+const TELEGRAM_PEOPLE = {
+  en: { signIn: { name: 'Hana Girma', phone: '0911770001' }, signUp: { name: 'Yonas Alemu', phone: '0911770002' } },
+  am: { signIn: { name: 'Selam Tadesse', phone: '0911770003' }, signUp: { name: 'Meron Bekele', phone: '0911770004' } },
+} as const;
+
+/** What the demo's SMS inbox holds for the account of this token (the texts 'sent' to its phone). */
+async function smsTo(request: APIRequestContext, token: string): Promise<string[]> {
+  const res = await request.get('/api/demo/sms', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { messages: Array<{ text: string }> }).messages.map((m) => m.text);
+}
+
+async function tokenInBrowser(page: Page): Promise<string> {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  return (await page.evaluate(() => localStorage.getItem('token')))!;
+}
+
+for (const lang of ['en', 'am'] as Lang[]) {
+  test(`${lang}: sign in with Telegram, no SMS, back where the person was going`, async ({ page, request }) => {
+    const person = TELEGRAM_PEOPLE[lang].signIn;
+    const account = await apiSignUp(request, { role: 'tenant', phone: person.phone });
+    const smsBefore = await smsTo(request, account.token);
+    await startInLanguage(page, lang);
+    await page.goto('/login?from=/saved');
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await page.getByRole('link', { name: tr(lang, 'auth:telegram.continue') }).click();
+    // Telegram's login page (the stand-in): the person logs in and shares the phone.
+    await page.getByRole('button', { name: new RegExp(`^Log in as ${person.name}`) }).click();
+    await expect(page).toHaveURL(/\/saved$/, { timeout: 15_000 });
+    const token = await tokenInBrowser(page);
+    const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(((await me.json()) as { phone: string }).phone).toBe(`+251${person.phone.slice(1)}`);
+    expect(await smsTo(request, token)).toEqual(smsBefore);
+  });
+
+  test(`${lang}: sign up with Telegram: the phone filled in, no code, no SMS`, async ({ page, request }) => {
+    const person = TELEGRAM_PEOPLE[lang].signUp;
+    await startInLanguage(page, lang);
+    await page.goto('/signup');
+    await page.getByRole('link', { name: tr(lang, 'auth:telegram.continue') }).click();
+    await page.getByRole('button', { name: new RegExp(`^Log in as ${person.name}`) }).click();
+    await expect(page).toHaveURL(/\/signup\?/);
+    await expect(page.getByText(formatLocal(person.phone))).toBeVisible();
+    await expect(page.locator('input[autocomplete="one-time-code"]')).toHaveCount(0);
+    await page.getByLabel(tr(lang, 'auth:fields.name')).fill(person.name);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: tr(lang, 'auth:signup.continue') }).click();
+    await page.getByRole('button', { name: tr(lang, 'auth:signup.skip') }).click();
+    await expect(page).not.toHaveURL(/\/signup/, { timeout: 15_000 });
+    const token = await tokenInBrowser(page);
+    const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(((await me.json()) as { phone: string; name: string })).toMatchObject({ phone: `+251${person.phone.slice(1)}`, name: person.name });
+    expect(await smsTo(request, token)).toEqual([]);
+  });
+
+  test(`${lang}: Cancel at Telegram comes back to /login with its message`, async ({ page }) => {
+    await startInLanguage(page, lang);
+    await page.goto('/login');
+    await page.getByRole('link', { name: tr(lang, 'auth:telegram.continue') }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText(tr(lang, 'auth:telegram.failures.cancelled'))).toBeVisible();
+    await expect(page.getByLabel(tr(lang, 'auth:phone.label'))).toBeVisible();
   });
 }

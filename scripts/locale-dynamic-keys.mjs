@@ -38,6 +38,7 @@ export async function dynamicKeys() {
     { pattern: 'admin:purchases.status.*', values: ['pending', 'paid', 'failed', 'cancelled', 'expired', 'mismatch'], from: 'PURCHASE_STATUSES (contracts/payments.ts)' },
     { pattern: 'admin:purchases.columns.*', values: null, from: "purchases-list.tsx's own column names" },
     { pattern: 'admin:purchases.providers.*', values: null, from: "purchases-list.tsx's PROVIDERS (the gateways a purchase goes through)" },
+    { pattern: 'auth:telegram.failures.*', values: null, from: "telegram-return.ts's FAILURES (why a Telegram sign-in came back without one)" },
     { pattern: 'wallet:return.unpaid.*', values: ['failed', 'cancelled', 'expired', 'mismatch'], from: 'the unpaid states of PURCHASE_STATUSES (contracts/payments.ts)' },
     { pattern: 'admin:errors.*', values: local, from: "the admin screen's own words for some codes, else common:errors (defaultValue '')" },
     // Refunds of dead contacts.

@@ -11,6 +11,7 @@ declare module 'oidc-provider' {
   class Grant {
     constructor(init: { accountId: string; clientId: string });
     addOIDCScope(scope: string): void;
+    rejectOIDCScope(scope: string): void;
     addOIDCClaims(claims: string[]): void;
     save(): Promise<string>;
   }

@@ -77,6 +77,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService, type AccountService } from './modules/account/account.service.ts';
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
 import { setUpTelegram, type TelegramSetUp } from './modules/telegram/telegram.setup.ts';
+import { createLoginTickets } from './modules/telegram/login-tickets.ts';
 import { setUpFayda } from './modules/fayda/fayda.setup.ts';
 
 export interface BuildOptions {
@@ -188,7 +189,8 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   bodyGuard(app);
 
   const banKey = deriveKey(secret, 'phone-ban');
-  const auth = createAuthService(ctx, deriveKey(secret, 'otp'), banKey);
+  const telegramTickets = createLoginTickets(kv, deriveKey(secret, 'telegram-ticket'), now);
+  const auth = createAuthService(ctx, deriveKey(secret, 'otp'), banKey, telegramTickets);
   authRoutes(app, ctx, auth);
   authDemoRoutes(app, ctx, auth);
   const payments = await setUpPayments(app, ctx);
@@ -206,7 +208,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   adjustmentsRoutes(app, ctx, createAdjustmentsService(ctx));
   metricsRoutes(app, ctx, metrics);
   // Telegram (docs/telegram.md): off without TELEGRAM_BOT_TOKEN; its buttons answer freshness questions.
-  const telegram = setUpTelegram(app, ctx, { secret, auth, urlFor: uploads.urlFor, answerFreshness: (token, choice) => freshness.answerLink(token, choice) });
+  const telegram = setUpTelegram(app, ctx, { secret, auth, tickets: telegramTickets, urlFor: uploads.urlFor, answerFreshness: (token, choice) => freshness.answerLink(token, choice) });
   const notifier = telegram.notifier;
   const savedSearches = setUpSavedSearches(app, ctx, bus, notifier ? (userIds) => notifier.newMatches(userIds, uploads.urlFor) : undefined);
   const listings = createListingsService(ctx, uploads.urlFor, async (listingId) => {
@@ -245,7 +247,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   opsMetrics.watchStreams(() => hub.size);
   opsMetricsRoutes(app, ctx);
   if (env.seedDemo) {
-    await seedDemoIfEmpty(ctx, { uploads: uploads.service, urlFor: uploads.urlFor, bus, exports: account });
+    await seedDemoIfEmpty(ctx, { uploads: uploads.service, urlFor: uploads.urlFor, bus, exports: account, telegramAsk: notifier?.freshnessQuestion });
   }
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');

@@ -47,7 +47,10 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
  */
 export const ZSignupFields = z.object({
   phone: ZPhoneInput,
-  code: ZCodeInput,
+  /** The SMS code; not asked for with a Telegram signup ticket (the phone Telegram verified). */
+  code: z.string().optional(),
+  /** Sign up with Telegram: the single-use ticket that stands for the code (docs/telegram.md). */
+  telegramTicket: z.string().min(16).max(2000).optional(),
   name: z
     .string({ error: 'name_required' })
     .overwrite(dropInvisible)
@@ -71,6 +74,10 @@ export const ZSignupFields = z.object({
 
 /** The signup form: the same fields, plus the broker's agency name required on the field (agency_required). */
 export const ZSignupRequest = ZSignupFields.superRefine((value, ctx) => {
+  if (!value.telegramTicket) {
+    const code = ZCodeInput.safeParse(value.code);
+    if (!code.success) ctx.addIssue({ code: 'custom', path: ['code'], message: code.error.issues[0]?.message ?? 'invalid_code' });
+  }
   if (value.userType === 'delala' && !value.agencyName) {
     ctx.addIssue({ code: 'custom', path: ['agencyName'], message: 'agency_required' });
   }

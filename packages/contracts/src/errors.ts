@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   invalid_state: 400,
   fayda_failed: 400,
   fayda_cancelled: 400,
+  telegram_ticket_invalid: 400,
   // 401: who are you?
   unauthorized: 401,
   invalid_token: 401,

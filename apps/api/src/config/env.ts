@@ -4,6 +4,8 @@ import { apiRoot } from './api-root.ts';
 import { normalizePhone } from '@betoch/contracts/phone';
 
 export const DEMO_ADMIN_PHONES = '+251911000001,+251911000002';
+/** The demo's built-in bot (no such bot exists at Telegram; its calls never leave the server). */
+const DEMO_BOT_TOKEN = '100000001:demo-betoch-bot-in-process-only';
 
 const ZBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -64,7 +66,11 @@ const ZEnv = z
     TELEGRAM_CHANNEL_ID: z.string().regex(/^(@[A-Za-z][\w]{4,31}|-?\d{1,20})$/, '@channelusername or the numeric id').optional(),
     TELEGRAM_LOGIN: z.enum(['oidc', 'widget', 'off']).default('off'),
     TELEGRAM_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).default('https://oauth.telegram.org'),
+    /** The OpenID Connect client secret BotFather shows (Bot Settings > Web Login); the client id is the bot's id. */
+    TELEGRAM_CLIENT_SECRET: z.string().min(8).max(256).optional(),
     TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Demo mode without a token: a built-in Bot API stand-in (default on in demo mode; false turns it off). */
+    TELEGRAM_DEMO: ZBool.optional(),
     FAYDA_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
     FAYDA_CLIENT_ID: z.string().min(1).max(200).optional(),
     FAYDA_PRIVATE_KEY: z.string().min(2).optional(),
@@ -135,6 +141,10 @@ export interface TelegramEnv {
   login: 'oidc' | 'widget' | 'off';
   /** The OpenID Connect issuer (ID tokens' iss; its keys at <issuer>/.well-known/jwks.json). */
   oidcIssuer: string;
+  /** The OpenID Connect client secret (TELEGRAM_CLIENT_SECRET): the token call's Basic authentication. */
+  clientSecret?: string;
+  /** Demo mode without a token: the bot's calls go to a stand-in inside the server (docs/telegram.md). */
+  inProcess?: boolean;
   timeoutMs: number;
 }
 
@@ -144,6 +154,9 @@ function telegramProblems(cleaned: Record<string, string | undefined>): string[]
   if (!cleaned.TELEGRAM_BOT_TOKEN) return lines;
   if (cleaned.APP_MODE === 'production' && !cleaned.TELEGRAM_WEBHOOK_SECRET) {
     lines.push('  TELEGRAM_WEBHOOK_SECRET: is required in production with TELEGRAM_BOT_TOKEN (the webhook checks it)');
+  }
+  if (cleaned.TELEGRAM_LOGIN === 'oidc' && !cleaned.TELEGRAM_CLIENT_SECRET) {
+    lines.push('  TELEGRAM_CLIENT_SECRET: is required with TELEGRAM_LOGIN=oidc (BotFather shows it with the Web Login settings)');
   }
   if (!cleaned.TELEGRAM_BOT_USERNAME) lines.push('  TELEGRAM_BOT_USERNAME: is required with TELEGRAM_BOT_TOKEN (the links open the bot by its username)');
   return lines;
@@ -336,9 +349,21 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           channelId: e.TELEGRAM_CHANNEL_ID,
           login: e.TELEGRAM_LOGIN,
           oidcIssuer: e.TELEGRAM_OIDC_ISSUER.replace(/\/+$/, ''),
+          clientSecret: e.TELEGRAM_CLIENT_SECRET,
           timeoutMs: e.TELEGRAM_TIMEOUT_MS,
         }
-      : undefined,
+      : e.APP_MODE === 'demo' && e.TELEGRAM_DEMO !== false
+        ? {
+            // Nothing leaves the server: the demo bot's messages are shown in the demo (/account).
+            token: DEMO_BOT_TOKEN,
+            username: 'betoch_demo_bot',
+            apiBase: 'in-process',
+            login: 'off',
+            oidcIssuer: e.TELEGRAM_OIDC_ISSUER.replace(/\/+$/, ''),
+            timeoutMs: e.TELEGRAM_TIMEOUT_MS,
+            inProcess: true,
+          }
+        : undefined,
     apiDocsPublic: e.API_DOCS_PUBLIC ?? false,
     metricsToken: e.METRICS_TOKEN,
     fayda:

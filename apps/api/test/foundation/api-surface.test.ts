@@ -83,8 +83,9 @@ describe('health, readiness and the API document', () => {
     }
     const signup = doc.paths['/api/auth/signup'].post;
     const schema = signup.requestBody.content['application/json'].schema;
-    expect(Object.keys(schema.properties).sort()).toEqual(['acceptTerms', 'agencyName', 'code', 'email', 'name', 'phone', 'userType']);
-    expect(schema.required).toEqual(expect.arrayContaining(['phone', 'code', 'name', 'userType', 'acceptTerms']));
+    expect(Object.keys(schema.properties).sort()).toEqual(['acceptTerms', 'agencyName', 'code', 'email', 'name', 'phone', 'telegramTicket', 'userType']);
+    // The code, or Telegram's signup ticket in its place (docs/telegram.md).
+    expect(schema.required).toEqual(expect.arrayContaining(['phone', 'name', 'userType', 'acceptTerms']));
     // A call that creates answers 201, and the document says so.
     expect(Object.keys(signup.responses)).toEqual(expect.arrayContaining(['201', '400', '409']));
     expect(signup.responses).not.toHaveProperty('200');

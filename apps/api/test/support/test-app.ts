@@ -95,6 +95,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     WEB_DIST: '/nonexistent-web-dist',
     // The API document's own tests read it as anyone; api-docs-and-unknown-paths.test.ts tests the default (admins only).
     API_DOCS_PUBLIC: 'true',
+    // The demo's built-in bot only where a test asks for it (the tests of Telegram hidden without a token).
+    TELEGRAM_DEMO: 'false',
     ...envOverrides,
   });
   const { database, url: databaseUrl, drop } = await openTestDatabase();

@@ -22,7 +22,7 @@ let tg: TelegramTestApp;
 let oidc: LocalTelegramOidc;
 beforeAll(async () => {
   oidc = await startLocalTelegramOidc(BOT_ID);
-  tg = await createTelegramTestApp({ TELEGRAM_LOGIN: 'oidc', TELEGRAM_OIDC_ISSUER: oidc.issuer });
+  tg = await createTelegramTestApp({ TELEGRAM_LOGIN: 'oidc', TELEGRAM_OIDC_ISSUER: oidc.issuer, TELEGRAM_CLIENT_SECRET: 'local-telegram-client-secret' });
 });
 afterAll(async () => {
   await tg.close();

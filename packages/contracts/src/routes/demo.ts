@@ -2,6 +2,7 @@ import { defineRoute } from '../route-contract.ts';
 import { ZDemoEndCooldownRequest } from '../auth.ts';
 import { ZIdParams, ZOkAnswer } from '../common.ts';
 import { ZDemoAgeAnswer, ZDemoAgeRequest, ZDemoSmsAnswer } from '../freshness.ts';
+import { ZTelegramLinkRequest, ZTelegramDemoAnswer, ZTelegramDemoPressAnswer, ZTelegramDemoPressRequest } from '../telegram.ts';
 
 /**
  * The demo calls: method, path, what each takes and answers. The server registers them only in
@@ -12,6 +13,23 @@ export const demoCalls = {
     method: 'GET',
     path: '/demo/sms',
     response: ZDemoSmsAnswer,
+  }),
+  telegram: defineRoute({
+    method: 'GET',
+    path: '/demo/telegram',
+    response: ZTelegramDemoAnswer,
+  }),
+  telegramConnect: defineRoute({
+    method: 'POST',
+    path: '/demo/telegram/connect',
+    body: ZTelegramLinkRequest,
+    response: ZOkAnswer,
+  }),
+  telegramPress: defineRoute({
+    method: 'POST',
+    path: '/demo/telegram/press',
+    body: ZTelegramDemoPressRequest,
+    response: ZTelegramDemoPressAnswer,
   }),
   endCodeCooldown: defineRoute({
     method: 'POST',

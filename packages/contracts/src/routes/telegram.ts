@@ -1,6 +1,13 @@
 import { defineRoute } from '../route-contract.ts';
 import { ZOkAnswer } from '../common.ts';
+import { ZSessionAnswer } from '../auth.ts';
 import {
+  ZTelegramCallbackQuery,
+  ZTelegramOptionsAnswer,
+  ZTelegramSignupTicketAnswer,
+  ZTelegramStartQuery,
+  ZTelegramTicketRequest,
+  ZTelegramWidgetQuery,
   ZTelegramLinkAnswer,
   ZTelegramLinkRequest,
   ZTelegramSignInAnswer,
@@ -33,6 +40,44 @@ export const telegramCalls = {
     path: '/auth/telegram',
     body: ZTelegramSignInRequest,
     response: ZTelegramSignInAnswer,
+  }),
+  loginOptions: defineRoute({
+    method: 'GET',
+    path: '/auth/telegram/options',
+    response: ZTelegramOptionsAnswer,
+  }),
+  /** A redirect (303) to Telegram; the answer's body is never JSON. */
+  loginStart: defineRoute({
+    method: 'GET',
+    path: '/auth/telegram/start',
+    query: ZTelegramStartQuery,
+    response: ZOkAnswer,
+  }),
+  /** A redirect (303) to /login or /signup. */
+  loginCallback: defineRoute({
+    method: 'GET',
+    path: '/auth/telegram/callback',
+    query: ZTelegramCallbackQuery,
+    response: ZOkAnswer,
+  }),
+  /** A redirect (303) to /login or /signup. */
+  loginWidget: defineRoute({
+    method: 'GET',
+    path: '/auth/telegram/widget',
+    query: ZTelegramWidgetQuery,
+    response: ZOkAnswer,
+  }),
+  redeemTicket: defineRoute({
+    method: 'POST',
+    path: '/auth/telegram/session',
+    body: ZTelegramTicketRequest,
+    response: ZSessionAnswer,
+  }),
+  signupTicket: defineRoute({
+    method: 'POST',
+    path: '/auth/telegram/signup-ticket',
+    body: ZTelegramTicketRequest,
+    response: ZTelegramSignupTicketAnswer,
   }),
   webhook: defineRoute({
     method: 'POST',

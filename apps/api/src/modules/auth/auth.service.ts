@@ -30,6 +30,7 @@ import { SmsDeliveryError } from './sms/sms-sender.ts';
 import { recordOtpRequested } from '../metrics/events.ts';
 import { isPhoneHashBanned, recordSignIn } from '../account/sign-ins.ts';
 import { phoneHash } from '../../lib/phone-hash.ts';
+import type { LoginTickets } from '../telegram/login-tickets.ts';
 
 const HOUR = 3600;
 
@@ -48,7 +49,7 @@ function phoneOrThrow(input: string): string {
  * `banKey` keys the hash of a deleted banned account's phone (lib/phone-hash.ts): such a phone
  * cannot sign up again.
  */
-export function createAuthService(ctx: AppContext, otpSecret: string, banKey: string) {
+export function createAuthService(ctx: AppContext, otpSecret: string, banKey: string, tickets?: LoginTickets) {
   async function userAnswer(db: DbOrTx, user: UserRow): Promise<TUser> {
     return toUserAnswer(user, await getWalletSnapshot(db, user.id), ctx.now());
   }
@@ -73,6 +74,13 @@ export function createAuthService(ctx: AppContext, otpSecret: string, banKey: st
       throw new AppError('invalid_code', undefined, { fields: { code: 'invalid_code' } });
     }
     return attempt.codeHash;
+  }
+
+  /** A phone of ADMIN_PHONES is an admin from its first sign-in on (as with a code). */
+  async function adminIfListed(user: UserRow): Promise<UserRow> {
+    if (!ctx.env.adminPhones.has(user.phone) || user.isAdmin) return user;
+    await setUserAdmin(ctx.db, user.id, true);
+    return { ...user, isAdmin: true };
   }
 
   return {
@@ -156,7 +164,7 @@ export function createAuthService(ctx: AppContext, otpSecret: string, banKey: st
       const user = phone ? await findUserByPhone(ctx.db, phone) : undefined;
       if (!user) return null;
       if (user.status === 'banned') throw new AppError('account_banned');
-      return session(user, device);
+      return session(await adminIfListed(user), device);
     },
 
     async verifyOtp(input: { phone: string; code: string }, device?: string): Promise<TSessionAnswer> {
@@ -181,28 +189,32 @@ export function createAuthService(ctx: AppContext, otpSecret: string, banKey: st
 
     async signup(input: {
       phone: string;
-      code: string;
+      code?: string;
+      /** Telegram's signup ticket: the phone Telegram verified, instead of the SMS code. */
+      telegramTicket?: string;
       name: string;
       email?: string;
       userType: UserRow['userType'];
       agencyName?: string;
       acceptTerms: true;
     }, device?: string): Promise<TSessionAnswer> {
-      const phone = phoneOrThrow(input.phone);
       if (input.userType === 'delala' && !input.agencyName?.trim()) {
         throw new AppError('agency_name_required', undefined, { fields: { agencyName: 'agency_required' } });
       }
-      const codeHash = await checkCode(phone, input.code);
-      if (await isPhoneHashBanned(ctx.db, phoneHash(banKey, phone))) {
-        await giveBackAttempt(ctx.db, phone, codeHash);
-        throw new AppError('phone_banned');
-      }
-      if (await findUserByPhone(ctx.db, phone)) {
-        await giveBackAttempt(ctx.db, phone, codeHash);
-        throw new AppError('user_already_exists');
-      }
+      // With Telegram's ticket the phone is the one Telegram verified: no code, no SMS.
+      if (input.telegramTicket && !tickets) throw new AppError('telegram_ticket_invalid');
+      const spent = input.telegramTicket && tickets ? await tickets.spend(input.telegramTicket, 'signup') : null;
+      const phone = spent ? spent.phone : phoneOrThrow(input.phone);
+      const codeHash = spent ? null : await checkCode(phone, (input.code ?? '').trim());
+      const refuse = async (code: 'phone_banned' | 'user_already_exists') => {
+        if (codeHash) await giveBackAttempt(ctx.db, phone, codeHash);
+        else await spent?.giveBack();
+        return new AppError(code);
+      };
+      if (await isPhoneHashBanned(ctx.db, phoneHash(banKey, phone))) throw await refuse('phone_banned');
+      if (await findUserByPhone(ctx.db, phone)) throw await refuse('user_already_exists');
       const user = await ctx.db.transaction(async (tx) => {
-        if (!(await consumeCode(tx, phone, codeHash, ctx.now()))) throw new AppError('code_expired');
+        if (codeHash && !(await consumeCode(tx, phone, codeHash, ctx.now()))) throw new AppError('code_expired');
         const created = await insertUser(tx, {
           phone,
           name: input.name.trim(),

@@ -23,6 +23,7 @@ import { DemoChapaHistory, type DemoChapaOutcome } from './demo-chapa-history.ts
 import { DEMO_PHONES } from './demo-people.ts';
 import type { ListingRole, PlannedListing } from './demo-plan.ts';
 import { publishListings } from './demo-seed.repository.ts';
+import { linkDemoTelegram } from '../telegram/demo-link.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -35,6 +36,8 @@ export interface DemoStoryDeps {
   bus: EventBus;
   /** The account service's export request (a data request the admin sees). */
   exports: { requestExport(user: AuthUser): Promise<unknown> };
+  /** The demo's built-in Telegram bot asking a poster the freshness question (absent without a bot). */
+  telegramAsk?: (posterId: string, listing: { id: string; title: string }, token: string) => Promise<boolean>;
 }
 
 /** The demo people (by phone, admins included) and the planned listings, at the seed's `now`. */
@@ -112,8 +115,7 @@ async function buyWithChapa(stage: Stage, phone: string, sku: Sku, outcome: Demo
 
 /**
  * The story, in the order it happened. Each scene is a function of its own: a feature that wants
- * to be seen in the demo adds its scene here (planned next: the Telegram bot stand-in's messages
- * to a tenant, once the bot has one).
+ * to be seen in the demo adds its scene here.
  */
 const DEMO_SCENES: Scene[] = [
   {
@@ -252,6 +254,17 @@ const DEMO_SCENES: Scene[] = [
         target: 'post_credits',
         reason: 'Two listings hidden by mistake during the duplicate sweep; posts given back',
       });
+    },
+  },
+  {
+    name: "the demo landlord connected the demo's Telegram bot; a tenant's 'Is it still available?' reaches him there, with its buttons",
+    async run(stage) {
+      if (!stage.deps.telegramAsk) return;
+      const ctx = stage.at(30 * MINUTE);
+      const abebe = stage.as(DEMO_PHONES.landlord, ctx);
+      await linkDemoTelegram(ctx.db, abebe.id, 'en', ctx.now());
+      const listing = stage.market((l) => l.poster.phone === DEMO_PHONES.landlord)[0]!;
+      await createFreshnessService(ctx, stage.deps.telegramAsk).askAvailability(stage.as(KALEB, ctx), listing.id);
     },
   },
   {

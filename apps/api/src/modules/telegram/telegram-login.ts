@@ -35,6 +35,8 @@ export interface IdTokenCheck {
   /** The client id: the bot's id (the token's digits before ':'). */
   audience: string;
   now: Date;
+  /** The flow's nonce (the authorization-code flow): the token must carry it. */
+  nonce?: string;
 }
 
 const remoteKeys = new Map<string, JWTVerifyGetKey>();
@@ -56,9 +58,11 @@ export async function verifyIdToken(idToken: string, check: IdTokenCheck): Promi
     if (code === 'ERR_JWT_EXPIRED') throw expired();
     throw new AppError('invalid_signature', 'The Telegram ID token does not verify.');
   }
+  if (check.nonce !== undefined && payload.nonce !== check.nonce) throw new AppError('invalid_signature', 'The Telegram ID token is not of this sign-in.');
   const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : payload.iat;
   if (typeof authTime !== 'number' || check.now.getTime() / 1000 - authTime >= TELEGRAM_AUTH_MAX_AGE_S) throw expired();
-  const telegramId = Number(payload.sub ?? payload.id);
+  // Telegram's `id` claim is the user's id (the Bot API's); `sub` is the subject, the same number here.
+  const telegramId = Number(payload.id ?? payload.sub);
   if (!Number.isSafeInteger(telegramId)) throw new AppError('invalid_signature', 'The Telegram ID token names no user.');
   const phone = typeof payload.phone_number === 'string' && payload.phone_number_verified !== false ? payload.phone_number : null;
   return { telegramId, phone };

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { TTelegramSignInAnswer, TTelegramSignInRequest } from '@betoch/contracts/telegram';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { normalizePhone } from '@betoch/contracts/phone';
 import type { AuthService } from '../auth/auth.service.ts';
+import { findUserByPhone } from '../users/user-rows.ts';
 import { verifyIdToken, verifyWidgetData } from './telegram-login.ts';
 
 /**
@@ -23,6 +25,21 @@ export function createTelegramSignIn(ctx: AppContext, auth: Pick<AuthService, 's
   }
 
   return {
+    /**
+     * Where a verified Telegram user goes, without a session yet: the account of the verified
+     * phone, or of the linked Telegram user (signed_in, with its phone); signup with the verified
+     * phone; the phone code (no phone shared, nothing linked); banned.
+     */
+    async outcome(telegramId: number, rawPhone: string | null): Promise<{ status: 'signed_in' | 'signup'; phone: string } | { status: 'phone_code' | 'banned' }> {
+      const phone = rawPhone ? normalizePhone(rawPhone) : null;
+      const byPhone = phone ? await findUserByPhone(ctx.db, phone) : undefined;
+      const accountPhone = byPhone ? phone : await linkedPhone(telegramId);
+      const user = byPhone ?? (accountPhone ? await findUserByPhone(ctx.db, accountPhone) : undefined);
+      if (user?.status === 'banned') return { status: 'banned' };
+      if (user && accountPhone) return { status: 'signed_in', phone: accountPhone };
+      return phone ? { status: 'signup', phone } : { status: 'phone_code' };
+    },
+
     async signIn(body: TTelegramSignInRequest, device?: string): Promise<TTelegramSignInAnswer> {
       const config = ctx.env.telegram;
       if (!config || config.login === 'off') throw new AppError('route_not_found');

@@ -227,3 +227,21 @@ export async function deleteOldOutbox(db: DbOrTx, before: Date): Promise<number>
       .returning({ id: telegramOutbox.id })
   ).length;
 }
+
+export interface SentCall {
+  id: number;
+  method: string;
+  params: Record<string, unknown>;
+  sentAt: Date;
+}
+
+/** What the bot sent to one chat (messages and photos), newest first (the demo's bot screen). */
+export async function sentToChat(db: DbOrTx, chatId: string, limit: number): Promise<SentCall[]> {
+  const rows = await rowsOf<{ id: string | number; method: string; params: Record<string, unknown>; sent_at: Date | string }>(
+    db,
+    sql`SELECT id, method, params, sent_at FROM telegram_outbox
+        WHERE chat_id = ${chatId} AND sent_at IS NOT NULL AND method IN ('sendMessage', 'sendPhoto')
+        ORDER BY id DESC LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), method: r.method, params: r.params, sentAt: new Date(r.sent_at) }));
+}

@@ -10,7 +10,11 @@ import { channelJob, createTelegramChannel, type TelegramChannel } from './teleg
 import { createTelegramNotifier, type TelegramNotifier } from './telegram-notifier.ts';
 import { createTelegramQueue, type TelegramQueue } from './telegram-queue.ts';
 import { createUpdateProcessor, type UpdateProcessor } from './telegram-updates.ts';
-import { telegramRoutes } from './telegram.routes.ts';
+import { telegramRoutes, type TelegramLoginParts } from './telegram.routes.ts';
+import { createTelegramLoginFlow } from './telegram-login-flow.ts';
+import { createInProcessBotApi } from './in-process-bot-api.ts';
+import { telegramDemoRoutes } from './telegram-demo.routes.ts';
+import type { LoginTickets } from './login-tickets.ts';
 import { createTelegramSignIn } from './telegram-sign-in.service.ts';
 import { cleanUpTelegram } from './telegram-cleanup.ts';
 import { createTelegramService } from './telegram.service.ts';
@@ -35,6 +39,14 @@ export interface TelegramDeps {
   urlFor: PhotoUrlFor;
   /** Sign in with Telegram: a verified phone's session. */
   auth: Pick<AuthService, 'signInVerifiedPhone'>;
+  /** The tickets Telegram's sign-in hands to /login and /signup (also read by signup). */
+  tickets: LoginTickets;
+}
+
+function loginParts(ctx: AppContext, deps: TelegramDeps): TelegramLoginParts {
+  const signIn = createTelegramSignIn(ctx, deps.auth);
+  const flow = createTelegramLoginFlow(ctx, signIn, deps.tickets, deriveKey(deps.secret, 'telegram-login-flow'));
+  return { signIn, flow, tickets: deps.tickets, session: (phone, device) => deps.auth.signInVerifiedPhone(phone, device) };
 }
 
 /**
@@ -45,17 +57,21 @@ export interface TelegramDeps {
 export function setUpTelegram(app: FastifyInstance, ctx: AppContext, deps: TelegramDeps): TelegramSetUp {
   const config = ctx.env.telegram;
   if (!config) {
-    telegramRoutes(app, ctx, createTelegramService(ctx, null), createTelegramSignIn(ctx, deps.auth));
+    telegramRoutes(app, ctx, createTelegramService(ctx, null), loginParts(ctx, deps));
     return { notifier: null, queue: null, updates: null, channel: null, jobs: [] };
   }
   // Each Bot API call is counted in /metrics (betoch_outbound_calls_total{channel="telegram"}).
-  const api = countedBotApi(createBotApi(config), ctx.metrics);
+  // Demo mode without a token: the built-in stand-in (nothing leaves the server).
+  const inProcess = config.inProcess ? createInProcessBotApi() : null;
+  const api = inProcess ?? countedBotApi(createBotApi(config), ctx.metrics);
   const callbackKey = deriveKey(deps.secret, 'telegram-callback');
   let channel: TelegramChannel | null = null;
   const queue = createTelegramQueue({ db: ctx.db, api, now: ctx.now, log: ctx.log, onSent: async (call, result) => channel?.onSent(call, result) });
   channel = config.channelId ? createTelegramChannel(ctx, queue, config.channelId, deps.urlFor) : null;
   const updates = createUpdateProcessor({ db: ctx.db, api, queue, now: ctx.now, log: ctx.log, callbackKey, answerFreshness: deps.answerFreshness });
-  telegramRoutes(app, ctx, createTelegramService(ctx, updates), createTelegramSignIn(ctx, deps.auth));
+  const service = createTelegramService(ctx, updates);
+  telegramRoutes(app, ctx, service, loginParts(ctx, deps));
+  if (inProcess) telegramDemoRoutes(app, ctx, { service, updates, answerTo: inProcess.answerTo });
   app.addHook('onListen', async () => {
     queue.start();
     updates.kick();

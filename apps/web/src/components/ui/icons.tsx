@@ -141,3 +141,11 @@ export const DataSaverIcon = (p: IconProps) => (
     <path d="M20 20V4" strokeOpacity={0.45} />
   </Svg>
 );
+
+/** Telegram's paper plane. */
+export const PaperPlaneIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M21 4 3 11l6 2 2 6 3-4 5 4z" />
+    <path d="m9 13 12-9" />
+  </Svg>
+);

@@ -42,4 +42,46 @@ describe('Telegram on /account', { timeout: 20_000 }, () => {
     fireEvent.click(await within(section).findByRole('button', { name: 'Disconnect' }));
     expect(await within(section).findByRole('button', { name: 'Connect Telegram' })).toBeTruthy();
   });
+
+  it("demo mode's built-in bot: Connect links at once, then its messages show and a button answers in place", async () => {
+    const api = fakeApi();
+    let linked = false;
+    let answered = false;
+    api.answer('GET', '/account/telegram', () => ({ body: { ok: true, available: true, demo_bot: true, linked, linked_at: linked ? '2026-11-29T06:00:00.000Z' : null } }));
+    api.answer('POST', '/demo/telegram/connect', () => {
+      linked = true;
+      return { body: { ok: true } };
+    });
+    api.answer('GET', '/demo/telegram', () => ({
+      body: {
+        ok: true,
+        linked: true,
+        messages: [
+          {
+            id: 7,
+            kind: 'text',
+            text: 'Is Sunny flat still available?',
+            buttons: [
+              { text: 'Yes, still available', callback_data: 'f:a:token:sig' },
+              { text: 'Rented', callback_data: 'f:r:token:sig' },
+            ],
+            at: '2026-11-29T06:01:00.000Z',
+          },
+        ],
+      },
+    }));
+    api.answer('POST', '/demo/telegram/press', () => {
+      answered = true;
+      return { body: { ok: true, answer: 'Marked as rented: the listing is off the market.' } };
+    });
+    renderApp({ routes, path: '/account', user: fakeUser() });
+    const section = await screen.findByRole('region', { name: 'Telegram' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Connect Telegram' }));
+    expect(await within(section).findByText('Is Sunny flat still available?', {}, { timeout: 5000 })).toBeTruthy();
+    expect(api.callsTo('POST', '/account/telegram/link')).toHaveLength(0);
+    fireEvent.click(within(section).getByRole('button', { name: 'Rented' }));
+    expect(await within(section).findByText('Marked as rented: the listing is off the market.')).toBeTruthy();
+    expect(answered).toBe(true);
+    expect(api.callsTo('POST', '/demo/telegram/press')[0]!.body).toEqual({ callback_data: 'f:r:token:sig' });
+  });
 });

@@ -7,6 +7,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateTelegramLink } from '../api/create-telegram-link';
 import { useDisconnectTelegram } from '../api/disconnect-telegram';
 import { useTelegram } from '../api/get-telegram';
+import { useConnectDemoBot } from '../api/connect-demo-bot';
+import { DemoBotMessages } from './demo-bot-messages';
 import { formatWhen } from '../lib/format-when';
 import { Section } from './section';
 import styles from './account.module.css';
@@ -21,12 +23,16 @@ export function TelegramSection() {
   const telegram = useTelegram(link !== null);
   const create = useCreateTelegramLink();
   const disconnect = useDisconnectTelegram();
+  const demoConnect = useConnectDemoBot();
 
   if (telegram.data && !telegram.data.available) return null;
   const language = i18n.resolvedLanguage === 'am' ? 'am' : 'en';
 
+  // Demo mode's built-in bot cannot be opened in Telegram: connecting is as if Start was pressed.
   const connect = () =>
-    create.mutate({ language }, { onSuccess: (answer) => setLink({ url: answer.url, expiresAt: answer.expires_at }) });
+    telegram.data?.demo_bot
+      ? demoConnect.mutate(language)
+      : create.mutate({ language }, { onSuccess: (answer) => setLink({ url: answer.url, expiresAt: answer.expires_at }) });
 
   return (
     <Section title={t('telegram.heading')}>
@@ -43,11 +49,12 @@ export function TelegramSection() {
               {t('telegram.disconnect')}
             </Button>
           </div>
+          {telegram.data.demo_bot ? <DemoBotMessages /> : null}
         </div>
       ) : (
         <div className={styles.stack}>
           <p>{t('telegram.text')}</p>
-          {create.isError ? <Alert tone="error">{t('telegram.failed')}</Alert> : null}
+          {create.isError || demoConnect.isError ? <Alert tone="error">{t('telegram.failed')}</Alert> : null}
           {link ? (
             <div className={styles.stack} aria-live="polite">
               <p>
@@ -59,7 +66,7 @@ export function TelegramSection() {
             </div>
           ) : (
             <div>
-              <Button onClick={connect} loading={create.isPending}>
+              <Button onClick={connect} loading={create.isPending || demoConnect.isPending}>
                 {t('telegram.connect')}
               </Button>
             </div>

@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTexts } from '@/lib/use-texts';
-import { ZVerifyOtpRequest, type TVerifyOtpRequest } from '@betoch/contracts/auth';
+import { ZVerifyOtpRequest, type TSessionAnswer, type TVerifyOtpRequest } from '@betoch/contracts/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -21,6 +21,9 @@ import { CodeSentTo } from './code-sent-to';
 import { DemoCode } from './demo-code';
 import { PhoneStep } from './phone-step';
 import { ResendCode } from './resend-code';
+import { TelegramContinue } from './telegram-continue';
+import { telegramFailureNotice, telegramReturn } from '../lib/telegram-return';
+import { useRedeemTelegramTicket } from '../api/redeem-telegram-ticket';
 import styles from './auth.module.css';
 
 /** /login: the phone, then the 6-digit code. */
@@ -32,13 +35,32 @@ export function LoginPage() {
   // Someone already signed in who opens /login goes on; a sign-in that just happened navigates itself.
   const [signedInAtStart] = useState(session.isAuthenticated);
   const sender = useCodeSender();
+  const navigate = useNavigate();
   // Sent here from /signup with a code that is still unused: straight to the code step.
   const [step, setStep] = useState<'phone' | 'code'>(intent.phone && intent.code ? 'code' : 'phone');
   const [phone, setPhone] = useState(intent.phone ?? '');
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const telegram = useMemo(() => telegramReturn(new URLSearchParams(location.search)), [location.search]);
+  const [notice, setNotice] = useState<Notice | null>(() => (telegram.failure ? telegramFailureNotice(t, telegram.failure) : null));
   const [phoneError, setPhoneError] = useState<string | undefined>();
+  const [ticket, setTicket] = useState(telegram.ticket);
 
   if (signedInAtStart) return <Navigate to={afterLogin(intent)} replace />;
+
+  if (ticket) {
+    return (
+      <TelegramTicketStep
+        ticket={ticket}
+        onSignedIn={(answer) => {
+          session.signIn(answer.token, answer.user);
+          void navigate(afterLogin(intent), { replace: true });
+        }}
+        onFailed={(error) => {
+          setNotice({ tone: 'error', content: errorText(t, error) });
+          setTicket(undefined);
+        }}
+      />
+    );
+  }
 
   const toPhoneStep = (next?: Notice, error?: string) => {
     setNotice(next ?? null);
@@ -83,6 +105,7 @@ export function LoginPage() {
             ) : null
           }
         />
+        <TelegramContinue page="login" from={intent.from} />
       </AuthLayout>
     );
   }
@@ -114,6 +137,26 @@ export function LoginPage() {
           )
         }
       />
+    </AuthLayout>
+  );
+}
+
+/** Back from Telegram with a ticket: traded for the session once, then on to where the person was going. */
+function TelegramTicketStep({ ticket, onSignedIn, onFailed }: { ticket: string; onSignedIn(answer: TSessionAnswer): void; onFailed(error: unknown): void }) {
+  const { t } = useTexts('auth');
+  const redeem = useRedeemTelegramTicket();
+  const started = useRef(false);
+  useEffect(() => {
+    // Once: the ticket is single use (StrictMode runs an effect twice in development).
+    if (started.current) return;
+    started.current = true;
+    void redeem.mutateAsync(ticket).then(onSignedIn, onFailed);
+  }, [ticket, redeem, onSignedIn, onFailed]);
+  return (
+    <AuthLayout stepKey="telegram" title={t('login.title')}>
+      <p className={styles.sentTo} role="status">
+        {t('telegram.signingIn')}
+      </p>
     </AuthLayout>
   );
 }

@@ -16,6 +16,7 @@ import { CodeSentTo } from './code-sent-to';
 import { DemoCode } from './demo-code';
 import { ResendCode } from './resend-code';
 import { TermsLabel } from './terms-label';
+import { TelegramVerifiedPhone } from './telegram-verified-phone';
 import styles from './auth.module.css';
 
 export type ProfileInput = z.input<typeof ZSignupRequest>;
@@ -31,12 +32,14 @@ export interface ProfileStepProps {
   submitLabel: string;
   pending: boolean;
   onSubmit(values: ProfileOutput): Promise<void>;
+  /** The phone was verified by Telegram (a signup ticket): no code is asked for. */
+  byTelegram?: boolean;
   onResend(): void;
   onBack(): void;
 }
 
 /** Step 2 of /signup: name, optional email, role, agency name (brokers only), the code, and the Terms accepted. */
-export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLabel, pending, onSubmit, onResend, onBack }: ProfileStepProps) {
+export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLabel, pending, onSubmit, byTelegram, onResend, onBack }: ProfileStepProps) {
   const { t, i18n } = useTexts('auth');
   const plans = usePlanNames();
   const userType = useWatch({ control: form.control, name: 'userType' });
@@ -46,7 +49,7 @@ export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLab
   // Sent by the browser itself (without JavaScript) the form posts: its fields never go into the address.
   return (
     <form className={styles.form} method="post" noValidate onSubmit={(e) => void submit(e)}>
-      <CodeSentTo phone={phone} />
+      {byTelegram ? <TelegramVerifiedPhone phone={phone} /> : <CodeSentTo phone={phone} />}
       {notice}
       <TextField
         label={t('fields.name')}
@@ -88,9 +91,13 @@ export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLab
           })}
         </Alert>
       ) : null}
-      <DemoCode code={sender.demoCode} />
-      <CodeField registration={form.register('code')} error={fieldError(t, errors.code?.message)} />
-      <ResendCode secondsLeft={sender.secondsLeft} pending={sender.pending} onResend={onResend} />
+      {byTelegram ? null : (
+        <>
+          <DemoCode code={sender.demoCode} />
+          <CodeField registration={form.register('code')} error={fieldError(t, errors.code?.message)} />
+          <ResendCode secondsLeft={sender.secondsLeft} pending={sender.pending} onResend={onResend} />
+        </>
+      )}
       <CheckboxField
         label={<TermsLabel />}
         hint={t('fields.acceptTermsHint')}

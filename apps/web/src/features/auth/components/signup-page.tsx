@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -22,6 +22,9 @@ import { AuthLayout } from './auth-layout';
 import { PhoneStep } from './phone-step';
 import { PlanStep } from './plan-step';
 import { ProfileStep, type ProfileInput, type ProfileOutput } from './profile-step';
+import { TelegramContinue } from './telegram-continue';
+import { telegramFailureNotice, telegramReturn } from '../lib/telegram-return';
+import { useSignupTicket } from '../api/read-signup-ticket';
 
 type Step = 'phone' | 'profile' | 'plan';
 type ProfileField = keyof z.input<typeof ZSignupRequest>;
@@ -48,7 +51,11 @@ export function SignupPage() {
   // Sent here from /login with an unused code for an unknown phone: straight to the profile.
   const [step, setStep] = useState<Step>(intent.phone && intent.code ? 'profile' : 'phone');
   const [phone, setPhone] = useState(intent.phone ?? '');
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // Back from Telegram: a ticket standing for the code of the phone Telegram verified, or why not.
+  const telegram = useMemo(() => telegramReturn(new URLSearchParams(location.search)), [location.search]);
+  const [telegramTicket, setTelegramTicket] = useState(telegram.ticket);
+  const ticketRead = useSignupTicket(telegramTicket);
+  const [notice, setNotice] = useState<Notice | null>(() => (telegram.failure ? telegramFailureNotice(t, telegram.failure) : null));
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [signedUp, setSignedUp] = useState(false);
   const [busy, setBusy] = useState<Sku | 'skip' | null>(null);
@@ -66,6 +73,21 @@ export function SignupPage() {
     },
   });
   const userType = useWatch({ control: form.control, name: 'userType' });
+  const verifiedPhone = ticketRead.data?.phone;
+  useEffect(() => {
+    if (verifiedPhone && telegramTicket) {
+      form.setValue('phone', verifiedPhone);
+      form.setValue('telegramTicket', telegramTicket);
+      setPhone(verifiedPhone);
+      setStep('profile');
+    }
+  }, [verifiedPhone, telegramTicket, form]);
+  useEffect(() => {
+    if (!ticketRead.error) return;
+    setNotice({ tone: 'error', content: errorText(t, ticketRead.error) });
+    setTelegramTicket(undefined);
+  }, [ticketRead.error, t]);
+  const byTelegram = Boolean(telegramTicket && verifiedPhone);
   const isBroker = userType === 'delala';
   const brokerPlan = planFor('delala', intent.selectedPlan);
   const renterPlan = planFor('tenant', intent.selectedPlan);
@@ -120,7 +142,7 @@ export function SignupPage() {
     try {
       const answer = await signupCall.mutateAsync({
         phone: values.phone,
-        code: values.code,
+        ...(values.telegramTicket ? { telegramTicket: values.telegramTicket } : { code: values.code }),
         name: values.name,
         email: values.email,
         userType: values.userType,
@@ -224,6 +246,14 @@ export function SignupPage() {
     </p>
   );
 
+  if (telegramTicket && !verifiedPhone) {
+    return (
+      <AuthLayout stepKey="telegram" step={stepText(1)} title={t('signup.title')}>
+        <p role="status">{t('telegram.checking')}</p>
+      </AuthLayout>
+    );
+  }
+
   if (step === 'phone') {
     return (
       <AuthLayout stepKey="phone" step={stepText(1)} title={t('signup.title')} intro={t('signup.intro')} below={below}>
@@ -236,6 +266,7 @@ export function SignupPage() {
           notice={noticeAlert}
           onSubmit={onPhone}
         />
+        <TelegramContinue page="signup" from={intent.from} />
       </AuthLayout>
     );
   }
@@ -271,9 +302,15 @@ export function SignupPage() {
         submitLabel={isBroker ? t('signup.createAccount') : t('signup.continue')}
         pending={signupCall.isPending || purchase.isPending}
         onSubmit={onProfile}
+        byTelegram={byTelegram}
         onResend={() => void resend()}
         onBack={() => {
           setNotice(null);
+          if (byTelegram) {
+            // The phone step sends a code: the Telegram ticket is left behind.
+            form.setValue('telegramTicket', undefined);
+            setTelegramTicket(undefined);
+          }
           setStep('phone');
         }}
       />
