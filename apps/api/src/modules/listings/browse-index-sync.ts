@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ZListingCard } from '@betoch/contracts/listings';
 import type { DbOrTx } from '../../db/client.ts';
+import { isOnMarket } from '../listing-visibility/listing-visibility.ts';
 import { BrowseIndex, type ListingToIndex } from './browse-index.ts';
 import { coverTint } from './card-tint.ts';
 import { toListingCard } from './listing-view.ts';
@@ -37,7 +38,7 @@ function blockedUntil(date: Date): number {
 }
 
 async function toEntry(row: IndexRow): Promise<ListingToIndex | null> {
-  if (row.visibility !== 'live' || row.adminHidden) return null;
+  if (!isOnMarket(row)) return null;
   const card = ZListingCard.parse(toListingCard(row, await coverTint(row.coverPhoto)));
   return {
     id: row.id,
