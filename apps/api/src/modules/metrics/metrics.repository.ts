@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { addisDateSql } from '../../lib/addis-time.ts';
 
 async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   // Both drivers (PGlite and node-postgres) answer { rows }.
@@ -8,7 +9,7 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 /** The calendar day in Addis Ababa (UTC+3 all year) of a timestamp column, as YYYY-MM-DD. */
 function addisDay(column: SQL): SQL {
-  return sql`to_char((${column} AT TIME ZONE 'UTC') + interval '3 hours', 'YYYY-MM-DD')`;
+  return sql`to_char(${addisDateSql(column)}, 'YYYY-MM-DD')`;
 }
 
 function textList(values: readonly string[]): SQL {

@@ -1,6 +1,7 @@
 import { METRICS_ALERTS_HOURS, METRICS_DAILY_DAYS, METRICS_FUNNEL_DAYS } from '@betoch/contracts/constants';
 import type { TAlert, TDailyMetric, TFunnel } from '@betoch/contracts/admin';
 import type { AppContext } from '../../app-context.ts';
+import { addisDay } from '../../lib/addis-time.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { mismatchesSince } from '../payments/purchases-for-admin.ts';
@@ -18,18 +19,9 @@ import {
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-/** Addis Ababa is UTC+3 all year. */
-const ADDIS_OFFSET_MS = 3 * HOUR_MS;
 
 function assertAdmin(user: AuthUser): void {
   if (!user.isAdmin) throw new AppError('admin_required');
-}
-
-/** YYYY-MM-DD of the Addis Ababa day `daysBack` days before the one holding `now`, and its start. */
-function addisDay(now: Date, daysBack: number): { date: string; start: Date } {
-  const local = new Date(now.getTime() + ADDIS_OFFSET_MS);
-  const midnightLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - daysBack * DAY_MS;
-  return { date: new Date(midnightLocal).toISOString().slice(0, 10), start: new Date(midnightLocal - ADDIS_OFFSET_MS) };
 }
 
 /** unlocked / ownerReplied in percent, one decimal; 0 when no owner replied. */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { addisDateSql } from '../../lib/addis-time.ts';
 
 async function countOf(db: DbOrTx, query: SQL): Promise<number> {
   // Both drivers (PGlite and node-postgres) answer { rows }.
@@ -42,7 +43,7 @@ export async function rollUpAndDropEventsBefore(db: DbOrTx, before: Date, limit:
           RETURNING created_at, type
         ),
         days AS (
-          SELECT ((created_at AT TIME ZONE 'UTC') + interval '3 hours')::date AS day, type, count(*)::int AS n
+          SELECT ${addisDateSql(sql`created_at`)} AS day, type, count(*)::int AS n
           FROM gone GROUP BY 1, 2
         ),
         added AS (

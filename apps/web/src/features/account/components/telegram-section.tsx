@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCreateTelegramLink } from '../api/create-telegram-link';
 import { useDisconnectTelegram } from '../api/disconnect-telegram';
 import { useTelegram } from '../api/get-telegram';
-import { formatWhen } from '../lib/format-when';
+import { formatMarketDateTime } from '@/lib/format-date';
 import { Section } from './section';
 import styles from './account.module.css';
 
@@ -36,7 +36,7 @@ export function TelegramSection() {
         <LoadFailed title={t('telegram.loadFailed')} query={telegram} />
       ) : telegram.data.linked ? (
         <div className={styles.stack} data-testid="telegram-linked">
-          <p>{t('telegram.linked', { when: telegram.data.linked_at ? formatWhen(telegram.data.linked_at, language) : '' })}</p>
+          <p>{t('telegram.linked', { when: telegram.data.linked_at ? formatMarketDateTime(telegram.data.linked_at, language) : '' })}</p>
           {disconnect.isError ? <Alert tone="error">{t('telegram.failed')}</Alert> : null}
           <div>
             <Button variant="secondary" onClick={() => disconnect.mutate(undefined, { onSuccess: () => setLink(null) })} loading={disconnect.isPending}>
