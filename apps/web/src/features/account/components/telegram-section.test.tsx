@@ -26,7 +26,7 @@ describe('Telegram on /account', { timeout: 20_000 }, () => {
     expect(open.getAttribute('href')).toBe('https://t.me/betoch_bot?start=abcdefghijklmnopqrstuvwxyz012345');
     expect(api.callsTo('POST', '/account/telegram/link')[0]!.body).toEqual({ language: 'am' });
     linked = true;
-    expect(await within(section).findByRole('button', { name: 'ያቋርጡ' }, { timeout: 5000 })).toBeTruthy();
+    await within(section).findByRole('button', { name: 'ያቋርጡ' }, { timeout: 5000 });
   });
 
   it('disconnects', async () => {
@@ -40,6 +40,6 @@ describe('Telegram on /account', { timeout: 20_000 }, () => {
     renderApp({ routes, path: '/account', user: fakeUser() });
     const section = await screen.findByRole('region', { name: 'Telegram' });
     fireEvent.click(await within(section).findByRole('button', { name: 'Disconnect' }));
-    expect(await within(section).findByRole('button', { name: 'Connect Telegram' })).toBeTruthy();
+    await within(section).findByRole('button', { name: 'Connect Telegram' });
   });
 });
