@@ -18,10 +18,9 @@ import { pruneListingChanges, readChangedIds, readIndexRows, readLiveListingsPag
 
 /**
  * A full load reads pages of this many rows, one after another for at most LOAD_SLICE_MS, then lets
- * the calls that came meanwhile be answered. Pages of 5,000 with a pause after each held the server
- * up to 460 ms at a time (19 stalls over 50 ms on 100,000 listings on PGlite); pages of 500 with a
- * pause after each held it at most 164 ms, but under load each pause waited for every call queued
- * and the load took 22 s instead of 7-9 s, with browse on SQL meanwhile.
+ * the calls that came meanwhile be answered: large pages held the server too long at a time, a
+ * pause after every small page made the load itself slow under load, with browse on SQL meanwhile
+ * (docs/performance.md, 'Figures behind choices in the code').
  */
 const LOAD_PAGE = 500;
 const LOAD_SLICE_MS = 60;

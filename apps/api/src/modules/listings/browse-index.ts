@@ -14,8 +14,8 @@ import { posterInGoodStandingMs } from '../listing-visibility/listing-visibility
  * Each listing has a slot, a small number, and its fields are kept by slot in typed arrays, its
  * card and place text in byte stores (./card-store.ts), its id in one array of strings: about four
  * heap objects per listing fewer than an object with its fields, its boxed numbers and its place
- * text (400,000 on 100,000 listings), which every major garbage collection marked on the server's
- * one core while calls waited (docs/performance.md).
+ * text, which every major garbage collection marked on the server's one core while calls waited
+ * (docs/performance.md, 'Figures behind choices in the code').
  */
 
 /** A listing as it is handed to the index: its card written as JSON. */
