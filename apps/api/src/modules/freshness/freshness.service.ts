@@ -1,5 +1,4 @@
 import { LANDLORD_LIVE_LISTING_CAP } from '@betoch/contracts/constants';
-import { ZId } from '@betoch/contracts/common';
 import {
   CONFIRM_ASK_AFTER_MS,
   CONFIRM_LINK_MS,
@@ -25,6 +24,7 @@ import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
 import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
 // eslint-disable-next-line api/no-foreign-repository -- listings' row locks and updates are to move to a listings command surface with the split of listings.service.ts
 import { countLiveListings, lockListing, lockPoster, updateListing } from '../listings/listings.repository.ts';
+import { listingIdOrThrow, notFound, requireListingManager } from '../listings/listing-access.ts';
 import { onListingLeftMarket } from '../refunds/refunds.service.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import { spendPostCreditForPublish } from '../wallet/ledger.ts';
@@ -66,17 +66,8 @@ export async function markListingRented(tx: Tx, listingId: string, now: Date): P
   return rented;
 }
 
-function notFound(): AppError {
-  return new AppError('not_found', 'Listing not found.');
-}
-
 function linkInvalid(): AppError {
   return new AppError('confirm_link_invalid', 'This link has expired or was already used. Sign in to answer.');
-}
-
-function listingIdOrThrow(id: string): string {
-  if (!ZId.safeParse(id).success) throw notFound();
-  return id.toLowerCase();
 }
 
 function freshnessAnswer(row: ListingRow): TFreshnessAnswer {
@@ -89,9 +80,7 @@ export type AskPosterElsewhere = (posterId: string, listing: { id: string; title
 export function createFreshnessService(ctx: AppContext, askElsewhere?: AskPosterElsewhere) {
   /** Loads a listing its poster (or an admin) manages; 404 for anyone else. */
   async function managed(db: DbOrTx, user: AuthUser, rawId: string) {
-    const found = await findListingWithPoster(db, listingIdOrThrow(rawId));
-    if (!found || (found.listing.posterId !== user.id && !user.isAdmin)) throw notFound();
-    return found;
+    return requireListingManager(user, await findListingWithPoster(db, listingIdOrThrow(rawId)));
   }
 
   /** 'Yes, still available' or 'Rented', from the app or from a link; the listing is locked. */

@@ -1,11 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { addisDateSql } from '../../lib/addis-time.ts';
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  // Both drivers (PGlite and node-postgres) answer { rows }.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The calendar day in Addis Ababa (UTC+3 all year) of a timestamp column, as YYYY-MM-DD. */
 function addisDay(column: SQL): SQL {

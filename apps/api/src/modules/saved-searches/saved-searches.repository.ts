@@ -1,16 +1,12 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { savedSearches, type NewSavedSearchRow, type SavedSearchRow } from '../../db/schema/alerts.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { users } from '../../db/schema/users.ts';
 import { publiclyVisible } from '../listing-visibility/listing-visibility.ts';
 import { filterColumnsOf, savedSearchMatchSql } from '../listings/listing-filter-sql.ts';
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  // Both drivers (PGlite and node-postgres) answer { rows }.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The listing `l` of these queries (an alias of listings). */
 const L = alias(listings, 'l');
