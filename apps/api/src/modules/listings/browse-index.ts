@@ -71,16 +71,12 @@ function walkTests(filter: ListingFilter): WalkTests {
         tests.type = codeOf(condition.value);
         break;
       case 'subcity':
-        tests.subcity = codeOf(condition.value);
-        break;
       case 'source':
-        tests.source = codeOf(condition.value);
+        tests[condition.key] = codeOf(condition.value);
         break;
       case 'priceMin':
-        tests.priceMin = condition.value;
-        break;
       case 'priceMax':
-        tests.priceMax = condition.value;
+        tests[condition.key] = condition.value;
         break;
       case 'confirmedSinceMs':
         tests.confirmedSince = condition.value;
