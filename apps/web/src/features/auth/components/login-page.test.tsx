@@ -37,12 +37,12 @@ describe('/login', () => {
     fireEvent.input(screen.getByLabelText('Phone number'), { target: { value: PHONE } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
 
-    await screen.findByRole('heading', { level: 1, name: 'Enter your code' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Enter your code' })).toBeTruthy();
     expect(api.calls[0]).toMatchObject({ method: 'POST', path: '/auth/request-otp', body: { phone: PHONE } });
     expect(screen.getByTestId('demo-code').textContent).toBe('482913');
     // Anyone can read the code here, so the banner says anyone can sign in as anyone, admins too.
-    screen.getByText('Demo data: anyone can sign in as any account here, admins included.');
-    screen.getByText('0911 22 33 44');
+    expect(screen.getByText('Demo data: anyone can sign in as any account here, admins included.')).toBeTruthy();
+    expect(screen.getByText('0911 22 33 44')).toBeTruthy();
 
     const countdown = () => screen.getByTestId('resend-countdown').textContent;
     expect(countdown()).toBe('You can ask for a new code in 60 s');
@@ -65,7 +65,7 @@ describe('/login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
     await waitFor(() => expect(screen.getByTestId('demo-code').textContent).toBe('100200'));
     expect(countdown()).toBe('You can ask for a new code in 60 s');
-    screen.getByText('We sent you a new code.');
+    expect(screen.getByText('We sent you a new code.')).toBeTruthy();
   });
 
   it('cooldown_active starts the countdown from retry_after and says how long to wait', async () => {
@@ -80,7 +80,7 @@ describe('/login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
 
     // The code sent earlier is still good: the code step opens with the wait named.
-    await screen.findByText(/less than a minute ago.*in 42 seconds/);
+    expect(await screen.findByText(/less than a minute ago.*in 42 seconds/)).toBeTruthy();
     expect(screen.getByTestId('resend-countdown').textContent).toBe('You can ask for a new code in 42 s');
     expect(screen.queryByTestId('demo-code')).toBeNull();
     expect(screen.queryByText(/anyone can sign in/)).toBeNull();
@@ -102,7 +102,7 @@ describe('/login', () => {
     await user.type(code, '111111');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    await screen.findByText('That code is not right. Please check it and try again.');
+    expect(await screen.findByText('That code is not right. Please check it and try again.')).toBeTruthy();
     expect((code as HTMLInputElement).value).toBe('');
     expect(document.activeElement).toBe(code);
     expect(code.getAttribute('aria-invalid')).toBe('true');
@@ -130,16 +130,16 @@ describe('/login', () => {
     const api = apiWithCode();
     renderLogin();
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await screen.findByText('Please enter your phone number.');
+    expect(await screen.findByText('Please enter your phone number.')).toBeTruthy();
     await user.type(screen.getByLabelText('Phone number'), '12345');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await screen.findByText('Please enter a valid phone number.');
+    expect(await screen.findByText('Please enter a valid phone number.')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Phone number'), '{Control>}a{/Control}0911223344');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.click(await screen.findByRole('button', { name: 'Log in' }));
-    await screen.findByText('Please enter the code.');
+    expect(await screen.findByText('Please enter the code.')).toBeTruthy();
   });
 
   it('Back returns to the phone step with the phone kept', async () => {
@@ -149,7 +149,7 @@ describe('/login', () => {
     await user.type(screen.getByLabelText('Phone number'), PHONE);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.click(await screen.findByRole('button', { name: 'Back' }));
-    screen.getByRole('heading', { level: 1, name: 'Log in' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe(PHONE);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Phone number')));
   });
@@ -159,7 +159,7 @@ describe('/login', () => {
     const api = apiWithCode('482913');
     api.answer('POST', '/auth/verify-otp', () => ({ body: { ok: true, token: 'tok-1', user: fakeUser() } }));
     renderLogin({ from: '/wallet' });
-    screen.getByText('Please log in to continue.');
+    expect(screen.getByText('Please log in to continue.')).toBeTruthy();
     await user.type(screen.getByLabelText('Phone number'), PHONE);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.type(await screen.findByLabelText('6-digit code'), '482913');
@@ -196,8 +196,8 @@ describe('/login', () => {
     await user.type(await screen.findByLabelText('6-digit code'), '482913');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    await screen.findByText('Please enter a valid phone number.');
-    screen.getByText('No account uses this number yet.');
+    expect(await screen.findByText('Please enter a valid phone number.')).toBeTruthy();
+    expect(screen.getByText('No account uses this number yet.')).toBeTruthy();
     await user.click(screen.getByRole('link', { name: 'Sign up with this number' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
     expect(router.state.location.state).toEqual({ from: '/l/abc', phone: PHONE, code: '482913' });
@@ -210,10 +210,10 @@ describe('/login', () => {
     renderApp({ routes: [{ path: '/login', element: <LoginPage /> }], path: '/login', lng: 'am' });
     await user.type(screen.getByLabelText('ስልክ ቁጥር'), PHONE);
     await user.click(screen.getByRole('button', { name: 'ኮድ ይላክልኝ' }));
-    await screen.findByText('በጣም ብዙ ጥያቄዎች ደርሰዋል። እባክዎ ቆይተው ይሞክሩ።');
+    expect(await screen.findByText('በጣም ብዙ ጥያቄዎች ደርሰዋል። እባክዎ ቆይተው ይሞክሩ።')).toBeTruthy();
 
     api.answer('POST', '/auth/request-otp', () => ({ status: 500, body: { ok: false, error: 'something_new', message: 'The server says why.' } }));
     await user.click(screen.getByRole('button', { name: 'ኮድ ይላክልኝ' }));
-    await screen.findByText('የሆነ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ።');
+    expect(await screen.findByText('የሆነ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ።')).toBeTruthy();
   });
 });

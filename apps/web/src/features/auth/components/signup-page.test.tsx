@@ -49,9 +49,9 @@ const sentMessage = { _id: 'm1', role: 'tenant', body_text: 'Is it free?', blurr
 describe('/signup', () => {
   it('a tenant goes phone, then profile and code, then the plan step; skipping returns to /browse', async () => {
     const { api, user } = setup();
-    screen.getByText('Step 1 of 3');
+    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
     await toProfile(user);
-    screen.getByText('Step 2 of 3');
+    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Full name')));
     expect(screen.getByTestId('demo-code').textContent).toBe('482913');
     expect(screen.queryByLabelText('Agency name')).toBeNull();
@@ -63,8 +63,8 @@ describe('/signup', () => {
 
     const planHeading = await screen.findByRole('heading', { level: 1, name: 'Choose how you pay' });
     await waitFor(() => expect(document.activeElement).toBe(planHeading));
-    screen.getByText('Step 3 of 3');
-    screen.getByText('250 ETB');
+    expect(screen.getByText('Step 3 of 3')).toBeTruthy();
+    expect(screen.getByText('250 ETB')).toBeTruthy();
     // Nothing is created before the last step.
     expect(api.calls.filter((c) => c.path === '/auth/signup')).toHaveLength(0);
 
@@ -83,11 +83,11 @@ describe('/signup', () => {
     await user.type(screen.getByLabelText('Full name'), 'Hana');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByText('Please accept the Terms and the Privacy notice to create your account.');
+    expect(await screen.findByText('Please accept the Terms and the Privacy notice to create your account.')).toBeTruthy();
     const box = screen.getByRole('checkbox', { name: 'I accept the Terms and the Privacy notice' });
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(box);
-    screen.getByRole('heading', { level: 1, name: 'Your details' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Your details' })).toBeTruthy();
     for (const [name, href] of [['Terms', '/terms'], ['Privacy notice', '/privacy']]) {
       const link = screen.getByRole('link', { name });
       expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual([href, '_blank']);
@@ -105,11 +105,11 @@ describe('/signup', () => {
     await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Back' }));
-    await screen.findByRole('heading', { level: 1, name: 'Your details' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your details' })).toBeTruthy();
     expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Hana');
     expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('482913');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe(PHONE);
   });
 
@@ -118,7 +118,7 @@ describe('/signup', () => {
     await toProfile(user);
     await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByText('Your choice');
+    expect(await screen.findByText('Your choice')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Choose.*10 Credits Bundle/ }));
     await waitFor(() => expect(location().textContent).toBe('/wallet'));
     expect(locationState()).toEqual({ highlightSku: 'CREDIT_BUNDLE_10' });
@@ -140,12 +140,12 @@ describe('/signup', () => {
 
   it('a broker needs an agency name, skips the plan step and goes to /my-listings', async () => {
     const { api, user } = setup('/signup?role=delala');
-    screen.getByText('Step 1 of 2');
+    expect(screen.getByText('Step 1 of 2')).toBeTruthy();
     await toProfile(user);
     expect((screen.getByLabelText('I am') as HTMLSelectElement).value).toBe('delala');
     await fillProfile(user, { name: 'Dawit' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    await screen.findByText('Agency name is required for brokers.');
+    expect(await screen.findByText('Agency name is required for brokers.')).toBeTruthy();
     expect(api.calls.filter((c) => c.path === '/auth/signup')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
@@ -171,7 +171,7 @@ describe('/signup', () => {
       },
     }));
     await toProfile(user);
-    screen.getByText(/Your plan: Unlimited Monthly \(199 ETB\)/);
+    expect(screen.getByText(/Your plan: Unlimited Monthly \(199 ETB\)/)).toBeTruthy();
     await fillProfile(user, { name: 'Dawit', agency: 'Bole Brokers' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location().textContent).toBe('/post/delala'));
@@ -210,7 +210,7 @@ describe('/signup', () => {
     await fillProfile(user, { name: 'Hana', code: '111111' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
-    await screen.findByText('That code is not right. Please check it and try again.');
+    expect(await screen.findByText('That code is not right. Please check it and try again.')).toBeTruthy();
     expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Hana');
   });
@@ -222,7 +222,7 @@ describe('/signup', () => {
     await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
-    await screen.findByText(/An account with this phone number already exists/);
+    expect(await screen.findByText(/An account with this phone number already exists/)).toBeTruthy();
     await user.click(screen.getByRole('link', { name: 'Log in with this number' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ phone: PHONE, code: '482913' });
@@ -234,7 +234,7 @@ describe('/signup', () => {
     await toProfile(user);
     await fillProfile(user, { name: 'Dawit', agency: 'X' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    await screen.findByText('Agency name is required for brokers.');
+    expect(await screen.findByText('Agency name is required for brokers.')).toBeTruthy();
     expect(screen.getByLabelText('Agency name').getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -243,14 +243,14 @@ describe('/signup', () => {
     api.answer('POST', '/auth/request-otp', () => ({ body: { ok: true, code: '482913', expires_in: 300, retry_after: 60 } }));
     renderApp({ routes: [{ path: '/signup', element: <SignupPage /> }], path: '/signup', lng: 'am' });
     const user = userEvent.setup();
-    screen.getByText('ደረጃ 1 ከ3');
+    expect(screen.getByText('ደረጃ 1 ከ3')).toBeTruthy();
     await user.type(screen.getByLabelText('ስልክ ቁጥር'), PHONE);
     await user.click(screen.getByRole('button', { name: 'ኮድ ይላክልኝ' }));
-    await screen.findByRole('heading', { level: 1, name: 'የእርስዎ መረጃ' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'የእርስዎ መረጃ' })).toBeTruthy();
     await user.type(screen.getByLabelText('ሙሉ ስም'), 'ሀና');
     await user.type(screen.getByLabelText('ባለ 6 አሃዝ ኮድ'), '482913');
     await acceptTerms(user, 'የአጠቃቀም ደንቦቹን እና የግላዊነት ማሳወቂያውን እቀበላለሁ');
     await user.click(screen.getByRole('button', { name: 'ይቀጥሉ' }));
-    await screen.findByText('500 ብር');
+    expect(await screen.findByText('500 ብር')).toBeTruthy();
   });
 });
