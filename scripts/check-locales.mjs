@@ -10,6 +10,8 @@
  *    scripts/locale-allowlist.json (brand and product names, 'ETB', numbers, Latin place names);
  *    values with no letters at all (numbers, punctuation, only {{variables}}) are always allowed;
  *  - the {{interpolation}} variables and <tags> of a key are the same in both languages;
+ *  - no value writes out a number that stands for a rule (a cost in credits, a price in birr):
+ *    those come from the constants (RULE_NUMBER below; exceptions in the allowlist's ruleNumbers);
  *  - every value is a non-empty string;
  *  - every API error code (packages/contracts/src/errors.ts) has its text in common:errors.<code>;
  *  - every key the code of apps/web/src uses exists in both languages, with the namespaces
@@ -30,6 +32,13 @@ const ERRORS_FILE = path.join(ROOT, 'packages/contracts/src/errors.ts');
 const WEB_SRC = path.join(ROOT, 'apps/web/src');
 const LANGS = ['en', 'am'];
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+/**
+ * Digits that stand for a rule: a cost in (post) credits or a price in birr, in either language.
+ * They come from the constants and the SKU table (defaultVariables of i18n-interpolation.ts, or a
+ * value the call passes); a number that is not a rule (a product's name) is listed in the
+ * allowlist's ruleNumbers.
+ */
+const RULE_NUMBER = /\d+\s*(?:post\s+credits?|credits?|birr|ETB|(?:የማስታወቂያ\s+)?ክሬዲት|ብር)/iu;
 
 /** Flattens nested objects to { 'a.b.c': value }. */
 function flatten(node, prefix = '', out = {}) {
@@ -76,6 +85,7 @@ export function checkLocales({ localesDir = LOCALES, allowlist = readAllowlist()
   }
   const allowedKeys = new Set(allowlist.keys ?? []);
   const allowedValues = new Set(allowlist.values ?? []);
+  const allowedRuleNumbers = new Set(allowlist.ruleNumbers ?? []);
   const pluralForms = Object.fromEntries(LANGS.map((l) => [l, new Intl.PluralRules(l).resolvedOptions().pluralCategories]));
 
   for (const ns of [...namespaces].sort()) {
@@ -176,6 +186,15 @@ export function checkLocales({ localesDir = LOCALES, allowlist = readAllowlist()
         if (!hasLetters(amValue)) continue;
         if (allowedKeys.has(`${ns}:${k}`) || allowedValues.has(amValue.trim())) continue;
         problems.push(`${ns}:${k}  am is the English text "${amValue}" (translate it, or allow-list it in scripts/locale-allowlist.json)`);
+      }
+
+      // A number written out where it stands for a rule (what something costs in credits or birr).
+      for (const lang of LANGS) {
+        for (const [k, v] of values[lang]) {
+          if (typeof v !== 'string' || allowedRuleNumbers.has(`${ns}:${k}`)) continue;
+          const found = RULE_NUMBER.exec(stripMarkup(v));
+          if (found) problems.push(`${ns}:${k}  ${lang} writes out "${found[0]}": interpolate it from the constants (apps/web/src/lib/i18n-interpolation.ts)`);
+        }
       }
     }
   }

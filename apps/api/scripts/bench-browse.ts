@@ -20,6 +20,7 @@ import { loadEnv } from '../src/config/env.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { ZBrowseQuery } from '@betoch/contracts/listings';
 import { browseQuery } from '../src/modules/listings/listings.repository.ts';
+import { listingFilterOf } from '../src/modules/listings/browse-answer.ts';
 import { BENCH_POSTERS, seedBenchListings } from './seed-listings.ts';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -60,7 +61,7 @@ async function explain(database: Database, url: string): Promise<string> {
   const q = ZBrowseQuery.parse(Object.fromEntries(new URL(url, 'http://x').searchParams));
   const query = browseQuery(
     database.db,
-    { type: q.type, subcity: q.subcity, priceMin: q.price_min, priceMax: q.price_max, source: q.source, limit: q.limit + 1 },
+    { ...listingFilterOf(q, new Date()), limit: q.limit + 1 },
     new Date(),
   ).toSQL();
   const rows = await database.sql.query<Record<string, string>>(`EXPLAIN (ANALYZE, COSTS OFF) ${query.sql}`, query.params);

@@ -37,6 +37,11 @@ export const BEDROOMS_MAX = 20;
 export const MESSAGE_MAX_LENGTH = 2000;
 export const REPLY_UNLOCK_COST = 1;
 export const CONTACT_UNLOCK_COST = 1;
+/** Post credits a broker's publish (or renewal) takes when no unlimited plan covers it. */
+export const PUBLISH_POST_CREDIT_COST = 1;
+
+/** Addis Ababa time is UTC+3 all year (no daylight saving): the market's calendar days. */
+export const ADDIS_UTC_OFFSET_HOURS = 3;
 
 export const PLAN_DAYS = 30;
 export const SUSPENSION_DAYS = 7;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okAnswer } from './common.ts';
+import { CONTACT_UNLOCK_COST } from './constants.ts';
 
 /**
  * Refunds of a paid contact that turned out dead. Within 72 hours of unlocking a
@@ -29,7 +30,7 @@ export const REFUND_AUTO_APPROVE_DAYS = 7;
 export const REFUND_LIMIT = 3;
 export const REFUND_LIMIT_DAYS = 30;
 /** Credits a refund returns: what the contact unlock took. */
-export const REFUND_CREDITS = 1;
+export const REFUND_CREDITS = CONTACT_UNLOCK_COST;
 export const REFUND_NOTE_MAX = 500;
 
 export const ZRefundReason = z.enum(REFUND_REASONS, { error: 'Choose a reason' });

@@ -11,8 +11,6 @@ export const SAVED_SEARCHES_MAX = 10;
 export const SAVED_SEARCH_NAME_MAX = 80;
 /** 'New matches since the last visit' is counted up to this; more reads '99+'. */
 export const SAVED_SEARCH_NEW_MATCHES_CAP = 99;
-/** Addis Ababa time is UTC+3 all year (no daylight saving). */
-export const ADDIS_UTC_OFFSET_HOURS = 3;
 /** No SMS digest from 21:00 to 07:00 Addis time; one waiting then goes out at 07:00. */
 export const SMS_QUIET_FROM_HOUR = 21;
 export const SMS_QUIET_UNTIL_HOUR = 7;

@@ -2,10 +2,9 @@ import { ZBrowseQuery, type TBrowseFilters } from '@betoch/contracts/listings';
 import { openDatabase, type Database } from '../../../apps/api/src/db/client.ts';
 import { decodeCursor, encodeCursor } from '../../../apps/api/src/modules/listings/browse-cursor.ts';
 import { browseQuery, placeWalkQuery, type BrowseFilters } from '../../../apps/api/src/modules/listings/listings.repository.ts';
-import { expandPlaceQuery } from '../../../apps/api/src/modules/listings/place-search.ts';
 import { explainAnalyze, rowsRead, type PlanNode } from '../../../apps/api/scripts/query-plan.ts';
 import { browseQueries } from './browse-queries.ts';
-import { browseFromIndex } from '../../../apps/api/src/modules/listings/browse-answer.ts';
+import { browseFromIndex, listingFilterOf } from '../../../apps/api/src/modules/listings/browse-answer.ts';
 import type { BrowseIndex } from '../../../apps/api/src/modules/listings/browse-index.ts';
 import { browseIndexSync } from '../../../apps/api/src/modules/listings/browse-index-sync.ts';
 import { listingsVersion } from '../../../apps/api/src/modules/listings/listings-version.ts';
@@ -34,18 +33,9 @@ export interface MixedSets {
   paced: BrowseUrl[];
 }
 
-/** The repository's filters for a browse query, as the service builds them (listings.service.ts browse()). */
+/** The repository's filters for a browse query, as the service builds them (browse-answer.ts). */
 export function repositoryFilters(filters: TBrowseFilters, limit: number, after?: { publishedAt: Date; id: string }): BrowseFilters {
-  return {
-    type: filters.type,
-    subcity: filters.subcity,
-    priceMin: filters.price_min,
-    priceMax: filters.price_max,
-    source: filters.source,
-    place: filters.q ? (expandPlaceQuery(filters.q) ?? undefined) : undefined,
-    after,
-    limit,
-  };
+  return { ...listingFilterOf(filters, new Date()), after, limit };
 }
 
 function parse(query: string): TBrowseFilters {

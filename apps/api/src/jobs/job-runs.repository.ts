@@ -1,10 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  // Both drivers (PGlite and node-postgres) answer { rows }.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { rowsOf } from '../db/rows-of.ts';
 
 export interface JobRunRow {
   name: string;

@@ -2,8 +2,8 @@ import zlib from 'node:zlib';
 
 /**
  * How the server compresses text it sends (JSON answers, drawn pages), and what each client takes.
- * Brotli at quality 5: 0.7 ms for a page of 20 cards and 15 bytes more than quality 9, which took
- * 10-15 ms of the server's one core.
+ * Brotli at quality 5: nearly the bytes of quality 9 for a small part of its time on the server's
+ * one core (docs/performance.md, 'Figures behind choices in the code').
  */
 export const GZIP_LEVEL = 6;
 

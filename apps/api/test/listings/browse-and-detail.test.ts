@@ -9,11 +9,11 @@ import {
   createDraftWithPhotos,
   createListingsTestApp,
   createLiveListing,
-  grantDelalaPlan,
   hideListing,
   signUpAdmin,
   suspendUser,
 } from '../support/factories.ts';
+import { grantByLedger } from '../support/wallet.ts';
 
 let t: TestApp;
 let landlord: SignedIn;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   broker = await signUp(t, { userType: 'delala', name: 'Tigist', agencyName: 'Addis Home Finders' });
   tenant = await signUp(t, { userType: 'tenant' });
   admin = await signUpAdmin(t);
-  await grantDelalaPlan(t, broker, 365);
+  await grantByLedger(t, broker, 'delala_unlimited_days', 365);
 });
 afterAll(async () => {
   await t.close();
@@ -129,7 +129,7 @@ describe('GET /api/listings: browse', () => {
   beforeAll(async () => {
     fresh = await createListingsTestApp();
     poster = await signUp(fresh, { userType: 'delala', agencyName: 'Sheger Realty' });
-    await grantDelalaPlan(fresh, poster, 365);
+    await grantByLedger(fresh, poster, 'delala_unlimited_days', 365);
     const landlordHere = await signUp(fresh, { userType: 'landlord' });
     const specs: Array<[string, SignedIn, Record<string, unknown>]> = [
       ['boleApartment', poster, { type: 'apartment', subcity: 'Bole', price_etb: 30000 }],

@@ -10,11 +10,11 @@ import {
   createDraftWithPhotos,
   createListingsTestApp,
   createLiveListing,
-  grantDelalaPlan,
   hideListing,
   publishListing,
   signUpAdmin,
 } from '../support/factories.ts';
+import { grantByLedger } from '../support/wallet.ts';
 
 /**
  * Browse pages and public listing answers are kept in memory per listings version
@@ -30,7 +30,7 @@ beforeAll(async () => {
   t = await createListingsTestApp();
   // A broker on the unlimited plan: as many live listings as the tests need.
   poster = await signUp(t, { userType: 'delala', name: 'Getachew', agencyName: 'Sheger Homes' });
-  await grantDelalaPlan(t, poster, 365);
+  await grantByLedger(t, poster, 'delala_unlimited_days', 365);
   admin = await signUpAdmin(t);
 });
 afterAll(async () => {

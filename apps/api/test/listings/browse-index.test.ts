@@ -4,11 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_TYPES, SUBCITIES } from '@betoch/contracts/constants';
 import { ZBrowseQuery } from '@betoch/contracts/listings';
 import type { Database } from '../../src/db/client.ts';
-import { browseFromDatabase, browseFromIndex, type BrowseQuestion } from '../../src/modules/listings/browse-answer.ts';
+import { matchesFilter, type FilterableListing } from '@betoch/contracts/listing-filter';
+import { browseFromDatabase, browseFromIndex, listingFilterOf, type BrowseQuestion } from '../../src/modules/listings/browse-answer.ts';
 import type { BrowseIndex } from '../../src/modules/listings/browse-index.ts';
 import { browseIndexSync, type BrowseIndexSync } from '../../src/modules/listings/browse-index-sync.ts';
 import { decodeCursor } from '../../src/modules/listings/browse-cursor.ts';
 import { listingsVersion, type ListingsVersion } from '../../src/modules/listings/listings-version.ts';
+import { filterColumns } from '../../src/modules/saved-searches/saved-searches.service.ts';
+import { insertSavedSearch, listingsMatchingSearch } from '../../src/modules/saved-searches/saved-searches.repository.ts';
+import { isOnMarket, posterInGoodStandingMs } from '../../src/modules/listing-visibility/listing-visibility.ts';
+import { browseListings } from '../../src/modules/listings/listings.repository.ts';
 import { seedBenchListings } from '../../scripts/seed-listings.ts';
 import { openTestDatabase } from '../support/test-app.ts';
 
@@ -65,7 +70,11 @@ const query = fc.record(
     price_min: fc.integer({ min: 0, max: 260_000 }).map(String),
     price_max: fc.integer({ min: 0, max: 260_000 }).map(String),
     source: fc.constantFrom('landlord', 'delala'),
-    q: fc.constantFrom('Megenagna', 'መገናኛ', 'bole', 'Place 4', 'ayat', 'ኮተቤ', '22', '!!', 'piassa', 'Summit', 'nowhere'),
+    // Places in both scripts, Latin and Ethiopic (Ge'ez): spellings, subcities, a word of the text.
+    q: fc.constantFrom(
+      'Megenagna', 'መገናኛ', 'bole', 'ቦሌ', 'Place 4', 'ayat', 'አያት', 'ኮተቤ', '22', '!!', 'piassa', 'ፒያሳ', 'Piazza',
+      'Summit', 'kazanchis', 'ካዛንቺስ', 'Sar Bet', 'ገርጂ', 'gerji', 'የካ', 'nowhere',
+    ),
     confirmed: fc.constant('7'),
     verified: fc.constant('1'),
     limit: fc.integer({ min: 1, max: 50 }).map(String),
@@ -140,5 +149,68 @@ describe('browse from memory', () => {
     const after = await indexNow();
     const question: BrowseQuestion = { filters: ZBrowseQuery.parse({ price_max: '1' }), after: undefined, now: new Date() };
     expect(JSON.parse(bodyOf(browseFromIndex(after, question))).listings.map((c: { _id: string }) => c._id)).toEqual([row!.id]);
+  });
+
+  it('SQL browse, browse in memory and saved-search alerts find the listings the one filter description finds', async () => {
+    const index = await indexNow();
+    const now = new Date();
+    // Every listing as the description reads it, with the rule of who may see it in its row form.
+    const rows = await database.sql.query<{
+      id: string;
+      type_group: string;
+      subcity: string;
+      source: string;
+      price_etb: number;
+      confirmed_ms: number | null;
+      poster_verified: boolean;
+      place_text: string | null;
+      visibility: 'draft' | 'live' | 'expired';
+      admin_hidden: boolean;
+      blocked_ms: number | null;
+    }>(`SELECT id, type_group, subcity, source, price_etb, (extract(epoch FROM confirmed_at) * 1000)::float8 AS confirmed_ms,
+               poster_verified, place_text, visibility, admin_hidden, (extract(epoch FROM poster_blocked_until) * 1000)::float8 AS blocked_ms
+          FROM listings`);
+    const described = rows.map((r) => ({
+      id: r.id,
+      visible: isOnMarket({ visibility: r.visibility, adminHidden: r.admin_hidden }) && posterInGoodStandingMs(r.blocked_ms, now.getTime()),
+      listing: {
+        typeGroup: r.type_group,
+        subcity: r.subcity,
+        source: r.source,
+        priceEtb: r.price_etb,
+        confirmedMs: r.confirmed_ms,
+        posterVerified: r.poster_verified,
+        placeText: r.place_text ?? '',
+      } satisfies FilterableListing,
+    }));
+    expect(described.some((d) => d.visible)).toBe(true);
+    expect(described.some((d) => !d.visible)).toBe(true);
+    const [searcher] = await database.sql.query<{ id: string }>("INSERT INTO users (phone, user_type) VALUES ('+251911000999', 'tenant') RETURNING id");
+    let alertsFound = 0;
+    let found = 0;
+    await fc.assert(
+      fc.asyncProperty(query, async (raw) => {
+        const filters = ZBrowseQuery.parse(raw);
+        const filter = listingFilterOf(filters, now);
+        const matching = (f: typeof filter) => described.filter((d) => d.visible && matchesFilter(d.listing, f)).map((d) => d.id).sort();
+        const expected = matching(filter);
+        const all = { limit: LISTINGS * 2 };
+        const fromSql = (await browseListings(database.db, { ...filter, ...all }, now)).map((r) => r.id).sort();
+        const fromMemory = index.page(filter, all, now.getTime()).map((slot) => index.idOf(slot)).sort();
+        expect(fromSql, `SQL: ${JSON.stringify(raw)}`).toEqual(expected);
+        expect(fromMemory, `memory: ${JSON.stringify(raw)}`).toEqual(expected);
+        if (expected.length) found += 1;
+        // A saved search keeps type, subcity, source, price and place: its alerts name what browse
+        // finds with those filters.
+        const kept = ZBrowseQuery.parse({ ...raw, confirmed: undefined, verified: undefined });
+        const search = await insertSavedSearch(database.db, { userId: searcher!.id, name: 'property', ...filterColumns(kept) });
+        const fromAlerts = (await listingsMatchingSearch(database.db, search.id, now)).sort();
+        expect(fromAlerts, `alerts: ${JSON.stringify(raw)}`).toEqual(matching(listingFilterOf(kept, now)));
+        if (fromAlerts.length) alertsFound += 1;
+      }),
+      { numRuns: 80 },
+    );
+    expect(found).toBeGreaterThanOrEqual(10);
+    expect(alertsFound).toBeGreaterThanOrEqual(10);
   });
 });

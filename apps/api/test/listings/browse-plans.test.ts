@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { PLACE_WALK_ROWS, browseListings, browseQuery, placeWalkQuery, type BrowseFilters } from '../../src/modules/listings/listings.repository.ts';
+import { typeGroupOf } from '@betoch/contracts/constants';
 import { expandPlaceQuery } from '../../src/modules/listings/place-search.ts';
 import { explainAnalyze, planNodes, rowsRead, type PlanNode } from '../../scripts/query-plan.ts';
 import { seedBenchListings } from '../../scripts/seed-listings.ts';
@@ -56,19 +57,19 @@ async function afterPage(filters: Omit<BrowseFilters, 'limit'>, page: number): P
 
 const SHAPES: Array<[string, Omit<BrowseFilters, 'limit'>]> = [
   ['newest', {}],
-  ['type', { type: 'villa' }],
-  ['condo type group', { type: 'condominium' }],
+  ['type', { typeGroup: 'villa' }],
+  ['condo type group', { typeGroup: typeGroupOf('condominium') }],
   ['subcity', { subcity: 'Yeka' }],
   ['source', { source: 'delala' }],
   ['price floor', { priceMin: 240_000 }],
   ['price ceiling', { priceMax: 9_000 }],
   ['narrow price range', { priceMin: 50_000, priceMax: 52_000 }],
-  ['type + subcity', { type: 'apartment', subcity: 'Bole' }],
-  ['type + source', { type: 'condo', source: 'landlord' }],
+  ['type + subcity', { typeGroup: 'apartment', subcity: 'Bole' }],
+  ['type + source', { typeGroup: 'condo', source: 'landlord' }],
   ['subcity + source', { subcity: 'Lideta', source: 'delala' }],
   ['subcity + price range', { subcity: 'Kirkos', priceMin: 20_000, priceMax: 60_000 }],
-  ['type + price ceiling', { type: 'villa', priceMax: 40_000 }],
-  ['every filter', { type: 'apartment', subcity: 'Arada', source: 'delala', priceMin: 10_000, priceMax: 200_000 }],
+  ['type + price ceiling', { typeGroup: 'villa', priceMax: 40_000 }],
+  ['every filter', { typeGroup: 'apartment', subcity: 'Arada', source: 'delala', priceMin: 10_000, priceMax: 200_000 }],
 ];
 
 const PLACES: Array<[string, string, Omit<BrowseFilters, 'limit' | 'place'>]> = [
@@ -77,7 +78,7 @@ const PLACES: Array<[string, string, Omit<BrowseFilters, 'limit' | 'place'>]> = 
   ["a neighbourhood in Ge'ez letters", 'መገናኛ', {}],
   ['a place no listing names', 'Gurd Shola', {}],
   ['a word of the text', 'place', {}],
-  ['a neighbourhood and a type', 'Kotebe', { type: 'apartment' }],
+  ['a neighbourhood and a type', 'Kotebe', { typeGroup: 'apartment' }],
   ['a neighbourhood, subcity and price', 'Ayat', { subcity: 'Yeka', priceMax: 150_000 }],
 ];
 

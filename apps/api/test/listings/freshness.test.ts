@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app.ts';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
-import { createListingsTestApp, createLiveListing, grantPostCredits } from '../support/factories.ts';
+import { createListingsTestApp, createLiveListing } from '../support/factories.ts';
+import { grantByLedger } from '../support/wallet.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -227,7 +228,7 @@ describe('expiry after 30 days', () => {
 
   it('a broker renews free within 7 days of expiry, and pays a post credit after', async () => {
     const broker = await signUp(t, { userType: 'delala' });
-    await grantPostCredits(t, broker, 3);
+    await grantByLedger(t, broker, 'post_credits', 3);
     const a = await createLiveListing(t, broker);
     const b = await createLiveListing(t, broker);
     const credits = async (who: SignedIn) => (await t.request({ method: 'GET', url: '/api/wallet/balance', headers: who.auth })).json().post_credits as number;
@@ -252,7 +253,7 @@ describe('expiry after 30 days', () => {
 
   it('an expired listing is renewed, not published again', async () => {
     const broker = await signUp(t, { userType: 'delala' });
-    await grantPostCredits(t, broker, 2);
+    await grantByLedger(t, broker, 'post_credits', 2);
     const a = await createLiveListing(t, broker);
     await pass(30 * DAY + MINUTE);
     const me = await again(broker);

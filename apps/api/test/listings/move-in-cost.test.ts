@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveInCost } from '@betoch/contracts/move-in-cost';
-import { createListing, createListingsTestApp, createLiveListing, grantPostCredits, listingPayload } from '../support/factories.ts';
+import { createListing, createListingsTestApp, createLiveListing, listingPayload } from '../support/factories.ts';
+import { grantByLedger } from '../support/wallet.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 
@@ -11,7 +12,7 @@ beforeAll(async () => {
   t = await createListingsTestApp();
   landlord = await signUp(t, { userType: 'landlord' });
   broker = await signUp(t, { userType: 'delala', agencyName: 'Addis Homes' });
-  await grantPostCredits(t, broker, 5);
+  await grantByLedger(t, broker, 'post_credits', 5);
 });
 afterAll(async () => {
   await t.close();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TListingCard } from '@betoch/contracts/listings';
 import type { TestApp } from '../support/test-app.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import { createDraftWithPhotos, createListingsTestApp, createLiveListing, grantDelalaPlan } from '../support/factories.ts';
+import { createDraftWithPhotos, createListingsTestApp, createLiveListing } from '../support/factories.ts';
+import { grantByLedger } from '../support/wallet.ts';
 
 /**
  * The place search of /browse: GET /api/listings?q= finds listings by subcity and by
@@ -16,7 +17,7 @@ const id: Record<string, string> = {};
 beforeAll(async () => {
   t = await createListingsTestApp();
   broker = await signUp(t, { userType: 'delala', name: 'Hanna', agencyName: 'Sheger Homes' });
-  await grantDelalaPlan(t, broker, 365);
+  await grantByLedger(t, broker, 'delala_unlimited_days', 365);
   const make = async (key: string, overrides: Record<string, unknown>) => {
     id[key] = (await createLiveListing(t, broker, { description: `A well kept home, listing ${key}, with water and parking.`, ...overrides }))._id;
   };

@@ -6,12 +6,11 @@ import {
   createDraftWithPhotos,
   createListing,
   createListingsTestApp,
-  grantDelalaPlan,
-  grantPostCredits,
   publishListing,
   signUpAdmin,
   suspendUser,
 } from '../support/factories.ts';
+import { grantByLedger } from '../support/wallet.ts';
 
 let t: TestApp;
 
@@ -147,7 +146,7 @@ describe('publishing as a broker', () => {
 
   it('takes 1 post credit per publish, through the ledger', async () => {
     const broker = await signUp(t, { userType: 'delala' });
-    await grantPostCredits(t, broker, 2);
+    await grantByLedger(t, broker, 'post_credits', 2);
     const draft = await createDraftWithPhotos(t, broker);
     const res = await publishListing(t, broker, draft._id);
     expect(res.statusCode).toBe(200);
@@ -165,7 +164,7 @@ describe('publishing as a broker', () => {
 
   it('has no 3-listing cap, and parallel publishes never spend more credits than there are', async () => {
     const broker = await signUp(t, { userType: 'delala' });
-    await grantPostCredits(t, broker, 4);
+    await grantByLedger(t, broker, 'post_credits', 4);
     const drafts = [];
     for (let i = 0; i < 6; i += 1) drafts.push(await createDraftWithPhotos(t, broker, { title: `Broker ${i}` }));
     const results = await Promise.all(drafts.map((d) => publishListing(t, broker, d._id)));
@@ -176,7 +175,7 @@ describe('publishing as a broker', () => {
 
   it('publishes free while the unlimited plan is active', async () => {
     const broker = await signUp(t, { userType: 'delala' });
-    await grantDelalaPlan(t, broker, 30);
+    await grantByLedger(t, broker, 'delala_unlimited_days', 30);
     const draft = await createDraftWithPhotos(t, broker);
     const res = await publishListing(t, broker, draft._id);
     expect(res.statusCode).toBe(200);
@@ -190,7 +189,7 @@ describe('publishing as a broker', () => {
 
   it('refuses a blocked broker with the reason (403) and spends nothing', async () => {
     const broker = await signUp(t, { userType: 'delala' });
-    await grantPostCredits(t, broker, 3);
+    await grantByLedger(t, broker, 'post_credits', 3);
     await blockPosting(t, broker, 'Two listings hidden by moderation within 30 days');
     const draft = await createDraftWithPhotos(t, broker);
     const res = await publishListing(t, broker, draft._id);

@@ -9,7 +9,6 @@ import type { TPhoto } from '@betoch/contracts/uploads';
 import { createPhotoStorage } from '../../src/modules/uploads/create-photo-storage.ts';
 import { createUploadsService, type UploadsService } from '../../src/modules/uploads/uploads.service.ts';
 import { createWorkQueue } from '../../src/modules/uploads/work-queue.ts';
-import { changeBalance, extendPlan, lockAccount } from '../../src/modules/wallet/ledger.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { logIn, signUp, type SignedIn } from './login.ts';
 
@@ -180,28 +179,6 @@ export async function createLiveListing(
   const res = await publishListing(t, owner, draft._id);
   if (res.statusCode !== 200) throw new Error(`publish failed: ${res.statusCode} ${res.body}`);
   return (res.json() as TPublishListingAnswer).listing;
-}
-
-async function userId(t: TestApp, phone: string): Promise<string> {
-  const [row] = await t.database.sql.query<{ id: string }>('SELECT id FROM users WHERE phone = $1', [phone]);
-  if (!row) throw new Error(`no user ${phone}`);
-  return row.id;
-}
-
-/** Gives a broker post credits through the ledger (kind 'test_grant'). */
-export async function grantPostCredits(t: TestApp, who: SignedIn, amount: number): Promise<void> {
-  const id = await userId(t, who.phone);
-  await t.ctx.db.transaction(async (tx) => {
-    await changeBalance(tx, await lockAccount(tx, id), 'post_credits', amount, { kind: 'test_grant' });
-  });
-}
-
-/** Starts or extends a broker's unlimited posting plan through the ledger. */
-export async function grantDelalaPlan(t: TestApp, who: SignedIn, days = 30): Promise<void> {
-  const id = await userId(t, who.phone);
-  await t.ctx.db.transaction(async (tx) => {
-    await extendPlan(tx, await lockAccount(tx, id), 'delala_unlimited_days', days, t.clock.now(), { kind: 'test_grant' });
-  });
 }
 
 /**

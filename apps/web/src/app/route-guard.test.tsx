@@ -25,20 +25,20 @@ describe('route guard', () => {
   it('shows the content to a signed-in user', () => {
     signIn();
     renderApp({ routes, path: '/wallet' });
-    expect(screen.getByText('Wallet content')).toBeTruthy();
+    screen.getByText('Wallet content');
   });
 
   it('shows a loading indicator while the session loads (a token, the user not yet known)', () => {
     localStorage.setItem('token', 'tok');
     renderApp({ routes, path: '/wallet' });
-    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    screen.getByRole('status', { name: 'Loading…' });
     expect(screen.queryByText('Wallet content')).toBeNull();
   });
 
   it('shows the fallback to a user without the role, or sends them to /', async () => {
     signIn();
     renderApp({ routes, path: '/admin' });
-    expect(screen.getByText('Access denied')).toBeTruthy();
+    screen.getByText('Access denied');
     expect(screen.queryByText('Admin content')).toBeNull();
 
     const { router } = renderApp({ routes, path: '/admin-strict' });
@@ -48,6 +48,6 @@ describe('route guard', () => {
   it('lets an admin in', () => {
     signIn(fakeUser({ roles: ['tenant', 'admin'] }));
     renderApp({ routes, path: '/admin' });
-    expect(screen.getByText('Admin content')).toBeTruthy();
+    screen.getByText('Admin content');
   });
 });

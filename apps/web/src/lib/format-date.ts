@@ -1,4 +1,4 @@
-import type { Language } from '@betoch/contracts/constants';
+import { ADDIS_UTC_OFFSET_HOURS, type Language } from '@betoch/contracts/constants';
 import { longCalendarDate } from './calendar-date';
 import { toLanguage } from './i18n-language';
 
@@ -49,7 +49,7 @@ export interface DateOptions {
 }
 
 /** Addis Ababa's offset from UTC (East Africa Time, no daylight saving). */
-const MARKET_UTC_OFFSET_MINUTES = 180;
+const MARKET_UTC_OFFSET_MINUTES = ADDIS_UTC_OFFSET_HOURS * 60;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -112,4 +112,15 @@ export function calendarYear(value: string | number | Date, language: string | u
   }
   const year = format.formatToParts(date).find((p) => p.type === 'year');
   return year ? Number(year.value) : NaN;
+}
+
+/** Addis Ababa's time zone, for a date and time shown as the market's clock reads it. */
+const MARKET_TIME_ZONE = 'Africa/Addis_Ababa';
+
+/**
+ * A date and time in Addis Ababa, in the interface language and calendar: 'Dec 3, 2026, 14:05'
+ * (the admin screens, sign-in history, Telegram and data-export dates).
+ */
+export function formatMarketDateTime(iso: string, language: string | undefined): string {
+  return formatDate(iso, language, 'mediumTime24', { timeZone: MARKET_TIME_ZONE });
 }

@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import type { ManualAdjustmentRow } from '../../db/schema/trust.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { requireAdmin } from '../auth/access.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { findUserByPhone } from '../users/user-rows.ts';
 import { changeBalance, extendPlan, lockAccount, type LockedAccount } from '../wallet/ledger.ts';
@@ -25,10 +26,6 @@ import {
 } from './adjustments.repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
-
-function assertAdmin(user: AuthUser): void {
-  if (!user.isAdmin) throw new AppError('admin_required');
-}
 
 function notFound(): AppError {
   return new AppError('not_found', 'Adjustment not found.');
@@ -113,7 +110,7 @@ export function createAdjustmentsService(ctx: AppContext) {
     decision: 'approved' | 'rejected',
     notes: string | undefined,
   ): Promise<Omit<TReviewAdjustmentAnswer['data'], 'adjustment'> & { id: string }> {
-    assertAdmin(admin);
+    requireAdmin(admin);
     if (!ZId.safeParse(rawId).success) throw notFound();
     const id = rawId.toLowerCase();
     const now = ctx.now();
@@ -157,7 +154,7 @@ export function createAdjustmentsService(ctx: AppContext) {
      * days exist for brokers only.
      */
     async create(admin: AuthUser, input: NewAdjustmentInput): Promise<TManualAdjustment> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       const phone = normalizePhone(input.phone);
       if (!phone) throw new AppError('invalid_phone', undefined, { fields: { phone: 'invalid_phone' } });
       const subject = await findUserByPhone(ctx.db, phone);
@@ -196,7 +193,7 @@ export function createAdjustmentsService(ctx: AppContext) {
 
     /** GET /admin/payments/manual-adjustments?status=pending (the default). */
     async list(admin: AuthUser, query: TManualAdjustmentsQuery): Promise<TManualAdjustment[]> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       return (await listAdjustments(ctx.db, query.status, query.limit)).map((row) => toAnswer(row, admin));
     },
 

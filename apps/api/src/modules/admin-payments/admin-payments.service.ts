@@ -4,6 +4,7 @@ import type { TDelalaAccount } from '@betoch/contracts/admin';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { requireAdmin } from '../auth/access.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { findOpenCase, lockCase, recordCaseAction } from '../moderation-cases/moderation-cases.ts';
 import { findUserByPhone, lockUser, setPostingBlock } from '../users/user-rows.ts';
@@ -12,10 +13,6 @@ import { planActive } from '../wallet/ledger.ts';
 import { findDelalaAccount, listDelalaAccounts, type DelalaAccountRow } from './admin-payments.repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
-
-function assertAdmin(user: AuthUser): void {
-  if (!user.isAdmin) throw new AppError('admin_required');
-}
 
 function notFound(): AppError {
   return new AppError('not_found', 'No delala account uses this phone number.');
@@ -46,7 +43,7 @@ export function createAdminPaymentsService(ctx: AppContext) {
   return {
     /** GET /admin/payments/delala. */
     async listDelala(admin: AuthUser, limit: number): Promise<TDelalaAccount[]> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       return (await listDelalaAccounts(ctx.db, limit, hiddenSince())).map(toAccount);
     },
 
@@ -56,7 +53,7 @@ export function createAdminPaymentsService(ctx: AppContext) {
      * case of the automatic block is closed with the unblock as its last action.
      */
     async unblock(admin: AuthUser, rawPhone: string, reason: string): Promise<TDelalaAccount> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       const phone = normalizePhone(rawPhone);
       const found = phone ? await findUserByPhone(ctx.db, phone) : undefined;
       if (!found || found.userType !== 'delala') throw notFound();

@@ -2,6 +2,7 @@ import type { TAdminPurchase, TAdminPurchasesQuery } from '@betoch/contracts/pay
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { requireAdmin } from '../auth/access.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { PaymentConfirmer } from '../payments/payment-confirmation.ts';
 import { findPurchaseForAdmin, listPurchasesForAdmin, type AdminPurchaseRow } from '../payments/purchases-for-admin.ts';
@@ -47,20 +48,17 @@ function dateOf(value: string | undefined): Date | undefined {
 
 /** The purchases list of the Payments & Adjustments tab, its CSV export and the re-verify button. */
 export function createAdminPurchasesService(ctx: AppContext, confirmer: PaymentConfirmer) {
-  function assertAdmin(user: AuthUser): void {
-    if (!user.isAdmin) throw new AppError('admin_required');
-  }
 
   return {
     async list(admin: AuthUser, q: TAdminPurchasesQuery): Promise<TAdminPurchase[]> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       const rows = await listPurchasesForAdmin(ctx.db, { status: q.status, provider: q.provider, from: dateOf(q.from), to: dateOf(q.to), limit: q.limit });
       return rows.map(toAdminPurchase);
     },
 
     /** Asks the gateway again about a purchase not paid yet (pending, failed, cancelled, expired). */
     async reverify(admin: AuthUser, id: string): Promise<TAdminPurchase> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       const row = /^[0-9a-f-]{36}$/i.test(id) ? await findPurchaseForAdmin(ctx.db, id) : undefined;
       if (!row) throw new AppError('not_found', 'No purchase has this id.');
       if (row.status === 'paid' || row.status === 'mismatch') throw new AppError('invalid_state', 'Only a purchase that is not paid can be verified again.');

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/conversations.ts';
 import { MASKER_VERSION, maskContacts } from '../contact-masking/contact-masking.ts';
 import { conversationNotHidden } from '../conversation-hiding/conversation-hiding.ts';
@@ -112,12 +113,14 @@ export async function unlockRepliedConversations(db: DbOrTx, tenantId: string, n
 
 /** Unread messages over all the user's conversations (two index range scans). */
 export async function unreadCountFor(db: DbOrTx, userId: string): Promise<number> {
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`
     SELECT (
       COALESCE((SELECT SUM(tenant_unread) FROM conversations WHERE tenant_id = ${userId} AND ${conversationNotHidden(sql`conversations.id`)}), 0)
       + COALESCE((SELECT SUM(owner_unread) FROM conversations WHERE owner_id = ${userId} AND ${conversationNotHidden(sql`conversations.id`)}), 0)
     )::int AS n
-  `)) as unknown as { rows: Array<{ n: number | string }> };
-  // Both drivers (PGlite and node-postgres) answer { rows }.
-  return Number(result.rows[0]?.n ?? 0);
+  `,
+  );
+  return Number(row?.n ?? 0);
 }

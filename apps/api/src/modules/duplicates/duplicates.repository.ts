@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { listings, uploads, type ListingRow, type StoredPhoto } from '../../db/schema/listings.ts';
 import {
   duplicateClusterMembers,
@@ -73,16 +74,18 @@ function hashArray(hashes: string[]) {
  */
 export async function listingsWithSimilarPhotos(db: DbOrTx, listingId: string, hashes: string[], maxDistance: number): Promise<string[]> {
   if (hashes.length === 0) return [];
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`
     SELECT DISTINCT u.listing_id::text AS id
     FROM uploads u
     JOIN listings l ON l.id = u.listing_id
     CROSS JOIN unnest(${hashArray(hashes)}) AS h(hash)
     WHERE u.listing_id <> ${listingId}::uuid
       AND l.visibility = 'live'
-      AND bit_count(('x' || u.phash)::bit(64) # ('x' || h.hash)::bit(64)) <= ${maxDistance}::int`);
-  // Both drivers (PGlite and node-postgres) answer { rows }.
-  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+      AND bit_count(('x' || u.phash)::bit(64) # ('x' || h.hash)::bit(64)) <= ${maxDistance}::int`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** The poster's other published listings with the same subcity, type, bedrooms and price. */

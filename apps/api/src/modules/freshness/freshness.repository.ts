@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { listingAvailabilityAsks, listingConfirmTokens, type ListingConfirmTokenRow } from '../../db/schema/freshness.ts';
 import { listings, type ListingRow } from '../../db/schema/listings.ts';
 import { users } from '../../db/schema/users.ts';
@@ -56,14 +57,17 @@ export async function listDueForExpiry(db: DbOrTx, before: Date): Promise<string
  * them made at or before `before` (the poster has had the time to answer and did not).
  */
 export async function listDueForAskExpiry(db: DbOrTx, asks: number, before: Date): Promise<string[]> {
-  const result = await db.execute(sql`
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`
     SELECT l.id FROM listings l
       JOIN listing_availability_asks a ON a.listing_id = l.id AND a.asked_at > coalesce(l.confirmed_at, '-infinity'::timestamptz)
      WHERE l.visibility = 'live'
      GROUP BY l.id
     HAVING count(*) >= ${asks} AND (array_agg(a.asked_at ORDER BY a.asked_at))[${asks}] <= ${before.toISOString()}::timestamptz
-     LIMIT ${BATCH}`);
-  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+     LIMIT ${BATCH}`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Takes a live listing out of the live set; undefined when it was not live. */

@@ -1,5 +1,3 @@
-import { LANDLORD_LIVE_LISTING_CAP } from '@betoch/contracts/constants';
-import { ZId } from '@betoch/contracts/common';
 import {
   CONFIRM_ASK_AFTER_MS,
   CONFIRM_LINK_MS,
@@ -24,10 +22,11 @@ import { SmsDeliveryError } from '../auth/sms/sms-sender.ts';
 import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
 import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
 // eslint-disable-next-line api/no-foreign-repository -- listings' row locks and updates are to move to a listings command surface with the split of listings.service.ts
-import { countLiveListings, lockListing, lockPoster, updateListing } from '../listings/listings.repository.ts';
+import { lockListing, lockPoster, updateListing } from '../listings/listings.repository.ts';
+import { chargeGoingLive, goingLiveColumns } from '../listings/going-live.ts';
+import { listingIdOrThrow, notFound, requireListingManager } from '../listings/listing-access.ts';
 import { onListingLeftMarket } from '../refunds/refunds.service.ts';
 import { effectiveStatus } from '../users/user-view.ts';
-import { spendPostCreditForPublish } from '../wallet/ledger.ts';
 import { hashConfirmToken, newConfirmToken } from './confirm-token.ts';
 import { confirmLink, confirmQuestionSms } from './freshness-sms.ts';
 import {
@@ -66,17 +65,8 @@ export async function markListingRented(tx: Tx, listingId: string, now: Date): P
   return rented;
 }
 
-function notFound(): AppError {
-  return new AppError('not_found', 'Listing not found.');
-}
-
 function linkInvalid(): AppError {
   return new AppError('confirm_link_invalid', 'This link has expired or was already used. Sign in to answer.');
-}
-
-function listingIdOrThrow(id: string): string {
-  if (!ZId.safeParse(id).success) throw notFound();
-  return id.toLowerCase();
 }
 
 function freshnessAnswer(row: ListingRow): TFreshnessAnswer {
@@ -89,9 +79,7 @@ export type AskPosterElsewhere = (posterId: string, listing: { id: string; title
 export function createFreshnessService(ctx: AppContext, askElsewhere?: AskPosterElsewhere) {
   /** Loads a listing its poster (or an admin) manages; 404 for anyone else. */
   async function managed(db: DbOrTx, user: AuthUser, rawId: string) {
-    const found = await findListingWithPoster(db, listingIdOrThrow(rawId));
-    if (!found || (found.listing.posterId !== user.id && !user.isAdmin)) throw notFound();
-    return found;
+    return requireListingManager(user, await findListingWithPoster(db, listingIdOrThrow(rawId)));
   }
 
   /** 'Yes, still available' or 'Rented', from the app or from a link; the listing is locked. */
@@ -158,21 +146,8 @@ export function createFreshnessService(ctx: AppContext, askElsewhere?: AskPoster
         }
         if (poster.postingBlockedReason !== null) throw new AppError('posting_blocked', undefined, { reason: poster.postingBlockedReason });
         const withinFreeDays = now.getTime() - listing.expiredAt.getTime() <= FREE_RENEW_MS;
-        let spent: { postCredits: number; coveredByPlan: boolean } | null = null;
-        if (poster.userType === 'delala') {
-          if (!withinFreeDays) spent = await spendPostCreditForPublish(tx, poster.id, listing.id, now);
-        } else if ((await countLiveListings(tx, poster.id)) >= LANDLORD_LIVE_LISTING_CAP) {
-          throw new AppError('landlord_listing_limit_exceeded');
-        }
-        const row = await updateListing(tx, id, {
-          visibility: 'live',
-          confirmedAt: now,
-          confirmAskedAt: null,
-          expiredAt: null,
-          expiredReason: null,
-          updatedAt: now,
-          ...(withinFreeDays ? {} : { publishedAt: now }),
-        });
+        const spent = await chargeGoingLive(tx, poster, listing.id, now, withinFreeDays);
+        const row = await updateListing(tx, id, { ...goingLiveColumns(now), ...(withinFreeDays ? {} : { publishedAt: now }) });
         return {
           ok: true as const,
           _id: row.id,

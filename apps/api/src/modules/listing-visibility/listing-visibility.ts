@@ -12,8 +12,24 @@ import { effectiveStatus } from '../users/user-view.ts';
  * Two forms of the same rule: `isPubliclyVisible` on a listing read with its poster
  * (listing-with-poster.ts), and `publiclyVisibleConditions` in SQL, which reads the poster's
  * standing from the listing row's poster_blocked_until (kept by triggers, migration 0007) so that
- * browse, the sitemap, favourites, fair prices and alerts filter one table.
+ * browse, the sitemap, favourites, fair prices and alerts filter one table. Its two halves have
+ * their twins too: `isOnMarket` / `onMarketConditions` (what the browse index loads and keeps,
+ * live-listings.repository.ts, browse-index-sync.ts) and `posterInGoodStandingMs` (what the index
+ * tests at each page, browse-index.ts, as the SQL's poster_blocked_until <= now).
  */
+
+/** On the market: live and not hidden by moderation (the rule but the poster's standing). */
+export function isOnMarket(listing: Pick<ListingRow, 'visibility' | 'adminHidden'>): boolean {
+  return listing.visibility === 'live' && !listing.adminHidden;
+}
+
+/**
+ * The poster's standing as the listing row keeps it (poster_blocked_until, in ms; -Infinity or
+ * null: never held back): in good standing when the hold has ended by `nowMs`.
+ */
+export function posterInGoodStandingMs(blockedUntilMs: number | null, nowMs: number): boolean {
+  return blockedUntilMs === null || blockedUntilMs <= nowMs;
+}
 
 /** Everyone may see it (the poster's standing from the poster's own row). */
 export function isPubliclyVisible(
@@ -21,15 +37,20 @@ export function isPubliclyVisible(
   poster: Pick<UserRow, 'status' | 'suspendedUntil'>,
   now: Date,
 ): boolean {
-  return listing.visibility === 'live' && !listing.adminHidden && effectiveStatus(poster, now) === 'active';
+  return isOnMarket(listing) && effectiveStatus(poster, now) === 'active';
 }
 
 /** The listings table, or an alias of it (`alias(listings, 'l')`) in a query that names it so. */
 type ListingsTable = Record<'visibility' | 'adminHidden' | 'posterBlockedUntil', AnyPgColumn>;
 
-/** The same rule in SQL, one condition each, for a WHERE that adds its own. */
+/** isOnMarket in SQL. */
+export function onMarketConditions(table: Pick<ListingsTable, 'visibility' | 'adminHidden'> = listings): SQL[] {
+  return [eq(table.visibility, 'live'), eq(table.adminHidden, false)];
+}
+
+/** The whole rule in SQL, one condition each, for a WHERE that adds its own. */
 export function publiclyVisibleConditions(now: Date, table: ListingsTable = listings): SQL[] {
-  return [eq(table.visibility, 'live'), eq(table.adminHidden, false), or(isNull(table.posterBlockedUntil), lte(table.posterBlockedUntil, now))!];
+  return [...onMarketConditions(table), or(isNull(table.posterBlockedUntil), lte(table.posterBlockedUntil, now))!];
 }
 
 /** The same rule in SQL as one condition (a column or a join condition). */

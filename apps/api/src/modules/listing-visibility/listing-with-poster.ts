@@ -79,8 +79,7 @@ const preparedReads = new WeakMap<Db, Promise<ReadRow>>();
  * has some forty). PostgreSQL parses and plans a named statement once per connection. PGlite's
  * query() parses and plans its text on every call, whatever its name, and EXECUTE takes no bound
  * parameters: there the statement is prepared in the engine itself (PREPARE) and each read
- * executes it with the id written in, once checked to be a UUID. Together 2.3-2.9 -> 0.5 ms a read
- * (mean) of a listing not read before, in-process on 100,000 listings (docs/performance.md).
+ * executes it with the id written in, once checked to be a UUID (docs/performance.md, 'Figures behind choices in the code').
  */
 async function prepareRead(db: Db): Promise<ReadRow> {
   const query = listingWithPosterQuery(db);

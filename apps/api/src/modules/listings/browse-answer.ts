@@ -1,6 +1,7 @@
 import type { TBrowseFilters } from '@betoch/contracts/listings';
 import { ZBrowseAnswer, type TBrowseAnswer } from '@betoch/contracts/listings';
 import { CONFIRMED_RECENTLY_MS } from '@betoch/contracts/freshness-rules';
+import type { ListingFilter } from '@betoch/contracts/listing-filter';
 import type { DbOrTx } from '../../db/client.ts';
 import { typeGroupOf } from '@betoch/contracts/constants';
 import type { BrowseIndex } from './browse-index.ts';
@@ -22,10 +23,20 @@ export interface BrowseQuestion {
   now: Date;
 }
 
-function wanted({ filters, now }: BrowseQuestion) {
+/**
+ * The browse query's filters as the one filter description (@betoch/contracts/listing-filter):
+ * what SQL, the in-memory index and a saved search apply alike.
+ */
+export function listingFilterOf(filters: TBrowseFilters, now: Date): ListingFilter {
   return {
+    typeGroup: filters.type ? typeGroupOf(filters.type) : undefined,
+    subcity: filters.subcity,
+    source: filters.source,
+    priceMin: filters.price_min,
+    priceMax: filters.price_max,
+    confirmedSinceMs: filters.confirmed ? now.getTime() - CONFIRMED_RECENTLY_MS : undefined,
+    verifiedOnly: filters.verified === '1',
     place: filters.q ? (expandPlaceQuery(filters.q) ?? undefined) : undefined,
-    confirmedSince: filters.confirmed ? new Date(now.getTime() - CONFIRMED_RECENTLY_MS) : undefined,
   };
 }
 
@@ -39,20 +50,9 @@ function nextCursor<T>(found: T[], limit: number, publishedAt: (e: T) => Date | 
 
 export function browseFromIndex(index: BrowseIndex, question: BrowseQuestion): PreparedAnswer {
   const { filters, after, now } = question;
-  const { place, confirmedSince } = wanted(question);
   const found = index.page(
-    {
-      typeGroup: filters.type ? typeGroupOf(filters.type) : undefined,
-      subcity: filters.subcity,
-      priceMin: filters.price_min,
-      priceMax: filters.price_max,
-      source: filters.source,
-      place,
-      confirmedSinceMs: confirmedSince?.getTime(),
-      verifiedOnly: filters.verified === '1',
-      after: after ? { publishedMs: after.publishedAt.getTime(), id: after.id } : undefined,
-      limit: filters.limit + 1,
-    },
+    listingFilterOf(filters, now),
+    { after: after ? { publishedMs: after.publishedAt.getTime(), id: after.id } : undefined, limit: filters.limit + 1 },
     now.getTime(),
   );
   const cards = found.slice(0, filters.limit).map((slot) => index.cardOf(slot));
@@ -71,23 +71,7 @@ export function browseFromIndex(index: BrowseIndex, question: BrowseQuestion): P
 
 export async function browseFromDatabase(db: DbOrTx, question: BrowseQuestion): Promise<PreparedAnswer> {
   const { filters, after, now } = question;
-  const { place, confirmedSince } = wanted(question);
-  const rows = await browseListings(
-    db,
-    {
-      type: filters.type,
-      subcity: filters.subcity,
-      priceMin: filters.price_min,
-      priceMax: filters.price_max,
-      source: filters.source,
-      place,
-      confirmedSince,
-      verifiedOnly: filters.verified === '1',
-      after,
-      limit: filters.limit + 1,
-    },
-    now,
-  );
+  const rows = await browseListings(db, { ...listingFilterOf(filters, now), after, limit: filters.limit + 1 }, now);
   const page = rows.slice(0, filters.limit);
   const tints = await Promise.all(page.map((r) => coverTint(r.coverPhoto)));
   const answer: TBrowseAnswer = {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ZListingCard } from '@betoch/contracts/listings';
 import type { DbOrTx } from '../../db/client.ts';
+import { isOnMarket } from '../listing-visibility/listing-visibility.ts';
 import { BrowseIndex, type ListingToIndex } from './browse-index.ts';
 import { coverTint } from './card-tint.ts';
 import { toListingCard } from './listing-view.ts';
@@ -17,10 +18,9 @@ import { pruneListingChanges, readChangedIds, readIndexRows, readLiveListingsPag
 
 /**
  * A full load reads pages of this many rows, one after another for at most LOAD_SLICE_MS, then lets
- * the calls that came meanwhile be answered. Pages of 5,000 with a pause after each held the server
- * up to 460 ms at a time (19 stalls over 50 ms on 100,000 listings on PGlite); pages of 500 with a
- * pause after each held it at most 164 ms, but under load each pause waited for every call queued
- * and the load took 22 s instead of 7-9 s, with browse on SQL meanwhile.
+ * the calls that came meanwhile be answered: large pages held the server too long at a time, a
+ * pause after every small page made the load itself slow under load, with browse on SQL meanwhile
+ * (docs/performance.md, 'Figures behind choices in the code').
  */
 const LOAD_PAGE = 500;
 const LOAD_SLICE_MS = 60;
@@ -37,7 +37,7 @@ function blockedUntil(date: Date): number {
 }
 
 async function toEntry(row: IndexRow): Promise<ListingToIndex | null> {
-  if (row.visibility !== 'live' || row.adminHidden) return null;
+  if (!isOnMarket(row)) return null;
   const card = ZListingCard.parse(toListingCard(row, await coverTint(row.coverPhoto)));
   return {
     id: row.id,

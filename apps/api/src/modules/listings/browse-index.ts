@@ -1,6 +1,8 @@
 import type { ListingRow } from '../../db/schema/listings.ts';
 import { CardStore } from './card-store.ts';
-import type { PlaceQuery } from './place-search.ts';
+import { unreachable } from '@betoch/contracts/exhaustive';
+import { filterConditions, type ListingFilter, type PlaceFilter } from '@betoch/contracts/listing-filter';
+import { posterInGoodStandingMs } from '../listing-visibility/listing-visibility.ts';
 
 /**
  * The listings browse may show, kept in memory newest first, each with its card already written
@@ -12,8 +14,8 @@ import type { PlaceQuery } from './place-search.ts';
  * Each listing has a slot, a small number, and its fields are kept by slot in typed arrays, its
  * card and place text in byte stores (./card-store.ts), its id in one array of strings: about four
  * heap objects per listing fewer than an object with its fields, its boxed numbers and its place
- * text (400,000 on 100,000 listings), which every major garbage collection marked on the server's
- * one core while calls waited (docs/performance.md).
+ * text, which every major garbage collection marked on the server's one core while calls waited
+ * (docs/performance.md, 'Figures behind choices in the code').
  */
 
 /** A listing as it is handed to the index: its card written as JSON. */
@@ -34,18 +36,62 @@ export interface ListingToIndex {
   card: string;
 }
 
-export interface IndexFilters {
-  /** The type group filtered on (condominium is condo). */
-  typeGroup?: string;
-  subcity?: string;
-  priceMin?: number;
-  priceMax?: number;
-  source?: ListingRow['source'];
-  place?: PlaceQuery;
-  confirmedSinceMs?: number;
-  verifiedOnly?: boolean;
+/** Which page: after this listing (publish time in ms, id), this many. */
+export interface IndexPage {
   after?: { publishedMs: number; id: string };
   limit: number;
+}
+
+/** What the walk tests, worked out from the filters' one description (@betoch/contracts/listing-filter). */
+interface WalkTests {
+  type: number;
+  subcity: number;
+  source: number;
+  priceMin: number;
+  priceMax: number;
+  confirmedSince: number | undefined;
+  verifiedOnly: boolean;
+  place: PlaceFilter | undefined;
+}
+
+function walkTests(filter: ListingFilter): WalkTests {
+  const tests: WalkTests = {
+    type: 0,
+    subcity: 0,
+    source: 0,
+    priceMin: Number.NEGATIVE_INFINITY,
+    priceMax: Number.POSITIVE_INFINITY,
+    confirmedSince: undefined,
+    verifiedOnly: false,
+    place: undefined,
+  };
+  for (const condition of filterConditions(filter)) {
+    switch (condition.key) {
+      case 'typeGroup':
+        tests.type = codeOf(condition.value);
+        break;
+      case 'subcity':
+      case 'source':
+        tests[condition.key] = codeOf(condition.value);
+        break;
+      case 'priceMin':
+      case 'priceMax':
+        tests[condition.key] = condition.value;
+        break;
+      case 'confirmedSinceMs':
+        tests.confirmedSince = condition.value;
+        break;
+      case 'verifiedOnly':
+        tests.verifiedOnly = condition.value;
+        break;
+      case 'place':
+        tests.place = condition.value;
+        break;
+      default:
+        return unreachable(condition, 'browse filter');
+    }
+  }
+  return tests;
 }
 
 /** A type group, subcity or source as a small number (0: none asked). */
@@ -407,23 +453,20 @@ export class BrowseIndex {
     return bits;
   }
 
-  /** The slots of the listings of one browse page and whether more follow (`limit` + 1 are looked for). */
-  page(filters: IndexFilters, nowMs: number): number[] {
-    const type = filters.typeGroup === undefined ? 0 : codeOf(filters.typeGroup);
-    const subcity = filters.subcity === undefined ? 0 : codeOf(filters.subcity);
-    const source = filters.source === undefined ? 0 : codeOf(filters.source);
+  /**
+   * The slots of the listings of one browse page and whether more follow (`limit` + 1 are looked
+   * for): those that meet the filters and are publicly visible at `nowMs` (the poster's standing;
+   * the rest of the rule was applied when they were put in, browse-index-sync.ts).
+   */
+  page(filter: ListingFilter, { after, limit }: IndexPage, nowMs: number): number[] {
+    const { type, subcity, source, priceMin, priceMax, confirmedSince, verifiedOnly, place } = walkTests(filter);
     const list = this.listFor(subcity, type);
     let c = this.columns.get(list);
     if (!c) this.columns.set(list, (c = columnsOf(list, this.s)));
-    const priceMin = filters.priceMin ?? Number.NEGATIVE_INFINITY;
-    const priceMax = filters.priceMax ?? Number.POSITIVE_INFINITY;
-    const confirmedSince = filters.confirmedSinceMs;
-    const verifiedOnly = filters.verifiedOnly === true;
-    const { place } = filters;
     const placeFound = place ? this.placeBits(place.terms) : undefined;
     const placeSubcities = place ? place.subcities.map((name) => codeOf(name)) : [];
     const found: number[] = [];
-    for (let i = this.startAfter(list, filters.after); i < list.length && found.length < filters.limit; i += 1) {
+    for (let i = this.startAfter(list, after); i < list.length && found.length < limit; i += 1) {
       if (type && c.type[i] !== type) continue;
       if (subcity && c.subcity[i] !== subcity) continue;
       if (source && c.source[i] !== source) continue;
@@ -432,7 +475,7 @@ export class BrowseIndex {
       if (price < priceMin || price > priceMax) continue;
       // NaN (never confirmed) fails every comparison, as NULL does in SQL.
       if (confirmedSince !== undefined && !(c.confirmed[i]! >= confirmedSince)) continue;
-      if (c.blocked[i]! > nowMs) continue;
+      if (!posterInGoodStandingMs(c.blocked[i]!, nowMs)) continue;
       const slot = list.slots[i]!;
       if (placeFound && !(placeFound[slot >>> 5]! & (1 << (slot & 31))) && !placeSubcities.includes(c.subcity[i]!)) continue;
       found.push(slot);

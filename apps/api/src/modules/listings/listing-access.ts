@@ -15,6 +15,12 @@ export function managerAccess(user: AuthUser, listing: Pick<ListingRow, 'posterI
   return user.isAdmin ? 'admin' : null;
 }
 
+/** The listing when `user` may manage it (its poster or an admin); 404 for anyone else, and for none. */
+export function requireListingManager<T extends { listing: Pick<ListingRow, 'posterId'> }>(user: AuthUser, found: T | undefined): T {
+  if (!found || !managerAccess(user, found.listing)) throw notFound();
+  return found;
+}
+
 /** Only UUIDs reach the database; anything else is a listing that does not exist. */
 export function listingIdOrThrow(id: string): string {
   if (!ZId.safeParse(id).success) throw notFound();

@@ -1,13 +1,11 @@
-import { and, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ListingType } from '@betoch/contracts/constants';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ListingFilter, PlaceFilter } from '@betoch/contracts/listing-filter';
 import type { DbOrTx } from '../../db/client.ts';
 import { listings, type CoverPhoto, type ListingRow, type NewListingRow } from '../../db/schema/listings.ts';
 import { users, type UserRow } from '../../db/schema/users.ts';
 import { publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
 import { maskedListingColumns } from './listing-text-masking.ts';
-import { placeGramsOf, type PlaceQuery } from './place-search.ts';
-import { typeGroupOf } from '@betoch/contracts/constants';
-
+import { filterColumnsOf, filterSql } from './listing-filter-sql.ts';
 
 /** Writes the listing with the masked form of its free text beside it (listing-text-masking.ts). */
 export async function insertListing(db: DbOrTx, values: NewListingRow): Promise<ListingRow> {
@@ -55,19 +53,8 @@ export async function listPosterListings(db: DbOrTx, posterId: string): Promise<
   return db.select().from(listings).where(eq(listings.posterId, posterId)).orderBy(desc(listings.createdAt), desc(listings.id));
 }
 
-export interface BrowseFilters {
-  type?: ListingType;
-  subcity?: string;
-  priceMin?: number;
-  priceMax?: number;
-  source?: ListingRow['source'];
-  /** The place search `q`, expanded (./place-search.ts). */
-  place?: PlaceQuery;
-  /** Only listings whose availability was confirmed at or after this (the 'confirmed in the last 7 days' filter). */
-  confirmedSince?: Date;
-  /** 'Verified posters only': posters verified with Fayda. */
-  verifiedOnly?: boolean;
-  /** Continue after this (published_at, id). */
+/** The browse filters (the contracts' one description), and the page: after this (published_at, id), this many. */
+export interface BrowseFilters extends ListingFilter {
   after?: { publishedAt: Date; id: string };
   limit: number;
 }
@@ -90,28 +77,6 @@ export interface BrowseRow {
   photoCount: number;
   publishedAt: Date | null;
   posterVerified: boolean;
-}
-
-/**
- * The place search: any expanded term inside place_text (the masked title and specific location
- * folded when written, migration 0008: only what the public reads), or the subcity the query
- * names. LIKE decides; a term of two letters or more is first looked up by its two-letter pieces
- * in place_grams (migration 0020, a GIN index), so a place few listings name is found without
- * walking every live row. See docs/i18n-and-a11y.md. A query with nothing left to search (only
- * digits) matches nothing.
- */
-function placeCondition(place: PlaceQuery): SQL {
-  const matches: SQL[] = place.terms.map((term) => {
-    const like = sql`${listings.placeText} LIKE ${`%${term}%`}`;
-    const pieces = placeGramsOf(term);
-    if (!pieces.length) return like;
-    return sql`(${listings.placeGrams} @> ARRAY[${sql.join(
-      pieces.map((p) => sql`${p}`),
-      sql`, `,
-    )}]::text[] AND ${like})`;
-  });
-  if (place.subcities.length) matches.push(inArray(listings.subcity, place.subcities));
-  return or(...matches) ?? sql`false`;
 }
 
 /** How many listings everyone can see (the sitemap's size). */
@@ -153,16 +118,9 @@ export const CARD_COLUMNS = {
 };
 
 /** Every condition of a browse query but the place search. */
-function browseConditions(filters: BrowseFilters, now: Date): SQL[] {
-  const conditions: SQL[] = publiclyVisibleConditions(now);
-  if (filters.type) conditions.push(eq(listings.typeGroup, typeGroupOf(filters.type)));
-  if (filters.subcity) conditions.push(eq(listings.subcity, filters.subcity));
-  if (filters.priceMin !== undefined) conditions.push(gte(listings.priceEtb, filters.priceMin));
-  if (filters.priceMax !== undefined) conditions.push(lte(listings.priceEtb, filters.priceMax));
-  if (filters.source) conditions.push(eq(listings.source, filters.source));
-  if (filters.confirmedSince) conditions.push(gte(listings.confirmedAt, filters.confirmedSince));
-  if (filters.verifiedOnly) conditions.push(eq(listings.posterVerified, true));
-  if (filters.after) conditions.push(olderThan(filters.after));
+function browseConditions({ after, limit: _limit, place: _place, ...filter }: BrowseFilters, now: Date): SQL[] {
+  const conditions: SQL[] = [...publiclyVisibleConditions(now), ...filterSql(filter)];
+  if (after) conditions.push(olderThan(after));
   return conditions;
 }
 
@@ -180,8 +138,12 @@ export function olderThan(after: { publishedAt: Date; id: string }): SQL {
  * call runs.)
  */
 export function browseQuery(db: DbOrTx, filters: BrowseFilters, now: Date) {
-  const conditions = browseConditions(filters, now);
-  if (filters.place) conditions.push(placeCondition(filters.place));
+  // The place search: any expanded term inside place_text (the masked title and specific location
+  // folded when written, migration 0008: only what the public reads), or the subcity the query
+  // names; a term of two letters or more first looked up by its pieces in place_grams (migration
+  // 0020, a GIN index), so a place few listings name is found without walking every live row.
+  // See docs/i18n-and-a11y.md. A query with nothing left to search (only digits) matches nothing.
+  const conditions = [...browseConditions(filters, now), ...filterSql({ place: filters.place })];
   return db
     .select(CARD_COLUMNS)
     .from(listings)
@@ -204,7 +166,7 @@ export const PLACE_WALK_ROWS = 3_000;
  * poster's standing), then the cards of the page's matches. A full page from it is the answer
  * (nothing older can come before these); otherwise browseQuery gives it.
  */
-export function placeWalkQuery(db: DbOrTx, filters: BrowseFilters & { place: PlaceQuery }, now: Date, rows = PLACE_WALK_ROWS) {
+export function placeWalkQuery(db: DbOrTx, filters: BrowseFilters & { place: PlaceFilter }, now: Date, rows = PLACE_WALK_ROWS) {
   const newest = db
     .select({ id: listings.id, publishedAt: listings.publishedAt, placeText: listings.placeText, subcity: listings.subcity })
     .from(listings)
@@ -212,12 +174,10 @@ export function placeWalkQuery(db: DbOrTx, filters: BrowseFilters & { place: Pla
     .orderBy(desc(listings.publishedAt), desc(listings.id))
     .limit(rows)
     .as('newest');
-  const matches: SQL[] = filters.place.terms.map((term) => sql`${newest.placeText} LIKE ${`%${term}%`}`);
-  if (filters.place.subcities.length) matches.push(inArray(newest.subcity, filters.place.subcities));
   const page = db
     .select({ id: newest.id })
     .from(newest)
-    .where(or(...matches) ?? sql`false`)
+    .where(and(...filterSql({ place: filters.place }, { ...filterColumnsOf(), placeText: newest.placeText, subcity: newest.subcity, placeGrams: undefined })))
     .orderBy(desc(newest.publishedAt), desc(newest.id))
     .limit(filters.limit);
   return db

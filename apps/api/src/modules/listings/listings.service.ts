@@ -20,15 +20,14 @@ import { findListingWithPoster, type ListingWithPoster, type PosterInfo } from '
 import { effectiveStatus } from '../users/user-view.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { attachUploads, lockUploadsByKeys, releaseUploads, toStoredPhoto } from '../uploads/listing-photos.ts';
-import { spendPostCreditForPublish } from '../wallet/ledger.ts';
 import { recordListingPublished } from '../metrics/events.ts';
 import { countOpenAsks } from '../freshness/open-asks.ts';
 import { favouriteCounts } from '../favourites/favourite-counts.ts';
 import { tintOf } from './card-tint.ts';
+import { chargeGoingLive, goingLiveColumns } from './going-live.ts';
 import { toOwnerListing } from './listing-view.ts';
 import { listingIdOrThrow, managerAccess, notFound } from './listing-access.ts';
 import {
-  countLiveListings,
   deleteListing,
   insertListing,
   listPosterListings,
@@ -256,22 +255,9 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
         if (poster.postingBlockedReason !== null) {
           throw new AppError('posting_blocked', undefined, { reason: poster.postingBlockedReason });
         }
-        let credits: { post_credits?: number; covered_by_plan?: boolean } = {};
-        if (poster.userType === 'delala') {
-          const spent = await spendPostCreditForPublish(tx, poster.id, listing.id, now);
-          credits = { post_credits: spent.postCredits, covered_by_plan: spent.coveredByPlan };
-        } else if ((await countLiveListings(tx, poster.id)) >= LANDLORD_LIVE_LISTING_CAP) {
-          throw new AppError('landlord_listing_limit_exceeded');
-        }
-        const published = await updateListing(tx, id, {
-          visibility: 'live',
-          publishedAt: now,
-          updatedAt: now,
-          confirmedAt: now,
-          confirmAskedAt: null,
-          expiredAt: null,
-          expiredReason: null,
-        });
+        const spent = await chargeGoingLive(tx, poster, listing.id, now);
+        const credits: { post_credits?: number; covered_by_plan?: boolean } = spent ? { post_credits: spent.postCredits, covered_by_plan: spent.coveredByPlan } : {};
+        const published = await updateListing(tx, id, { ...goingLiveColumns(now), publishedAt: now });
         await recordListingPublished(tx, { listingId: id, posterId: poster.id, source: published.source, postCreditSpent: credits.covered_by_plan === false, at: now });
         return { ok: true as const, listing: toOwnerListing(published, posterInfo(poster), access, urlFor), ...credits };
       });

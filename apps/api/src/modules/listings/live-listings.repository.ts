@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonRow } from '../../db/json-row.ts';
 import { listingChanges, listings, listingsVersion, type ListingRow } from '../../db/schema/listings.ts';
+import { onMarketConditions } from '../listing-visibility/listing-visibility.ts';
 import { CARD_COLUMNS, olderThan } from './listings.repository.ts';
 
 /**
@@ -42,8 +43,7 @@ export async function readLiveListingsPage(db: DbOrTx, after: { publishedAt: Dat
     .from(listings)
     .where(
       and(
-        eq(listings.visibility, 'live'),
-        eq(listings.adminHidden, false),
+        ...onMarketConditions(),
         after ? olderThan(after) : undefined,
       ),
     )

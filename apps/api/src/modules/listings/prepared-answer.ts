@@ -41,7 +41,7 @@ export function prepareJson(json: string): PreparedAnswer {
  * The smallest deflate window that reaches back over the whole answer (zlib keeps 262 bytes of
  * look-ahead out of it), at most zlib's 32 KB: the same bytes as with the full window, since no
  * match can reach before the answer's start, and less memory set up and cleared on each call
- * (a page of 20 cards, about 7 KB: 71-81 -> 56 µs).
+ * (docs/performance.md, 'Figures behind choices in the code').
  */
 export function gzipWindowBits(bytes: number): number {
   return Math.min(15, Math.max(9, Math.ceil(Math.log2(bytes + 262))));

@@ -1,14 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  // Both drivers (PGlite and node-postgres) answer { rows }.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { rowsOf } from '../../db/rows-of.ts';
+import { addisDateSql } from '../../lib/addis-time.ts';
 
 /** The calendar day in Addis Ababa (UTC+3 all year) of a timestamp column, as YYYY-MM-DD. */
 function addisDay(column: SQL): SQL {
-  return sql`to_char((${column} AT TIME ZONE 'UTC') + interval '3 hours', 'YYYY-MM-DD')`;
+  return sql`to_char(${addisDateSql(column)}, 'YYYY-MM-DD')`;
 }
 
 function textList(values: readonly string[]): SQL {

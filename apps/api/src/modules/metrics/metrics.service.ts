@@ -1,8 +1,9 @@
 import { METRICS_ALERTS_HOURS, METRICS_DAILY_DAYS, METRICS_FUNNEL_DAYS } from '@betoch/contracts/constants';
 import type { TAlert, TDailyMetric, TFunnel } from '@betoch/contracts/admin';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { addisDay } from '../../lib/addis-time.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { requireAdmin } from '../auth/access.ts';
 import { mismatchesSince } from '../payments/purchases-for-admin.ts';
 import { ALERT_THRESHOLDS, evaluateAlerts } from './alert-rules.ts';
 import { EVENT } from './events.ts';
@@ -18,19 +19,6 @@ import {
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-/** Addis Ababa is UTC+3 all year. */
-const ADDIS_OFFSET_MS = 3 * HOUR_MS;
-
-function assertAdmin(user: AuthUser): void {
-  if (!user.isAdmin) throw new AppError('admin_required');
-}
-
-/** YYYY-MM-DD of the Addis Ababa day `daysBack` days before the one holding `now`, and its start. */
-function addisDay(now: Date, daysBack: number): { date: string; start: Date } {
-  const local = new Date(now.getTime() + ADDIS_OFFSET_MS);
-  const midnightLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - daysBack * DAY_MS;
-  return { date: new Date(midnightLocal).toISOString().slice(0, 10), start: new Date(midnightLocal - ADDIS_OFFSET_MS) };
-}
 
 /** unlocked / ownerReplied in percent, one decimal; 0 when no owner replied. */
 export function unlockRate(unlocked: number, ownerReplied: number): number {
@@ -59,7 +47,7 @@ export function createMetricsService(ctx: AppContext) {
   return {
     /** GET /admin/metrics/daily: the last 14 Addis Ababa days, oldest first, today last. */
     async daily(admin: AuthUser): Promise<TDailyMetric[]> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       const now = ctx.now();
       const days = Array.from({ length: METRICS_DAILY_DAYS }, (_, i) => addisDay(now, METRICS_DAILY_DAYS - 1 - i));
       const since = days[0]!.start;
@@ -79,7 +67,7 @@ export function createMetricsService(ctx: AppContext) {
 
     /** GET /admin/metrics/funnels: conversations started in the last 30 days, as a funnel. */
     async funnel(admin: AuthUser): Promise<TFunnel> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       const since = new Date(ctx.now().getTime() - METRICS_FUNNEL_DAYS * DAY_MS);
       const { started, ownerReplied, unlocked } = await conversationFunnel(ctx.db, since);
       return { days: METRICS_FUNNEL_DAYS, started, ownerReplied, unlocked, unlockRate: unlockRate(unlocked, ownerReplied) };
@@ -87,7 +75,7 @@ export function createMetricsService(ctx: AppContext) {
 
     /** GET /admin/metrics/alerts: the rules of alert-rules.ts over the last 24 hours. */
     async alerts(admin: AuthUser): Promise<TAlert[]> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       return currentAlerts();
     },
 

@@ -7,6 +7,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { ModerationCaseRow } from '../../db/schema/trust.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { requireAdmin } from '../auth/access.ts';
 import { setUserStatus, incrementWarnings, lockUser, setPostingBlock } from '../users/user-rows.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import { priceBandsOf } from '../fair-price/price-bands.ts';
@@ -33,10 +34,6 @@ const DAY_MS = 24 * 3600 * 1000;
 
 function notFound(message = 'Case not found.'): AppError {
   return new AppError('not_found', message);
-}
-
-function assertAdmin(user: AuthUser): void {
-  if (!user.isAdmin) throw new AppError('admin_required');
 }
 
 type Effect = { before: Record<string, unknown>; after: Record<string, unknown> };
@@ -196,7 +193,7 @@ export function createModerationService(ctx: AppContext) {
   return {
     /** GET /admin/moderation/cases. */
     async list(admin: AuthUser, query: TModerationCasesQuery): Promise<TModerationCase[]> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       return caseAnswers(ctx.db, await listCases(ctx.db, query.status, query.limit));
     },
 
@@ -207,7 +204,7 @@ export function createModerationService(ctx: AppContext) {
      * and after, is audited, and the case is closed, all in one transaction under the case lock.
      */
     async act(admin: AuthUser, rawId: string, input: { action: ModerationAction; reason: string }): Promise<TModerationCase> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       if (!ZId.safeParse(rawId).success) throw notFound();
       const id = rawId.toLowerCase();
       const now = ctx.now();

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PurchaseStatus } from '@betoch/contracts/payments';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { purchases, type PurchaseRow } from '../../db/schema/purchases.ts';
 
 /** The states a confirmed payment may still move out of to `paid` (never `paid` or `mismatch`). */
@@ -60,8 +61,8 @@ export async function listPendingBefore(db: DbOrTx, before: Date, limit: number)
 /** Runs fn holding a transaction-scoped PostgreSQL advisory try-lock; null when another holds it. */
 export async function withAdvisoryTryLock<T>(db: DbOrTx, key: number, fn: () => Promise<T>): Promise<T | null> {
   return db.transaction(async (tx) => {
-    const result = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${key}) AS locked`)) as unknown as { rows: Array<{ locked: boolean }> };
-    if (!result.rows[0]?.locked) return null;
+    const [row] = await rowsOf<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${key}) AS locked`);
+    if (!row?.locked) return null;
     return fn();
   });
 }

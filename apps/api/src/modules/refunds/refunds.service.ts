@@ -18,6 +18,7 @@ import type { Tx } from '../../db/client.ts';
 import type { RefundClaimRow } from '../../db/schema/refunds.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { requireAdmin } from '../auth/access.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { appendAutoAction, findOrOpenCase } from '../moderation-cases/moderation-cases.ts';
 import { changeBalance, lockAccount, type LockedAccount } from '../wallet/ledger.ts';
@@ -117,9 +118,6 @@ export async function onListingLeftMarket(listingId: string, reason: ListingLeft
 }
 
 export function createRefundsService(ctx: AppContext) {
-  function assertAdmin(user: AuthUser): void {
-    if (!user.isAdmin) throw new AppError('admin_required');
-  }
 
   async function adminAnswer(id: string): Promise<TAdminRefundClaim> {
     const row = await findClaimForAdmin(ctx.db, id);
@@ -129,7 +127,7 @@ export function createRefundsService(ctx: AppContext) {
 
   /** One admin decides a waiting claim, with a note; audited with the balance before and after. */
   async function review(admin: AuthUser, id: string, decision: 'approved' | 'rejected', note: string): Promise<TAdminRefundClaim> {
-    assertAdmin(admin);
+    requireAdmin(admin);
     if (!ZId.safeParse(id).success) throw new AppError('not_found', 'Refund claim not found.');
     await ctx.db.transaction(async (tx) => {
       const found = await findClaim(tx, id);
@@ -232,7 +230,7 @@ export function createRefundsService(ctx: AppContext) {
     },
 
     async list(admin: AuthUser, query: TAdminRefundClaimsQuery): Promise<TAdminRefundClaim[]> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       return (await listClaimsForAdmin(ctx.db, query.status)).map(toAdminClaim);
     },
 

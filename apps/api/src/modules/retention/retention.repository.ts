@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
+import { addisDateSql } from '../../lib/addis-time.ts';
 
 async function countOf(db: DbOrTx, query: SQL): Promise<number> {
-  // Both drivers (PGlite and node-postgres) answer { rows }.
-  const [row] = ((await db.execute(query)) as unknown as { rows: Array<{ n: string | number }> }).rows;
+  const [row] = await rowsOf<{ n: string | number }>(db, query);
   return Number(row?.n ?? 0);
 }
 
@@ -42,7 +43,7 @@ export async function rollUpAndDropEventsBefore(db: DbOrTx, before: Date, limit:
           RETURNING created_at, type
         ),
         days AS (
-          SELECT ((created_at AT TIME ZONE 'UTC') + interval '3 hours')::date AS day, type, count(*)::int AS n
+          SELECT ${addisDateSql(sql`created_at`)} AS day, type, count(*)::int AS n
           FROM gone GROUP BY 1, 2
         ),
         added AS (

@@ -1,16 +1,13 @@
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { notifications } from '../../db/schema/alerts.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { publiclyVisible } from '../listing-visibility/listing-visibility.ts';
 
 /** The listing `l` of these queries. */
 const l = alias(listings, 'l');
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export interface NotificationListRow {
   id: string;

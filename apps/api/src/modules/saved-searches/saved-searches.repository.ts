@@ -1,36 +1,27 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { savedSearches, type NewSavedSearchRow, type SavedSearchRow } from '../../db/schema/alerts.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { users } from '../../db/schema/users.ts';
 import { publiclyVisible } from '../listing-visibility/listing-visibility.ts';
+import { filterColumnsOf, savedSearchMatchSql } from '../listings/listing-filter-sql.ts';
 
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  // Both drivers (PGlite and node-postgres) answer { rows }.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+/** The listing `l` of these queries (an alias of listings). */
+const L = alias(listings, 'l');
 
 /**
  * When listing `l` matches saved search `s`, in SQL (the one definition, used by the alert matcher
- * and by the 'new since your last visit' counts): each filter is either unset or met, as the
- * browse query applies it (listings.repository.ts); the place as the browse place search does
- * (a folded term inside place_text, or a subcity the place names); never the searcher's own listing.
+ * and by the 'new since your last visit' counts): each filter the search keeps is either unset or
+ * met, as browse applies it (both built from the contracts' one filter description,
+ * listings/listing-filter-sql.ts); never the searcher's own listing.
  */
-const MATCHES = sql.raw(`
-  s.user_id <> l.poster_id
-  AND (s.type_group IS NULL OR l.type_group = s.type_group)
-  AND (s.subcity IS NULL OR l.subcity = s.subcity)
-  AND (s.source IS NULL OR l.source = s.source)
-  AND (s.price_min IS NULL OR l.price_etb >= s.price_min)
-  AND (s.price_max IS NULL OR l.price_etb <= s.price_max)
-  AND (s.place_terms IS NULL
-       OR l.subcity = ANY (s.place_subcities)
-       OR EXISTS (SELECT 1 FROM unnest(s.place_terms) AS term WHERE strpos(l.place_text, term) > 0))`);
+const MATCHES = sql`s.user_id <> l.poster_id AND ${savedSearchMatchSql(filterColumnsOf(L))}`;
 
 /** The listing `l` of these queries is one everyone may see at `now`. */
 function publicListing(now: Date): SQL {
-  return publiclyVisible(now, alias(listings, 'l'));
+  return publiclyVisible(now, L);
 }
 
 /** Locks the user row: saved searches of one person are created one at a time (the limit). */
@@ -91,6 +82,12 @@ export async function countNewMatches(db: DbOrTx, userId: string, now: Date, cap
           FROM saved_searches s WHERE s.user_id = ${userId}`,
   );
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+/** The ids of the public listings saved search `searchId` matches at `now` (what its alerts would name). */
+export async function listingsMatchingSearch(db: DbOrTx, searchId: string, now: Date): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(db, sql`SELECT l.id FROM listings l, saved_searches s WHERE s.id = ${searchId} AND ${publicListing(now)} AND ${MATCHES}`);
+  return rows.map((r) => r.id);
 }
 
 /** Turns the SMS digest off for every saved search of the person with this phone; answers how many. */

@@ -9,6 +9,7 @@ import {
   type TUpdateSavedSearchRequest,
 } from '@betoch/contracts/saved-searches';
 import type { TBrowseFilters } from '@betoch/contracts/listings';
+import { typeGroupOf } from '@betoch/contracts/constants';
 import type { AppContext } from '../../app-context.ts';
 import type { NewSavedSearchRow, SavedSearchRow } from '../../db/schema/alerts.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -39,7 +40,7 @@ export function filterColumns(filters: Pick<TBrowseFilters, 'type' | 'subcity' |
   const place = filters.q ? expandPlaceQuery(filters.q) : null;
   return {
     type: filters.type ?? null,
-    typeGroup: filters.type ? (filters.type === 'condominium' ? 'condo' : filters.type) : null,
+    typeGroup: filters.type ? typeGroupOf(filters.type) : null,
     subcity: filters.subcity ?? null,
     source: filters.source ?? null,
     priceMin: filters.price_min ?? null,

@@ -1,4 +1,5 @@
-import { ADDIS_UTC_OFFSET_HOURS, SMS_QUIET_FROM_HOUR, SMS_QUIET_UNTIL_HOUR } from '@betoch/contracts/saved-searches';
+import { SMS_QUIET_FROM_HOUR, SMS_QUIET_UNTIL_HOUR } from '@betoch/contracts/saved-searches';
+import { addisClock } from '../../lib/addis-time.ts';
 import type { AppContext } from '../../app-context.ts';
 import { claimDigest, digestCandidates, markDigested, releaseDigest } from './notifications.repository.ts';
 import { findSavedSearch } from './saved-searches.repository.ts';
@@ -6,12 +7,6 @@ import { filtersOf } from './saved-searches.service.ts';
 
 /** Notifications older than this are not sent by SMS any more (the in-app list still has them). */
 const DIGEST_LOOKBACK_HOURS = 48;
-
-/** The Addis Ababa calendar day (YYYY-MM-DD) and hour of an instant (UTC+3, no daylight saving). */
-export function addisClock(now: Date): { day: string; hour: number } {
-  const local = new Date(now.getTime() + ADDIS_UTC_OFFSET_HOURS * 3600_000);
-  return { day: local.toISOString().slice(0, 10), hour: local.getUTCHours() };
-}
 
 /** True from 21:00 to 06:59 Addis time: no SMS then. */
 export function inQuietHours(now: Date): boolean {

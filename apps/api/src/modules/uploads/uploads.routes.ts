@@ -26,9 +26,9 @@ async function readOneFile(req: FastifyRequest): Promise<Buffer> {
 
 /**
  * The file's bytes, letting other calls run after each chunk: read in one go (part.toBuffer()),
- * four 4 MB photos arriving at once held the event loop for 10-25 ms at a time (measured on-CPU
- * per turn: 8-29 ms with toBuffer, 4-8 ms this way). While this waits, the stream's buffer fills and
- * backpressure stops reading the socket, so each turn of the loop takes a little of each upload.
+ * photos arriving at once held the event loop for long turns (docs/performance.md, 'Figures behind choices in the code'). While this waits, the
+ * stream's buffer fills and backpressure stops reading the socket, so each turn of the loop takes
+ * a little of each upload.
  */
 async function readSlowly(file: MultipartFile['file']): Promise<Buffer> {
   const chunks: Buffer[] = [];

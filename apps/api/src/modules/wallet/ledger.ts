@@ -4,6 +4,7 @@ import { ledgerEntries, walletAccounts } from '../../db/schema/wallet.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { BALANCE_COLUMNS } from './wallet-balance.ts';
 import type { ErrorCode } from '@betoch/contracts/errors';
+import { PUBLISH_POST_CREDIT_COST } from '@betoch/contracts/constants';
 
 export type BalanceAccount = 'credits' | 'post_credits';
 export type PlanAccount = 'tenant_unlimited_days' | 'delala_unlimited_days';
@@ -108,7 +109,7 @@ export function planActive(until: Date | null, now: Date): boolean {
 
 /**
  * A broker's publish: free while the unlimited plan is active (no ledger row: nothing moves),
- * otherwise one post credit in the caller's transaction (402 insufficient_post_credits at 0).
+ * otherwise PUBLISH_POST_CREDIT_COST post credits in the caller's transaction (402 insufficient_post_credits at 0).
  */
 export async function spendPostCreditForPublish(
   tx: Tx,
@@ -118,6 +119,6 @@ export async function spendPostCreditForPublish(
 ): Promise<{ postCredits: number; coveredByPlan: boolean }> {
   const account = await lockAccount(tx, userId);
   if (planActive(account.delalaUnlimitedUntil, now)) return { postCredits: account.postCredits, coveredByPlan: true };
-  const postCredits = await changeBalance(tx, account, 'post_credits', -1, { kind: 'publish', refType: 'listing', refId: listingId });
+  const postCredits = await changeBalance(tx, account, 'post_credits', -PUBLISH_POST_CREDIT_COST, { kind: 'publish', refType: 'listing', refId: listingId });
   return { postCredits, coveredByPlan: false };
 }

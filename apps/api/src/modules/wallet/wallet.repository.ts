@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { ledgerEntries } from '../../db/schema/wallet.ts';
 
 export interface LedgerMismatch {
@@ -7,11 +8,6 @@ export interface LedgerMismatch {
   /** Which rule broke: balance_differs, negative_balance, running_balance, plan_differs. */
   problem: string;
   detail: string;
-}
-
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  // Both drivers (PGlite and node-postgres) answer { rows }.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**
@@ -22,7 +18,7 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  * Used at the end of every wallet test file and by the safety tests.
  */
 export async function findLedgerMismatches(db: DbOrTx): Promise<LedgerMismatch[]> {
-  const balances = await rows<{ user_id: string; account: string; wallet: number; ledger: number }>(
+  const balances = await rowsOf<{ user_id: string; account: string; wallet: number; ledger: number }>(
     db,
     sql`
       WITH sums AS (
@@ -46,7 +42,7 @@ export async function findLedgerMismatches(db: DbOrTx): Promise<LedgerMismatch[]
       SELECT user_id::text, 'post_credits', w_post, l_post
         FROM joined WHERE w_post <> l_post OR w_post < 0`,
   );
-  const running = await rows<{ user_id: string; account: string; seq: string; balance_after: number | null; running: number }>(
+  const running = await rowsOf<{ user_id: string; account: string; seq: string; balance_after: number | null; running: number }>(
     db,
     sql`
       SELECT user_id::text AS user_id, account, seq::text AS seq, balance_after, running::int AS running
@@ -57,7 +53,7 @@ export async function findLedgerMismatches(db: DbOrTx): Promise<LedgerMismatch[]
       ) r
       WHERE balance_after IS DISTINCT FROM running OR running < 0`,
   );
-  const plans = await rows<{ user_id: string; account: string; wallet: string | null; ledger: string | null }>(
+  const plans = await rowsOf<{ user_id: string; account: string; wallet: string | null; ledger: string | null }>(
     db,
     sql`
       WITH latest AS (

@@ -17,13 +17,13 @@ describe('DataSaverToggle', () => {
     expect(toggle).toHaveProperty('ariaPressed', 'false');
     toggle.focus();
     await userEvent.keyboard('{Enter}');
-    expect(screen.getByRole('button', { name, pressed: true })).toBeTruthy();
+    screen.getByRole('button', { name, pressed: true });
     expect(localStorage.getItem(DATA_SAVER_KEY)).toBe('1');
     // The server learns it too, and names no photo to fetch early (docs/performance.md).
     expect(document.cookie).toContain('betoch_ds=1');
     unmount();
     show();
-    expect(screen.getByRole('button', { name, pressed: true })).toBeTruthy();
+    screen.getByRole('button', { name, pressed: true });
     await userEvent.click(screen.getByRole('button', { name }));
     expect(localStorage.getItem(DATA_SAVER_KEY)).toBe('0');
     expect(document.cookie).toContain('betoch_ds=0');

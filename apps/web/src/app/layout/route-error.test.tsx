@@ -45,7 +45,7 @@ describe('route errors', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
     renderApp({ routes: failingRoute('Failed to fetch dynamically imported module: /assets/wallet-1.js'), path: '/wallet' });
-    expect(await screen.findByRole('heading', { name: 'This page could not be shown.' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'This page could not be shown.' });
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
@@ -54,7 +54,7 @@ describe('route errors', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
     renderApp({ routes: failingRoute('x is undefined'), path: '/wallet', lng: 'am' });
-    expect(await screen.findByRole('heading', { name: 'ይህን ገጽ ማሳየት አልተቻለም።' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'ይህን ገጽ ማሳየት አልተቻለም።' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(reload).not.toHaveBeenCalled();
     screen.getByRole('button', { name: 'እንደገና ይሞክሩ' }).click();

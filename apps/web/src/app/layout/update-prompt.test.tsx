@@ -33,7 +33,7 @@ describe('UpdatePrompt', () => {
     const { serviceWorker, waiting } = fakeServiceWorker(true);
     await start();
     expect(serviceWorker.register).toHaveBeenCalledWith('/sw.js');
-    expect(await screen.findByText('A new version of Betoch is ready.')).toBeTruthy();
+    await screen.findByText('A new version of Betoch is ready.');
     expect(waiting.postMessage).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(waiting.postMessage).toHaveBeenCalledWith('skip-waiting');
@@ -42,7 +42,7 @@ describe('UpdatePrompt', () => {
   it('says it in Amharic too', async () => {
     fakeServiceWorker(true);
     await start('am');
-    expect(await screen.findByRole('button', { name: 'እንደገና ጫን' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'እንደገና ጫን' });
   });
 
   it('stays quiet on the first install (no version running yet)', async () => {

@@ -69,7 +69,7 @@ describe('ResponsivePhoto with data saver', () => {
     const buttons = screen.getAllByRole('button', { name: 'Tap to load photo' });
     expect(buttons).toHaveLength(2);
     // The blurred preview stands in, in the photo's shape, named like the photo.
-    expect(screen.getByRole('img', { name: 'A home' })).toBeTruthy();
+    screen.getByRole('img', { name: 'A home' });
     const preview = screen.getAllByRole('button', { name: 'Tap to load photo' })[0]!.parentElement!;
     expect(preview.style.backgroundImage).toContain('data:image/webp;base64,AAAA');
     expect(preview.style.aspectRatio).toBe('1280 / 853');

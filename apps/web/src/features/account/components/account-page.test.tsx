@@ -19,12 +19,12 @@ describe('/account', { timeout: 20_000 }, () => {
     api.answer('GET', '/account', () => ({ body: { ok: true, sign_ins: [{ at: '2026-11-20T07:00:00.000Z', device: 'Unknown device' }], export: null } }));
     api.answer('POST', '/account/export', () => ({ status: 429, body: { ok: false, error: 'export_too_soon', message: 'x', retry_after: 3600 } }));
     renderApp({ routes, path: '/account', user: broker });
-    expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Your account' });
     expect((screen.getByLabelText('Agency name') as HTMLInputElement).value).toBe('Dawit Homes');
-    expect(await screen.findByText('Unknown device')).toBeTruthy();
+    await screen.findByText('Unknown device');
     const data = screen.getByRole('region', { name: 'Download my data' });
     fireEvent.click(within(data).getByRole('button', { name: 'Prepare my data' }));
-    expect(await within(data).findByText('You can ask for a copy of your data once every 24 hours.')).toBeTruthy();
+    await within(data).findByText('You can ask for a copy of your data once every 24 hours.');
   });
 
   it('while the file is prepared it says so; once ready it offers the single download', async () => {
@@ -33,7 +33,7 @@ describe('/account', { timeout: 20_000 }, () => {
     api.answer('GET', '/account', () => ({ body: { ok: true, sign_ins: [], export: state } }));
     renderApp({ routes, path: '/account', user: fakeUser() });
     const data = screen.getByRole('region', { name: 'Download my data' });
-    expect(await within(data).findByText('We are preparing your file. This page updates by itself.')).toBeTruthy();
+    await within(data).findByText('We are preparing your file. This page updates by itself.');
     expect(within(data).queryByRole('button', { name: 'Prepare my data' })).toBeNull();
     state = exportState('ready');
     await waitFor(() => expect(within(data).getByRole('button', { name: 'Download my data' })).toBeTruthy(), { timeout: 5000 });
@@ -50,7 +50,7 @@ describe('/account', { timeout: 20_000 }, () => {
     );
     renderApp({ routes, path: '/account', user: fakeUser(), lng: 'am' });
     const section = screen.getByRole('region', { name: 'መለያዬን ሰርዝ' });
-    expect(within(section).getByText(/የክፍያ መዝገቦች/)).toBeTruthy();
+    within(section).getByText(/የክፍያ መዝገቦች/);
     fireEvent.click(within(section).getByRole('button', { name: 'መለያዬን ሰርዝ' }));
     expect((await within(section).findByTestId('demo-code')).textContent).toBe('123456');
     const confirm = within(section).getByRole('button', { name: 'እስከመጨረሻው ሰርዝ' }) as HTMLButtonElement;
@@ -58,7 +58,7 @@ describe('/account', { timeout: 20_000 }, () => {
     fireEvent.change(within(section).getByLabelText('ኮድ'), { target: { value: '000000' } });
     fireEvent.click(confirm);
     await waitFor(() => expect(api.callsTo('POST', '/account/delete')).toHaveLength(1));
-    expect(await within(section).findByRole('alert')).toBeTruthy();
+    await within(section).findByRole('alert');
     fireEvent.change(within(section).getByLabelText('ኮድ'), { target: { value: '123456' } });
     fireEvent.click(confirm);
     expect((await screen.findByTestId('location')).textContent).toBe('/');

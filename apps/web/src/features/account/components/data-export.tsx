@@ -9,7 +9,7 @@ import { errorText } from '@/lib/error-text';
 import { useCreateExportLink } from '../api/create-export-link';
 import { useRequestExport } from '../api/request-export';
 import { accountKeys } from '../api/query-keys';
-import { formatWhen } from '../lib/format-when';
+import { formatMarketDateTime } from '@/lib/format-date';
 import { saveFileFrom } from '../lib/save-file';
 import styles from './account.module.css';
 
@@ -24,7 +24,7 @@ export function DataExport({ state, now }: { state: TExportStatus | null; now: n
   const queryClient = useQueryClient();
   const request = useRequestExport();
   const link = useCreateExportLink();
-  const when = (iso: string) => formatWhen(iso, i18n.resolvedLanguage);
+  const when = (iso: string) => formatMarketDateTime(iso, i18n.resolvedLanguage);
   const mayAsk = !state || state.status === 'failed' || new Date(state.next_allowed_at).getTime() <= now;
 
   const [saving, setSaving] = useState(false);

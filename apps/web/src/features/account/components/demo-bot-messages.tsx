@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useDemoBot } from '../api/get-demo-bot';
 import { usePressDemoButton } from '../api/press-demo-button';
-import { formatWhen } from '../lib/format-when';
+import { formatMarketDateTime } from '@/lib/format-date';
 import styles from './account.module.css';
 
 /**
@@ -55,7 +55,7 @@ export function DemoBotMessages() {
                 )}
               </div>
             ) : null}
-            <p className={styles.muted}>{formatWhen(m.at, language)}</p>
+            <p className={styles.muted}>{formatMarketDateTime(m.at, language)}</p>
           </li>
         ))}
       </ol>

@@ -1,6 +1,6 @@
 import { useTexts } from '@/lib/use-texts';
 import type { TSignIn } from '@betoch/contracts/account';
-import { formatWhen } from '../lib/format-when';
+import { formatMarketDateTime } from '@/lib/format-date';
 import styles from './account.module.css';
 
 /** What the server says when the user agent names no known system or browser. */
@@ -15,7 +15,7 @@ export function SignInHistory({ signIns }: { signIns: TSignIn[] }) {
       <ul className={styles.signIns}>
         {signIns.map((s) => (
           <li key={s.at}>
-            <time dateTime={s.at}>{formatWhen(s.at, i18n.resolvedLanguage)}</time>
+            <time dateTime={s.at}>{formatMarketDateTime(s.at, i18n.resolvedLanguage)}</time>
             <span className={styles.muted}>{s.device === UNKNOWN_DEVICE ? t('signIns.unknownDevice') : s.device}</span>
           </li>
         ))}

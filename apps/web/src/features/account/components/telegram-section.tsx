@@ -9,7 +9,7 @@ import { useDisconnectTelegram } from '../api/disconnect-telegram';
 import { useTelegram } from '../api/get-telegram';
 import { useConnectDemoBot } from '../api/connect-demo-bot';
 import { DemoBotMessages } from './demo-bot-messages';
-import { formatWhen } from '../lib/format-when';
+import { formatMarketDateTime } from '@/lib/format-date';
 import { Section } from './section';
 import styles from './account.module.css';
 
@@ -42,7 +42,7 @@ export function TelegramSection() {
         <LoadFailed title={t('telegram.loadFailed')} query={telegram} />
       ) : telegram.data.linked ? (
         <div className={styles.stack} data-testid="telegram-linked">
-          <p>{t('telegram.linked', { when: telegram.data.linked_at ? formatWhen(telegram.data.linked_at, language) : '' })}</p>
+          <p>{t('telegram.linked', { when: telegram.data.linked_at ? formatMarketDateTime(telegram.data.linked_at, language) : '' })}</p>
           {disconnect.isError ? <Alert tone="error">{t('telegram.failed')}</Alert> : null}
           <div>
             <Button variant="secondary" onClick={() => disconnect.mutate(undefined, { onSuccess: () => setLink(null) })} loading={disconnect.isPending}>

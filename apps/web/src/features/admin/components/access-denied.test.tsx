@@ -15,7 +15,7 @@ const tenant = fakeUser();
 describe('/admin for someone who is not an admin', { timeout: 20_000 }, () => {
   it('says access is denied, offers the way home, and goes home on its own', async () => {
     const view = renderAdmin({ routes: routes(200), path: '/admin', user: tenant });
-    expect(screen.getByRole('heading', { level: 1, name: 'Access denied' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Access denied' });
     expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
     expect((await screen.findByTestId('location', {}, { timeout: 3000 })).textContent).toBe('/');
@@ -24,7 +24,7 @@ describe('/admin for someone who is not an admin', { timeout: 20_000 }, () => {
 
   it('the link goes home at once, in Amharic too', async () => {
     renderAdmin({ routes: routes(60_000), path: '/admin', user: tenant, lng: 'am' });
-    expect(screen.getByRole('heading', { level: 1, name: 'መዳረሻ ተከልክሏል' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'መዳረሻ ተከልክሏል' });
     fireEvent.click(screen.getByRole('link', { name: 'ወደ መነሻ ገጽ' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/');
   });
@@ -39,7 +39,7 @@ describe('/admin for someone who is not an admin', { timeout: 20_000 }, () => {
     expect(tabs.map((t) => t.textContent)).toEqual(['Moderation Queue', 'Duplicate Review', 'Payments & Adjustments', 'Metrics & Alerts', 'Data requests']);
     expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(tabs[0]!, { key: 'ArrowRight' });
-    expect(await screen.findByText('No duplicate clusters awaiting review.')).toBeTruthy();
+    await screen.findByText('No duplicate clusters awaiting review.');
     expect(screen.getByRole('tab', { name: 'Duplicate Review' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Duplicate Review' }));
   });

@@ -37,21 +37,21 @@ describe('InboxPage', { timeout: 20_000 }, () => {
     expect(rows.map((r) => r.getAttribute('href'))).toEqual(['/chat/newer', '/chat/older']);
 
     const first = within(rows[0]!);
-    expect(first.getByText('Abebe Kebede')).toBeTruthy();
-    expect(first.getByText('Locked')).toBeTruthy();
+    first.getByText('Abebe Kebede');
+    first.getByText('Locked');
     expect(first.getByTestId('last-message').textContent).toBe('Unlock to view messages');
     expect(first.getByTestId('row-unread').textContent).toBe('2 (2 unread)');
-    expect(first.getByText('2-Bedroom Apartment near Edna Mall')).toBeTruthy();
-    expect(first.getByText('25,000 ETB')).toBeTruthy();
-    expect(first.getByText('5 minutes ago')).toBeTruthy();
+    first.getByText('2-Bedroom Apartment near Edna Mall');
+    first.getByText('25,000 ETB');
+    first.getByText('5 minutes ago');
     expect(rows[0]!.querySelector('img')).not.toBeNull();
 
     const second = within(rows[1]!);
-    expect(second.getByText('Meron Alemu')).toBeTruthy();
+    second.getByText('Meron Alemu');
     expect(second.queryByText('Locked')).toBeNull();
     expect(second.queryByTestId('row-unread')).toBeNull();
-    expect(second.getByText('8,500 ETB')).toBeTruthy();
-    expect(second.getByText('3 hours ago')).toBeTruthy();
+    second.getByText('8,500 ETB');
+    second.getByText('3 hours ago');
     // No photo: the house placeholder.
     expect(rows[1]!.querySelector('img')).toBeNull();
     expect(rows[1]!.querySelector('svg')).not.toBeNull();
@@ -71,11 +71,11 @@ describe('InboxPage', { timeout: 20_000 }, () => {
     ]);
     renderChat({ routes, path: '/messages', user: fakeUser({ userType: 'landlord', roles: ['landlord'] }) });
     const row = within(await screen.findByTestId('conversation-row'));
-    expect(row.getByText('Hana Tesfaye')).toBeTruthy();
+    row.getByText('Hana Tesfaye');
     expect(row.queryByText('Locked')).toBeNull();
     expect(row.getByTestId('last-message').textContent).toBe('Call me on [contact hidden - unlock the contact to see it]');
     expect(row.getByTestId('row-unread').textContent).toMatch(/^99\+/);
-    expect(row.getByText('Just now')).toBeTruthy();
+    row.getByText('Just now');
   });
 
   it("says 'Message' for an empty body, 'No messages yet' without one, and names a deleted listing", async () => {
@@ -87,13 +87,13 @@ describe('InboxPage', { timeout: 20_000 }, () => {
     const rows = await screen.findAllByTestId('conversation-row');
     expect(within(rows[0]!).getByTestId('last-message').textContent).toBe('Message');
     expect(within(rows[1]!).getByTestId('last-message').textContent).toBe('No messages yet');
-    expect(within(rows[1]!).getByText('Listing removed')).toBeTruthy();
+    within(rows[1]!).getByText('Listing removed');
   });
 
   it('offers Browse Properties when there are no conversations', async () => {
     inbox([]);
     renderChat({ routes, path: '/chat' });
-    expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'No conversations yet' });
     expect(screen.getByRole('link', { name: 'Browse Properties' }).getAttribute('href')).toBe('/');
   });
 
@@ -108,23 +108,23 @@ describe('InboxPage', { timeout: 20_000 }, () => {
       state: { listingId: LISTING_ID, listingTitle: 'Flat in Bole' },
       user: fakeUser({ userType: 'landlord', roles: ['landlord'] }),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Messages for "Flat in Bole"' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'No conversations for this listing' })).toBeTruthy();
-    expect(screen.getByText('No tenants have messaged you about this listing yet.')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Messages for "Flat in Bole"' });
+    await screen.findByRole('heading', { name: 'No conversations for this listing' });
+    screen.getByText('No tenants have messaged you about this listing yet.');
     expect(api.callsTo('GET', '/conversations')[0]!.query.get('listing_id')).toBe(LISTING_ID);
 
     fireEvent.click(screen.getByRole('button', { name: 'Show All Messages' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeTruthy();
-    expect(await screen.findByTestId('conversation-row')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Messages' });
+    await screen.findByTestId('conversation-row');
     expect(api.callsTo('GET', '/conversations').at(-1)!.query.has('listing_id')).toBe(false);
   });
 
   it("shows the 'message sent' banner once, keeping the rest of the state", async () => {
     inbox([summary()]);
     const { router } = renderChat({ routes, path: '/chat', state: { messageSent: true, listingId: LISTING_ID } });
-    expect(await screen.findByText('Message sent! The owner will see it in their inbox.')).toBeTruthy();
+    await screen.findByText('Message sent! The owner will see it in their inbox.');
     await waitFor(() => expect(router.state.location.state).toEqual({ listingId: LISTING_ID }));
-    expect(screen.getByText('Message sent! The owner will see it in their inbox.')).toBeTruthy();
+    screen.getByText('Message sent! The owner will see it in their inbox.');
   });
 
   it('says when the conversations failed to load, and Try Again loads them', async () => {
@@ -134,11 +134,11 @@ describe('InboxPage', { timeout: 20_000 }, () => {
       fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'The server says why.' } } : { body: { ok: true, conversations: [summary()] } },
     );
     renderChat({ routes, path: '/chat' });
-    expect(await screen.findByText('Failed to load conversations')).toBeTruthy();
-    expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+    await screen.findByText('Failed to load conversations');
+    screen.getByText('Something went wrong on our side. Please try again.');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByTestId('conversation-row')).toBeTruthy();
+    await screen.findByTestId('conversation-row');
   });
 
   it('reads in Amharic', async () => {
@@ -151,18 +151,18 @@ describe('InboxPage', { timeout: 20_000 }, () => {
     ]);
     renderChat({ routes, path: '/chat', lng: 'am' });
     const row = within(await screen.findByTestId('conversation-row'));
-    expect(screen.getByRole('heading', { level: 1, name: 'መልዕክቶች' })).toBeTruthy();
-    expect(row.getByText('ተቆልፏል')).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'መልዕክቶች' });
+    row.getByText('ተቆልፏል');
     expect(row.getByTestId('last-message').textContent).toBe('መልዕክቶቹን ለማየት ይክፈቱ');
-    expect(row.getByText('25,000 ብር')).toBeTruthy();
-    expect(row.getByText('ከ10 ደቂቃዎች በፊት')).toBeTruthy();
+    row.getByText('25,000 ብር');
+    row.getByText('ከ10 ደቂቃዎች በፊት');
   });
 
   it('reads the empty states in Amharic', async () => {
     inbox([]);
     renderChat({ routes, path: '/chat', lng: 'am', state: { listingId: LISTING_ID, listingTitle: 'ቤት በቦሌ' } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'ስለ "ቤት በቦሌ" የመጡ መልዕክቶች' })).toBeTruthy();
-    expect(await screen.findByText('እስካሁን ስለዚህ ማስታወቂያ መልዕክት የላከልዎ ተከራይ የለም።')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'ሁሉንም መልዕክቶች ይመልከቱ' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'ስለ "ቤት በቦሌ" የመጡ መልዕክቶች' });
+    await screen.findByText('እስካሁን ስለዚህ ማስታወቂያ መልዕክት የላከልዎ ተከራይ የለም።');
+    screen.getByRole('button', { name: 'ሁሉንም መልዕክቶች ይመልከቱ' });
   });
 });

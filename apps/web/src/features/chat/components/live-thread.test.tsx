@@ -16,7 +16,7 @@ describe('An open thread without reloading', { timeout: 20_000 }, () => {
     api.answer('GET', `/conversations/${CONVERSATION_ID}/messages`, () => ({ body: threadAnswer(messages, { is_reply_unlocked: true, owner_has_replied: true }) }));
     api.answer('POST', '/realtime/ticket', () => ({ body: { ok: true, ticket: 't', expires_in: 60, stream_url: '/api/realtime/stream?ticket=t' } }));
     renderChat({ routes: [{ path: '/chat/:id', element: <ThreadPage /> }], path: `/chat/${CONVERSATION_ID}` });
-    expect(await screen.findByText('Is it free?')).toBeTruthy();
+    await screen.findByText('Is it free?');
     await waitFor(() => expect(FakeEventSource.open).toHaveLength(1));
     const stream = FakeEventSource.open[0]!;
     act(() => stream.onopen?.());
@@ -30,7 +30,7 @@ describe('An open thread without reloading', { timeout: 20_000 }, () => {
 
     messages = [...messages, message({ role: 'owner', mine: false, body_text: 'Yes, come on Saturday.' })];
     act(() => stream.emit('message', { conversation_id: CONVERSATION_ID }));
-    expect(await screen.findByText('Yes, come on Saturday.')).toBeTruthy();
+    await screen.findByText('Yes, come on Saturday.');
     expect(loads()).toBe(before + 1);
   });
 });

@@ -30,23 +30,23 @@ describe('ThreadPage for a tenant', { timeout: 20_000 }, () => {
     thread(lockedThread);
     renderChat({ routes, path: PATH });
     const items = await screen.findAllByTestId('message');
-    expect(screen.getByRole('heading', { level: 1, name: 'Property Conversation' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Property Conversation' });
     expect(screen.getByRole('link', { name: /Back to Inbox/ }).getAttribute('href')).toBe('/chat');
-    expect(screen.getByRole('button', { name: 'Report conversation' })).toBeTruthy();
-    expect(screen.getByText('With Abebe Kebede')).toBeTruthy();
+    screen.getByRole('button', { name: 'Report conversation' });
+    screen.getByText('With Abebe Kebede');
 
     expect(items.map((i) => [i.dataset.role, i.dataset.side])).toEqual([
       ['tenant', 'end'],
       ['owner', 'start'],
     ]);
-    expect(within(items[0]!).getByText('Is it still available?')).toBeTruthy();
-    expect(within(items[1]!).getByText('Message locked')).toBeTruthy();
+    within(items[0]!).getByText('Is it still available?');
+    within(items[1]!).getByText('Message locked');
     expect(items[1]!.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-22T08:00:00.000Z');
 
     const banner = within(screen.getByTestId('unlock-banner'));
-    expect(banner.getByRole('heading', { name: 'Owner replies are locked' })).toBeTruthy();
-    expect(banner.getByText('Unlock to view their response for 1 credit. Once unlocked, all future messages in this conversation remain unlocked.')).toBeTruthy();
-    expect(banner.getByRole('button', { name: '🔓 Unlock for 1 Credit' })).toBeTruthy();
+    banner.getByRole('heading', { name: 'Owner replies are locked' });
+    banner.getByText('Unlock to view their response for 1 credit. Once unlocked, all future messages in this conversation remain unlocked.');
+    banner.getByRole('button', { name: '🔓 Unlock for 1 Credit' });
     expect(screen.getByTestId('thread-footer').textContent).toBe('Owner replies are blurred until unlocked');
     // The meaning does not rest on an emoji font: the app's own lock icon, beside the words.
     expect(screen.getByTestId('thread-footer').querySelector('svg')).not.toBeNull();
@@ -56,7 +56,7 @@ describe('ThreadPage for a tenant', { timeout: 20_000 }, () => {
   it('offers no unlock before the owner has written, and says so when the thread is empty', async () => {
     thread(() => threadAnswer([]));
     renderChat({ routes, path: PATH });
-    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeTruthy();
+    await screen.findByText('No messages yet. Start the conversation!');
     expect(screen.queryByTestId('unlock-banner')).toBeNull();
   });
 
@@ -88,14 +88,14 @@ describe('ThreadPage for a tenant', { timeout: 20_000 }, () => {
 
     renderChat({ routes, path: PATH });
     fireEvent.click(await screen.findByRole('button', { name: '🔓 Unlock for 1 Credit' }));
-    expect(await screen.findByRole('button', { name: 'Unlocking...' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Unlocking...' });
     // Busy: presses are ignored, but the button keeps the keyboard focus (aria-disabled).
     expect(screen.getByRole('button', { name: 'Unlocking...' }).getAttribute('aria-disabled')).toBe('true');
     finish();
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Messages unlocked! New balance: 2 credits'));
     expect(walletUpdated).toHaveBeenCalled();
-    expect(await screen.findByText('[contact hidden - unlock the contact to see it]')).toBeTruthy();
-    expect(screen.getByText(/Yes! Call/)).toBeTruthy();
+    await screen.findByText('[contact hidden - unlock the contact to see it]');
+    screen.getByText(/Yes! Call/);
     expect(screen.queryByTestId('unlock-banner')).toBeNull();
     expect(screen.getByTestId('thread-footer').textContent).toBe('Messages unlocked - you can see all replies');
     off();
@@ -113,7 +113,7 @@ describe('ThreadPage for a tenant', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: '🔓 Unlock for 1 Credit' }));
     await waitFor(() => expect(confirm).toHaveBeenCalledWith("You don't have enough credits. Would you like to go to the wallet to buy more?"));
     // Declined: the thread stays.
-    expect(screen.getByRole('heading', { level: 1, name: 'Property Conversation' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Property Conversation' });
 
     fireEvent.click(await screen.findByRole('button', { name: '🔓 Unlock for 1 Credit' }));
     const where = await screen.findByTestId('location');
@@ -128,7 +128,7 @@ describe('ThreadPage for a tenant', { timeout: 20_000 }, () => {
     renderChat({ routes, path: PATH });
     fireEvent.click(await screen.findByRole('button', { name: '🔓 Unlock for 1 Credit' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to unlock messages'));
-    expect(screen.getByRole('button', { name: '🔓 Unlock for 1 Credit' })).toBeTruthy();
+    screen.getByRole('button', { name: '🔓 Unlock for 1 Credit' });
   });
 });
 
@@ -162,7 +162,7 @@ describe('ThreadPage message box', { timeout: 20_000 }, () => {
 
     fireEvent.input(field, { target: { value: '  Can I visit on Saturday?  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Can I visit on Saturday?')).toBeTruthy();
+    await screen.findByText('Can I visit on Saturday?');
     expect(api.callsTo('POST', `/conversations/${CONVERSATION_ID}/reply`)[0]!.body).toEqual({ body: 'Can I visit on Saturday?' });
     expect(field.value).toBe('');
     expect(received).toHaveBeenCalled();
@@ -202,9 +202,9 @@ describe('ThreadPage for the owner', { timeout: 20_000 }, () => {
     renderChat({ routes, path: PATH, user: landlord });
     const items = await screen.findAllByTestId('message');
     expect(items.map((i) => i.dataset.side)).toEqual(['end', 'start']);
-    expect(within(items[1]!).getByText('Yes, come and see it.')).toBeTruthy();
-    expect(within(items[1]!).getByText(/You ·/)).toBeTruthy();
-    expect(screen.getByText('With Hana Tesfaye')).toBeTruthy();
+    within(items[1]!).getByText('Yes, come and see it.');
+    within(items[1]!).getByText(/You ·/);
+    screen.getByText('With Hana Tesfaye');
     expect(screen.queryByTestId('unlock-banner')).toBeNull();
     expect(screen.getByTestId('thread-footer').textContent).toBe(
       'As the property owner, you can reply freely. Tenant will unlock to see your full messages.',
@@ -216,8 +216,8 @@ describe('ThreadPage loading, errors and the report modal', { timeout: 20_000 },
   it('shows the load failure and a way back to the inbox', async () => {
     thread(() => ({ status: 404, body: { ok: false, error: 'not_found', message: 'Conversation not found' } }));
     renderChat({ routes, path: PATH });
-    expect(await screen.findByText('Failed to load messages')).toBeTruthy();
-    expect(screen.getByText('Not found.')).toBeTruthy();
+    await screen.findByText('Failed to load messages');
+    screen.getByText('Not found.');
     expect(screen.getByRole('link', { name: 'Back to Inbox' }).getAttribute('href')).toBe('/chat');
   });
 
@@ -241,7 +241,7 @@ describe('ThreadPage loading, errors and the report modal', { timeout: 20_000 },
 
     fireEvent.input(dialog.getByLabelText(/Details/), { target: { value: '  He insulted me  ' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Submit report' }));
-    expect(await dialog.findByText('You have already reported this.')).toBeTruthy();
+    await dialog.findByText('You have already reported this.');
     expect(api.callsTo('POST', '/reports')[0]!.body).toEqual({
       targetType: 'conversation',
       targetId: CONVERSATION_ID,
@@ -252,7 +252,7 @@ describe('ThreadPage loading, errors and the report modal', { timeout: 20_000 },
     fail = false;
     fireEvent.change(dialog.getByLabelText('Reason'), { target: { value: 'scam' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Submit report' }));
-    expect(await dialog.findByText('Report submitted')).toBeTruthy();
+    await dialog.findByText('Report submitted');
     expect(api.callsTo('POST', '/reports')[1]!.body).toMatchObject({ reason: 'scam' });
     fireEvent.click(dialog.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -267,10 +267,10 @@ describe('ThreadPage loading, errors and the report modal', { timeout: 20_000 },
   it('reads in Amharic', async () => {
     thread(lockedThread);
     renderChat({ routes, path: PATH, lng: 'am' });
-    expect(await screen.findByText('መልዕክቱ ተቆልፏል')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'ስለ ቤቱ የሚደረግ ውይይት' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '🔓 በ1 ክሬዲት ይክፈቱ' })).toBeTruthy();
-    expect(screen.getByPlaceholderText('መልዕክትዎን ይጻፉ...')).toBeTruthy();
+    await screen.findByText('መልዕክቱ ተቆልፏል');
+    screen.getByRole('heading', { level: 1, name: 'ስለ ቤቱ የሚደረግ ውይይት' });
+    screen.getByRole('button', { name: '🔓 በ1 ክሬዲት ይክፈቱ' });
+    screen.getByPlaceholderText('መልዕክትዎን ይጻፉ...');
     expect(screen.getByTestId('thread-footer').textContent).toBe('የባለቤቱ መልሶች እስኪከፍቷቸው ድረስ ደብዝዘው ይታያሉ');
   });
 });

@@ -25,7 +25,7 @@ import { translateContactMask } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
 import { counterpartDeleted, counterpartName, sideDeleted } from '../lib/conversation-view';
 import { failureText } from '../lib/failure-text';
-import { isInsufficientCredits } from '../lib/unlock-error';
+import { isInsufficientCredits } from '@/lib/insufficient-credits';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
 import { ReportConversationModal } from './report-conversation-modal';

@@ -15,16 +15,16 @@ describe('/browse', { timeout: 20_000 }, () => {
     api.answer('GET', '/listings', () => ({ body: browseAnswer([bole, yeka]) }));
     renderListings({ routes, path: '/browse' });
 
-    expect(await screen.findByText('2 properties found')).toBeTruthy();
+    await screen.findByText('2 properties found');
     // The first card is drawn with the page, the next once that has been shown.
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     const cards = screen.getAllByRole('article');
     expect(within(cards[0]!).getByRole('link', { name: 'Apartment in Bole' }).getAttribute('href')).toBe('/l/a1');
-    expect(within(cards[0]!).getByText('25,000 ETB')).toBeTruthy();
-    expect(within(cards[0]!).getByText('2 bedrooms')).toBeTruthy();
-    expect(within(cards[0]!).getByText('Edna Mall, Bole')).toBeTruthy();
+    within(cards[0]!).getByText('25,000 ETB');
+    within(cards[0]!).getByText('2 bedrooms');
+    within(cards[0]!).getByText('Edna Mall, Bole');
     expect(within(cards[0]!).queryByText('Broker')).toBeNull();
-    expect(within(cards[1]!).getByText('Broker')).toBeTruthy();
+    within(cards[1]!).getByText('Broker');
     // The first photo loads at once, the rest lazily.
     expect(cards[0]!.querySelector('img')!.getAttribute('loading')).toBe('eager');
     expect(cards[1]!.querySelector('img')!.getAttribute('loading')).toBe('lazy');
@@ -47,7 +47,7 @@ describe('/browse', { timeout: 20_000 }, () => {
     await screen.findByText('2 properties found');
 
     fireEvent.change(screen.getByLabelText('Subcity'), { target: { value: 'Yeka' } });
-    expect(await screen.findByText('1 property found')).toBeTruthy();
+    await screen.findByText('1 property found');
     expect(router.state.location.search).toBe('?subcity=Yeka');
     expect(api.calls.at(-1)!.query.get('subcity')).toBe('Yeka');
 
@@ -61,14 +61,14 @@ describe('/browse', { timeout: 20_000 }, () => {
     api.answer('GET', '/listings', (call) => ({ body: browseAnswer(call.query.get('price_max') ? [] : [bole]) }));
     const { router } = renderListings({ routes, path: '/browse?type=villa&price_max=1000' });
 
-    expect(await screen.findByRole('heading', { name: 'No properties found' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'No properties found' });
     expect((screen.getByLabelText('Property type') as HTMLSelectElement).value).toBe('villa');
     expect((screen.getByLabelText('Max price (ETB)') as HTMLInputElement).value).toBe('1000');
     expect(api.calls[0]!.query.get('price_max')).toBe('1000');
 
     const clear = screen.getAllByRole('button', { name: 'Clear filters' });
     fireEvent.click(clear[clear.length - 1]!);
-    expect(await screen.findByText('1 property found')).toBeTruthy();
+    await screen.findByText('1 property found');
     expect(router.state.location.search).toBe('');
     expect((screen.getByLabelText('Max price (ETB)') as HTMLInputElement).value).toBe('');
   });
@@ -87,7 +87,7 @@ describe('/browse', { timeout: 20_000 }, () => {
     expect(api.calls.at(-1)!.query.get('price_min')).toBe('20000');
 
     fireEvent.input(min, { target: { value: 'cheap' } });
-    expect(await screen.findByText('Enter an amount in birr, digits only.')).toBeTruthy();
+    await screen.findByText('Enter an amount in birr, digits only.');
   });
 
   it('says Failed to load listings with the reason, and Try again asks again', async () => {
@@ -98,19 +98,19 @@ describe('/browse', { timeout: 20_000 }, () => {
     );
     renderListings({ routes, path: '/browse' });
 
-    expect(await screen.findByText('Failed to load listings')).toBeTruthy();
-    expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+    await screen.findByText('Failed to load listings');
+    screen.getByText('Something went wrong on our side. Please try again.');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('1 property found')).toBeTruthy();
+    await screen.findByText('1 property found');
   });
 
   it('shows an empty state when nothing is listed', async () => {
     const api = fakeApi();
     api.answer('GET', '/listings', () => ({ body: browseAnswer([]) }));
     renderListings({ routes, path: '/browse' });
-    expect(await screen.findByRole('heading', { name: 'No properties found' })).toBeTruthy();
-    expect(screen.getByText('No homes are listed right now. Please check back soon.')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'No properties found' });
+    screen.getByText('No homes are listed right now. Please check back soon.');
   });
 
   it('offers more homes after the first 20 and counts them', async () => {
@@ -119,14 +119,14 @@ describe('/browse', { timeout: 20_000 }, () => {
       call.query.get('cursor') === 'next' ? { body: browseAnswer([yeka]) } : { body: browseAnswer([bole], 'next') },
     );
     renderListings({ routes, path: '/browse' });
-    expect(await screen.findByText('1+ properties found')).toBeTruthy();
+    await screen.findByText('1+ properties found');
     // A link to the next page (what a phone without JavaScript follows); pressed here, the next
     // page comes in place and the results grow.
     const more = screen.getByRole('link', { name: 'Show more homes' });
     expect(more.getAttribute('href')).toBe('/browse?cursor=next');
     fireEvent.click(more);
-    expect(await screen.findByText('2 properties found')).toBeTruthy();
-    expect(screen.getByText(yeka.title)).toBeTruthy();
+    await screen.findByText('2 properties found');
+    screen.getByText(yeka.title);
     expect(screen.queryByRole('link', { name: 'Show more homes' })).toBeNull();
   });
 
@@ -134,8 +134,8 @@ describe('/browse', { timeout: 20_000 }, () => {
     const api = fakeApi();
     api.answer('GET', '/listings', (call) => (call.query.get('cursor') === 'next' ? { body: browseAnswer([yeka]) } : { body: browseAnswer([bole], 'next') }));
     renderListings({ routes, path: '/browse?type=apartment&cursor=next' });
-    expect(await screen.findByText('1 property found')).toBeTruthy();
-    expect(screen.getByText(yeka.title)).toBeTruthy();
+    await screen.findByText('1 property found');
+    screen.getByText(yeka.title);
     expect(screen.queryByText(bole.title)).toBeNull();
     const first = api.callsTo('GET', '/listings')[0]!;
     expect(first.query.get('cursor')).toBe('next');
@@ -160,8 +160,8 @@ describe('/browse', { timeout: 20_000 }, () => {
     }));
     renderListings({ routes, path: '/browse?subcity=Yeka&source=delala', user: fakeUser({ userType: 'landlord', roles: ['landlord'] }) });
 
-    expect(await screen.findByText('1 property found')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'My Yeka villa' })).toBeTruthy();
+    await screen.findByText('1 property found');
+    screen.getByRole('link', { name: 'My Yeka villa' });
     expect(screen.queryByRole('link', { name: 'My Bole flat' })).toBeNull();
     expect(screen.queryByLabelText('Listed by')).toBeNull();
     expect(api.callsTo('GET', '/listings')).toHaveLength(0);
@@ -171,9 +171,9 @@ describe('/browse', { timeout: 20_000 }, () => {
     const api = fakeApi();
     api.answer('GET', '/listings', () => ({ body: browseAnswer([bole, yeka]) }));
     renderListings({ routes, path: '/browse', lng: 'am' });
-    expect(await screen.findByText('2 ቤቶች ተገኝተዋል')).toBeTruthy();
-    expect(screen.getByText('25,000 ብር')).toBeTruthy();
-    expect(screen.getByText('Edna Mall, ቦሌ')).toBeTruthy();
+    await screen.findByText('2 ቤቶች ተገኝተዋል');
+    screen.getByText('25,000 ብር');
+    screen.getByText('Edna Mall, ቦሌ');
     const subcities = Array.from((screen.getByLabelText('ክፍለ ከተማ') as HTMLSelectElement).options).map((o) => o.text);
     expect(subcities).toEqual(expect.arrayContaining(['ቦሌ', 'የካ', 'አራዳ', 'ቂርቆስ', 'ልደታ', 'ጉለሌ', 'አዲስ ከተማ', 'ኮልፌ ቀራንዮ', 'ንፋስ ስልክ ላፍቶ', 'አቃቂ ቃሊቲ']));
   });
@@ -202,20 +202,20 @@ describe('/browse on a phone', { timeout: 20_000 }, () => {
     const sheet = screen.getByRole('dialog', { name: 'Filter homes' });
     fireEvent.change(within(sheet).getByLabelText('Subcity'), { target: { value: 'Yeka' } });
     await waitFor(() => expect(router.state.location.search).toBe('?q=Bole&subcity=Yeka'));
-    expect(await within(sheet).findByRole('button', { name: 'Show 1 home' })).toBeTruthy();
+    await within(sheet).findByRole('button', { name: 'Show 1 home' });
     fireEvent.change(within(sheet).getByLabelText('Listed by'), { target: { value: 'delala' } });
     await waitFor(() => expect(router.state.location.search).toBe('?q=Bole&source=delala&subcity=Yeka'));
     fireEvent.click(await within(sheet).findByRole('button', { name: 'Show 1 home' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     // Two filters on (the place search is the bar's own): the count and a chip each.
-    expect(screen.getByRole('button', { name: 'Filters 2 active' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Filters 2 active' });
     const chips = screen.getByRole('list', { name: 'Active filters' });
     expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['Brokers only (remove filter)', 'Yeka (remove filter)']);
     fireEvent.click(within(chips).getByRole('button', { name: 'Yeka (remove filter)' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=Bole&source=delala'));
-    expect(await screen.findByText('2 properties found')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Filters 1 active' })).toBeTruthy();
+    await screen.findByText('2 properties found');
+    screen.getByRole('button', { name: 'Filters 1 active' });
 
     // Clear all takes the sheet's filters off and keeps the place typed in the bar.
     fireEvent.click(screen.getByRole('button', { name: 'Filters 1 active' }));
@@ -246,9 +246,9 @@ describe('/browse on a phone', { timeout: 20_000 }, () => {
     }));
     renderListings({ routes, path: '/browse?source=delala', user: fakeUser({ userType: 'landlord', roles: ['landlord'] }) });
     await screen.findByText('1 property found');
-    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Filters' });
     fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
-    expect(screen.getByLabelText('Subcity')).toBeTruthy();
+    screen.getByLabelText('Subcity');
     expect(screen.queryByLabelText('Listed by')).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ describe('ContactPanel for anonymous visitors', { timeout: 20_000 }, () => {
     const field = screen.getByLabelText('Message to the owner');
     fireEvent.input(field, { target: { value: '   ' } });
     fireEvent.blur(field);
-    expect(screen.getByText('Please enter a message')).toBeTruthy();
+    screen.getByText('Please enter a message');
     expect(send.disabled).toBe(true);
   });
 
@@ -68,28 +68,28 @@ describe('ContactPanel for anonymous visitors', { timeout: 20_000 }, () => {
   it('says the owner accepts messages only instead of offering the phone', () => {
     renderPanel({ listing: { ...listing, contact_preference: 'hide' } });
     expect(screen.queryByRole('button', { name: 'Unlock phone number' })).toBeNull();
-    expect(screen.getByText(/The owner accepts messages only/)).toBeTruthy();
+    screen.getByText(/The owner accepts messages only/);
   });
 
   it("a broker's listing speaks of the broker, never the owner, in both languages", () => {
     const brokers = { ...listing, source: 'delala', contact_preference: 'hide' } as const;
     const en = renderPanel({ listing: brokers });
-    expect(screen.getByRole('heading', { name: 'Contact the broker' })).toBeTruthy();
-    expect(screen.getByText(/^The broker accepts messages only/)).toBeTruthy();
-    expect(screen.getByLabelText('Message to the broker')).toBeTruthy();
+    screen.getByRole('heading', { name: 'Contact the broker' });
+    screen.getByText(/^The broker accepts messages only/);
+    screen.getByLabelText('Message to the broker');
     expect(screen.queryByText(/owner/i)).toBeNull();
     en.unmount();
 
     renderPanel({ listing: brokers }, 'am');
-    expect(screen.getByRole('heading', { name: 'ደላላውን ያግኙ' })).toBeTruthy();
-    expect(screen.getByText(/^ደላላው የሚቀበለው መልዕክት ብቻ ነው/)).toBeTruthy();
+    screen.getByRole('heading', { name: 'ደላላውን ያግኙ' });
+    screen.getByText(/^ደላላው የሚቀበለው መልዕክት ብቻ ነው/);
     expect(screen.queryByText(/ባለቤቱ/)).toBeNull();
   });
 
   it('reads in Amharic', () => {
     renderPanel({}, 'am');
-    expect(screen.getByRole('link', { name: 'ስልክ ቁጥሩን ይክፈቱ' })).toBeTruthy();
-    expect(screen.getByLabelText('ለባለቤቱ መልዕክት')).toBeTruthy();
+    screen.getByRole('link', { name: 'ስልክ ቁጥሩን ይክፈቱ' });
+    screen.getByLabelText('ለባለቤቱ መልዕክት');
   });
 });
 
@@ -97,10 +97,10 @@ describe('ContactPanel for signed-in users', { timeout: 20_000 }, () => {
   it('says honestly what is not wired yet', () => {
     renderPanel({ signedIn: true });
     expect((screen.getByRole('button', { name: 'Unlock phone number' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Unlocking phone numbers is not available yet. Send a message instead.')).toBeTruthy();
+    screen.getByText('Unlocking phone numbers is not available yet. Send a message instead.');
     fireEvent.input(screen.getByLabelText('Message to the owner'), { target: { value: 'Hello' } });
     expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Sending messages is not available yet.')).toBeTruthy();
+    screen.getByText('Sending messages is not available yet.');
   });
 
   it('asks for the safety tips the first time only, then unlocks', () => {
@@ -108,10 +108,10 @@ describe('ContactPanel for signed-in users', { timeout: 20_000 }, () => {
     renderPanel({ signedIn: true, unlock: { status: 'locked', onUnlock } });
     fireEvent.click(screen.getByRole('button', { name: 'Unlock phone number' }));
     const tips = screen.getByRole('dialog', { name: 'Stay safe when renting' });
-    expect(within(tips).getByText('Meet in a public place')).toBeTruthy();
-    expect(within(tips).getByText('Never pay in advance')).toBeTruthy();
-    expect(within(tips).getByText('Confirm the owner')).toBeTruthy();
-    expect(within(tips).getByText('Bring a friend')).toBeTruthy();
+    within(tips).getByText('Meet in a public place');
+    within(tips).getByText('Never pay in advance');
+    within(tips).getByText('Confirm the owner');
+    within(tips).getByText('Bring a friend');
     expect(onUnlock).not.toHaveBeenCalled();
     fireEvent.click(within(tips).getByRole('button', { name: 'I understand, continue' }));
     expect(onUnlock).toHaveBeenCalledTimes(1);
@@ -142,7 +142,7 @@ describe('ContactPanel for signed-in users', { timeout: 20_000 }, () => {
     fireEvent.input(screen.getByLabelText('Message to the owner'), { target: { value: ' When can I visit? ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(onSend).toHaveBeenCalledWith('When can I visit?');
-    expect(screen.getByText('Failed to send message')).toBeTruthy();
+    screen.getByText('Failed to send message');
   });
 
   it('reports the listing with the chosen reason and details', async () => {
@@ -157,7 +157,7 @@ describe('ContactPanel for signed-in users', { timeout: 20_000 }, () => {
     fireEvent.input(within(modal).getByLabelText(/Details/), { target: { value: '  Asked for 10,000 more on the phone  ' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Send report' }));
 
-    expect(await within(modal).findByText('Report sent')).toBeTruthy();
+    await within(modal).findByText('Report sent');
     expect(api.callsTo('POST', '/reports')[0]!.body).toEqual({
       targetType: 'listing',
       targetId: ID,
@@ -185,11 +185,11 @@ describe('ContactPanel for signed-in users', { timeout: 20_000 }, () => {
     // The report form's code is loaded on the first ask.
     const modal = await screen.findByRole('dialog', { name: 'Report this listing' });
     fireEvent.click(within(modal).getByRole('button', { name: 'Send report' }));
-    expect(await within(modal).findByText('You have already reported this.')).toBeTruthy();
+    await within(modal).findByText('You have already reported this.');
     expect(api.callsTo('POST', '/reports')[0]!.body).toEqual({ targetType: 'listing', targetId: ID, reason: 'fake' });
 
     fail = false;
     fireEvent.click(within(modal).getByRole('button', { name: 'Send report' }));
-    expect(await within(modal).findByText('Report sent')).toBeTruthy();
+    await within(modal).findByText('Report sent');
   });
 });

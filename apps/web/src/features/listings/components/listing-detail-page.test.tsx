@@ -21,22 +21,22 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
     answerListing(publicListing({ bedrooms: 0, bathrooms: 1, area_sqm: 35, type: 'apartment' }));
     renderListings({ routes, path: `/l/${ID}` });
 
-    expect(await screen.findByRole('heading', { level: 1, name: '2-Bedroom Apartment near Edna Mall' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: '2-Bedroom Apartment near Edna Mall' });
     // The price, and again as the first month of the move-in cost.
     expect(screen.getAllByText('25,000 ETB')).toHaveLength(2);
-    expect(screen.getByText('Edna Mall, Bole subcity')).toBeTruthy();
-    expect(screen.getByText('Studio')).toBeTruthy();
-    expect(screen.getByText('1 bathroom')).toBeTruthy();
-    expect(screen.getByText('35 m²')).toBeTruthy();
+    screen.getByText('Edna Mall, Bole subcity');
+    screen.getByText('Studio');
+    screen.getByText('1 bathroom');
+    screen.getByText('35 m²');
     // The description and dates come once the top of the page is shown, the contact panel's
     // code is loaded then.
-    expect(await screen.findByText('Bright apartment with a balcony. Water tank and a guard.')).toBeTruthy();
-    expect(screen.getByText('Posted by the owner')).toBeTruthy();
-    expect(screen.getByText('November 20, 2026')).toBeTruthy();
-    expect(screen.getByText('November 21, 2026')).toBeTruthy();
+    await screen.findByText('Bright apartment with a balcony. Water tank and a guard.');
+    screen.getByText('Posted by the owner');
+    screen.getByText('November 20, 2026');
+    screen.getByText('November 21, 2026');
     expect(screen.queryByText('Listed by a broker (delala)')).toBeNull();
     // The visitor's panel, not the owner's.
-    expect(await screen.findByRole('heading', { name: 'Contact the owner' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Contact the owner' });
     expect(screen.queryByRole('heading', { name: 'Manage your listing' })).toBeNull();
   });
 
@@ -49,16 +49,16 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
     answerListing(listing);
     const { unmount } = renderListings({ routes, path: `/l/${ID}` });
     const hidden = '[contact hidden – use the contact button]';
-    expect(await screen.findByRole('heading', { level: 1, name: `Flat in Bole, call ${hidden}` })).toBeTruthy();
-    expect(screen.getByText(`Near Edna Mall ${hidden}, Bole subcity`)).toBeTruthy();
-    expect(await screen.findByText(`Bright flat. Phone ${hidden} or ${hidden}.`)).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: `Flat in Bole, call ${hidden}` });
+    screen.getByText(`Near Edna Mall ${hidden}, Bole subcity`);
+    await screen.findByText(`Bright flat. Phone ${hidden} or ${hidden}.`);
     expect(document.body.textContent).not.toContain(CONTACT_MASK);
     unmount();
 
     answerListing(listing);
     renderListings({ routes, path: `/l/${ID}`, lng: 'am' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Flat in Bole, call [የመገኛ መረጃ ተደብቋል – የመገናኛ ቁልፉን ይጠቀሙ]' })).toBeTruthy();
-    expect(await screen.findByText('Bright flat. Phone [የመገኛ መረጃ ተደብቋል – የመገናኛ ቁልፉን ይጠቀሙ] or [የመገኛ መረጃ ተደብቋል – የመገናኛ ቁልፉን ይጠቀሙ].')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Flat in Bole, call [የመገኛ መረጃ ተደብቋል – የመገናኛ ቁልፉን ይጠቀሙ]' });
+    await screen.findByText('Bright flat. Phone [የመገኛ መረጃ ተደብቋል – የመገናኛ ቁልፉን ይጠቀሙ] or [የመገኛ መረጃ ተደብቋል – የመገናኛ ቁልፉን ይጠቀሙ].');
     expect(document.body.textContent).not.toContain(CONTACT_MASK);
   });
 
@@ -71,9 +71,9 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
   it('shows the broker notice and the agency for a broker listing', async () => {
     answerListing(publicListing({ source: 'delala', posted_by: { name: 'Tigist', agency_name: 'Addis Home Finders', is_broker: true } }));
     renderListings({ routes, path: `/l/${ID}` });
-    expect(await screen.findByText('Listed by a broker (delala)')).toBeTruthy();
-    expect(screen.getByText('Broker · Addis Home Finders')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Contact the broker' })).toBeTruthy();
+    await screen.findByText('Listed by a broker (delala)');
+    screen.getByText('Broker · Addis Home Finders');
+    await screen.findByRole('heading', { name: 'Contact the broker' });
   });
 
   it('shows the first photo large and loaded first, the next four small, and how many more there are', async () => {
@@ -82,8 +82,8 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
     const main = await screen.findByRole('button', { name: 'Open photo 1 of 7' });
     expect(main.querySelector('img')!.getAttribute('loading')).toBe('eager');
     expect(screen.getByRole('button', { name: 'Open photo 2 of 7' }).querySelector('img')!.getAttribute('loading')).toBe('lazy');
-    expect(screen.getByRole('button', { name: 'Open photo 4 of 7' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Open photo 5 of 7 (2 more)' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Open photo 4 of 7' });
+    screen.getByRole('button', { name: 'Open photo 5 of 7 (2 more)' });
     expect(screen.queryByRole('button', { name: /Open photo 6/ })).toBeNull();
   });
 
@@ -95,14 +95,14 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
     fireEvent.click(thumb);
 
     const viewer = screen.getByRole('dialog', { name: /Photos of/ });
-    expect(within(viewer).getByText('2 / 7')).toBeTruthy();
+    within(viewer).getByText('2 / 7');
     fireEvent.keyDown(viewer, { key: 'ArrowRight' });
-    expect(within(viewer).getByText('3 / 7')).toBeTruthy();
+    within(viewer).getByText('3 / 7');
     fireEvent.keyDown(viewer, { key: 'ArrowLeft' });
     fireEvent.keyDown(viewer, { key: 'ArrowLeft' });
-    expect(within(viewer).getByText('1 / 7')).toBeTruthy();
+    within(viewer).getByText('1 / 7');
     fireEvent.click(within(viewer).getByRole('button', { name: 'Previous photo' }));
-    expect(within(viewer).getByText('7 / 7')).toBeTruthy();
+    within(viewer).getByText('7 / 7');
     expect(within(viewer).getByRole('img').getAttribute('alt')).toBe('Photo 7 of 7: 2-Bedroom Apartment near Edna Mall');
 
     // Escape: the browser fires 'cancel' on the dialog.
@@ -114,16 +114,16 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
   it('says so when the listing does not exist', async () => {
     answerListing({ ok: false, error: 'not_found', message: 'Listing not found.' }, 404);
     renderListings({ routes, path: `/l/${ID}` });
-    expect(await screen.findByRole('heading', { name: 'Listing not found' })).toBeTruthy();
-    expect(screen.getByText('It may have been rented or removed by its owner.')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Listing not found' });
+    screen.getByText('It may have been rented or removed by its owner.');
     expect(screen.getByRole('link', { name: 'Browse other homes' }).getAttribute('href')).toBe('/browse');
   });
 
   it('shows the failure with a back button when the listing cannot load', async () => {
     answerListing({ ok: false, error: 'internal_error', message: 'Database down' }, 500);
     renderListings({ routes, path: `/l/${ID}` });
-    expect(await screen.findByText('Could not load this listing')).toBeTruthy();
-    expect(screen.getByText('Something went wrong on our side. Please try again.')).toBeTruthy();
+    await screen.findByText('Could not load this listing');
+    screen.getByText('Something went wrong on our side. Please try again.');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/browse');
   });
@@ -132,9 +132,9 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
     answerListing(publicListing({ bedrooms: 0, subcity: 'Nefas Silk-Lafto' }));
     renderListings({ routes, path: `/l/${ID}`, lng: 'am' });
     expect((await screen.findAllByText('25,000 ብር'))[0]).toBeTruthy();
-    expect(screen.getByText('ስቱዲዮ')).toBeTruthy();
-    expect(screen.getByText('Edna Mall, ንፋስ ስልክ ላፍቶ ክፍለ ከተማ')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'ባለቤቱን ያግኙ' })).toBeTruthy();
+    screen.getByText('ስቱዲዮ');
+    screen.getByText('Edna Mall, ንፋስ ስልክ ላፍቶ ክፍለ ከተማ');
+    await screen.findByRole('heading', { name: 'ባለቤቱን ያግኙ' });
   });
 });
 
@@ -142,7 +142,7 @@ describe('/l/{id} for its owner', { timeout: 20_000 }, () => {
   it('shows the manage panel instead of the contact panel', async () => {
     answerListing(ownerListing());
     renderListings({ routes, path: `/l/${ID}`, user: landlord });
-    expect(await screen.findByRole('heading', { name: 'Manage your listing' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Manage your listing' });
     expect(screen.queryByRole('heading', { name: 'Contact the owner' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Edit listing' }).getAttribute('href')).toBe(`/post/owner?edit=${ID}`);
@@ -185,7 +185,7 @@ describe('/l/{id} for its owner', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete listing' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete this listing?' })).getByRole('button', { name: 'Yes, delete' }));
-    expect(await screen.findByText('Could not delete the listing')).toBeTruthy();
+    await screen.findByText('Could not delete the listing');
     expect(api.callsTo('DELETE', `/listings/${ID}`)).toHaveLength(1);
     expect(screen.queryByTestId('location')).toBeNull();
   });
@@ -208,9 +208,9 @@ describe('/l/{id} for its owner', { timeout: 20_000 }, () => {
       body: { ok: false, error: 'landlord_listing_limit_exceeded', message: 'limit' },
     }));
     renderListings({ routes, path: `/l/${ID}`, user: landlord });
-    expect(await screen.findByText('Not visible to renters')).toBeTruthy();
+    await screen.findByText('Not visible to renters');
     fireEvent.click(await screen.findByRole('button', { name: 'Publish again' }));
-    expect(await screen.findByText('Failed to publish listing. Please try again.')).toBeTruthy();
+    await screen.findByText('Failed to publish listing. Please try again.');
     expect(
       screen.getByText('You have reached the maximum of 3 listings. Please delete an existing listing to post a new one.'),
     ).toBeTruthy();
@@ -219,6 +219,6 @@ describe('/l/{id} for its owner', { timeout: 20_000 }, () => {
   it('treats someone else signed in as a visitor', async () => {
     answerListing(publicListing());
     renderListings({ routes, path: `/l/${ID}`, user: fakeUser() });
-    expect(await screen.findByRole('heading', { name: 'Contact the owner' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Contact the owner' });
   });
 });

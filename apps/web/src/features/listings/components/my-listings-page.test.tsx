@@ -32,7 +32,7 @@ describe('/my-listings', { timeout: 20_000 }, () => {
     );
     renderListings({ routes, path: '/my-listings', user: landlord });
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Abebe Kebede' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Welcome, Abebe Kebede' });
     await screen.findAllByRole('article');
     const term = (label: string) => screen.getByText(label).parentElement!;
     expect(within(term('Live Listings')).getByText('1')).toBeTruthy();
@@ -42,15 +42,15 @@ describe('/my-listings', { timeout: 20_000 }, () => {
 
     const cards = screen.getAllByRole('article');
     expect(cards).toHaveLength(2);
-    expect(within(cards[1]!).getByText('Draft · hidden')).toBeTruthy();
+    within(cards[1]!).getByText('Draft · hidden');
     // The grid holds only the live listing; the draft has its own section, with its own count.
     const grid = screen.getByRole('list', { name: 'Your listings' });
     expect(within(grid).getAllByRole('article')).toHaveLength(1);
-    expect(within(grid).getByText('Live flat')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Your listing (1)' })).toBeTruthy();
+    within(grid).getByText('Live flat');
+    screen.getByRole('heading', { level: 2, name: 'Your listing (1)' });
     const drafts = screen.getByRole('region', { name: 'Draft (1)' });
-    expect(within(drafts).getByText('Rented flat')).toBeTruthy();
-    expect(within(drafts).getByText('Renters do not see drafts. Open one to finish it and publish it.')).toBeTruthy();
+    within(drafts).getByText('Rented flat');
+    within(drafts).getByText('Renters do not see drafts. Open one to finish it and publish it.');
     expect(within(cards[0]!).getByRole('link', { name: 'Manage: Live flat' }).getAttribute('href')).toBe('/l/l1');
     expect(screen.getByRole('link', { name: /Add property/ }).getAttribute('href')).toBe('/post-property');
   });
@@ -59,15 +59,15 @@ describe('/my-listings', { timeout: 20_000 }, () => {
     mine([ownerListing({ _id: 'l2', title: 'Rented flat', visibility: 'draft' })], 0);
     renderListings({ routes, path: '/my-listings', user: landlord });
     await screen.findAllByRole('article');
-    expect(screen.getByRole('heading', { level: 2, name: 'Your listings (0)' })).toBeTruthy();
-    expect(screen.getByText('None of your listings is live right now. Publish a draft below to show it to renters.')).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: 'Your listings (0)' });
+    screen.getByText('None of your listings is live right now. Publish a draft below to show it to renters.');
     expect(within(screen.getByRole('region', { name: 'Draft (1)' })).getByText('Rented flat')).toBeTruthy();
   });
 
   it('shows the limit banner and no slot left at 3 live listings', async () => {
     mine([ownerListing({ _id: 'a' }), ownerListing({ _id: 'b' }), ownerListing({ _id: 'c' })], 3);
     renderListings({ routes, path: '/my-listings', user: landlord });
-    expect(await screen.findByText('You have 3 live listings')).toBeTruthy();
+    await screen.findByText('You have 3 live listings');
     await screen.findAllByRole('article');
     expect(within(screen.getByText('Remaining Slots').parentElement!).getByText('0')).toBeTruthy();
   });
@@ -84,7 +84,7 @@ describe('/my-listings', { timeout: 20_000 }, () => {
   it('has an empty state with the way to post', async () => {
     mine([], 0);
     renderListings({ routes, path: '/my-listings', user: landlord });
-    expect(await screen.findByRole('heading', { name: 'No listings yet' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'No listings yet' });
     expect(screen.getByRole('link', { name: 'Post your first home' }).getAttribute('href')).toBe('/post-property');
   });
 
@@ -97,17 +97,17 @@ describe('/my-listings', { timeout: 20_000 }, () => {
         : { body: { ok: true, listings: [], stats: { landlord_live: 0, delala_live: 0, live: 0, draft: 0, total: 0, remaining_slots: 3 } } },
     );
     renderListings({ routes, path: '/my-listings', user: landlord });
-    expect(await screen.findByText('Failed to load listings')).toBeTruthy();
-    expect(screen.getByText('The service is starting. Please try again shortly.')).toBeTruthy();
+    await screen.findByText('Failed to load listings');
+    screen.getByText('The service is starting. Please try again shortly.');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'No listings yet' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'No listings yet' });
   });
 
   it('shows the success notice after mark as rented or delete', async () => {
     mine([], 0);
     renderListings({ routes, path: '/my-listings', user: landlord, state: { notice: 'deleted' } });
-    expect(await screen.findByText('Listing deleted.')).toBeTruthy();
+    await screen.findByText('Listing deleted.');
   });
 
   it('sends tenants home', async () => {
@@ -119,7 +119,7 @@ describe('/my-listings', { timeout: 20_000 }, () => {
   it('reads in Amharic', async () => {
     mine([ownerListing()], 1);
     renderListings({ routes, path: '/my-listings', user: landlord, lng: 'am' });
-    expect(screen.getByRole('heading', { level: 1, name: 'እንኳን ደህና መጡ፣ Abebe Kebede' })).toBeTruthy();
-    expect(await screen.findByText('የቀሩ ቦታዎች')).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'እንኳን ደህና መጡ፣ Abebe Kebede' });
+    await screen.findByText('የቀሩ ቦታዎች');
   });
 });

@@ -13,7 +13,7 @@ describe('/tenant/welcome', { timeout: 20_000 }, () => {
     api.answer('GET', '/listings', () => ({ body: browseAnswer(twenty) }));
     renderListings({ routes, path: '/tenant/welcome' });
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Find your next home in Addis' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Find your next home in Addis' });
     expect(screen.getByRole('link', { name: 'Browse homes' }).getAttribute('href')).toBe('/browse');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(await screen.findAllByRole('article')).toHaveLength(3);
@@ -25,7 +25,7 @@ describe('/tenant/welcome', { timeout: 20_000 }, () => {
   it('has an empty state when nothing is live', async () => {
     fakeApi().answer('GET', '/listings', () => ({ body: browseAnswer([]) }));
     renderListings({ routes, path: '/tenant/welcome' });
-    expect(await screen.findByRole('heading', { name: 'No homes listed right now' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'No homes listed right now' });
   });
 
   it('says when the homes cannot load, with Try again', async () => {
@@ -33,7 +33,7 @@ describe('/tenant/welcome', { timeout: 20_000 }, () => {
     let fail = true;
     api.answer('GET', '/listings', () => (fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'x' } } : { body: browseAnswer([card()]) }));
     renderListings({ routes, path: '/tenant/welcome' });
-    expect(await screen.findByText('Failed to load listings')).toBeTruthy();
+    await screen.findByText('Failed to load listings');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByRole('article')).toHaveLength(1);
@@ -42,7 +42,7 @@ describe('/tenant/welcome', { timeout: 20_000 }, () => {
   it('reads in Amharic', async () => {
     fakeApi().answer('GET', '/listings', () => ({ body: browseAnswer([]) }));
     renderListings({ routes, path: '/tenant/welcome', lng: 'am' });
-    expect(screen.getByRole('heading', { level: 1, name: 'ቀጣዩን ቤትዎን በአዲስ አበባ ያግኙ' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'አሁን የተለጠፈ ቤት የለም' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'ቀጣዩን ቤትዎን በአዲስ አበባ ያግኙ' });
+    await screen.findByRole('heading', { name: 'አሁን የተለጠፈ ቤት የለም' });
   });
 });

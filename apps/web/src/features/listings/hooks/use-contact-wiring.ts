@@ -10,7 +10,8 @@ import { useUnlockContact } from '../api/unlock-contact';
 import { useUnlockStatus } from '../api/get-unlock-status';
 import { useStartConversation } from '@/api/start-conversation';
 import type { ContactMessageWiring, ContactUnlockWiring } from '../components/contact-panel';
-import { isContactHidden, isInsufficientCredits } from '../lib/contact-failure';
+import { isInsufficientCredits } from '@/lib/insufficient-credits';
+import { isContactHidden } from '../lib/contact-failure';
 import type { PosterKind } from '../lib/poster-kind';
 
 export interface ContactWiring {

@@ -53,7 +53,7 @@ describe('/my-unlocks', () => {
     expect(cards).toHaveLength(2);
 
     const [villa, flat] = cards as [HTMLElement, HTMLElement];
-    expect(within(villa).getByText('No photo')).toBeTruthy();
+    within(villa).getByText('No photo');
     expect(villa.textContent).toContain('Bole · Villa');
     expect(villa.textContent).toContain('45,000 ETB');
     expect(villa.textContent).toContain('Unlimited subscription');
@@ -77,7 +77,7 @@ describe('/my-unlocks', () => {
   it('with none yet: No Unlocked Contacts Yet and Browse Listings', async () => {
     fakeApi().answer('GET', '/listings/unlocked/my-unlocks', () => ({ body: { ok: true, unlocks: [] } }));
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'No Unlocked Contacts Yet' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'No Unlocked Contacts Yet' });
     await userEvent.click(screen.getByRole('link', { name: 'Browse Listings' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/browse'));
   });

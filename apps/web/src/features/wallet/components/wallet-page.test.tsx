@@ -54,12 +54,12 @@ describe('/wallet', () => {
       body: { ok: true, status: 'pending', purchaseId: 'p1', tx_ref: `bt_${'a'.repeat(32)}`, checkout_url: 'https://checkout.chapa.co/checkout/payment/t1' },
     }));
     renderWallet({ state: { from: 'listing', listingId: 'listing-7' } });
-    expect(await screen.findByText("Pay with telebirr, CBE Birr, M-Pesa or a card on Chapa's secure payment page. Your credits are added as soon as the payment is confirmed.")).toBeTruthy();
-    expect(screen.getByText('Card')).toBeTruthy();
+    await screen.findByText("Pay with telebirr, CBE Birr, M-Pesa or a card on Chapa's secure payment page. Your credits are added as soon as the payment is confirmed.");
+    screen.getByText('Card');
     const bundle = screen.getByRole('listitem', { name: '10 Credits Bundle' });
     await userEvent.click(within(bundle).getByRole('button', { name: /Buy for 250 ETB/ }));
     await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith('https://checkout.chapa.co/checkout/payment/t1'));
-    expect(screen.getByText('Taking you to the secure payment page…')).toBeTruthy();
+    screen.getByText('Taking you to the secure payment page…');
     expect(api.callsTo('POST', '/purchase')[0]!.body).toEqual({ sku: 'CREDIT_BUNDLE_10', return_path: '/l/listing-7' });
     expect(alerts).toEqual([]);
     expect(walletUpdated).toBe(0);
@@ -70,7 +70,7 @@ describe('/wallet', () => {
     api.answer('GET', '/wallet/balance', () => ({ body: emptyBalance }));
     api.answer('GET', '/payments/methods', () => ({ body: { ok: true, provider: 'none', checkout_available: false, methods: [] } }));
     renderWallet();
-    expect(await screen.findByText('Payment integration is coming soon. For help with a payment, please contact support.')).toBeTruthy();
+    await screen.findByText('Payment integration is coming soon. For help with a payment, please contact support.');
     expect(screen.queryByText('Card')).toBeNull();
   });
 
@@ -84,11 +84,11 @@ describe('/wallet', () => {
     });
     renderWallet({ state: { from: 'listing', listingId: 'listing-7' } });
 
-    expect(await screen.findByText('Almost there!')).toBeTruthy();
+    await screen.findByText('Almost there!');
     expect(await screen.findByTestId('credits-balance')).toHaveProperty('textContent', '0');
     const bundle = screen.getByRole('listitem', { name: '10 Credits Bundle' });
-    expect(within(bundle).getByText('BEST VALUE')).toBeTruthy();
-    expect(within(bundle).getByText('Saves 17% per contact')).toBeTruthy();
+    within(bundle).getByText('BEST VALUE');
+    within(bundle).getByText('Saves 17% per contact');
     await userEvent.click(within(bundle).getByRole('button', { name: /Buy for 250 ETB/ }));
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/l/listing-7'));
@@ -112,7 +112,7 @@ describe('/wallet', () => {
     const balance = await screen.findByTestId('credits-balance');
     const single = screen.getByRole('listitem', { name: 'Single Credit' });
     expect(single.dataset.highlighted).toBe('true');
-    expect(within(single).getByText('Your choice')).toBeTruthy();
+    within(single).getByText('Your choice');
     expect(screen.getAllByRole('listitem').filter((li) => li.dataset.highlighted)).toHaveLength(1);
     const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
     expect(follows(banner, single)).toBe(true);
@@ -153,7 +153,7 @@ describe('/wallet', () => {
       body: { ...emptyBalance, purchase_id: 'p3', sku: 'CREDIT_SINGLE', price_etb: 30, result: { ...none, credits_granted: 1 }, credits: 1 },
     }));
     renderWallet({ state: { returnTo: '/chat/c-9', returnAfterPurchase: true } });
-    expect(await screen.findByText('After your purchase we will take you back to where you were.')).toBeTruthy();
+    await screen.findByText('After your purchase we will take you back to where you were.');
     await userEvent.click(await screen.findByRole('button', { name: /Buy for 30 ETB/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/c-9'));
     expect(alerts).toEqual(['Success! You now have 1 credit.']);
@@ -185,14 +185,14 @@ describe('/wallet', () => {
     expect((await screen.findByTestId('active-plan')).textContent).toContain('Unlimited Posting Active');
     expect(screen.getByTestId('post-credits-balance').textContent).toBe('2');
     expect(screen.queryByTestId('credits-balance')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Buy Post Credits' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Buy Post Credits' });
     const cards = screen.getAllByRole('listitem').filter((li) => li.hasAttribute('data-sku'));
     expect(cards.map((c) => c.getAttribute('data-sku'))).toEqual(['post_credit_1', 'post_subscription_delala_unlimited']);
     expect(cards[1]!.getAttribute('data-highlighted')).toBe('true');
-    expect(within(cards[1]!).getByText('Your choice')).toBeTruthy();
+    within(cards[1]!).getByText('Your choice');
     expect(cards[0]!.hasAttribute('data-highlighted')).toBe(false);
-    expect(screen.getByText('Publish 1 listing')).toBeTruthy();
-    expect(screen.getByText('Priority support')).toBeTruthy();
+    screen.getByText('Publish 1 listing');
+    screen.getByText('Priority support');
   });
 
   it('a balance that fails to load says so with the reason, and Try Again loads it', async () => {
@@ -207,7 +207,7 @@ describe('/wallet', () => {
     expect(error.textContent).toContain('Failed to fetch balance');
     expect(error.textContent).toContain('Something went wrong on our side. Please try again.');
     // Landlords buy the tenant cards meanwhile.
-    expect(screen.getByRole('heading', { name: 'Buy Credits' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Buy Credits' });
     fail = false;
     await userEvent.click(within(error).getByRole('button', { name: 'Try Again' }));
     expect((await screen.findByTestId('credits-balance')).textContent).toBe('4');
@@ -251,8 +251,8 @@ describe('/wallet', () => {
     const api = fakeApi();
     api.answer('GET', '/wallet/balance', () => ({ body: emptyBalance }));
     renderWallet({ lng: 'am', state: { from: 'listing', listingId: 'x' } });
-    expect(await screen.findByText('ጥቂት ብቻ ቀርቷል!')).toBeTruthy();
+    await screen.findByText('ጥቂት ብቻ ቀርቷል!');
     expect(screen.getByRole('listitem', { name: 'የ10 ክሬዲት ጥቅል' }).textContent).toContain('250 ብር');
-    expect(screen.getByRole('button', { name: /በ500 ብር ይግዙ/ })).toBeTruthy();
+    screen.getByRole('button', { name: /በ500 ብር ይግዙ/ });
   });
 });

@@ -51,7 +51,7 @@ describe('/wallet/return', () => {
     }));
     api.answer('GET', '/wallet/balance', () => ({ body: { ok: true, credits: 10, post_credits: 0, sub_tenant_unlimited_until: null, sub_delala_unlimited_until: null } }));
     renderReturn();
-    expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+    await screen.findByText('Confirming your payment…');
     expect(api.callsTo('POST', '/purchase/verify')[0]!.body).toEqual({ tx_ref: TX });
     paid = true;
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/l/listing-7'), { timeout: 5000 });
@@ -62,8 +62,8 @@ describe('/wallet/return', () => {
     const api = fakeApi();
     api.answer('POST', '/purchase/verify', () => ({ body: { ...base, status: 'cancelled' } }));
     const { router } = renderReturn();
-    expect(await screen.findByText('The payment was cancelled.')).toBeTruthy();
-    expect(screen.getByText('No credits were added for this payment.')).toBeTruthy();
+    await screen.findByText('The payment was cancelled.');
+    screen.getByText('No credits were added for this payment.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/wallet'));
     expect(router.state.location.state).toEqual({ highlightSku: 'CREDIT_BUNDLE_10', returnTo: '/l/listing-7', returnAfterPurchase: true });
@@ -74,14 +74,14 @@ describe('/wallet/return', () => {
     const api = fakeApi();
     api.answer('POST', '/purchase/verify', () => ({ status: 404, body: { ok: false, error: 'not_found', message: 'No purchase of yours has this reference.' } }));
     renderReturn();
-    expect(await screen.findByText('We could not find this payment.')).toBeTruthy();
+    await screen.findByText('We could not find this payment.');
     expect(screen.queryByText(/250/)).toBeNull();
   });
 
   it('a malformed tx_ref never reaches the server', async () => {
     const api = fakeApi();
     renderReturn('?tx_ref=abc');
-    expect(await screen.findByText('This payment link is not valid.')).toBeTruthy();
+    await screen.findByText('This payment link is not valid.');
     expect(api.calls).toEqual([]);
   });
 
@@ -89,7 +89,7 @@ describe('/wallet/return', () => {
     const api = fakeApi();
     api.answer('POST', '/purchase/verify', () => ({ body: { ...base, status: 'failed' } }));
     renderReturn(`?tx_ref=${TX}`, 'am');
-    expect(await screen.findByText('ክፍያው አልተሳካም።')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'እንደገና ይሞክሩ' })).toBeTruthy();
+    await screen.findByText('ክፍያው አልተሳካም።');
+    screen.getByRole('button', { name: 'እንደገና ይሞክሩ' });
   });
 });

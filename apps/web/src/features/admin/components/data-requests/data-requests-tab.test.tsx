@@ -25,9 +25,9 @@ describe('/admin data requests', { timeout: 20_000 }, () => {
     renderAdmin({ routes, path: '/admin?tab=requests' });
     const table = await screen.findByTestId('account-requests');
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[1]!).getByText('Data export')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Downloaded')).toBeTruthy();
-    expect(within(rows[2]!).getByText('By an admin')).toBeTruthy();
+    within(rows[1]!).getByText('Data export');
+    within(rows[1]!).getByText('Downloaded');
+    within(rows[2]!).getByText('By an admin');
     // The table scrolls sideways on a phone: a named region the keyboard can reach.
     const region = screen.getByRole('region', { name: 'Requests table (scrolls sideways)' });
     expect(region.contains(table)).toBe(true);
@@ -38,7 +38,7 @@ describe('/admin data requests', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
     expect(api.callsTo('POST', '/admin/account-requests/deletions')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete this account for good' }));
-    expect(await screen.findByText('The account was deleted.')).toBeTruthy();
+    await screen.findByText('The account was deleted.');
     await waitFor(() => expect(api.callsTo('POST', '/admin/account-requests/deletions')[0]!.body).toEqual({ phone: '0911223344', reason: 'Letter of 20 Nov, ID checked at the office' }));
   });
 });

@@ -28,7 +28,7 @@ describe('/admin duplicate review', { timeout: 20_000 }, () => {
     expect(within(card).getByRole('link', { name: 'Listing listing-aaaa-111111' }).getAttribute('href')).toBe('/l/listing-aaaa-111111');
     expect(within(card).getByRole('link', { name: 'Listing listing-bbbb-222222' }).getAttribute('href')).toBe('/l/listing-bbbb-222222');
     expect((within(card).getByLabelText('Keep #111111 · Original flat') as HTMLInputElement).checked).toBe(true);
-    expect(within(card).getByText('92 — same photos, similar description')).toBeTruthy();
+    within(card).getByText('92 — same photos, similar description');
   });
 
   it('merges keeping the chosen listing, then reloads to the empty state', async () => {
@@ -37,9 +37,9 @@ describe('/admin duplicate review', { timeout: 20_000 }, () => {
     const card = await screen.findByRole('article', { name: 'Cluster #c1c1c1' });
     fireEvent.click(within(card).getByLabelText('Keep #222222 · Copied flat'));
     fireEvent.click(within(card).getByRole('button', { name: 'Merge' }));
-    expect(await screen.findByText('No duplicate clusters awaiting review.')).toBeTruthy();
+    await screen.findByText('No duplicate clusters awaiting review.');
     expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({ path: `${base}/merge`, body: { primaryListingId: 'listing-bbbb-222222' } });
-    expect(screen.getByText('Merged: the chosen listing stays, the others are hidden.')).toBeTruthy();
+    screen.getByText('Merged: the chosen listing stays, the others are hidden.');
     expect(api.callsTo('GET', '/admin/moderation/duplicates').length).toBe(2);
   });
 
@@ -72,7 +72,7 @@ describe('/admin duplicate review', { timeout: 20_000 }, () => {
     const api = fakeApi();
     api.answer('GET', '/admin/moderation/duplicates', () => ({ status: 500, body: { ok: false, error: 'internal_error', message: 'x' } }));
     const view = renderAdmin({ routes, path: '/admin?tab=duplicates' });
-    expect(await screen.findByText('Failed to load clusters')).toBeTruthy();
+    await screen.findByText('Failed to load clusters');
     view.unmount();
 
     api.answer('GET', '/admin/moderation/duplicates', () => envelope({ items: [cluster()] }));

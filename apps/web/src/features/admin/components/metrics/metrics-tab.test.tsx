@@ -50,7 +50,7 @@ describe('/admin metrics and alerts', { timeout: 20_000 }, () => {
     renderAdmin({ routes, path: '/admin?tab=metrics' });
     const reports = await screen.findByRole('img', { name: 'Reports per day over the last 14 days: 7 in all. Most on Nov 21: 7.' });
     expect(reports.querySelectorAll('rect')).toHaveLength(14);
-    expect(screen.getByRole('img', { name: 'Listings per day over the last 14 days: 17 in all. Most on Nov 22: 4.' })).toBeTruthy();
+    screen.getByRole('img', { name: 'Listings per day over the last 14 days: 17 in all. Most on Nov 22: 4.' });
     expect(screen.getAllByRole('img')).toHaveLength(6);
     // The peak bar is the tallest.
     const heights = [...reports.querySelectorAll('rect')].map((r) => Number(r.getAttribute('height')));
@@ -64,7 +64,7 @@ describe('/admin metrics and alerts', { timeout: 20_000 }, () => {
     const funnel = (await screen.findByRole('heading', { name: 'Conversation funnel (last 30 days)' })).closest('section')!;
     const steps = within(funnel).getAllByRole('listitem').map((li) => li.textContent);
     expect(steps).toEqual(['40Chats started', '21Owner replied52.5% of the step before', '9Unlocked42.9% of the step before']);
-    expect(within(funnel).getByText('42.9%', { selector: 'p' })).toBeTruthy();
+    within(funnel).getByText('42.9%', { selector: 'p' });
   });
 
   it('colours alerts red and warnings amber, each with its message and data', async () => {
@@ -72,28 +72,28 @@ describe('/admin metrics and alerts', { timeout: 20_000 }, () => {
     renderAdmin({ routes, path: '/admin?tab=metrics' });
     const alert = (await screen.findByText('Listings hidden automatically after reports from 3 people: 2')).closest('li')!;
     expect(alert.className).toMatch(/alertRed/);
-    expect(within(alert).getByText('Alert')).toBeTruthy();
-    expect(within(alert).getByText('a, b')).toBeTruthy();
+    within(alert).getByText('Alert');
+    within(alert).getByText('a, b');
     const warning = screen.getByText('7 reports in the last 24 hours (daily average of the week before: 1.5)').closest('li')!;
     expect(warning.className).toMatch(/alertAmber/);
-    expect(within(warning).getByText('Reports')).toBeTruthy();
-    expect(within(warning).getByText('Daily average, week before')).toBeTruthy();
+    within(warning).getByText('Reports');
+    within(warning).getByText('Daily average, week before');
   });
 
   it('shows "Failed to load metrics" when one of the calls fails', async () => {
     const api = metricsApi();
     api.answer('GET', '/admin/metrics/funnels', () => ({ status: 500, body: { ok: false, error: 'internal_error', message: 'x' } }));
     renderAdmin({ routes, path: '/admin?tab=metrics' });
-    expect(await screen.findByText('Failed to load metrics')).toBeTruthy();
+    await screen.findByText('Failed to load metrics');
   });
 
   it('speaks Amharic', async () => {
     metricsApi();
     renderAdmin({ routes, path: '/admin?tab=metrics', lng: 'am' });
-    expect(await screen.findByRole('heading', { name: 'የውይይት ፈንገስ (ያለፉት 30 ቀናት)' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'የውይይት ፈንገስ (ያለፉት 30 ቀናት)' });
     expect(screen.getByRole('tab', { name: 'መለኪያዎች እና ማስጠንቀቂያዎች' }).getAttribute('aria-selected')).toBe('true');
     // Alert messages are written in Amharic from the alert's data, not shown in the server's English.
-    expect(await screen.findByText('ባለፉት 24 ሰዓታት 7 ሪፖርቶች ቀርበዋል (ባለፈው ሳምንት የዕለት አማካይ፦ 1.5)')).toBeTruthy();
+    await screen.findByText('ባለፉት 24 ሰዓታት 7 ሪፖርቶች ቀርበዋል (ባለፈው ሳምንት የዕለት አማካይ፦ 1.5)');
     expect(screen.queryByText(/reports in the last 24 hours/)).toBeNull();
   });
 });

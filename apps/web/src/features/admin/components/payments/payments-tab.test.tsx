@@ -23,10 +23,10 @@ describe('/admin payments and adjustments', { timeout: 20_000 }, () => {
     const prompt = vi.spyOn(window, 'prompt').mockReturnValueOnce(null).mockImplementationOnce((_text, value) => value ?? '');
     renderAdmin({ routes, path: '/admin?tab=payments' });
     const row = (await screen.findByText('+251911000031')).closest('tr')!;
-    expect(within(row).getByText('Blocked: hidden_listings_threshold')).toBeTruthy();
+    within(row).getByText('Blocked: hidden_listings_threshold');
     const other = screen.getByText('+251911000030').closest('tr')!;
-    expect(within(other).getByText('Active')).toBeTruthy();
-    expect(within(other).getByText('December 22, 2026')).toBeTruthy();
+    within(other).getByText('Active');
+    within(other).getByText('December 22, 2026');
     expect(within(other).queryByRole('button')).toBeNull();
 
     const unblock = within(row).getByRole('button', { name: 'Unblock posting for +251911000031' });
@@ -34,7 +34,7 @@ describe('/admin payments and adjustments', { timeout: 20_000 }, () => {
     expect(prompt).toHaveBeenCalledWith('Why is posting unblocked for +251911000031?', 'manual review');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(unblock);
-    expect(await screen.findByText('Posting unblocked for +251911000031.')).toBeTruthy();
+    await screen.findByText('Posting unblocked for +251911000031.');
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ reason: 'manual review' });
   });
 
@@ -58,9 +58,9 @@ describe('/admin payments and adjustments', { timeout: 20_000 }, () => {
     expect((within(form).getByLabelText('Target') as HTMLSelectElement).value).toBe('wallet');
     fireEvent.input(within(form).getByLabelText('Amount'), { target: { value: '0' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Log adjustment' }));
-    expect(await within(form).findByText('Phone number is required')).toBeTruthy();
-    expect(within(form).getByText('Amount must be at least 1')).toBeTruthy();
-    expect(within(form).getByText('Reason is required')).toBeTruthy();
+    await within(form).findByText('Phone number is required');
+    within(form).getByText('Amount must be at least 1');
+    within(form).getByText('Reason is required');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.input(within(form).getByLabelText('Phone number'), { target: { value: '0977000111' } });
@@ -106,14 +106,14 @@ describe('/admin payments and adjustments', { timeout: 20_000 }, () => {
     const prompt = vi.spyOn(window, 'prompt').mockReturnValueOnce('Checked the receipt');
     renderAdmin({ routes, path: '/admin?tab=payments' });
     const mine = (await screen.findByRole('article', { name: '−2 credits · +251977000111' }));
-    expect(within(mine).getByText('You logged this. Another admin must approve this.')).toBeTruthy();
+    within(mine).getByText('You logged this. Another admin must approve this.');
     expect((within(mine).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(mine).getByRole('button', { name: 'Reject' }) as HTMLButtonElement).disabled).toBe(true);
 
     const theirs = screen.getByRole('article', { name: '+5 credits · +251977000111' });
     fireEvent.click(within(theirs).getByRole('button', { name: 'Approve' }));
     expect(prompt).toHaveBeenCalledWith('Note for approving (optional)', '');
-    expect(await screen.findByText('Approved: the balance of +251977000111 was updated.')).toBeTruthy();
+    await screen.findByText('Approved: the balance of +251977000111 was updated.');
     expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ notes: 'Checked the receipt' });
 
     api.answer('POST', '/admin/payments/manual-adjustments/adj-1/reject', () => ({
@@ -134,7 +134,7 @@ describe('/admin payments and adjustments', { timeout: 20_000 }, () => {
     api.answer('GET', '/admin/payments/delala', () => ({ status: 403, body: { ok: false, error: 'admin_required', message: 'Admins only' } }));
     api.answer('GET', '/admin/payments/manual-adjustments', () => envelope({ items: [] }));
     renderAdmin({ routes, path: '/admin?tab=payments' });
-    expect(await screen.findByText('Failed to load payments data')).toBeTruthy();
-    expect(screen.getByText('Admins only.')).toBeTruthy();
+    await screen.findByText('Failed to load payments data');
+    screen.getByText('Admins only.');
   });
 });

@@ -41,17 +41,17 @@ describe('/admin payments: purchases', { timeout: 20_000 }, () => {
     });
     renderAdmin({ routes, path: '/admin?tab=payments' });
     const paidRow = (await screen.findByText(`bt_${'A'.repeat(32)}`)).closest('tr')!;
-    expect(within(paidRow).getByText('+251911000040')).toBeTruthy();
-    expect(within(paidRow).getByText('250 ETB')).toBeTruthy();
-    expect(within(paidRow).getByText('APREF1')).toBeTruthy();
-    expect(within(paidRow).getByText('Paid')).toBeTruthy();
+    within(paidRow).getByText('+251911000040');
+    within(paidRow).getByText('250 ETB');
+    within(paidRow).getByText('APREF1');
+    within(paidRow).getByText('Paid');
     expect(within(paidRow).queryByRole('button')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: `Verify again: payment bt_${'B'.repeat(32)} with the gateway` }));
-    expect(await screen.findByText(`Payment bt_${'B'.repeat(32)} checked with the gateway: Paid.`)).toBeTruthy();
+    await screen.findByText(`Payment bt_${'B'.repeat(32)} checked with the gateway: Paid.`);
 
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'mismatch' } });
-    expect(await screen.findByText('No purchases match these filters.')).toBeTruthy();
+    await screen.findByText('No purchases match these filters.');
     await waitFor(() => expect(api.callsTo('GET', '/admin/payments/purchases').some((c) => c.query.get('status') === 'mismatch')).toBe(true));
   });
 });

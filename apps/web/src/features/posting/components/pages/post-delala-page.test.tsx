@@ -62,8 +62,8 @@ describe('/post/delala', { timeout: 20_000 }, () => {
   it('warns a broker with 0 post credits before anything is filled in, with a purchase that comes back here', async () => {
     const { user } = setUp(0, []);
     renderApp({ routes, path: '/post/delala', user });
-    expect(await screen.findByText('You have 0 post credits')).toBeTruthy();
-    expect(screen.getByText('0 post credits left')).toBeTruthy();
+    await screen.findByText('You have 0 post credits');
+    screen.getByText('0 post credits left');
     await screen.findByRole('heading', { level: 2, name: /Property info/ });
     fireEvent.click(screen.getByRole('link', { name: 'Buy post credits' }));
     const where = await screen.findByTestId('location');
@@ -78,10 +78,10 @@ describe('/post/delala', { timeout: 20_000 }, () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderApp({ routes, path: '/post/delala?draft=d1', user });
 
-    expect(await screen.findByText('Continuing your unfinished listing')).toBeTruthy();
+    await screen.findByText('Continuing your unfinished listing');
     expect(screen.queryByText('You have 0 post credits')).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: /Review & publish/ })).toBeTruthy();
-    expect(screen.getByText('1 photo')).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: /Review & publish/ });
+    screen.getByText('1 photo');
     fireEvent.click(screen.getByRole('button', { name: 'Publish listing' }));
 
     expect((await screen.findByTestId('location')).textContent).toBe('/my-listings');
@@ -95,9 +95,9 @@ describe('/post/delala', { timeout: 20_000 }, () => {
   it('without a named draft continues the latest one, on step 1 while it is not complete', async () => {
     const { user } = setUp(2, [draft({ _id: 'd0', updatedAt: '2026-11-22T10:00:00.000Z', photos: [], description: 'The latest one.' }), draft({ _id: 'd1' })]);
     renderApp({ routes, path: '/post/delala', user });
-    expect(await screen.findByText('Continuing your unfinished listing')).toBeTruthy();
+    await screen.findByText('Continuing your unfinished listing');
     // The latest draft has no photos yet: it opens on step 1, filled in.
-    expect(screen.getByRole('heading', { level: 2, name: /Property info/ })).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: /Property info/ });
     expect((screen.getByLabelText(/^Description/) as HTMLTextAreaElement).value).toBe('The latest one.');
   });
 });
