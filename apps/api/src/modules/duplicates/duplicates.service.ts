@@ -35,16 +35,13 @@ import {
   type NewPair,
 } from './duplicates.repository.ts';
 import { DUPLICATE_RULES, descriptionSimilarity, informativeHash, matchedPhotoCount, scorePair } from './similarity.ts';
+import { requireAdmin } from '../auth/access.ts';
 
 /** How many same-subcity listings a new listing's description is compared with (the newest). */
 const TEXT_CANDIDATES = 500;
 
 function notFound(): AppError {
   return new AppError('not_found', 'Duplicate cluster not found.');
-}
-
-function assertAdmin(user: AuthUser): void {
-  if (!user.isAdmin) throw new AppError('admin_required');
 }
 
 function samePosterDetails(a: ComparableListing, b: ComparableListing): boolean {
@@ -158,7 +155,7 @@ export function createDuplicatesService(ctx: AppContext, urlFor: PhotoUrlFor) {
     reason: string,
     work: (members: string[], tx: Tx, now: Date) => Promise<{ primary: string | null; hidden: string[] }>,
   ): Promise<TDuplicateCluster> {
-    assertAdmin(admin);
+    requireAdmin(admin);
     if (!ZId.safeParse(rawId).success) throw notFound();
     const id = rawId.toLowerCase();
     const now = ctx.now();
@@ -244,7 +241,7 @@ export function createDuplicatesService(ctx: AppContext, urlFor: PhotoUrlFor) {
 
     /** GET /admin/moderation/duplicates: open clusters (awaiting review) oldest first, by default. */
     async list(admin: AuthUser, query: TDuplicatesQuery): Promise<TDuplicateCluster[]> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       const rows = await listClusters(ctx.db, query.status, query.limit);
       const answers = await clusterAnswers(ctx.db, rows);
       // A cluster whose other members were deleted has nothing left to compare.

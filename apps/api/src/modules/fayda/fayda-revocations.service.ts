@@ -17,14 +17,11 @@ import {
   removeVerification,
   type RevocationWithPeople,
 } from './fayda.repository.ts';
+import { requireAdmin } from '../auth/access.ts';
 
 /** How many of each list the admin screen shows, and how far back the decided ones go. */
 const LIST_LIMIT = 100;
 const DECIDED_WITHIN_MS = 30 * 86_400_000;
-
-function assertAdmin(user: AuthUser): void {
-  if (!user.isAdmin) throw new AppError('admin_required');
-}
 
 function notFound(): AppError {
   return new AppError('not_found', 'Revocation not found.');
@@ -60,7 +57,7 @@ async function answerOf(db: Parameters<typeof findRevocationWithPeople>[0], id: 
  */
 export function createFaydaRevocations(ctx: AppContext) {
   async function review(admin: AuthUser, rawId: string, decision: 'approved' | 'rejected', notes: string | undefined): Promise<TFaydaRevocation> {
-    assertAdmin(admin);
+    requireAdmin(admin);
     if (!ZId.safeParse(rawId).success) throw notFound();
     const id = rawId.toLowerCase();
     const at = ctx.now();
@@ -91,7 +88,7 @@ export function createFaydaRevocations(ctx: AppContext) {
   return {
     /** The pending revocations (oldest first) and those decided in the last 30 days (newest first). */
     async list(admin: AuthUser): Promise<{ pending: TFaydaRevocation[]; decided: TFaydaRevocation[] }> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       const [pending, decided] = await Promise.all([
         listPendingRevocations(ctx.db, LIST_LIMIT),
         listDecidedRevocations(ctx.db, new Date(ctx.now().getTime() - DECIDED_WITHIN_MS), LIST_LIMIT),
@@ -99,7 +96,7 @@ export function createFaydaRevocations(ctx: AppContext) {
       return { pending: pending.map((r) => toAnswer(r, admin)), decided: decided.map((r) => toAnswer(r, admin)) };
     },
     async request(admin: AuthUser, input: { phone: string; reason: string }): Promise<TFaydaRevocation> {
-      assertAdmin(admin);
+      requireAdmin(admin);
       const phone = normalizePhone(input.phone);
       const user = phone ? await findUserByPhone(ctx.db, phone) : undefined;
       if (!user) throw new AppError('user_not_found');

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows-of.ts';
 import { moveInCost } from '@betoch/contracts/move-in-cost';
 import type { AppContext } from '../../app-context.ts';
 import type { PeriodicJob } from '../../jobs/job-runner.ts';
@@ -20,7 +21,6 @@ interface ChannelListing {
   cover_key: string | null;
 }
 
-const rowsOf = async <T>(ctx: AppContext, query: ReturnType<typeof sql>) => ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const NO_LONGER = 'No longer available / አሁን አይገኝም';
 const etb = (n: number) => n.toLocaleString('en-US');
@@ -46,8 +46,7 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
   const button = (id: string) => ({ inline_keyboard: [[{ text: 'View on Betoch / በቤቶች ይመልከቱ', url: `${origin()}/l/${id}` }]] });
 
   async function listing(id: string): Promise<ChannelListing | undefined> {
-    const [row] = await rowsOf<ChannelListing>(
-      ctx,
+    const [row] = await rowsOf<ChannelListing>(ctx.db,
       sql`SELECT id, title, price_etb, subcity, bedrooms, advance_months, deposit_etb, broker_fee_etb, broker_fee_percent, cover_photo->>'key' AS cover_key
             FROM listings WHERE id = ${id} AND visibility = 'live' AND admin_hidden = false`,
     );
@@ -60,10 +59,11 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
       const l = await listing(listingId);
       if (!l) return false;
       const queued = await ctx.db.transaction(async (tx) => {
-        const rows = await tx.execute(
+        const rows = await rowsOf<{ listing_id: string }>(
+          tx,
           sql`INSERT INTO telegram_channel_posts (listing_id, chat_id) VALUES (${l.id}, ${channelId}) ON CONFLICT DO NOTHING RETURNING listing_id`,
         );
-        if ((rows as unknown as { rows: unknown[] }).rows.length === 0) return false;
+        if (rows.length === 0) return false;
         const caption = channelCaption(l);
         return queue.enqueue(
           l.cover_key
@@ -88,8 +88,7 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
 
     /** Listings published in the last hour with no post yet (the kick after a publish was lost). */
     async catchUp(now: Date): Promise<number> {
-      const missed = await rowsOf<{ id: string }>(
-        ctx,
+      const missed = await rowsOf<{ id: string }>(ctx.db,
         sql`SELECT l.id FROM listings l
              WHERE l.visibility = 'live' AND l.admin_hidden = false AND l.published_at > ${new Date(now.getTime() - 3600_000).toISOString()}::timestamptz
                AND NOT EXISTS (SELECT 1 FROM telegram_channel_posts p WHERE p.listing_id = l.id)
@@ -102,8 +101,7 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
 
     /** Posts whose listing left the market: edited to say so, or deleted with the listing. */
     async closeGone(now: Date): Promise<{ edited: number; deleted: number }> {
-      const gone = await rowsOf<{ listing_id: string; message_id: string | number; chat_id: string; exists: boolean }>(
-        ctx,
+      const gone = await rowsOf<{ listing_id: string; message_id: string | number; chat_id: string; exists: boolean }>(ctx.db,
         sql`SELECT p.listing_id, p.message_id, p.chat_id, (l.id IS NOT NULL) AS exists
               FROM telegram_channel_posts p LEFT JOIN listings l ON l.id = p.listing_id
              WHERE p.closed_at IS NULL AND p.message_id IS NOT NULL
@@ -115,8 +113,7 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
       for (const post of gone) {
         const messageId = Number(post.message_id);
         const [l] = post.exists
-          ? await rowsOf<ChannelListing>(
-              ctx,
+          ? await rowsOf<ChannelListing>(ctx.db,
               sql`SELECT id, title, price_etb, subcity, bedrooms, advance_months, deposit_etb, broker_fee_etb, broker_fee_percent, NULL AS cover_key FROM listings WHERE id = ${post.listing_id}`,
             )
           : [];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows-of.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { freshnessCallbackData } from './callback-data.ts';
@@ -66,9 +67,7 @@ export function createTelegramNotifier(ctx: AppContext, queue: TelegramQueue, ca
      * which may be locked), to the owner or broker 'a new message'; both open the conversation.
      */
     async conversationMessage(m: { conversationId: string; recipientId: string; senderSide: 'tenant' | 'owner' }): Promise<boolean> {
-      const rows = (
-        (await ctx.db.execute(sql`SELECT l.title FROM conversations c JOIN listings l ON l.id = c.listing_id WHERE c.id = ${m.conversationId}`)) as unknown as { rows: Array<{ title: string }> }
-      ).rows;
+      const rows = await rowsOf<{ title: string }>(ctx.db, sql`SELECT l.title FROM conversations c JOIN listings l ON l.id = c.listing_id WHERE c.id = ${m.conversationId}`);
       const title = rows[0]?.title;
       if (title === undefined) return false;
       const url = `${origin()}/chat/${encodeURIComponent(m.conversationId)}`;
@@ -85,8 +84,9 @@ export function createTelegramNotifier(ctx: AppContext, queue: TelegramQueue, ca
     async newMatches(userIds: readonly string[], urlFor: PhotoUrlFor): Promise<number> {
       if (userIds.length === 0) return 0;
       const ids = `{${userIds.join(',')}}`;
-      const rows = (
-        (await ctx.db.execute(sql`
+      const rows = await rowsOf<MatchRow>(
+        ctx.db,
+        sql`
           SELECT n.id AS notification_id, n.user_id, tl.chat_id, tl.language, l.id AS listing_id, l.title, l.price_etb, l.subcity,
                  s.name AS search_name, l.cover_photo->>'key' AS cover_key
             FROM notifications n
@@ -97,8 +97,8 @@ export function createTelegramNotifier(ctx: AppContext, queue: TelegramQueue, ca
              AND n.created_at > ${new Date(ctx.now().getTime() - 24 * 3600 * 1000).toISOString()}::timestamptz
              AND NOT EXISTS (SELECT 1 FROM telegram_outbox o WHERE o.dedupe_key = 'match:' || n.id::text)
            ORDER BY n.created_at
-           LIMIT 500`)) as unknown as { rows: MatchRow[] }
-      ).rows;
+           LIMIT 500`,
+      );
       let queued = 0;
       for (const row of rows) {
         const language = row.language;

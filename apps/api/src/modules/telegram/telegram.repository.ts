@@ -1,5 +1,6 @@
-import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { telegramLinks, telegramOutbox, telegramStartTokens, telegramUpdates } from '../../db/schema/telegram.ts';
 
 export type TelegramLanguage = 'en' | 'am';
@@ -9,11 +10,6 @@ export interface TelegramLinkRow {
   chatId: number;
   language: TelegramLanguage;
   linkedAt: Date;
-}
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  // Both drivers (PGlite and node-postgres) answer { rows }.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 // ---- links ----
