@@ -70,4 +70,49 @@ describe('replayEarlyTaps', () => {
     vi.advanceTimersByTime(200);
     expect(laterClicks).toHaveBeenCalledTimes(1);
   });
+
+  it("presses the signed-in person's control that took a held link's place (same data-tap), not the link", () => {
+    vi.useFakeTimers();
+    const link = document.createElement('a');
+    link.href = '/login?from=/l/1';
+    link.dataset.tap = 'unlock';
+    link.setAttribute('aria-busy', 'true');
+    const followed = vi.fn((event: Event) => event.preventDefault());
+    link.addEventListener('click', followed);
+    document.body.append(link);
+    bootWith([link]);
+
+    replayEarlyTaps();
+    takeOver(link);
+    vi.advanceTimersByTime(300);
+    expect(followed).not.toHaveBeenCalled(); // live, but the session is about to be shown
+    const button = document.createElement('button');
+    button.dataset.tap = 'unlock';
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+    link.replaceWith(button);
+    takeOver(button);
+    vi.advanceTimersByTime(200);
+    expect(clicks).toHaveBeenCalledTimes(1);
+    expect(followed).not.toHaveBeenCalled();
+    expect(link.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('follows a held link the app still shows a second after it is live (the stored session was not taken)', () => {
+    vi.useFakeTimers();
+    const link = document.createElement('a');
+    link.href = '/login?from=/l/1';
+    link.dataset.tap = 'unlock';
+    const followed = vi.fn((event: Event) => event.preventDefault());
+    link.addEventListener('click', followed);
+    document.body.append(link);
+    takeOver(link);
+    bootWith([link]);
+
+    replayEarlyTaps();
+    vi.advanceTimersByTime(800);
+    expect(followed).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(400);
+    expect(followed).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,8 +1,9 @@
-/**
- * The boot script of a drawn page (apps/api/src/plugins/server-render.ts) keeps the controls
- * pressed before React took them over in `q`, and calls `r` (set here) when it holds another.
+import type { BootElement } from './boot-script';
+
+/*
+ * The boot script of a drawn page (./boot-script.ts) keeps the controls pressed before React took
+ * them over in `q`, and calls `r` (set here) when it holds another.
  */
-type BootScript = HTMLScriptElement & { q?: Element[]; r?: () => void };
 
 /** How long a held control may wait for its part of the page to hydrate (its code to come). */
 const WAIT_MS = 15_000;
@@ -26,9 +27,29 @@ function ready(element: Element): boolean {
   return live(element) && !(element instanceof HTMLButtonElement && element.disabled);
 }
 
-function press(control: Element): void {
+/**
+ * A held link is followed only when the app, once live, still shows it this long: it was held
+ * (marked `data-tap`) because a session is stored on the phone, and the signed-in person's control
+ * takes its place the moment the page is hydrated. A session the app does not take (ended) leaves
+ * the visitor's link, which then goes where it says.
+ */
+const LINK_GRACE_MS = 1_000;
+
+/**
+ * The control to press for a held one: itself, or the control that took its place, named by the
+ * same `data-tap` (the visitor's 'Unlock phone number' link, drawn by the server, becomes the
+ * signed-in person's button once the app knows the session). Null when the app no longer shows it.
+ */
+function controlFor(held: Element): Element | null {
+  if (held.isConnected) return held;
+  const name = held.getAttribute('data-tap');
+  return name ? document.querySelector(`[data-tap="${CSS.escape(name)}"]`) : null;
+}
+
+function press(held: Element, control: Element | null): void {
+  held.removeAttribute('aria-busy');
+  if (!control?.isConnected) return;
   control.removeAttribute('aria-busy');
-  if (!control.isConnected) return;
   if (control instanceof HTMLFormElement) control.requestSubmit();
   else if (control instanceof HTMLElement) control.click();
 }
@@ -42,7 +63,7 @@ function press(control: Element): void {
  * no longer shows is dropped.
  */
 export function replayEarlyTaps(): void {
-  const boot = document.querySelector<BootScript>('script[data-boot]');
+  const boot = document.querySelector<BootElement>('script[data-boot]');
   if (!boot) return;
   const held = (boot.q ??= []);
   let since = Date.now();
@@ -50,17 +71,28 @@ export function replayEarlyTaps(): void {
   // A control is pressed on the poll after the one that found it ready: the effects of the commit
   // that made it ready (a field's text read into state) have then run.
   let seenReady: Element | undefined;
+  // When each held link was first seen live (LINK_GRACE_MS).
+  const liveSince = new WeakMap<Element, number>();
+  const pressable = (control: Element): boolean => {
+    if (!ready(control)) return false;
+    if (!(control instanceof HTMLAnchorElement)) return true;
+    const seen = liveSince.get(control) ?? Date.now();
+    liveSince.set(control, seen);
+    return Date.now() - seen >= LINK_GRACE_MS;
+  };
   const next = (): void => {
     waiting = undefined;
     while (held.length > 0) {
       const first = held[0]!;
-      const due = !first.isConnected || Date.now() - since > WAIT_MS;
-      if (!due && !ready(first)) seenReady = undefined;
-      if (!due && seenReady !== first) {
-        if (ready(first)) seenReady = first;
+      const control = controlFor(first);
+      const due = !control || Date.now() - since > WAIT_MS;
+      const now = control !== null && pressable(control);
+      if (!due && !now) seenReady = undefined;
+      if (!due && seenReady !== control) {
+        if (now) seenReady = control;
         break;
       }
-      press(held.shift()!);
+      press(held.shift()!, control);
       seenReady = undefined;
       since = Date.now();
     }
