@@ -16,6 +16,7 @@ function takeOver(element: Element): void {
 
 afterEach(() => {
   document.body.replaceChildren();
+  localStorage.clear();
   vi.useRealTimers();
 });
 
@@ -73,6 +74,7 @@ describe('replayEarlyTaps', () => {
 
   it("presses the signed-in person's control that took a held link's place (same data-tap), not the link", () => {
     vi.useFakeTimers();
+    localStorage.setItem('token', 'signed-in');
     const link = document.createElement('a');
     link.href = '/login?from=/l/1';
     link.dataset.tap = 'unlock';
@@ -84,13 +86,16 @@ describe('replayEarlyTaps', () => {
 
     replayEarlyTaps();
     takeOver(link);
-    vi.advanceTimersByTime(300);
+    vi.advanceTimersByTime(2000);
     expect(followed).not.toHaveBeenCalled(); // live, but the session is about to be shown
+    const loading = document.createElement('p');
+    link.replaceWith(loading);
+    vi.advanceTimersByTime(1000); // its part drawn again, in its loading state: still held
     const button = document.createElement('button');
     button.dataset.tap = 'unlock';
     const clicks = vi.fn();
     button.addEventListener('click', clicks);
-    link.replaceWith(button);
+    loading.replaceWith(button);
     takeOver(button);
     vi.advanceTimersByTime(200);
     expect(clicks).toHaveBeenCalledTimes(1);
@@ -98,8 +103,9 @@ describe('replayEarlyTaps', () => {
     expect(link.hasAttribute('aria-busy')).toBe(false);
   });
 
-  it('follows a held link the app still shows a second after it is live (the stored session was not taken)', () => {
+  it('follows a held link once no session is stored any more (the app dropped an ended one)', () => {
     vi.useFakeTimers();
+    localStorage.setItem('token', 'ended');
     const link = document.createElement('a');
     link.href = '/login?from=/l/1';
     link.dataset.tap = 'unlock';
@@ -110,9 +116,10 @@ describe('replayEarlyTaps', () => {
     bootWith([link]);
 
     replayEarlyTaps();
-    vi.advanceTimersByTime(800);
+    vi.advanceTimersByTime(3000);
     expect(followed).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(400);
+    localStorage.removeItem('token');
+    vi.advanceTimersByTime(200);
     expect(followed).toHaveBeenCalledTimes(1);
   });
 });

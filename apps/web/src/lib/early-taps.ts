@@ -1,4 +1,5 @@
 import type { BootElement } from './boot-script';
+import { loadSession } from './session-storage';
 
 /*
  * The boot script of a drawn page (./boot-script.ts) keeps the controls pressed before React took
@@ -28,12 +29,14 @@ function ready(element: Element): boolean {
 }
 
 /**
- * A held link is followed only when the app, once live, still shows it this long: it was held
- * (marked `data-tap`) because a session is stored on the phone, and the signed-in person's control
- * takes its place the moment the page is hydrated. A session the app does not take (ended) leaves
- * the visitor's link, which then goes where it says.
+ * A held link (marked `data-tap`, held because a session is stored on the phone) waits for the
+ * signed-in person's control that takes its place once the app knows the session (which may first
+ * need the account's own answers); it is followed only once no session is stored any more (the
+ * app dropped an ended one), or past WAIT_MS.
  */
-const LINK_GRACE_MS = 1_000;
+function sessionStored(): boolean {
+  return loadSession().token !== null;
+}
 
 /**
  * The control to press for a held one: itself, or the control that took its place, named by the
@@ -71,21 +74,15 @@ export function replayEarlyTaps(): void {
   // A control is pressed on the poll after the one that found it ready: the effects of the commit
   // that made it ready (a field's text read into state) have then run.
   let seenReady: Element | undefined;
-  // When each held link was first seen live (LINK_GRACE_MS).
-  const liveSince = new WeakMap<Element, number>();
-  const pressable = (control: Element): boolean => {
-    if (!ready(control)) return false;
-    if (!(control instanceof HTMLAnchorElement)) return true;
-    const seen = liveSince.get(control) ?? Date.now();
-    liveSince.set(control, seen);
-    return Date.now() - seen >= LINK_GRACE_MS;
-  };
+  const pressable = (control: Element): boolean => ready(control) && !(control instanceof HTMLAnchorElement && sessionStored());
   const next = (): void => {
     waiting = undefined;
     while (held.length > 0) {
       const first = held[0]!;
       const control = controlFor(first);
-      const due = !control || Date.now() - since > WAIT_MS;
+      // A control named by `data-tap` may be missing a moment (its part of the page drawn again
+      // for the signed-in person, first in its loading state): it is waited for, as a held one.
+      const due = (!control && !first.hasAttribute('data-tap')) || Date.now() - since > WAIT_MS;
       const now = control !== null && pressable(control);
       if (!due && !now) seenReady = undefined;
       if (!due && seenReady !== control) {
