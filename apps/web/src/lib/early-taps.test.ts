@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayEarlyTaps } from './early-taps';
 
-/** The boot script's queue as a drawn page holds it (apps/api/src/plugins/server-render.ts). */
+/** The boot script's queue as a drawn page holds it (./boot-script.ts). */
 function bootWith(held: Element[]): HTMLScriptElement & { q?: Element[]; r?: () => void } {
   const boot = Object.assign(document.createElement('script'), { q: held });
   boot.setAttribute('data-boot', '');

@@ -187,11 +187,11 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
           <ShieldIcon size={18} /> {t('safety.link')}
         </Button>
         {signedIn ? (
-          <Button variant="ghost" small onClick={report}>
+          <Button variant="ghost" small onClick={report} data-tap="report">
             <FlagIcon size={18} /> {t('report.open')}
           </Button>
         ) : (
-          <ButtonLink to={signIn.to} state={intent} variant="ghost" small>
+          <ButtonLink to={signIn.to} state={intent} variant="ghost" small data-tap="report">
             <FlagIcon size={18} /> {t('report.open')}
           </ButtonLink>
         )}
