@@ -96,10 +96,12 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
     // otherwise each would first be looked for on disk (three stat calls: .br, .gz and the name),
     // then answered by the not-found handler below. The site root is the dist folder itself,
     // which the static plugin refuses with index: false (403).
-    for (const pagePath of pages?.paths ?? []) app.get(pagePath, sendPage);
+    // The site root always (the static plugin refuses the dist folder itself), drawn or not.
+    for (const pagePath of new Set(['/', ...(pages?.paths ?? [])])) app.get(pagePath, sendPage);
     // A form of a drawn page sent by the browser itself (no JavaScript: sign-in and sign-up post,
-    // so a phone number never goes into the address) comes back to its page, its fields unread.
-    // Its body is read and dropped in a scope of its own: no API route takes a browser's form.
+    // so a phone number never goes into the address) comes back to its page, its fields unread;
+    // a listing's message form goes on to sign-up, its message kept (keepPendingMessage). The
+    // body is read in a scope of its own: no API route takes a browser's form.
     await app.register(async (forms) => {
       forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 32 * 1024 }, (_req, body, done) => done(null, body));
       forms.post('/login', async (req, reply) => reply.redirect(req.url, 303));
