@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { readDemoCode } from './support/auth';
+import { apiSignUp, readDemoCode } from './support/auth';
 import { tr, type Lang } from './support/i18n';
 import { createLiveListing } from './support/live-listing';
 import { randomPhone } from './support/phones';
@@ -21,10 +21,10 @@ const AFTER_CODE_MS = 3000;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Holds every .js answer SCRIPT_DELAY_MS; answers when the last one was let through. */
-async function holdScripts(page: Page): Promise<{ lastScriptAt: () => number }> {
+async function holdScripts(page: Page, delay = SCRIPT_DELAY_MS): Promise<{ lastScriptAt: () => number }> {
   let last = 0;
   await page.route(/\.js(\?|$)/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+    await new Promise((resolve) => setTimeout(resolve, delay));
     last = Date.now();
     await route.continue();
   });
@@ -82,6 +82,37 @@ for (const lang of LANGS) {
       await unlock.click();
       await expect(page).toHaveURL(new RegExp(`/login\\?from=${escape(encodeURIComponent(`/l/${listing.id}`))}`));
       await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:login.title') })).toBeVisible();
+    });
+
+    test(`a signed-in tenant's 'Unlock phone number' tapped before the code ran takes effect once it is live, with one tap (${lang})`, async ({ page, request }) => {
+      const listing = await createLiveListing(request, { contactPreference: 'show' });
+      const tenant = await apiSignUp(request, { role: 'tenant' });
+      // The session stored on the phone before its first page of the site (a visit of another page
+      // first would leave the app's code in the service worker, which no held route delays).
+      await page.addInitScript((session) => {
+        localStorage.setItem('token', session.token);
+        localStorage.setItem('user', JSON.stringify(session.user));
+        localStorage.setItem('userType', session.user.userType);
+      }, tenant);
+      const { lastScriptAt } = await holdScripts(page);
+      await openDrawn(page, `/l/${listing.id}`, lang);
+      // The server draws the visitor's link (the session is the phone's own): tapped at once.
+      const unlock = page.getByRole('link', { name: tr(lang, 'listings:contact.unlock') });
+      await expect(unlock).toBeVisible();
+      // Tapped in the page itself, so that the app had surely not started at the tap (on a busy
+      // machine it may start between two of Playwright's steps, and the link is then gone).
+      const startedAtTap = await unlock.evaluate((link) => {
+        const started = document.documentElement.dataset.app ?? null;
+        (link as HTMLElement).click();
+        return started;
+      });
+      expect(startedAtTap).toBeNull();
+      // Held, not followed to sign-in and back: once live, the tenant's own unlock is pressed, which
+      // first asks for the safety tips.
+      const tips = page.getByRole('dialog', { name: tr(lang, 'listings:safety.title') });
+      await expect(tips).toBeVisible({ timeout: 20_000 });
+      expectSoonAfterCode(Date.now(), lastScriptAt());
+      await expect(page).toHaveURL(new RegExp(`/l/${listing.id}$`));
     });
 
     test(`a message typed and sent before the code ran is kept and sent after sign-up (${lang})`, async ({ page, request }) => {
@@ -184,17 +215,45 @@ for (const lang of LANGS) {
         await expect(page).toHaveURL(/\/login\?from=/);
         expect(page.url()).not.toContain('0911223344');
 
-        // The message form goes to sign-up with the message and the way back.
-        await page.goto(`/l/${listing.id}`);
-        const text = lang === 'am' ? 'ሰላም፣ ቤቱ አሁንም አለ?' : 'Is it still free?';
-        await page.getByLabel(tr(lang, 'listings:contact.messageLabel.owner')).fill(text);
-        await page.getByRole('button', { name: tr(lang, 'listings:contact.send') }).click();
-        await expect(page).toHaveURL(/\/signup\?/);
-        const query = new URL(page.url()).searchParams;
-        expect([query.get('from'), query.get('listing'), query.get('message')]).toEqual([`/l/${listing.id}`, listing.id, text]);
-        await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:signup.title') })).toBeVisible();
       } finally {
         await page.context().close();
+      }
+    });
+
+    test(`the message form posts: the message is kept (never in the address) and sent after sign-up (${lang})`, async ({ browser, request, baseURL }) => {
+      test.setTimeout(120_000);
+      const listing = await createLiveListing(request);
+      const page = await withoutJs(browser, baseURL!, lang);
+      const text = lang === 'am' ? 'ሰላም፣ ቤቱ አሁንም አለ? ስንት ሰዓት ላይ ማየት እችላለሁ?' : 'Is it still free? When could I see it?';
+      let signupUrl: string;
+      let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
+      try {
+        await page.goto(`/l/${listing.id}`);
+        await page.getByLabel(tr(lang, 'listings:contact.messageLabel.owner')).fill(text);
+        await page.getByRole('button', { name: tr(lang, 'listings:contact.send') }).click();
+        await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:signup.title') })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        signupUrl = page.url();
+        const query = new URL(signupUrl).searchParams;
+        expect([query.get('from'), query.get('listing'), query.get('message')]).toEqual([`/l/${listing.id}`, listing.id, null]);
+        expect(decodeURIComponent(signupUrl)).not.toContain(text);
+        storage = await page.context().storageState();
+      } finally {
+        await page.context().close();
+      }
+      // The phone's code arrives (or JavaScript is turned on): the same browser, its cookies kept.
+      const live = await browser.newContext({ viewport: { width: 360, height: 800 }, baseURL, storageState: storage });
+      const next = await live.newPage();
+      try {
+        await next.goto(signupUrl);
+        await expect(next.locator('html')).toHaveAttribute('data-app', 'started');
+        await signUp(next, lang);
+        await expect(next).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+        await expect(next.getByRole('log', { name: tr(lang, 'chat:thread.messages') }).getByText(text, { exact: true })).toBeVisible();
+        // Sent once: the kept copy is gone.
+        expect((await live.cookies()).some((cookie) => cookie.name === 'betoch_msg')).toBe(false);
+      } finally {
+        await live.close();
       }
     });
 

@@ -3,25 +3,22 @@ import { Writable } from 'node:stream';
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import { dehydrate, hashKey, type QueryClient } from '@tanstack/react-query';
+import { dehydrate } from '@tanstack/react-query';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@betoch/contracts/constants';
 import { scriptJson } from '@betoch/contracts/html-safe';
-import type { TListing } from '@betoch/contracts/listings';
-import { ApiError, setApiTransport } from '@/lib/api-client';
+import type { ApiTransport, PageRenderer } from '@betoch/contracts/server-render';
+import { setApiTransport } from '@/lib/api-client';
+import { bootScriptText } from '@/lib/boot-script';
 import { ServerDataSaver } from '@/lib/data-saver';
 import { I18N_INTERPOLATION } from '@/lib/i18n-interpolation';
 import { UsedNamespaces } from '@/lib/use-texts';
 import { App } from '@/app/app';
+import { canonicalUrl, pageHeads, type PageHeadInput } from '@/app/page-head';
+import { PAGE_TABLE, serverPageAt, type PageData, type ServerPage } from '@/app/page-table';
 import { makeQueryClient } from '@/app/providers';
-import { pageModuleAt, preloadPage, SERVER_PAGE_PATHS } from '@/app/routes';
-import { browseListingsQueryOptions, browseListingsUrl } from '@/features/listings/api/browse-listings';
-import { featuredListingsQueryOptions } from '@/features/listings/api/get-featured-listings';
-import { listingQueryOptions } from '@/api/get-listing';
-import { fairPriceQueryOptions } from '@/features/listings/api/get-fair-price';
-import { filtersFromSearch, startFromSearch } from '@/features/listings/lib/browse-filters';
-import { paths } from '@/config/paths';
+import { pageModuleAt, preloadPage } from '@/app/routes';
 import { SSR_STATE_ID, type SsrState } from './ssr-state';
 
 /**
@@ -31,40 +28,6 @@ import { SSR_STATE_ID, type SsrState } from './ssr-state';
  * goes along dehydrated, and the browser hydrates the same HTML with it (main.tsx).
  * Built by `vite build --ssr` into dist/server; the API loads it (apps/api/src/plugins/web-app.ts).
  */
-
-/** Pages drawn on the server; every other page is drawn in the browser (signed-in screens). */
-const SERVER_PAGES = new Set<string>(SERVER_PAGE_PATHS);
-const LISTING_PAGE = /^\/l\/([^/]+)$/;
-
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
-
-export interface RenderInput {
-  /** Path and query string as asked for. */
-  url: string;
-  origin: string;
-  language: Language;
-  /** Photos wait for a tap (the visitor's cookie or Save-Data). */
-  dataSaver: boolean;
-}
-
-export interface RenderedApp {
-  status: 200 | 404;
-  /** What goes inside `<div id="root">`. */
-  html: string;
-  /** The script element carrying the language, settings and data the browser hydrates with. */
-  state: string;
-  /** On a listing's page: the listing as a visitor sees it (the page's head describes it). */
-  listing?: TListing;
-  /** The page module drawn (as the build manifest names it): its files go out with the page. */
-  page?: string;
-  /** The text namespaces the page used: their files go out with the page too. */
-  namespaces: string[];
-}
-
-export interface PageRenderer {
-  /** The page drawn for a visitor without a session; null when the path is not drawn on the server. */
-  render(input: RenderInput): Promise<RenderedApp | null>;
-}
 
 /** How long a page may take to draw before the browser is left to draw it. */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -87,37 +50,6 @@ function languageInstances(resources: Resource): Record<Language, I18n> {
     return instance;
   };
   return Object.fromEntries(LANGUAGES.map((lng) => [lng, make(lng)])) as Record<Language, I18n>;
-}
-
-/** The page's data, asked for with the browser's own query options; a 404 listing makes a 404 page. */
-async function prefetch(client: QueryClient, pathname: string, search: string): Promise<{ status: 200 | 404; listing?: TListing; browse?: SsrState['browse'] }> {
-  if (pathname === paths.tenantWelcome) {
-    await client.prefetchQuery(featuredListingsQueryOptions());
-    return { status: 200 };
-  }
-  if (pathname === paths.browse) {
-    const params = new URLSearchParams(search);
-    const filters = filtersFromSearch(params);
-    const start = startFromSearch(params);
-    const options = browseListingsQueryOptions(filters, start);
-    await client.prefetchInfiniteQuery(options);
-    return { status: 200, browse: { url: browseListingsUrl(filters, start), queryHash: hashKey(options.queryKey) } };
-  }
-  const match = LISTING_PAGE.exec(pathname);
-  if (!match) return { status: 200 };
-  let id: string;
-  try {
-    id = decodeURIComponent(match[1]!);
-  } catch {
-    return { status: 404 };
-  }
-  const options = listingQueryOptions(id, null);
-  await client.prefetchQuery(options);
-  const state = client.getQueryState(options.queryKey);
-  if (state?.error instanceof ApiError && state.error.status === 404) return { status: 404 };
-  // The fair-price line comes with the page too (drawn once hydrated): no call of the browser's own.
-  await client.prefetchQuery(fairPriceQueryOptions(id));
-  return { status: 200, listing: client.getQueryData(options.queryKey) };
 }
 
 /** What React writes for a Suspense boundary it left for the browser (a part that was not ready). */
@@ -176,6 +108,13 @@ function drawWhenReady(app: ReactNode): Promise<string> {
   });
 }
 
+/** The page's head: the 404's, a listing's own, or the page's texts (page-table.ts); none for a listing that could not be read. */
+function headOf(head: ServerPage['head'], data: PageData): PageHeadInput | null {
+  if (data.status === 404) return { kind: 'page', name: 'notFound' };
+  if (head !== 'listing') return { kind: 'page', name: head };
+  return data.listing?.access === 'public' ? { kind: 'listing', listing: data.listing } : null;
+}
+
 /**
  * `resources`: every text namespace of both languages ({ en: { common: {...}, ... }, am: ... });
  * `transport`: answers the app's GET /api calls in-process, as for a visitor without a session.
@@ -183,15 +122,19 @@ function drawWhenReady(app: ReactNode): Promise<string> {
 export function createPageRenderer(resources: Resource, transport: ApiTransport): PageRenderer {
   setApiTransport(transport);
   const texts = languageInstances(resources);
+  const heads = pageHeads(resources as Record<string, Record<string, unknown>>);
 
   return {
-    async render({ url, language, dataSaver }) {
+    paths: PAGE_TABLE.map((page) => page.path),
+    bootScript: bootScriptText,
+    async render({ url, origin, language, dataSaver }) {
       const [pathname = '/', search = ''] = url.split('?', 2);
-      if (!SERVER_PAGES.has(pathname) && !LISTING_PAGE.test(pathname)) return null;
+      const found = serverPageAt(pathname);
+      if (!found) return null;
       await preloadPage(pathname);
       const client = makeQueryClient({ server: true });
       try {
-        const { status, listing, browse } = await prefetch(client, pathname, search);
+        const data = found.page.load ? await found.page.load(client, found.params, new URLSearchParams(search)) : { status: 200 as const };
         // One i18n instance per language for every page (its texts are kept across pages, see
         // lib/use-texts.ts); the namespaces this page used are noted in a set of its own.
         const used = new Set<string>();
@@ -210,6 +153,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
             </Suspense>
           </StrictMode>
         ));
+        const head = headOf(found.page.head, data);
         // Hydrated only when the browser can draw the very same page: no call failed.
         const answered = client.getQueryCache().getAll().every((query) => query.state.status !== 'error');
         const namespaces = used.size ? [...used] : ['common'];
@@ -217,15 +161,15 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
           lng: language,
           ns: namespaces,
           dataSaver,
-          hydrate: status === 200 && answered,
+          hydrate: data.status === 200 && answered,
           queries: dehydrate(client),
-          ...(browse && answered ? { browse } : {}),
+          ...(data.browse && answered ? { browse: data.browse } : {}),
         };
         return {
-          status,
+          status: data.status,
+          head: head ? heads.tags(head, language, canonicalUrl(origin, pathname, search), origin) : '',
           html,
           state: `<script id="${SSR_STATE_ID}" type="application/json">${scriptJson(JSON.stringify(state))}</script>`,
-          listing,
           page: pageModuleAt(pathname),
           namespaces,
         };

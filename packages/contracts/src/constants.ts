@@ -94,6 +94,9 @@ export const STORAGE_KEYS = {
  */
 export const LANGUAGE_COOKIE = 'betoch_lng';
 
+/** The query parameter of a page's address that names its language (`?lng=am`): the language switch's links, and each page's alternates. */
+export const LANGUAGE_PARAM = 'lng';
+
 /**
  * A copy of this device's data-saver choice ('1' on, '0' off; absent when never chosen), so the
  * server names no photo for the phone to fetch early when photos wait for a tap.

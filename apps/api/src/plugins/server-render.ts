@@ -3,38 +3,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@betoch/contracts/constants';
+import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGES, type Language } from '@betoch/contracts/constants';
 import { htmlAttribute as attr } from '@betoch/contracts/html-safe';
-import type { TListing } from '@betoch/contracts/listings';
+import type { PageRenderer, RenderedApp, ServerEntry } from '@betoch/contracts/server-render';
 import { FixedPart, type PagePart } from './page-compression.ts';
 import type { InlineHashes } from './security-headers.ts';
-import { canonicalUrl, LANGUAGE_PARAM, pageHeads, PUBLIC_PAGES, type PageHeadInput } from './page-head.ts';
 
 /**
- * The page sent for an app path: the built index.html with the page's own head (./page-head.ts)
- * and, for the public pages, the page itself drawn on the server by the web app's own renderer
- * (apps/web/src/entry-server.tsx, built into dist/server): the same routes, components and query
- * options as in the browser, as a visitor without a session sees them, with the data the browser
- * hydrates it with. The renderer's calls are answered in-process (app.inject), without the
- * visitor's cookies or token, so nothing paid for can be drawn. docs/performance.md has figures.
+ * The page sent for an app path: the built index.html with, for the pages of the web app's page
+ * table (apps/web/src/app/page-table.ts), the page itself and its head drawn on the server by the
+ * web app's own renderer (apps/web/src/entry-server.tsx, built into dist/server): the same routes,
+ * components and query options as in the browser, as a visitor without a session sees them, with
+ * the data the browser hydrates it with. The renderer's calls are answered in-process
+ * (app.inject), without the visitor's cookies or token, so nothing paid for can be drawn.
+ * docs/performance.md has figures.
  */
-
-/** What the web app's server entry (dist/server/entry-server.js) exports; see entry-server.tsx. */
-interface RenderedApp {
-  status: 200 | 404;
-  html: string;
-  state: string;
-  listing?: TListing;
-  /** The page module drawn (dist/page-files.json names its files). */
-  page?: string;
-  namespaces: string[];
-}
-interface PageRenderer {
-  render(input: { url: string; origin: string; language: Language; dataSaver: boolean }): Promise<RenderedApp | null>;
-}
-interface ServerEntry {
-  createPageRenderer(resources: Record<string, Record<string, unknown>>, transport: (url: string, init: RequestInit) => Promise<Response>): PageRenderer;
-}
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** The head's first tag: what follows it is read first. */
@@ -57,9 +40,11 @@ export interface RenderedPage {
 }
 
 export interface ServerPages {
+  /** The route paths of the pages drawn on the server (none without a server build). */
+  readonly paths: readonly string[];
   /**
    * The page for a request path (`origin` is the site's, for absolute URLs in its head);
-   * undefined when the path is neither drawn on the server nor a public page.
+   * undefined when the path is not drawn on the server (the built index.html then goes out).
    */
   render(url: string, headers: PageHeaders, origin: string): Promise<RenderedPage | undefined>;
 }
@@ -130,35 +115,6 @@ function disabledStyleLinks(files: PageFiles | undefined): string {
   return (files?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}" disabled>`).join('');
 }
 
-/**
- * The app's code comes after the page is shown: a drawn page reads without it, and on a phone's
- * slow link its 130 KB would share the link with the lead photo (the card or cover the visitor
- * waits for). So the page carries no script tag of the app: this inline script asks for the entry,
- * the page's own modules and its texts once the lead photo has loaded and a frame has shown it
- * (or once the first frame is shown when there is none; at once in a tab not shown; after
- * BOOT_LATEST_MS whatever happens). The page's modules and texts are in its element's data
- * attributes, so the script is the same on every page of a build and the Content-Security-Policy
- * allows it by its hash.
- * docs/performance.md, "Lighthouse", has the figures.
- */
-const BOOT_LATEST_MS = 3000;
-
-/**
- * The boot script of a build: the entry's URL is written into it (the same for every page of the
- * build); the page's modules and texts are read from its element's attributes, and only paths
- * under /assets/ and /locales/ are taken from them.
- */
-function bootScript(entry: string): { text: string; hash: string } {
-  // A tap on a button (or a form sent) that React has not taken over yet (its props are not on the
-  // element: the app has not started, or that part of the page waits for its code) is held, not
-  // lost: the script stops it (the browser would otherwise send a form itself, its fields in the
-  // address, or nothing would happen), marks the control busy, asks for the code at once, and keeps
-  // the control in its element's `q`; the app presses it again once that part is live, told by
-  // `r` (apps/web/src/lib/early-taps.ts). Links are left alone: they work as they are.
-  const text = `(function(s){var d=document,h=d.head,a=s.dataset,done=0,q=s.q=[];function own(u,dir){return u.indexOf(dir)===0&&u.indexOf('//')<0}function add(rel,u,as){var e=d.createElement('link');e.rel=rel;e.href=u;e.crossOrigin='';if(as)e.as=as;h.appendChild(e)}function boot(){if(done)return;done=1;(a.texts||'').split(' ').forEach(function(u){if(own(u,'/locales/'))add('preload',u,'fetch')});(a.modules||'').split(' ').forEach(function(u){if(own(u,'/assets/'))add('modulepreload',u)});var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=${JSON.stringify(entry)};h.appendChild(e)}function early(ev){var t=ev.target,c=ev.type==='submit'?t:t&&t.closest&&t.closest('button');if(!c||c.disabled||Object.keys(c).some(function(k){return k.indexOf('__reactProps$')===0}))return;ev.preventDefault();ev.stopPropagation();if(q.indexOf(c)<0)q.push(c);c.setAttribute('aria-busy','true');boot();if(s.r)s.r()}d.addEventListener('click',early,true);d.addEventListener('submit',early,true);function shown(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(boot,0)})})}setTimeout(boot,${BOOT_LATEST_MS});var lead=d.querySelector('img[fetchpriority=high]');if(d.hidden)boot();else if(lead&&!lead.complete){lead.addEventListener('load',shown);lead.addEventListener('error',shown)}else shown()})(document.currentScript)`;
-  return { text, hash: createHash('sha256').update(text).digest('base64') };
-}
-
 function bootElement(script: string, files: PageFiles | undefined, namespaces: readonly string[], language: Language): string {
   const texts = namespaces.map((ns) => `/locales/${language}/${ns}.json`).join(' ');
   const modules = (files?.scripts ?? []).join(' ');
@@ -222,8 +178,8 @@ async function loadRenderer(app: FastifyInstance, distDir: string): Promise<Page
 
 /**
  * Reads index.html and page-files.json of a web build once and loads its server renderer.
- * Without a server build (an older build, tests of the head alone) pages go out with their head
- * and an empty root, for the browser to draw.
+ * Without a server build (an older build) every page goes out as the built index.html, for the
+ * browser to draw.
  */
 export async function serverPages(app: FastifyInstance, distDir: string): Promise<ServerPages> {
   const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -235,18 +191,17 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
   const fits = headEnd >= 0 && root > headEnd;
   const pageFiles = fits && fs.existsSync(pageFilesFile) ? (JSON.parse(fs.readFileSync(pageFilesFile, 'utf8')) as { pages: Record<string, PageFiles> }).pages : {};
   const renderer = fits ? await loadRenderer(app, distDir) : undefined;
+  if (!renderer) return { paths: [], render: async () => undefined };
 
-  const heads = fits ? pageHeads(distDir) : undefined;
-  // The build's own title and description give way to the page's.
-  const templateHead = heads
-    ? template.slice(0, headEnd).replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta name="description"[^>]*>\s*/, '')
-    : template.slice(0, headEnd);
-
-  // Drawn pages name the template's style sheets by disabled links and carry their rules inline.
+  // The build's own title and description give way to the page's (the renderer's head). Drawn
+  // pages name the template's style sheets by disabled links and carry their rules inline...
   const entryStyles: string[] = [];
-  // ...and ask for the app's code themselves, after the page is shown (bootElement).
+  // ...and ask for the app's code themselves, after the page is shown (the boot script).
   let entryScript: string | undefined;
-  const drawnHead = templateHead
+  const drawnHead = template
+    .slice(0, headEnd)
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace(STYLESHEET_LINK, (_link, rest: string) => {
       const href = HREF.exec(rest)?.[1];
       if (href) entryStyles.push(href);
@@ -256,7 +211,9 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
       entryScript = src;
       return '';
     });
-  const boot = entryScript === undefined ? undefined : bootScript(entryScript);
+  const [beforeLang, afterLang] = splitAtLanguage(drawnHead);
+  const bootText = entryScript === undefined ? undefined : renderer.bootScript(entryScript);
+  const boot = bootText === undefined ? undefined : { text: bootText, hash: createHash('sha256').update(bootText).digest('base64') };
   const cssText = new Map<string, string>();
   const readCss = (href: string): string => {
     let css = cssText.get(href);
@@ -279,57 +236,44 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
     }
     return inline;
   };
-
-  const listingAlone = async (pathname: string): Promise<Pick<RenderedApp, 'status' | 'listing'>> => {
-    const answer = await app.inject({ method: 'GET', url: `/api/listings/${pathname.slice('/l/'.length)}`, headers: PAGE_READ_HEADERS });
-    if (answer.statusCode === 404 || answer.statusCode === 400) return { status: 404 };
-    return { status: 200, listing: answer.statusCode === 200 ? (answer.json() as { listing: TListing }).listing : undefined };
-  };
+  const body = template.slice(headEnd, root);
+  const end = template.slice(rootEnd);
 
   return {
+    paths: renderer.paths,
     async render(url, headers, origin) {
-      const [pathname = '/', search = ''] = url.split('?', 2);
-      const publicPage = PUBLIC_PAGES[pathname as keyof typeof PUBLIC_PAGES];
-      const listingPage = pathname.startsWith('/l/') && pathname.length > 3;
-      if (!fits || (!publicPage && !listingPage)) return undefined;
+      const search = url.split('?', 2)[1] ?? '';
       const language = pageLanguage(headers, search);
-      let drawn: RenderedApp | null = null;
+      let drawn: RenderedApp | null;
       try {
-        drawn = renderer ? await renderer.render({ url, origin, language, dataSaver: dataSaverOn(headers) }) : null;
+        drawn = await renderer.render({ url, origin, language, dataSaver: dataSaverOn(headers) });
       } catch (error) {
         app.log.warn({ err: error, url }, 'server render failed'); // the page goes out empty; the browser draws it
+        return { status: 200, parts: [template], inline: { styles: [], scripts: [] } };
       }
-      // Without a server build, a listing's head and its 404 still come from the API itself.
-      const shown = renderer ? drawn : listingPage ? await listingAlone(pathname) : null;
-      const notFound = shown?.status === 404;
-      const listing = shown?.listing?.access === 'public' ? shown.listing : undefined;
-      const head: PageHeadInput | null = notFound
-        ? { kind: 'page', name: 'notFound' }
-        : listing
-          ? { kind: 'listing', listing }
-          : publicPage
-            ? { kind: 'page', name: publicPage }
-            : null;
-      const tags = heads && head ? heads.tags(head, language, canonicalUrl(origin, pathname, search), origin) : '';
-      const lead = drawn ? leadImagePreload(drawn.html) : '';
-      const shell = drawn ? drawnHead : templateHead;
-      const page = heads ? shell.replace(/<html lang="[^"]*"/, `<html lang="${language}"`) : shell;
-      const files = drawn?.page ? pageFiles[drawn.page] : undefined;
-      const style = drawn ? inlineStyleOf(drawn.page) : undefined;
+      if (!drawn) return undefined;
+      const lead = leadImagePreload(drawn.html);
+      const files = drawn.page ? pageFiles[drawn.page] : undefined;
+      const style = inlineStyleOf(drawn.page);
       // (A template whose entry script was not found keeps it where it was.)
-      const bootTag = drawn && boot ? bootElement(boot.text, files, drawn.namespaces, language) : '';
-      const before = lead ? page.replace(CHARSET, (charset) => charset + lead) : page;
-      const after =
-        tags +
-        (drawn ? disabledStyleLinks(files) : '') +
-        template.slice(headEnd, root) +
-        (drawn ? `<div id="root">${drawn.html}</div>${drawn.state}${bootTag}` : ROOT_ELEMENT) +
-        template.slice(rootEnd);
+      const bootTag = boot ? bootElement(boot.text, files, drawn.namespaces, language) : '';
+      const head = afterLang ? beforeLang + language + afterLang : beforeLang;
+      const before = lead ? head.replace(CHARSET, (charset) => charset + lead) : head;
+      const after = `${drawn.head}${disabledStyleLinks(files)}${body}<div id="root">${drawn.html}</div>${drawn.state}${bootTag}${end}`;
       return {
-        status: notFound ? 404 : 200,
-        parts: style ? [before, style.element, after] : [before + after],
-        inline: { styles: style ? [style.hash] : [], scripts: drawn && boot ? [boot.hash] : [] },
+        status: drawn.status,
+        parts: [before, style.element, after],
+        inline: { styles: [style.hash], scripts: boot ? [boot.hash] : [] },
       };
     },
   };
+}
+
+/** The head split where its language goes (`<html lang="…">`): the page's own is written there. */
+function splitAtLanguage(head: string): [string, string] {
+  const at = head.indexOf('<html lang="');
+  if (at < 0) return [head, '']; // (then no language is written)
+  const start = at + '<html lang="'.length;
+  const close = head.indexOf('"', start);
+  return [head.slice(0, start), head.slice(close)];
 }

@@ -7,8 +7,8 @@ import { isAppPath } from '@betoch/contracts/app-paths';
 import { AppError } from '../lib/app-error.ts';
 import { brotliPage, gzipPage, pageText } from './page-compression.ts';
 import { allowInline } from './security-headers.ts';
-import { LANGUAGE_PARAM, PUBLIC_PAGES } from './page-head.ts';
-import { LANGUAGE_COOKIE, LANGUAGES } from '@betoch/contracts/constants';
+import { LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGES, MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
+import { PENDING_MESSAGE_COOKIE, PENDING_MESSAGE_SECONDS, pendingMessageValue } from '@betoch/contracts/pending-message';
 import { serverPages } from './server-render.ts';
 
 /**
@@ -23,6 +23,27 @@ function rememberLanguageOfLink(req: FastifyRequest, reply: FastifyReply): void 
   if (lng && (LANGUAGES as readonly string[]).includes(lng)) {
     reply.header('set-cookie', `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`);
   }
+}
+
+/**
+ * The message form of /l/{id} sent by the browser itself (no JavaScript yet, or none at all): it
+ * posts the first message to /signup. The message is kept in a cookie of its own
+ * (PENDING_MESSAGE_COOKIE), never in the address, and the app sends it once the visitor has an
+ * account (sign-up or sign-in); the answer goes on to /signup with the way back. Any other form
+ * posted to /signup (its phone step) comes back to its page, its fields unread.
+ */
+function keepPendingMessage(req: FastifyRequest, reply: FastifyReply): string {
+  const form = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
+  const listing = form.get('listing') ?? '';
+  const message = (form.get('message') ?? '').slice(0, MESSAGE_MAX_LENGTH);
+  if (!/^[\w-]{1,64}$/.test(listing) || !message.trim()) return req.url;
+  const from = `/l/${listing}`;
+  const value = pendingMessageValue(listing, message);
+  const query = new URLSearchParams({ from, listing });
+  // A message too long for a cookie goes on in the address, as the form's fields would.
+  if (value === null) query.set('message', message);
+  else reply.header('set-cookie', `${PENDING_MESSAGE_COOKIE}=${value}; Path=/; Max-Age=${PENDING_MESSAGE_SECONDS}; SameSite=Lax`);
+  return `/signup?${query.toString()}`;
 }
 
 /**
@@ -71,17 +92,20 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
         }
       },
     });
-    // The pages drawn on the server have routes of their own, ahead of the static files' wildcard:
+    // The pages drawn on the server (the web app's page table) have routes of their own, ahead of the static files' wildcard:
     // otherwise each would first be looked for on disk (three stat calls: .br, .gz and the name),
     // then answered by the not-found handler below. The site root is the dist folder itself,
     // which the static plugin refuses with index: false (403).
-    for (const pagePath of [...Object.keys(PUBLIC_PAGES), '/l/:id']) app.get(pagePath, sendPage);
+    // The site root always (the static plugin refuses the dist folder itself), drawn or not.
+    for (const pagePath of new Set(['/', ...(pages?.paths ?? [])])) app.get(pagePath, sendPage);
     // A form of a drawn page sent by the browser itself (no JavaScript: sign-in and sign-up post,
-    // so a phone number never goes into the address) comes back to its page, its fields unread.
-    // Its body is read and dropped in a scope of its own: no API route takes a browser's form.
+    // so a phone number never goes into the address) comes back to its page, its fields unread;
+    // a listing's message form goes on to sign-up, its message kept (keepPendingMessage). The
+    // body is read in a scope of its own: no API route takes a browser's form.
     await app.register(async (forms) => {
-      forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, _body, done) => done(null, null));
-      for (const pagePath of ['/login', '/signup']) forms.post(pagePath, async (req, reply) => reply.redirect(req.url, 303));
+      forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 32 * 1024 }, (_req, body, done) => done(null, body));
+      forms.post('/login', async (req, reply) => reply.redirect(req.url, 303));
+      forms.post('/signup', async (req, reply) => reply.redirect(keepPendingMessage(req, reply), 303));
     });
   }
   app.setNotFoundHandler(async (req, reply) => {

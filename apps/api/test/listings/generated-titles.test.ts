@@ -11,7 +11,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { createListing, createListingsTestApp, createLiveListing, listingPayload } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { writeTestWebDist } from '../support/web-dist.ts';
+import { writeRenderingWebDist } from '../support/web-dist.ts';
 import { grantCredits } from '../support/wallet.ts';
 
 /**
@@ -23,7 +23,7 @@ let webDist: string;
 let owner: SignedIn;
 
 beforeAll(async () => {
-  webDist = writeTestWebDist();
+  webDist = writeRenderingWebDist();
   t = await createListingsTestApp({ WEB_DIST: webDist });
   owner = await signUp(t, { userType: 'landlord', name: 'Title owner' });
 }, 60_000);

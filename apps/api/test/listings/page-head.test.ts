@@ -7,7 +7,7 @@ import { sitemapRoutes } from '../../src/modules/listings/sitemap.routes.ts';
 import { createListing, createListingsTestApp, createLiveListing, hideListing } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
-import { writeTestWebDist } from '../support/web-dist.ts';
+import { writeRenderingWebDist } from '../support/web-dist.ts';
 import { phoneSpellings } from '../security/market.ts';
 
 /**
@@ -26,7 +26,7 @@ let hiddenId: string;
 let draftId: string;
 
 beforeAll(async () => {
-  webDist = writeTestWebDist();
+  webDist = writeRenderingWebDist();
   t = await createListingsTestApp({ WEB_DIST: webDist });
   owner = await signUp(t, { userType: 'landlord', name: 'Preview owner' });
   live = await createLiveListing(t, owner, {

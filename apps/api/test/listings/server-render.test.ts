@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_SAVER_COOKIE } from '@betoch/contracts/constants';
+import { PENDING_MESSAGE_COOKIE, readPendingMessage } from '@betoch/contracts/pending-message';
 import type { TPhoto } from '@betoch/contracts/uploads';
 import { createListing, createListingsTestApp, createLiveListing, hideListing } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
@@ -89,7 +90,7 @@ describe('a listing page drawn on the server', () => {
     // and fetches none again). Its code and texts are asked for by the boot script once the page
     // is shown: no script tag of the app's is in the page itself.
     expect(html).toContain('<script data-boot data-modules="/assets/detail-D.js" data-texts="/locales/en/common.json /locales/en/listings.json">');
-    expect(html).toContain('e.src="/assets/index-E.js"');
+    expect(html).toContain('(document.currentScript,"/assets/index-E.js","token",3000)</script>');
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
     expect(html).not.toMatch(/<link rel="modulepreload"/);
     expect(html).toContain(`<style>${ENTRY_CSS}\n${DETAIL_CSS}</style>`);
@@ -249,6 +250,21 @@ describe('a page opened by its language link, and a form sent without JavaScript
     // No API route takes a browser's form.
     const api = await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'phone=0911223344' });
     expect(api.statusCode).toBe(415);
+  });
+
+  it("keeps a listing page's message posted without JavaScript in a cookie, never in the address, and goes on to sign-up", async () => {
+    const message = 'ሰላም፣ ቤቱ አሁንም አለ? Is it still free?';
+    const form = new URLSearchParams({ from: `/l/${live._id}`, listing: live._id, message }).toString();
+    const res = await t.app.inject({ method: 'POST', url: '/signup', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    expect(res.statusCode).toBe(303);
+    const next = new URL(String(res.headers.location), 'http://x');
+    expect([next.pathname, next.searchParams.get('from'), next.searchParams.get('listing'), next.searchParams.get('message')]).toEqual(['/signup', `/l/${live._id}`, live._id, null]);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(new RegExp(`^${PENDING_MESSAGE_COOKIE}=[^;]+; Path=/; Max-Age=3600; SameSite=Lax$`));
+    expect(readPendingMessage(cookie.split(';')[0]!.split('=')[1])).toEqual({ listingId: live._id, message });
+    // The sign-up page's own phone form comes back to its page, its fields unread, the cookie kept.
+    const phone = await t.app.inject({ method: 'POST', url: String(res.headers.location), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'phone=0911223344' });
+    expect([phone.statusCode, phone.headers.location, phone.headers['set-cookie']]).toEqual([303, res.headers.location, undefined]);
   });
 });
 

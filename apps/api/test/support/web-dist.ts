@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
 /** A web build's page as the tests serve it: the app's entry and its empty root. */
-export const TEST_INDEX =
+const TEST_INDEX =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="Build description" /><title>Betoch</title><script type="module" crossorigin src="/assets/index-E.js"></script></head><body><div id="root"></div></body></html>';
 
 const LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../web/public/locales');
@@ -14,7 +14,7 @@ const LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '.
  * texts (locales/{lng}/seo.json) and common texts (common.json: the words of generated listing
  * titles) copied from the web app's real locale files.
  */
-export function writeTestWebDist(pageFiles: unknown = { pages: {} }): string {
+function writeTestWebDist(pageFiles: unknown = { pages: {} }): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-web-dist-'));
   fs.writeFileSync(path.join(dir, 'index.html'), TEST_INDEX);
   fs.writeFileSync(path.join(dir, 'page-files.json'), JSON.stringify(pageFiles));

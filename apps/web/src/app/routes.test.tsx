@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { LISTING_PAGE_PATH, pageModuleAt, preloadPage, routes, SERVER_PAGE_PATHS, serverRoutes } from './routes';
+import { PAGE_TABLE, serverPageAt } from './page-table';
+import { pageModuleAt, preloadPage, routes, serverRoutes } from './routes';
 
 /** Every page path of the route table, with a made-up id where the path has one. */
 function pagePaths(): string[] {
@@ -26,8 +27,8 @@ describe('the route table', () => {
     expect(pageModuleAt('/l/xyz')).toBe('src/features/listings/components/listing-detail-page.tsx');
   });
 
-  it("draws every page the server draws with the browser's own routes, and only those", () => {
-    const drawn = [...SERVER_PAGE_PATHS, LISTING_PAGE_PATH.replace(':id', '3f1c2a9e-8b7d-4c6e-9a1f-0d2b3c4e5f60')];
+  it("draws every page of the page table with the browser's own routes, and only those", () => {
+    const drawn = PAGE_TABLE.map((page) => page.path.replace(':id', '3f1c2a9e-8b7d-4c6e-9a1f-0d2b3c4e5f60'));
     const elementsAt = (table: typeof routes, path: string) => (matchRoutes(table, path) ?? []).map((match) => match.route.element);
     for (const path of drawn) {
       const inBrowser = elementsAt(routes, path);
@@ -38,5 +39,15 @@ describe('the route table', () => {
     const layout = serverRoutes[0]!;
     expect(layout.children?.length).toBe(drawn.length);
     expect(matchRoutes(serverRoutes, '/wallet')).toBeNull();
+  });
+});
+
+describe('the page table', () => {
+  it('finds a drawn page by its path, with its parameters decoded; no other path', () => {
+    expect(serverPageAt('/browse')?.page.head).toBe('browse');
+    expect(serverPageAt('/l/a%20b')).toMatchObject({ page: { head: 'listing' }, params: { id: 'a b' } });
+    // A parameter that does not decode: the listing page, with no id (it answers 404).
+    expect(serverPageAt('/l/%E0')).toMatchObject({ page: { head: 'listing' }, params: { id: '' } });
+    for (const path of ['/wallet', '/l/', '/l/a/b', '/browse/x', '/admin']) expect(serverPageAt(path), path).toBeNull();
   });
 });

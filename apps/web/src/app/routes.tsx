@@ -7,6 +7,7 @@ import { AppLayout } from './layout/app-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { Guard } from './route-guard';
+import { PAGE_TABLE } from './page-table';
 import { saveSearchAction } from './save-search-slot';
 
 /*
@@ -62,19 +63,8 @@ function page(path: string, Page: LazyPage, { guarded = false } = {}): RouteObje
   return { path, element: guarded ? <Guard><Page /></Guard> : <Page />, handle: handleOf(Page) };
 }
 
-/** The pages the server draws (entry-server.tsx draws no other path), listing pages aside. */
-export const SERVER_PAGE_PATHS: readonly string[] = [
-  paths.home,
-  paths.browse,
-  paths.tenantWelcome,
-  paths.landlordWelcome,
-  paths.delalaWelcome,
-  paths.login,
-  paths.signup,
-  paths.privacy,
-  paths.terms,
-];
-export const LISTING_PAGE_PATH = '/l/:id';
+/** The paths of the pages the server draws: the page table's (./page-table.ts). */
+const DRAWN_PATHS = new Set(PAGE_TABLE.map((entry) => entry.path));
 
 export const routes: RouteObject[] = [
   {
@@ -85,7 +75,7 @@ export const routes: RouteObject[] = [
       page(paths.signup, SignupPage),
       { path: paths.browse, element: <BrowsePage searchAction={saveSearchAction} />, handle: handleOf(BrowsePage) },
       { path: paths.tenantSearch, element: <TenantSearchRedirect /> },
-      page(LISTING_PAGE_PATH, ListingDetailPage),
+      page('/l/:id', ListingDetailPage),
       page('/confirm/:token', ConfirmPage),
       page(paths.tenantWelcome, TenantWelcomePage),
       { path: paths.landlord, element: <LandlordRedirect /> },
@@ -134,7 +124,7 @@ export const routes: RouteObject[] = [
 export const serverRoutes: RouteObject[] = routes.map((route) =>
   route.index
     ? route
-    : { ...route, index: false, children: route.children?.filter((child) => child.path === LISTING_PAGE_PATH || SERVER_PAGE_PATHS.includes(child.path ?? '')) },
+    : { ...route, index: false, children: route.children?.filter((child) => DRAWN_PATHS.has(child.path ?? '')) },
 );
 
 /** A listing id, or any other id in a path: the routes match every id alike. */

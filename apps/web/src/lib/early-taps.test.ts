@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayEarlyTaps } from './early-taps';
 
-/** The boot script's queue as a drawn page holds it (apps/api/src/plugins/server-render.ts). */
+/** The boot script's queue as a drawn page holds it (./boot-script.ts). */
 function bootWith(held: Element[]): HTMLScriptElement & { q?: Element[]; r?: () => void } {
   const boot = Object.assign(document.createElement('script'), { q: held });
   boot.setAttribute('data-boot', '');
@@ -16,6 +16,7 @@ function takeOver(element: Element): void {
 
 afterEach(() => {
   document.body.replaceChildren();
+  localStorage.clear();
   vi.useRealTimers();
 });
 
@@ -69,5 +70,56 @@ describe('replayEarlyTaps', () => {
     boot.r!();
     vi.advanceTimersByTime(200);
     expect(laterClicks).toHaveBeenCalledTimes(1);
+  });
+
+  it("presses the signed-in person's control that took a held link's place (same data-tap), not the link", () => {
+    vi.useFakeTimers();
+    localStorage.setItem('token', 'signed-in');
+    const link = document.createElement('a');
+    link.href = '/login?from=/l/1';
+    link.dataset.tap = 'unlock';
+    link.setAttribute('aria-busy', 'true');
+    const followed = vi.fn((event: Event) => event.preventDefault());
+    link.addEventListener('click', followed);
+    document.body.append(link);
+    bootWith([link]);
+
+    replayEarlyTaps();
+    takeOver(link);
+    vi.advanceTimersByTime(2000);
+    expect(followed).not.toHaveBeenCalled(); // live, but the session is about to be shown
+    const loading = document.createElement('p');
+    link.replaceWith(loading);
+    vi.advanceTimersByTime(1000); // its part drawn again, in its loading state: still held
+    const button = document.createElement('button');
+    button.dataset.tap = 'unlock';
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+    loading.replaceWith(button);
+    takeOver(button);
+    vi.advanceTimersByTime(200);
+    expect(clicks).toHaveBeenCalledTimes(1);
+    expect(followed).not.toHaveBeenCalled();
+    expect(link.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('follows a held link once no session is stored any more (the app dropped an ended one)', () => {
+    vi.useFakeTimers();
+    localStorage.setItem('token', 'ended');
+    const link = document.createElement('a');
+    link.href = '/login?from=/l/1';
+    link.dataset.tap = 'unlock';
+    const followed = vi.fn((event: Event) => event.preventDefault());
+    link.addEventListener('click', followed);
+    document.body.append(link);
+    takeOver(link);
+    bootWith([link]);
+
+    replayEarlyTaps();
+    vi.advanceTimersByTime(3000);
+    expect(followed).not.toHaveBeenCalled();
+    localStorage.removeItem('token');
+    vi.advanceTimersByTime(200);
+    expect(followed).toHaveBeenCalledTimes(1);
   });
 });

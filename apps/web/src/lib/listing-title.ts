@@ -8,7 +8,7 @@ import { useListingText } from './contact-mask';
  * A listing's title as the reader reads it: a title the app made ('{Type} in
  * {subcity}') composed in the interface language from the listing's type, bedrooms and subcity
  * ('Apartment in Bole' / 'በቦሌ የሚገኝ አፓርትመንት', common:listingTitle); a title the poster typed,
- * exactly as typed. The server's page head composes with the same texts (api plugins/page-head.ts).
+ * exactly as typed. The server's page head composes with the same texts (app/page-head.ts).
  */
 export function listingTitle(listing: TitledListing, t: TFunction): string {
   if (!listing.title_generated) return listing.title;

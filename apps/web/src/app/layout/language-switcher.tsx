@@ -2,11 +2,10 @@ import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
 import { isNewTabPress } from '@/components/ui/button';
-import { LANGUAGES, type Language } from '@betoch/contracts/constants';
+import { LANGUAGE_PARAM, LANGUAGES, type Language } from '@betoch/contracts/constants';
 import styles from './language-switcher.module.css';
 
 const NATIVE_NAMES: Record<Language, string> = { en: 'English', am: 'አማርኛ' };
-const LANGUAGE_PARAM = 'lng';
 
 export type LanguageSwitcherVariant =
   /** Both languages side by side, the current one marked (the bare pages, the desktop bar). */

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, fakeUser, renderApp } from '@/test/render';
+import { pendingMessageValue } from '@betoch/contracts/pending-message';
 import { LoginPage } from './login-page';
 
 const PHONE = '0911223344';
@@ -169,6 +170,25 @@ describe('/login', () => {
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(JSON.parse(localStorage.getItem('user')!).name).toBe('Hana Tesfaye');
     expect(localStorage.getItem('userType')).toBe('tenant');
+  });
+
+  it('sends a first message kept by the server (posted before the app ran) once signed in, and forgets it', async () => {
+    const user = userEvent.setup();
+    const api = apiWithCode('482913');
+    api.answer('POST', '/auth/verify-otp', () => ({ body: { ok: true, token: 'tok-1', user: fakeUser() } }));
+    const message = { _id: 'm1', role: 'tenant', body_text: 'ሰላም፣ ቤቱ አሁንም አለ?', blurred: false, masked: false, mine: true, createdAt: '2026-12-01T10:00:00.000Z' };
+    api.answer('POST', '/conversations', () => ({ body: { ok: true, conversation_id: 'c-1', created: true, message } }));
+    const listing = '3f1c2a9e-8b7d-4c6e-9a1f-0d2b3c4e5f60';
+    document.cookie = `betoch_msg=${pendingMessageValue(listing, 'ሰላም፣ ቤቱ አሁንም አለ?')}; path=/`;
+    renderLogin({ from: `/l/${listing}`, listingId: listing });
+    await user.type(screen.getByLabelText('Phone number'), PHONE);
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/c-1'));
+    expect(api.callsTo('POST', '/conversations').map((call) => call.body)).toEqual([{ listing_id: listing, initial_message: 'ሰላም፣ ቤቱ አሁንም አለ?' }]);
+    expect(document.cookie).not.toContain('betoch_msg=');
   });
 
   it('without a from, success goes to / (which sends a signed-in user on); a foreign from is ignored', async () => {

@@ -12,6 +12,8 @@ import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useVerifyOtp } from '@/api/verify-otp';
 import { afterLogin, carryIntent, readIntent, type AuthIntent } from '../lib/auth-intent';
+import { forgetPendingMessage, withPendingMessage } from '../lib/pending-message';
+import { useStartConversation } from '@/api/start-conversation';
 import { resendFromCodeStep, sendFromPhoneStep, type Notice } from '../lib/code-notices';
 import { fieldError } from '../lib/field-error';
 import { useCodeSender, type CodeSender } from '../lib/use-code-sender';
@@ -177,6 +179,7 @@ function LoginCodeStep({ phone, initialCode, intent, sender, notice, setNotice, 
   const navigate = useNavigate();
   const session = useSession();
   const verify = useVerifyOtp();
+  const conversation = useStartConversation();
   const form = useForm<TVerifyOtpRequest>({
     resolver: zodResolver(ZVerifyOtpRequest),
     defaultValues: { phone, code: initialCode ?? '' },
@@ -192,6 +195,16 @@ function LoginCodeStep({ phone, initialCode, intent, sender, notice, setNotice, 
     try {
       const answer = await verify.mutateAsync(values);
       session.signIn(answer.token, answer.user);
+      // A first message written before signing in (sign-up's 'Log in' carries it) is sent now.
+      const { pendingMessage, listingId } = withPendingMessage(intent);
+      if (pendingMessage && listingId) {
+        const sent = await conversation.mutateAsync({ listingId, message: pendingMessage }).catch(() => null);
+        if (sent) {
+          forgetPendingMessage();
+          void navigate(paths.conversation(sent.conversation_id), { replace: true, state: { messageSent: true } });
+          return;
+        }
+      }
       void navigate(afterLogin(intent), { replace: true });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;

@@ -16,6 +16,7 @@ import { usePurchasePlan } from '../api/purchase-plan';
 import { useSignup } from '@/api/signup';
 import { useStartConversation } from '@/api/start-conversation';
 import { afterLogin, afterSkip, carryIntent, planFor, readIntent } from '../lib/auth-intent';
+import { forgetPendingMessage, withPendingMessage } from '../lib/pending-message';
 import { resendFromCodeStep, sendFromPhoneStep, type Notice } from '../lib/code-notices';
 import { useCodeSender } from '../lib/use-code-sender';
 import { AuthLayout } from './auth-layout';
@@ -210,10 +211,12 @@ export function SignupPage() {
     setBusy('skip');
     const ok = await createAccount(profile.current);
     if (!ok) return setBusy(null);
-    const { pendingMessage, listingId } = intent;
+    // The message of the listing's form: in the intent, or kept by the server when posted without the app.
+    const { pendingMessage, listingId } = withPendingMessage(intent);
     if (pendingMessage && listingId) {
       try {
         const { conversation_id: id } = await conversation.mutateAsync({ listingId, message: pendingMessage });
+        forgetPendingMessage();
         void navigate(paths.conversation(id), { replace: true, state: { messageSent: true } });
       } catch (error) {
         setBusy(null);

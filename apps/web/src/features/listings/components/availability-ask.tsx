@@ -32,11 +32,11 @@ export function AvailabilityAsk({ listingId, signedIn }: { listingId: string; si
           <p className={styles.hint}>{signedIn ? t('freshness.askText') : t('freshness.askSignIn')}</p>
           <div className={styles.actions}>
             {signedIn ? (
-              <Button variant="secondary" block onClick={() => ask.mutate(listingId)} loading={ask.isPending}>
+              <Button variant="secondary" block data-tap="ask-available" onClick={() => ask.mutate(listingId)} loading={ask.isPending}>
                 {t('freshness.askButton')}
               </Button>
             ) : (
-              <ButtonLink to={signIn.to} state={signIn.state} variant="secondary" block>
+              <ButtonLink to={signIn.to} state={signIn.state} variant="secondary" block data-tap="ask-available">
                 {t('freshness.askButton')}
               </ButtonLink>
             )}

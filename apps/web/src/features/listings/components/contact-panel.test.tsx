@@ -32,11 +32,11 @@ describe('ContactPanel for anonymous visitors', { timeout: 20_000 }, () => {
     expect(JSON.parse(where.dataset.state!)).toEqual({ from: `/l/${ID}`, listingId: ID });
   });
 
-  it('sends the message form without JavaScript to /signup with the way back and the message', () => {
+  it('posts the message form without JavaScript to /signup with the listing and the message (never in the address)', () => {
     renderPanel();
     const form = screen.getByLabelText('Message to the owner').closest('form')!;
-    expect([form.getAttribute('action'), form.getAttribute('method')]).toEqual(['/signup', 'get']);
-    expect(Object.fromEntries(new FormData(form))).toEqual({ from: `/l/${ID}`, listing: ID, message: '' });
+    expect([form.getAttribute('action'), form.getAttribute('method')]).toEqual(['/signup', 'post']);
+    expect(Object.fromEntries(new FormData(form))).toEqual({ listing: ID, message: '' });
   });
 
   it('keeps Send disabled while the message is empty, and asks for a message after a blank one', () => {

@@ -51,7 +51,6 @@ export interface ContactPanelProps {
 export function ContactPanel({ listing, signedIn, unlock, message }: ContactPanelProps) {
   const { t } = useTexts('listings');
   const navigate = useNavigate();
-  const from = paths.listing(listing._id);
   const signIn = signInLink(listing._id);
   const intent = signIn.state;
   const [text, setText] = useState('');
@@ -122,7 +121,7 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
           </p>
         ) : !signedIn ? (
           <>
-            <ButtonLink to={signIn.to} state={intent} block variant="gold">
+            <ButtonLink to={signIn.to} state={intent} block variant="gold" data-tap="unlock">
               <UnlockIcon size={18} /> {t('contact.unlock')}
             </ButtonLink>
             <p className={styles.hint}>{t('contact.unlockAnonymous')}</p>
@@ -132,6 +131,7 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
             <Button
               block
               variant="gold"
+              data-tap="unlock"
               onClick={askUnlock}
               loading={unlock?.status === 'unlocking'}
               disabled={!unlock}
@@ -160,9 +160,9 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
         )}
       </div>
 
-      {/* Without JavaScript the form itself goes to sign-up with the message, and sign-up sends it. */}
-      <form className={styles.block} action={paths.signup} method="get" onSubmit={send} noValidate>
-        <input type="hidden" name="from" value={from} />
+      {/* Without the app the browser posts the form: the server keeps the message (never in the
+          address) and goes on to sign-up, and the app sends it once the account is made. */}
+      <form className={styles.block} action={paths.signup} method="post" onSubmit={send} noValidate>
         <input type="hidden" name="listing" value={listing._id} />
         <TextAreaField
           ref={field}
@@ -187,11 +187,11 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
           <ShieldIcon size={18} /> {t('safety.link')}
         </Button>
         {signedIn ? (
-          <Button variant="ghost" small onClick={report}>
+          <Button variant="ghost" small onClick={report} data-tap="report">
             <FlagIcon size={18} /> {t('report.open')}
           </Button>
         ) : (
-          <ButtonLink to={signIn.to} state={intent} variant="ghost" small>
+          <ButtonLink to={signIn.to} state={intent} variant="ghost" small data-tap="report">
             <FlagIcon size={18} /> {t('report.open')}
           </ButtonLink>
         )}

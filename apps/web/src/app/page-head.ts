@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { LANGUAGES, type Language } from '@betoch/contracts/constants';
+import { LANGUAGE_PARAM, LANGUAGES, type Language } from '@betoch/contracts/constants';
 import { htmlAttribute as attr, scriptJson } from '@betoch/contracts/html-safe';
 import type { TPublicListing } from '@betoch/contracts/listings';
 import { ENGLISH_TITLE_WORDS, listingTitleIn, titleWordsFrom, type TitleTexts, type TitleWords } from '@betoch/contracts/listing-title';
@@ -10,24 +8,12 @@ import { ENGLISH_TITLE_WORDS, listingTitleIn, titleWordsFrom, type TitleTexts, t
  * its title, description, canonical URL and the same page in each language (`?lng=`), and for a
  * listing the Open Graph and Twitter card tags and schema.org data. Built only from public data:
  * the listing as a visitor without a session sees it (no phone; contact details in the text
- * already masked), so nothing paid for can reach a page's head.
+ * already masked), so nothing paid for can reach a page's head. Which head a page has is said by
+ * the page table (./page-table.ts).
  */
 
-/** The public pages, by path (each with its texts in seo.json); a listing's page is /l/{id}. */
-export const PUBLIC_PAGES = {
-  '/': 'home',
-  '/browse': 'browse',
-  '/tenant/welcome': 'tenantWelcome',
-  '/landlord/welcome': 'landlordWelcome',
-  '/delala/welcome': 'delalaWelcome',
-  '/login': 'login',
-  '/signup': 'signup',
-  '/privacy': 'privacy',
-  '/terms': 'terms',
-} as const;
-
-type PageName = (typeof PUBLIC_PAGES)[keyof typeof PUBLIC_PAGES] | 'notFound';
-
+/** The pages with texts of their own in seo.json (`pages`). */
+export type PageName = 'home' | 'browse' | 'tenantWelcome' | 'landlordWelcome' | 'delalaWelcome' | 'login' | 'signup' | 'privacy' | 'terms' | 'notFound';
 interface SeoTexts {
   site: string;
   pages: Record<PageName, { title: string; description: string }>;
@@ -37,9 +23,6 @@ interface SeoTexts {
 export type PageHeadInput =
   | { kind: 'page'; name: PageName }
   | { kind: 'listing'; listing: TPublicListing };
-
-/** The query parameter that names a page's language in its alternate URLs. */
-export const LANGUAGE_PARAM = 'lng';
 
 const DESCRIPTION_MAX = 160;
 
@@ -98,19 +81,16 @@ export interface PageHeads {
 }
 
 /**
- * Reads the page texts of both languages from a web build (locales/{lng}/seo.json) once, and the
- * words a generated listing title and a subcity are said with (common.json `listingTitle`), so a
- * listing's head names it as its page does: 'በቦሌ የሚገኝ አፓርትመንት' for an Amharic reader.
+ * The page texts of both languages (the `seo` namespace) and the words a generated listing title
+ * and a subcity are said with (common's `listingTitle`), so a listing's head names it as its page
+ * does: 'በቦሌ የሚገኝ አፓርትመንት' for an Amharic reader.
  */
-export function pageHeads(distDir: string): PageHeads | undefined {
+export function pageHeads(resources: Record<string, Record<string, unknown>>): PageHeads {
   const texts = {} as Record<Language, SeoTexts>;
   const words = {} as Record<Language, TitleWords>;
   for (const language of LANGUAGES) {
-    const file = path.join(distDir, 'locales', language, 'seo.json');
-    if (!fs.existsSync(file)) return undefined;
-    texts[language] = JSON.parse(fs.readFileSync(file, 'utf8')) as SeoTexts;
-    const common = path.join(distDir, 'locales', language, 'common.json');
-    const titleTexts = fs.existsSync(common) ? (JSON.parse(fs.readFileSync(common, 'utf8')) as { listingTitle?: TitleTexts }).listingTitle : undefined;
+    texts[language] = resources[language]!.seo as SeoTexts;
+    const titleTexts = (resources[language]!.common as { listingTitle?: TitleTexts } | undefined)?.listingTitle;
     words[language] = titleTexts ? titleWordsFrom(titleTexts) : ENGLISH_TITLE_WORDS;
   }
 

@@ -1,0 +1,50 @@
+import type { Language } from './constants.ts';
+
+/**
+ * What the web app's server entry (apps/web/src/entry-server.tsx, built into dist/server) offers
+ * the API (apps/api/src/plugins/server-render.ts), typed once for both sides.
+ */
+
+/** Answers the renderer's GET /api reads in-process, as for a visitor without a session. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface RenderInput {
+  /** Path and query string as asked for. */
+  url: string;
+  /** The site's origin, for the absolute URLs of the page's head. */
+  origin: string;
+  language: Language;
+  /** Photos wait for a tap (the visitor's cookie or Save-Data). */
+  dataSaver: boolean;
+}
+
+export interface RenderedApp {
+  status: 200 | 404;
+  /** The page's own head tags: title, description, canonical and language alternates, Open Graph. */
+  head: string;
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /** The script element carrying the language, settings and data the browser hydrates with. */
+  state: string;
+  /** The page module drawn (as the build manifest names it): its files go out with the page. */
+  page?: string;
+  /** The text namespaces the page used: their files go out with the page too. */
+  namespaces: string[];
+}
+
+export interface PageRenderer {
+  /** The route paths of the pages drawn on the server (the web app's page table), as Fastify routes. */
+  readonly paths: readonly string[];
+  /** The page drawn for a visitor without a session; null when the path is not drawn on the server. */
+  render(input: RenderInput): Promise<RenderedApp | null>;
+  /**
+   * The inline script a drawn page asks for the app's code with (apps/web/src/lib/boot-script.ts),
+   * for the build's entry script; the same on every page of a build.
+   */
+  bootScript(entry: string): string;
+}
+
+export interface ServerEntry {
+  /** `resources`: every text namespace of both languages ({ en: { common: {...}, ... }, am: ... }). */
+  createPageRenderer(resources: Record<string, Record<string, unknown>>, transport: ApiTransport): PageRenderer;
+}
