@@ -5,7 +5,7 @@ import { Redis, type RedisOptions } from 'ioredis';
  * never answers (a stopped process, a wrong service on the port) would otherwise keep each command,
  * and each QUIT at shutdown, waiting for ever: the TCP connection itself is fine.
  */
-export const REDIS_COMMAND_TIMEOUT_MS = 3000;
+const REDIS_COMMAND_TIMEOUT_MS = 3000;
 /** How long closing waits for Redis to answer QUIT before it drops the connection (a live one answers in a millisecond). */
 const QUIT_WAIT_MS = 500;
 
@@ -28,7 +28,7 @@ export async function closeRedis(connection: Redis): Promise<void> {
 }
 
 /** REDIS_URL without its password, for messages. */
-export function redisAddress(url: string): string {
+function redisAddress(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
@@ -38,15 +38,13 @@ export function redisAddress(url: string): string {
   }
 }
 
-export class RedisUnavailableError extends Error {}
-
 /**
  * At start: PING until Redis answers, for at most `withinMs`; then a clear refusal naming REDIS_URL
  * and the last error, rather than a server that listens and then hangs on every limit and stream.
  */
 export async function waitForRedis(ping: () => Promise<unknown>, url: string, withinMs: number): Promise<void> {
   const until = Date.now() + withinMs;
-  let last = 'no answer';
+  let last: string;
   for (;;) {
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -65,7 +63,7 @@ export async function waitForRedis(ping: () => Promise<unknown>, url: string, wi
     if (Date.now() >= until) break;
     await new Promise((resolve) => setTimeout(resolve, Math.min(250, Math.max(0, until - Date.now()))));
   }
-  throw new RedisUnavailableError(
+  throw new Error(
     `Redis at ${redisAddress(url)} (REDIS_URL) did not answer PING within ${Math.round(withinMs / 1000)} s (${last}). ` +
       'Start Redis or correct REDIS_URL; a server that accepts connections but never answers counts as not answering.',
   );

