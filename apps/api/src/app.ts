@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { MemoryKvStore, type KvStore } from './lib/kv-store.ts';
 import { RedisKvStore } from './lib/redis-kv-store.ts';
+import { waitForRedis } from './lib/redis-connection.ts';
 import { deriveKey, resolveSigningSecret } from './lib/secrets.ts';
 import { bodyGuard } from './plugins/body-guard.ts';
 import { errorHandler, frameworkErrorHandler } from './plugins/error-handler.ts';
@@ -80,6 +81,9 @@ import { setUpTelegram, type TelegramSetUp } from './modules/telegram/telegram.s
 import { createLoginTickets } from './modules/telegram/login-tickets.ts';
 import { setUpFayda } from './modules/fayda/fayda.setup.ts';
 
+/** How long a starting server waits for Redis (REDIS_URL) to answer before it refuses to start. */
+const REDIS_START_WAIT_MS = 10_000;
+
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from env. */
   database?: Database;
@@ -148,6 +152,16 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     return payload;
   });
 
+  // With REDIS_URL, Redis must answer before anything else starts: a server that listened without
+  // it would hang on every limit, cooldown and stream (and a Redis that accepts connections but
+  // never answers would look connected). The start is refused, naming REDIS_URL.
+  const kv = options.kv ?? (env.redisUrl ? new RedisKvStore(env.redisUrl, env.redisKeyPrefix, app.log) : new MemoryKvStore());
+  if (!options.kv && kv instanceof RedisKvStore && env.redisUrl) {
+    await waitForRedis(() => kv.ping(), env.redisUrl, REDIS_START_WAIT_MS).catch(async (error: unknown) => {
+      await kv.close();
+      throw error;
+    });
+  }
   const database =
     options.database ??
     (await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir }));
@@ -160,7 +174,6 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     if (revoked.length) app.log.warn({ revoked: revoked.length }, 'admin role removed from accounts not in ADMIN_PHONES');
   }
 
-  const kv = options.kv ?? (env.redisUrl ? new RedisKvStore(env.redisUrl, env.redisKeyPrefix) : new MemoryKvStore());
   const now = options.now ?? (() => new Date());
   const secret = await resolveSigningSecret(database.db, env.jwtSecret);
   const opsMetrics = createOpsMetrics(app, database);

@@ -1,12 +1,16 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { KvStore } from './kv-store.ts';
+import { closeRedis, openRedis } from './redis-connection.ts';
 
 /** The KvStore shared by every app process through one Redis server. */
 export class RedisKvStore implements KvStore {
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix = 'betoch:') {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  /** `log` hears connection errors (without a listener ioredis prints them to stderr itself). */
+  constructor(url: string, private readonly prefix = 'betoch:', log?: { warn: (fields: object, message: string) => void }) {
+    this.redis = openRedis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // The commands themselves fail with these errors too; this is the connection's own account.
+    this.redis.on('error', (error: Error) => log?.warn({ err: error.message }, 'redis connection error'));
   }
 
   async ping(): Promise<void> {
@@ -35,7 +39,8 @@ export class RedisKvStore implements KvStore {
     await this.redis.del(this.prefix + key);
   }
 
+  /** Bounded: a Redis that never answers QUIT is dropped after a second (shutdown must not hang). */
   async close() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedis(this.redis);
   }
 }

@@ -19,7 +19,8 @@ export interface ShutdownGate {
 /**
  * Once shutdown begins, every request whose headers arrive afterwards (readiness checks included,
  * so a load balancer stops sending) is answered 503 `shutting_down` in the error envelope with
- * retry_after and Retry-After, and its connection is closed; calls already started finish as usual.
+ * retry_after and Retry-After, and its connection is closed; calls already started finish as usual,
+ * and their connections close once answered.
  * Register it before the routes.
  */
 export function shutdownGate(app: FastifyInstance): ShutdownGate {
@@ -36,6 +37,13 @@ export function shutdownGate(app: FastifyInstance): ShutdownGate {
     if (!draining) return;
     reply.header('connection', 'close');
     throw new AppError('shutting_down', undefined, { retry_after: SHUTDOWN_RETRY_AFTER_SECONDS });
+  });
+  // A call that started before shutdown and is answered after it (one waiting on a slow database or
+  // a silent Redis) closes its connection too: left open for keep-alive, it would hold app.close()
+  // until the keep-alive timeout (72 s), past the 15 s after which the process gives up and exits 1.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
   });
 
   return {

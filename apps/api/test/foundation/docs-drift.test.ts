@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from '../../src/config/env.ts';
 import { REPO_ROOT } from '../faults/server-process.ts';
 
 // The operator's documents against the code: what they name must exist, and what the code reads
@@ -71,5 +72,60 @@ describe('compose.yaml', () => {
     expect(mounts.filter((file) => !fs.existsSync(path.join(REPO_ROOT, file)))).toEqual([]);
     const bucket = /S3_BUCKET: (\S+)/.exec(compose)?.[1];
     expect(compose).toContain(`mc mb --ignore-existing local/${bucket}`);
+  });
+});
+
+describe("compose.yaml with the .env of docs/deploy.md", () => {
+  /** The `.env` docs/deploy.md tells a Compose operator to write, each `...` filled with a long value. */
+  function documentedDotEnv(): Record<string, string> {
+    const block = /cat > \.env <<'ENV'\n([\s\S]*?)\nENV\n/.exec(deployDoc)?.[1];
+    expect(block, "docs/deploy.md's .env block").toBeTruthy();
+    const pairs = block!.split('\n').map((line) => /^([A-Z][A-Z0-9_]*)=(\S*)/.exec(line.replace(/\s+#.*$/, '')));
+    return Object.fromEntries(pairs.filter((m) => m !== null).map((m) => [m[1]!, m[2] === '...' ? 'a-placeholder-of-forty-eight-characters-xxxxxxxx' : m[2]!]));
+  }
+
+  /** What Compose hands an app server: the x-betoch environment, ${VAR} and ${VAR:-default} filled from .env. */
+  function composeAppEnvironment(dotEnv: Record<string, string>): { env: Record<string, string>; unset: string[] } {
+    const compose = read('compose.yaml');
+    const block = compose.slice(compose.indexOf('  environment:', compose.indexOf('x-betoch:')), compose.indexOf('\nservices:'));
+    const unset: string[] = [];
+    const env: Record<string, string> = {};
+    for (const [, key, raw] of block.matchAll(/^ {4}([A-Z][A-Z0-9_]*): (.*)$/gm)) {
+      const value = raw!.replace(/^"(.*)"$/, '$1').replace(/\$\{([A-Z][A-Z0-9_]*)(:-([^}]*))?\}/g, (_m, name: string, hasDefault?: string, fallback?: string) => {
+        if (dotEnv[name] !== undefined) return dotEnv[name]!;
+        if (hasDefault === undefined) unset.push(name);
+        return fallback ?? '';
+      });
+      env[key!] = value;
+    }
+    return { env, unset };
+  }
+
+  it('every variable Compose needs without a default is in the documented .env', () => {
+    const { unset } = composeAppEnvironment(documentedDotEnv());
+    expect(unset).toEqual([]);
+  });
+
+  it("gives the app servers what production requires: they would start (the server's own check)", () => {
+    const { env: composed } = composeAppEnvironment(documentedDotEnv());
+    // The Dockerfile sets NODE_ENV; PORT and HOST are the app's defaults.
+    const env = loadEnv({ ...composed, NODE_ENV: 'production' });
+    expect(env.mode).toBe('production');
+    expect(env.databaseUrl).toMatch(/^postgres:\/\/betoch:.+@postgres:5432\/betoch$/);
+    expect(env.redisUrl).toBe('redis://redis:6379');
+    expect(env.sms).toMatchObject({ baseUrl: 'https://api.afromessage.com' });
+    expect([...env.adminPhones]).toEqual(['+251911223344']);
+    expect(env.photoStorage).toMatchObject({ kind: 's3', bucket: 'betoch-photos', endpoint: 'http://minio:9000' });
+    expect(env.seedDemo).toBe(false);
+    expect(env.publicUrl).toBe('https://betoch.example.com');
+    expect({ host: env.host, port: env.port }).toEqual({ host: '0.0.0.0', port: 8080 });
+  });
+
+  it('the same without a variable production requires is refused (the check above has teeth)', () => {
+    const dotEnv = documentedDotEnv();
+    for (const key of ['JWT_SECRET', 'SMS_GATEWAY_URL', 'SMS_GATEWAY_TOKEN', 'SMS_SENDER_ID', 'MINIO_ROOT_PASSWORD', 'BETOCH_DOMAIN']) {
+      const { env } = composeAppEnvironment({ ...dotEnv, [key]: '' });
+      expect(() => loadEnv({ ...env, NODE_ENV: 'production' }), key).toThrow(EnvError);
+    }
   });
 });

@@ -89,11 +89,12 @@ describe('/api/readyz names what failed', () => {
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json()).toMatchObject({ failed: ['redis'], message: 'Not ready: redis' });
     } finally {
-      // Closing waits for Redis to answer QUIT; dropping the connections ends the wait.
-      const closing = built.app.close();
+      // Closing does not wait for Redis to answer QUIT for ever: half a second per connection at most.
+      const closing = Date.now();
+      await built.app.close();
+      expect(Date.now() - closing).toBeLessThan(3000);
       for (const socket of sockets) socket.destroy();
       silent.close();
-      await closing;
     }
   }, 30_000);
 });

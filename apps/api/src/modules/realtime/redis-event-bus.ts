@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { closeRedis, openRedis } from '../../lib/redis-connection.ts';
 import { ListenerRegistry, parseRealtimeEvent, type EventBus, type RealtimeEvent, type RealtimeListener } from './event-bus.ts';
 
 /**
@@ -16,10 +17,10 @@ export class RedisEventBus implements EventBus {
 
   constructor(url: string, keyPrefix: string, private readonly log?: FastifyBaseLogger) {
     this.channelPrefix = `${keyPrefix}rt:user:`;
-    this.publisher = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false });
+    this.publisher = openRedis(url, { maxRetriesPerRequest: 1 });
     // ioredis subscribes again by itself after a reconnect. While Redis is away a new stream's
     // SUBSCRIBE fails after a retry, the stream closes, and the client falls back to polling.
-    this.subscriber = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: false, autoResubscribe: true });
+    this.subscriber = openRedis(url, { maxRetriesPerRequest: 1, autoResubscribe: true });
     for (const connection of [this.publisher, this.subscriber]) {
       connection.on('error', (error: Error) => this.log?.warn({ err: error.message }, 'realtime redis connection error'));
     }
@@ -59,8 +60,7 @@ export class RedisEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.listeners.clear();
-    await Promise.all(
-      [this.subscriber, this.publisher].map((c) => c.quit().then(() => undefined, () => c.disconnect())),
-    );
+    // Bounded, like every command: a Redis that never answers QUIT does not hold up shutdown.
+    await Promise.all([this.subscriber, this.publisher].map(closeRedis));
   }
 }
