@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OTP_LENGTH } from '@betoch/contracts/constants';
+import { I18N_INTERPOLATION } from '../../apps/web/src/lib/i18n-interpolation';
 
 export type Lang = 'en' | 'am';
 
 /** The values the app gives every text (apps/web/src/lib/i18n-interpolation.ts). */
-const DEFAULT_VARS: Record<string, string | number> = { digits: OTP_LENGTH };
+const DEFAULT_VARS: Record<string, string | number> = I18N_INTERPOLATION.defaultVariables;
 
 const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/public/locales');
 const cache = new Map<string, Record<string, unknown>>();
@@ -27,10 +27,18 @@ function namespace(lang: Lang, ns: string): Record<string, unknown> {
  */
 export function tr(lang: Lang, fullKey: string, vars: Record<string, string | number> = {}): string {
   const [ns, key] = fullKey.includes(':') ? (fullKey.split(':', 2) as [string, string]) : ['common', fullKey];
-  let node: unknown = namespace(lang, ns);
+  const namespaced = namespace(lang, ns);
+  let node: unknown = namespaced;
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  // A plural key ('common:creditAmount' with a count) is the form the language's rules pick.
+  if (node === undefined && typeof vars.count === 'number' && !key.includes('.')) node = namespaced[`${key}_${new Intl.PluralRules(lang).select(vars.count)}`];
   if (typeof node !== 'string') throw new Error(`No text for ${lang}:${fullKey}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? DEFAULT_VARS[name] ?? '')).replace(/<\/?\w+>/g, '');
+  const filled = node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? DEFAULT_VARS[name] ?? ''));
+  // i18next's nesting, as the app's texts use it: $t(common:creditAmount, {"count": 1 }).
+  const nested = filled.replace(/\$t\(([\w:.]+),\s*(\{[^)]*\})\s*\)/g, (_, nestedKey: string, options: string) =>
+    tr(lang, nestedKey, JSON.parse(options) as Record<string, string | number>),
+  );
+  return nested.replace(/<\/?\w+>/g, '');
 }
 
 /** The words inside one <tag>…</tag> of a key's text: a link's name in a sentence ('auth:fields.acceptTerms', 'terms'). */
