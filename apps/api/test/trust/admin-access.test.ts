@@ -32,6 +32,7 @@ const ADMIN_CALLS: Array<{ method: 'GET' | 'POST'; url: string; payload?: Record
   },
   { method: 'POST', url: `/api/admin/payments/manual-adjustments/${ID}/approve`, payload: { notes: 'ok' } },
   { method: 'POST', url: `/api/admin/payments/manual-adjustments/${ID}/reject`, payload: { notes: 'no' } },
+  { method: 'GET', url: '/api/admin/fayda/revocations' },
   { method: 'POST', url: '/api/admin/fayda/revocations', payload: { phone: '+251911000000', reason: 'Reported as a fake owner' } },
   { method: 'POST', url: `/api/admin/fayda/revocations/${ID}/approve`, payload: { notes: 'ok' } },
   { method: 'POST', url: `/api/admin/fayda/revocations/${ID}/reject`, payload: { notes: 'no' } },

@@ -1,4 +1,5 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
 import { userRef } from './references.ts';
@@ -17,7 +18,11 @@ export const faydaRevocations = pgTable(
     reviewedAt: timestamptz('reviewed_at'),
     reviewNotes: text('review_notes'),
   },
-  (t) => [index('fayda_revocations_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('fayda_revocations_user_idx').on(t.userId, t.createdAt),
+    // One revocation waiting at a time per account (migration 0024).
+    uniqueIndex('fayda_revocations_one_pending').on(t.userId).where(sql`status = 'pending'`),
+  ],
 );
 
 export type FaydaRevocationRow = typeof faydaRevocations.$inferSelect;

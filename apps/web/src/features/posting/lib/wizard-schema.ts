@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ContactPreference, PropertyTypeOffered } from '@betoch/contracts/constants';
-import { ZSignupFields } from '@betoch/contracts/auth';
+import { ZCodeInput, ZSignupFields } from '@betoch/contracts/auth';
 import { englishListingTitle } from '@betoch/contracts/listing-title';
 import { LISTING_MESSAGES, ZCreateListingRequest, type TCreateListingRequest } from '@betoch/contracts/listings';
 import { ZOfferedType } from './draft-form-schema';
@@ -111,7 +111,8 @@ const ZWizardListing = ZCreateListingRequest.pick({
 });
 
 /** The welcome wizard also signs the landlord up or in: the signup contract's fields. */
-const ZWizardWithVerification = ZWizardListing.extend(ZSignupFields.pick({ name: true, email: true, phone: true, code: true, acceptTerms: true }).shape);
+// The wizard signs up with the SMS code always (the signup form's Telegram ticket is not offered here).
+const ZWizardWithVerification = ZWizardListing.extend({ ...ZSignupFields.pick({ name: true, email: true, phone: true, acceptTerms: true }).shape, code: ZCodeInput });
 
 export type WizardOutput = z.output<typeof ZWizardListing>;
 
