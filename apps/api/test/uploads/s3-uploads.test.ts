@@ -117,7 +117,7 @@ describe('npm run photos:migrate: disk photos copied to the bucket', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // two runs of the CLI, each a fresh Node with tsx: 10-25 s apiece on a loaded 2-core machine
 });
 
 describe('PHOTO_STORAGE settings', () => {
