@@ -3,6 +3,7 @@ import { compactDecrypt, createRemoteJWKSet, decodeProtectedHeader, errors as jo
 import type { FaydaEnv } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FaydaKeys } from './fayda-keys.ts';
+import { cachedPromise } from '../../lib/cached-promise.ts';
 
 /** The signing algorithms accepted from the provider: never 'none', never a symmetric one. */
 const SIGNING_ALGS = ['RS256', 'PS256', 'ES256'];
@@ -59,7 +60,6 @@ export function flowSecrets(key: string, state: string): { verifier: string; cha
  * set again once: the provider rotated its keys).
  */
 export function createFaydaProvider(env: FaydaEnv, keys: FaydaKeys, now: () => Date) {
-  let discovery: { at: number; value: Promise<Discovery> } | undefined;
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
 
   async function call(url: string, init: RequestInit): Promise<Response> {
@@ -90,18 +90,7 @@ export function createFaydaProvider(env: FaydaEnv, keys: FaydaKeys, now: () => D
     return found;
   }
 
-  function metadata(): Promise<Discovery> {
-    const at = Date.now();
-    if (!discovery || at - discovery.at > DISCOVERY_TTL_MS) {
-      const value = readDiscovery();
-      discovery = { at, value };
-      // A failed read is not kept: the next flow asks again.
-      value.catch(() => {
-        if (discovery?.value === value) discovery = undefined;
-      });
-    }
-    return discovery.value;
-  }
+  const metadata = cachedPromise(DISCOVERY_TTL_MS, readDiscovery);
 
   async function keySet() {
     const meta = await metadata();

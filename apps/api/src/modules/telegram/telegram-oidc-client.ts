@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { TelegramEnv } from '../../config/env.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { cachedPromise } from '../../lib/cached-promise.ts';
 
 /** Discovery is read again after this long. */
 const DISCOVERY_TTL_MS = 3_600_000;
@@ -28,7 +29,6 @@ export function telegramFlowSecrets(key: string, state: string): { verifier: str
  */
 export function createTelegramOidcClient(config: TelegramEnv) {
   const clientId = config.token.split(':')[0]!;
-  let discovery: { at: number; value: Promise<Endpoints> } | undefined;
 
   async function call(url: string, init: RequestInit): Promise<Response> {
     try {
@@ -51,17 +51,7 @@ export function createTelegramOidcClient(config: TelegramEnv) {
     return { authorization_endpoint: body.authorization_endpoint, token_endpoint: body.token_endpoint };
   }
 
-  function endpoints(): Promise<Endpoints> {
-    const at = Date.now();
-    if (!discovery || at - discovery.at > DISCOVERY_TTL_MS) {
-      const value = readDiscovery();
-      discovery = { at, value };
-      value.catch(() => {
-        if (discovery?.value === value) discovery = undefined;
-      });
-    }
-    return discovery.value;
-  }
+  const endpoints = cachedPromise(DISCOVERY_TTL_MS, readDiscovery);
 
   return {
     clientId,
