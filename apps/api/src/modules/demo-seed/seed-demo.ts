@@ -1,15 +1,17 @@
 import type { AppContext } from '../../app-context.ts';
+import type { Env } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
 import type { NewListingRow, StoredPhoto } from '../../db/schema/listings.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { insertUser } from '../users/user-rows.ts';
+import type { ProcessedImage } from '../uploads/image-pipeline.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { NewUpload } from '../uploads/listing-photos.ts';
 import { toStoredPhoto } from '../uploads/listing-photos.ts';
 import { changeBalance, extendPlan, lockAccount } from '../wallet/ledger.ts';
 import { DEMO_ADMIN_NAMES, DEMO_BROKERS, DEMO_LANDLORDS, DEMO_TENANTS, type DemoPerson } from './demo-people.ts';
 import { seededRandom } from './demo-market.ts';
-import { planMarket } from './demo-plan.ts';
+import { planMarket, type PlannedListing } from './demo-plan.ts';
 import { drawDemoPicture } from './demo-pictures.ts';
 import { countUsers, holdsDemoMarket, insertListingRows, insertUploadRows } from './demo-seed.repository.ts';
 import { tellDemoStory, type DemoStoryDeps } from './demo-story.ts';
@@ -31,6 +33,40 @@ async function inBatches<T, R>(items: T[], limit: number, job: (item: T) => Prom
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/** The market and, in order, each listing's pictures to draw, each from its own seeded random source. */
+function planDemo(now: Date) {
+  const random = seededRandom(20_261_122);
+  const planned = planMarket(random, now);
+  const pictures = planned.flatMap((listing) =>
+    listing.spec.pictures.map((kind) => ({ listing, kind, random: seededRandom(Math.floor(random() * 2 ** 31)) })),
+  );
+  return { planned, pictures };
+}
+
+const formOf = (listing: PlannedListing) => (listing.spec.type === 'house' || listing.spec.type === 'villa' ? 'house' : 'block');
+
+/**
+ * The demo market's photos, drawn (most of the seed's time), in the plan's order. The plan's random
+ * draws do not depend on the time, so these are the seed's pictures whenever they are drawn.
+ */
+function drawDemoPhotos(): Promise<ProcessedImage[]> {
+  const { pictures } = planDemo(new Date());
+  return inBatches(pictures, 2, (job) => drawDemoPicture(job.kind, job.listing.spec.hue, job.random, formOf(job.listing)));
+}
+
+/**
+ * On a first start (`databaseIsNew`: an embedded database not created yet) in demo mode, the demo's
+ * photos start drawing at once: they need no database, so the drawing goes on while the database
+ * opens and the app is put together, and the seed (`photos` in its deps) only stores them.
+ */
+export function drawDemoPhotosAhead(env: Pick<Env, 'mode' | 'seedDemo'>, databaseIsNew: boolean): Promise<ProcessedImage[]> | undefined {
+  if (env.mode !== 'demo' || !env.seedDemo || !databaseIsNew) return undefined;
+  const photos = drawDemoPhotos();
+  // Awaited by the seed; a failure is its to report (the seed runs on an empty database, so it runs).
+  photos.catch(() => undefined);
+  return photos;
 }
 
 async function createPerson(tx: Tx, person: DemoPerson, isAdmin: boolean, now: Date): Promise<UserRow> {
@@ -69,6 +105,8 @@ export async function refuseDemoMarket(ctx: Pick<AppContext, 'db'>): Promise<voi
 /** What the seed needs of the app: the uploads service (the drawn photos) and the story's (./demo-story.ts). */
 export interface DemoSeedDeps extends DemoStoryDeps {
   uploads: UploadsService;
+  /** The photos, already being drawn since the server started (`drawDemoPhotosAhead`). */
+  photos?: Promise<ProcessedImage[]>;
 }
 
 /**
@@ -87,16 +125,16 @@ export async function seedDemoIfEmpty(ctx: AppContext, deps: DemoSeedDeps): Prom
     if ((await countUsers(ctx.db)) > 0) return false;
     const started = Date.now();
     const now = ctx.now();
-    const random = seededRandom(20_261_122);
-    const planned = planMarket(random, now);
+    const { planned, pictures } = planDemo(now);
 
-    // Drawing is the slow part: do it before the transaction, two at a time.
-    const jobs = planned.flatMap((p) => p.spec.pictures.map((kind) => ({ listing: p, kind, random: seededRandom(Math.floor(random() * 2 ** 31)) })));
-    const saved = await inBatches(jobs, 2, async (job) => {
-      const form = job.listing.spec.type === 'house' || job.listing.spec.type === 'villa' ? 'house' : 'block';
-      const image = await drawDemoPicture(job.kind, job.listing.spec.hue, job.random, form);
-      return { listingId: job.listing.id, upload: await uploads.saveGenerated('00000000-0000-0000-0000-000000000000', image) };
-    });
+    // Drawing is the slow part: done before the transaction (or since the server started), two at a time.
+    const images = await (deps.photos ?? drawDemoPhotos());
+    const drawMs = Date.now() - started;
+    const saved = await inBatches(
+      pictures.map((job, i) => ({ listingId: job.listing.id, image: images[i]! })),
+      2,
+      async ({ listingId, image }) => ({ listingId, upload: await uploads.saveGenerated('00000000-0000-0000-0000-000000000000', image) }),
+    );
 
     const users = new Map<string, UserRow>();
     await ctx.db.transaction(async (tx) => {
@@ -152,7 +190,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, deps: DemoSeedDeps): Prom
     await tellDemoStory(ctx, deps, { users, listings: planned, now });
     const storyMs = Date.now() - storyStarted;
     ctx.log.info(
-      { listings: planned.length, live: planned.filter((p) => p.visibility === 'live').length, photos: saved.length, ms: Date.now() - started, storyMs },
+      { listings: planned.length, live: planned.filter((p) => p.visibility === 'live').length, photos: saved.length, ms: Date.now() - started, drawMs, storyMs },
       'demo data seeded',
     );
     return true;
