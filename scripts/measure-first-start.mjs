@@ -38,6 +38,28 @@ async function waitFor(url, started) {
 /** The server's log lines (pino JSON) that mark where the time went, with when each was seen. */
 const MILESTONES = { 'migrations applied': 'migrated', 'demo data seeded': 'seeded' };
 
+/**
+ * CPU seconds the start command's processes have used so far (user and system): the running ones'
+ * own and what their finished children used (the builds). Unlike the wall time it hardly depends
+ * on what else the machine runs. Linux only (/proc).
+ */
+function cpuSecondsOf(groupId) {
+  const tick = 100; // USER_HZ
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) !== groupId) continue;
+    total += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  }
+  return total / tick;
+}
+
 async function measureOnce() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-first-start-'));
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -74,6 +96,7 @@ async function measureOnce() {
     const health = await waitFor(`http://127.0.0.1:${PORT}/api/healthz`, started);
     const listings = await waitFor(`http://127.0.0.1:${PORT}/api/listings?limit=20`, started);
     return {
+      cpu: cpuSecondsOf(child.pid),
       health,
       listings,
       ...seen,
@@ -100,6 +123,7 @@ for (let run = 1; run <= RUNS; run++) {
     r.built !== undefined ? `build done ${seconds(r.built)} s` : null,
     r.migrated !== undefined ? `migrations applied ${seconds(r.migrated)} s` : null,
     r.seeded !== undefined ? `seeded ${seconds(r.seeded)} s (seed ${r.seedMs} ms${r.drawMs !== undefined ? `, drawings waited ${r.drawMs} ms` : ''}, story ${r.storyMs} ms)` : null,
+    `CPU ${r.cpu.toFixed(1)} s`,
     `load average ${r.loadBefore} -> ${r.loadAfter}`,
   ];
   console.log(parts.filter(Boolean).join('; '));

@@ -4,11 +4,9 @@
 // instead of resolving and loading some thousand modules from node_modules, which took two thirds
 // of the start's module loading (docs/listings.md, "Demo data"). Left outside: sharp (native code),
 // PGlite (finds its WebAssembly and data files beside its own code) and what is never loaded
-// (pg-native, tsx). The command-line tasks (npm run admin ...) still run through tsx.
-// Then dist/empty-database.tar: a migrated, empty embedded database that the built server's first
-// start on an empty DATA_DIR loads instead of creating one (src/db/client.ts, `emptyDatabaseFor`);
-// `npm run build` runs this beside the web app's build.
-import { execFileSync } from 'node:child_process';
+// (pg-native, tsx). Also dist/demo-photos-worker-main.js: the thread that draws the demo's photos
+// on a first start (src/modules/demo-seed/demo-photos.ts). `npm run build` runs this beside the web
+// app's build. The command-line tasks (npm run admin ...) still run through tsx.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -22,7 +20,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'photo-worker-main': 'src/modules/uploads/photo-worker-main.ts',
-    'empty-database-main': 'src/db/empty-database-main.ts',
+    'demo-photos-worker-main': 'src/modules/demo-seed/demo-photos-worker-main.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -44,8 +42,4 @@ await build({
     ].join(' '),
   },
 });
-const bundled = Date.now();
-execFileSync(process.execPath, ['dist/empty-database-main.js'], { cwd: root, stdio: 'inherit' });
-fs.rmSync(path.join(root, 'dist', 'empty-database-main.js'));
-fs.rmSync(path.join(root, 'dist', 'empty-database-main.js.map'));
-console.log(`API built into apps/api/dist in ${Date.now() - started} ms (bundle ${bundled - started} ms, empty database ${Date.now() - bundled} ms)`);
+console.log(`API built into apps/api/dist in ${Date.now() - started} ms`);

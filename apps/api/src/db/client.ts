@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import { RUNS_BUILT } from '../config/api-root.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -75,28 +73,12 @@ function refuseOlderEmbeddedData(folder: string): void {
 /** Whether DATA_DIR holds an embedded database already (a first start creates it). */
 export const embeddedDatabaseExists = (dataDir: string) => fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'));
 
-/** Beside the built server (apps/api/dist): a migrated, empty embedded database, written by the build. */
-export const emptyDatabasePath = () => path.join(path.dirname(fileURLToPath(import.meta.url)), 'empty-database.tar');
-
-/**
- * The built server's empty database (a tar made by the build, ./empty-database-main.ts) for a data
- * folder that has none yet. Creating a PostgreSQL database (initdb) in WebAssembly was most of the
- * first start; the build does it while the web app builds, and a first start loads the files.
- * Run as TypeScript (dev, tests, command-line tasks) there is none: the folder is created and migrated.
- */
-function emptyDatabaseFor(folder: string): Blob | undefined {
-  if (!RUNS_BUILT || fs.existsSync(path.join(folder, 'PG_VERSION'))) return undefined;
-  const file = emptyDatabasePath();
-  return fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
-}
-
 export async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions = {}): Promise<EmbeddedDatabase> {
   let client: PGlite;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
-    const folder = path.join(dataDir, 'pg');
-    refuseOlderEmbeddedData(folder);
-    client = new PGlite(folder, { loadDataDir: loadDataDir ?? emptyDatabaseFor(folder) });
+    refuseOlderEmbeddedData(path.join(dataDir, 'pg'));
+    client = new PGlite(path.join(dataDir, 'pg'), { loadDataDir });
   } else {
     client = new PGlite({ loadDataDir });
   }

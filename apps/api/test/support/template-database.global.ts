@@ -5,7 +5,6 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, openPglite } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { migratedPgliteFiles } from '../../src/db/empty-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -58,6 +57,15 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplatePath', file);
   project.provide('postgresTemplateName', '');
   return removeFolder;
+}
+
+/** The files of a migrated, empty embedded database (a tar, as PGlite dumps and loads them). */
+async function migratedPgliteFiles(): Promise<Blob> {
+  const database = await openPglite();
+  await migrate(database);
+  const tar = await database.dumpDataDir();
+  await database.close();
+  return tar;
 }
 
 export async function adminQuery(url: string, sql: string): Promise<void> {

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context.ts';
-import type { Env } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
 import type { NewListingRow, StoredPhoto } from '../../db/schema/listings.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -10,64 +9,13 @@ import type { NewUpload } from '../uploads/listing-photos.ts';
 import { toStoredPhoto } from '../uploads/listing-photos.ts';
 import { changeBalance, extendPlan, lockAccount } from '../wallet/ledger.ts';
 import { DEMO_ADMIN_NAMES, DEMO_BROKERS, DEMO_LANDLORDS, DEMO_TENANTS, type DemoPerson } from './demo-people.ts';
-import { seededRandom } from './demo-market.ts';
-import { planMarket, type PlannedListing } from './demo-plan.ts';
-import { drawDemoPicture } from './demo-pictures.ts';
+import { drawDemoPhotos, inBatches, planDemo } from './demo-photos.ts';
 import { countUsers, holdsDemoMarket, insertListingRows, insertUploadRows } from './demo-seed.repository.ts';
 import { tellDemoStory, type DemoStoryDeps } from './demo-story.ts';
 
 const SEED_LOCK_KEY = 727_003;
 const HOUR = 3600 * 1000;
 const LEDGER_REF = { kind: 'demo_seed' } as const;
-
-/** Runs jobs with at most `limit` at once (both cores for the drawings, no more). */
-async function inBatches<T, R>(items: T[], limit: number, job: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await job(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-/** The market and, in order, each listing's pictures to draw, each from its own seeded random source. */
-function planDemo(now: Date) {
-  const random = seededRandom(20_261_122);
-  const planned = planMarket(random, now);
-  const pictures = planned.flatMap((listing) =>
-    listing.spec.pictures.map((kind) => ({ listing, kind, random: seededRandom(Math.floor(random() * 2 ** 31)) })),
-  );
-  return { planned, pictures };
-}
-
-const formOf = (listing: PlannedListing) => (listing.spec.type === 'house' || listing.spec.type === 'villa' ? 'house' : 'block');
-
-/**
- * The demo market's photos, drawn (most of the seed's time), in the plan's order. The plan's random
- * draws do not depend on the time, so these are the seed's pictures whenever they are drawn.
- */
-function drawDemoPhotos(): Promise<ProcessedImage[]> {
-  const { pictures } = planDemo(new Date());
-  return inBatches(pictures, 2, (job) => drawDemoPicture(job.kind, job.listing.spec.hue, job.random, formOf(job.listing)));
-}
-
-/**
- * On a first start (`databaseIsNew`: an embedded database not created yet) in demo mode, the demo's
- * photos start drawing at once: they need no database, so the drawing goes on while the database
- * opens and the app is put together, and the seed (`photos` in its deps) only stores them.
- */
-export function drawDemoPhotosAhead(env: Pick<Env, 'mode' | 'seedDemo'>, databaseIsNew: boolean): Promise<ProcessedImage[]> | undefined {
-  if (env.mode !== 'demo' || !env.seedDemo || !databaseIsNew) return undefined;
-  const photos = drawDemoPhotos();
-  // Awaited by the seed; a failure is its to report (the seed runs on an empty database, so it runs).
-  photos.catch(() => undefined);
-  return photos;
-}
 
 async function createPerson(tx: Tx, person: DemoPerson, isAdmin: boolean, now: Date): Promise<UserRow> {
   const user = await insertUser(tx, {
@@ -105,7 +53,7 @@ export async function refuseDemoMarket(ctx: Pick<AppContext, 'db'>): Promise<voi
 /** What the seed needs of the app: the uploads service (the drawn photos) and the story's (./demo-story.ts). */
 export interface DemoSeedDeps extends DemoStoryDeps {
   uploads: UploadsService;
-  /** The photos, already being drawn since the server started (`drawDemoPhotosAhead`). */
+  /** The photos, already being drawn since the server started (./demo-photos.ts, `drawDemoPhotosAhead`). */
   photos?: Promise<ProcessedImage[]>;
 }
 
