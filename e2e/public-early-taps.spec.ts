@@ -1,5 +1,6 @@
 import { test, expect } from './support/fixtures';
 import { tr, type Lang } from './support/i18n';
+import { apiSignUp, logInViaUi } from './support/auth';
 import { createLiveListing } from './support/live-listing';
 import { escapeRegExp, expectSoonAfterCode, holdScripts, LANGS, openDrawn, SCRIPT_DELAY_MS, signInBackTo, tapEarly, withoutJs } from './support/early-taps';
 
@@ -45,9 +46,8 @@ for (const lang of LANGS) {
       await expect(page.getByRole('dialog', { name: tr(lang, 'extras:share.menuTitle') })).toBeVisible({ timeout: 20_000 });
       expectSoonAfterCode(Date.now(), lastScriptAt());
 
-      // Links to sign-in that carry the way back; 'Save' comes back to save the listing.
+      // Links to sign-in that carry the way back ('Save': the next journey).
       const leads: Array<[string, RegExp]> = [
-        [tr(lang, 'favourites:heart.save'), signInBackTo(`${url}?save=1`)],
         [tr(lang, 'listings:report.open'), signInBackTo(url)],
         [tr(lang, 'listings:freshness.askButton'), signInBackTo(url)],
       ];
@@ -62,6 +62,20 @@ for (const lang of LANGS) {
       await openDrawn(page, url, lang);
       await tapEarly(page.getByRole('link', { name: tr(lang, 'listings:detail.backToBrowse') }));
       await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'listings:browse.title') })).toBeVisible();
+    });
+
+    test(`'Save' on /l/{id} leads to sign-in, and back on the listing it is saved (${lang})`, async ({ page, request }) => {
+      const listing = await createLiveListing(request);
+      const tenant = await apiSignUp(request, { role: 'tenant' });
+      const url = `/l/${listing.id}`;
+      await holdScripts(page);
+      await openDrawn(page, url, lang);
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'favourites:heart.save'), exact: true }));
+      await expect(page).toHaveURL(signInBackTo(`${url}?save=1`));
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await logInViaUi(page, tenant.phone, lang);
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}$`));
+      await expect(page.getByRole('button', { name: tr(lang, 'favourites:heart.saved') })).toHaveAttribute('aria-pressed', 'true');
     });
 
     test(`/browse: a filter's chip, 'Clear filters', 'Show more homes', the way back to the newest and a card (${lang})`, async ({ page, request }) => {
@@ -145,12 +159,11 @@ for (const lang of LANGS) {
       await expect(page.getByRole('heading', loginHeading(lang))).toBeVisible();
 
       await openDrawn(page, '/landlord/welcome', lang);
-      await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+      const stepErrors = page.getByRole('region', { name: tr(lang, 'landlord:welcome.wizardTitle') }).getByRole('alert');
+      await expect(stepErrors).toHaveCount(0);
       await tapEarly(page.getByRole('button', { name: tr(lang, 'landlord:wizard.next') }));
-      // The step is checked: its first field left empty is marked and takes the focus.
-      await expect
-        .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[aria-invalid="true"]'))), { timeout: 20_000, intervals: [50] })
-        .toBe(true);
+      // The step is checked: what is missing is said.
+      await expect(stepErrors.first()).toBeVisible({ timeout: 20_000 });
       expectSoonAfterCode(Date.now(), lastScriptAt());
 
       // A broker's plan: sign-up as a broker, the plan kept.
