@@ -15,7 +15,7 @@
 import type http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { CompactEncrypt, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import { escapeHtml, signAs, signingKey, startOidcHost } from './local-oidc-host.ts';
+import { escapeHtml, signAs, signingKey, startOidcHost, tamperCommon } from './local-oidc-host.ts';
 
 export interface FaydaIdentity {
   name: string;
@@ -202,18 +202,11 @@ export async function startLocalFaydaProvider(options: {
   }
 
   async function tamper(idToken: string, fault: FaydaFault): Promise<string> {
+    const common = tamperCommon(idToken, fault, { main, other }, { aud: 'another-client', iss: 'https://esignet.attacker.example' });
+    if (common) return common;
     const claims = decodeJwt(idToken);
     const nowS = Math.floor(Date.now() / 1000);
     switch (fault) {
-      case 'other_key':
-        // The attacker's key, under the provider's own kid.
-        return signAs(claims, other, main.pub.kid);
-      case 'wrong_aud':
-        return signAs({ ...claims, aud: 'another-client' }, main);
-      case 'wrong_iss':
-        return signAs({ ...claims, iss: 'https://esignet.attacker.example' }, main);
-      case 'expired':
-        return signAs({ ...claims, iat: nowS - 7200, exp: nowS - 3600 }, main);
       case 'future':
         return signAs({ ...claims, iat: nowS + 3600, exp: nowS + 7200 }, main);
       case 'no_nonce': {

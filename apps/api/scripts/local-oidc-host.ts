@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import Provider from 'oidc-provider';
 
 export async function signingKey(kid: string) {
@@ -22,6 +22,36 @@ export type SigningKey = Awaited<ReturnType<typeof signingKey>>;
 /** Signs `payload` with `key`'s private key under `kid` (a key's own kid, or another's to forge). */
 export function signAs(payload: JWTPayload, key: SigningKey, kid: string = key.pub.kid): Promise<string> {
   return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid }).sign(key.privateKey);
+}
+
+/** The ID token faults both providers play: another key under the provider's kid, a wrong aud or iss, expired. */
+export type CommonIdTokenFault = 'other_key' | 'wrong_aud' | 'wrong_iss' | 'expired';
+
+/**
+ * The ID token re-signed with one of the common faults (`wrongAud`/`wrongIss`: what this provider
+ * puts there), or undefined for a fault this does not play (the provider's own).
+ */
+export function tamperCommon(
+  idToken: string,
+  fault: string,
+  keys: { main: SigningKey; other: SigningKey },
+  wrong: { aud: string; iss: string },
+): Promise<string> | undefined {
+  const claims = decodeJwt(idToken);
+  const nowS = Math.floor(Date.now() / 1000);
+  switch (fault) {
+    case 'other_key':
+      // The attacker's key, under the provider's own kid.
+      return signAs(claims, keys.other, keys.main.pub.kid);
+    case 'wrong_aud':
+      return signAs({ ...claims, aud: wrong.aud }, keys.main);
+    case 'wrong_iss':
+      return signAs({ ...claims, iss: wrong.iss }, keys.main);
+    case 'expired':
+      return signAs({ ...claims, iat: nowS - 7200, exp: nowS - 3600 }, keys.main);
+    default:
+      return undefined;
+  }
 }
 
 export function escapeHtml(text: string): string {

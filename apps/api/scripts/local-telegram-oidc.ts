@@ -15,7 +15,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { decodeJwt } from 'jose';
-import { escapeHtml, signAs, signingKey, startOidcHost } from './local-oidc-host.ts';
+import { escapeHtml, signAs, signingKey, startOidcHost, tamperCommon } from './local-oidc-host.ts';
 
 export interface TelegramAccount {
   /** The Telegram user id (also the OpenID subject here). */
@@ -116,22 +116,10 @@ ${[...accounts.values()]
   });
 
   async function tamper(idToken: string, fault: TelegramOidcFault): Promise<string> {
-    const claims = decodeJwt(idToken);
-    const nowS = Math.floor(Date.now() / 1000);
-    switch (fault) {
-      case 'other_key':
-        return signAs(claims, other, main.pub.kid);
-      case 'wrong_aud':
-        return signAs({ ...claims, aud: '999999999' }, main);
-      case 'wrong_iss':
-        return signAs({ ...claims, iss: 'https://oauth.attacker.example' }, main);
-      case 'expired':
-        return signAs({ ...claims, iat: nowS - 7200, exp: nowS - 3600 }, main);
-      case 'old_auth_time':
-        return signAs({ ...claims, auth_time: nowS - 25 * 3600 }, main);
-      default:
-        return idToken;
-    }
+    const common = tamperCommon(idToken, fault, { main, other }, { aud: '999999999', iss: 'https://oauth.attacker.example' });
+    if (common) return common;
+    if (fault !== 'old_auth_time') return idToken;
+    return signAs({ ...decodeJwt(idToken), auth_time: Math.floor(Date.now() / 1000) - 25 * 3600 }, main);
   }
 
   return {
