@@ -45,7 +45,7 @@ import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
 import { createOpsMetrics } from './modules/ops-metrics/ops-metrics.ts';
-import { countedSmsSender } from './modules/ops-metrics/counted-senders.ts';
+import { countedSmsSender } from './modules/auth/sms/counted-sms-sender.ts';
 import { opsMetricsRoutes } from './modules/ops-metrics/metrics.routes.ts';
 import { createEventBus, setUpRealtime, tokensChangedVia } from './modules/realtime/realtime.setup.ts';
 import { setUpSavedSearches, type SavedSearchesSetUp } from './modules/saved-searches/saved-searches.setup.ts';
@@ -78,7 +78,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService, type AccountService } from './modules/account/account.service.ts';
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
 import { setUpTelegram, type TelegramSetUp } from './modules/telegram/telegram.setup.ts';
-import { createLoginTickets } from './modules/telegram/login-tickets.ts';
+import { createLoginTickets } from './modules/auth/login-tickets.ts';
 import { setUpFayda } from './modules/fayda/fayda.setup.ts';
 
 /** How long a starting server waits for Redis (REDIS_URL) to answer before it refuses to start. */

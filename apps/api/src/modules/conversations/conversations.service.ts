@@ -22,7 +22,7 @@ import { findListingWithPoster } from '../listing-visibility/listing-with-poster
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
 import { getWalletSnapshot } from '../wallet/wallet-balance.ts';
 import { isConversationHidden } from '../conversation-hiding/conversation-hiding.ts';
-import { recordEvents, type AppEvent } from '../metrics/events.ts';
+import { recordEvents, type AppEvent } from '../../lib/product-events.ts';
 import { toConversationSummary, toMessageAnswer, type Reader } from './conversation-view.ts';
 import { appendMessage, findConversation, findOrCreateConversation, lockConversation, markRead, setReplyUnlocked, unlockRepliedConversations, unreadCountFor, type ConversationRole } from './conversations.repository.ts';
 import { findConversationSummaries, listMessages, type ConversationSummaryRow } from './conversation-history.ts';

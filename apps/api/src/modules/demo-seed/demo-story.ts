@@ -9,7 +9,7 @@ import { createFavouritesService } from '../favourites/favourites.service.ts';
 import { createFreshnessService, expireListing } from '../freshness/freshness.service.ts';
 import { createPaymentConfirmer } from '../payments/payment-confirmation.ts';
 import { createPaymentsService } from '../payments/payments.service.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { PaymentProvider } from '../wallet/payment-provider.ts';
 import { SimulatedPaymentProvider } from '../payments/simulated-payment-provider.ts';
 import { createRefundsService } from '../refunds/refunds.service.ts';
 import type { EventBus } from '../realtime/event-bus.ts';

@@ -5,7 +5,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { DuplicateClusterRow } from '../../db/schema/trust.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recordEvents } from '../metrics/events.ts';
+import { recordEvents } from '../../lib/product-events.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { hideListings } from '../listing-hiding/listing-hiding.ts';
 import { typeGroupOf } from '@betoch/contracts/constants';

@@ -21,8 +21,7 @@ import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
 import { SmsDeliveryError } from '../auth/sms/sms-sender.ts';
 import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
 import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
-// eslint-disable-next-line api/no-foreign-repository -- listings' row locks and updates are to move to a listings command surface with the split of listings.service.ts
-import { lockListing, lockPoster, updateListing } from '../listings/listings.repository.ts';
+import { lockListing, lockPoster, updateListing } from '../listings/listing-rows.ts';
 import { chargeGoingLive, goingLiveColumns } from '../listings/going-live.ts';
 import { listingIdOrThrow, notFound, requireListingManager } from '../listings/listing-access.ts';
 import { onListingLeftMarket } from '../refunds/refunds.service.ts';

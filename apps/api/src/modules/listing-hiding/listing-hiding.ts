@@ -1,7 +1,7 @@
 import { DELALA_AUTO_BLOCK_HIDDEN, DELALA_AUTO_BLOCK_WINDOW_DAYS } from '@betoch/contracts/constants';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { recordEvents } from '../metrics/events.ts';
+import { recordEvents } from '../../lib/product-events.ts';
 import { onListingLeftMarket } from '../refunds/refunds.service.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { appendAutoAction, findOrOpenCase } from '../moderation-cases/moderation-cases.ts';

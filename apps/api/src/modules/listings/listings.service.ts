@@ -20,21 +20,14 @@ import { findListingWithPoster, type ListingWithPoster, type PosterInfo } from '
 import { effectiveStatus } from '../users/user-view.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { attachUploads, lockUploadsByKeys, releaseUploads, toStoredPhoto } from '../uploads/listing-photos.ts';
-import { recordListingPublished } from '../metrics/events.ts';
-import { countOpenAsks } from '../freshness/open-asks.ts';
-import { favouriteCounts } from '../favourites/favourite-counts.ts';
+import { recordListingPublished } from '../../lib/product-events.ts';
 import { tintOf } from './card-tint.ts';
 import { chargeGoingLive, goingLiveColumns } from './going-live.ts';
 import { toOwnerListing } from './listing-view.ts';
 import { listingIdOrThrow, managerAccess, notFound } from './listing-access.ts';
-import {
-  deleteListing,
-  insertListing,
-  listPosterListings,
-  lockListing,
-  lockPoster,
-  updateListing,
-} from './listings.repository.ts';
+import { deleteListing, insertListing, listPosterListings } from './listings.repository.ts';
+import { lockListing, lockPoster, updateListing } from './listing-rows.ts';
+import { countOpenAsks, favouriteCounts } from './listing-interest.repository.ts';
 
 
 function posterInfo(user: UserRow): PosterInfo {

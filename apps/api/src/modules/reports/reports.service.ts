@@ -4,7 +4,7 @@ import type { TReport, TReportInput } from '@betoch/contracts/reports';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recordEvents } from '../metrics/events.ts';
+import { recordEvents } from '../../lib/product-events.ts';
 import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
 import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
 import { recordAudit } from '../audit/audit-log.ts';

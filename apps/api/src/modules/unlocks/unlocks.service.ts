@@ -10,7 +10,7 @@ import { findListingWithPoster } from '../listing-visibility/listing-with-poster
 import { publicTitle } from '../listings/listing-text-masking.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
-import { recordContactUnlocked } from '../metrics/events.ts';
+import { recordContactUnlocked } from '../../lib/product-events.ts';
 import { claimsOfUnlocks } from '../refunds/refund-counts.ts';
 import { refundClaimUntil, toClaimAnswer } from '../refunds/refunds.service.ts';
 import { findUnlock, findUnlockedPhones, insertUnlock, listMyUnlocks } from './unlocks.repository.ts';
