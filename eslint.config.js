@@ -81,7 +81,7 @@ export default tseslint.config(
   ...featureBoundaries,
   {
     // API modules own their repositories: others use a module's public surface or a shared module.
-    // And modules import one another without cycles (docs/decisions/0019-api-module-graph.md).
+    // And modules import one another without cycles (docs/decisions/0018-the-shape-of-the-code-second.md).
     files: ['apps/api/src/modules/**/*.ts'],
     plugins: { api: { rules: { 'no-foreign-repository': noForeignRepository, 'no-module-cycle': noModuleCycle } } },
     rules: { 'api/no-foreign-repository': 'error', 'api/no-module-cycle': 'error' },

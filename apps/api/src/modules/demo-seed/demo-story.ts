@@ -150,7 +150,7 @@ const DEMO_SCENES: Scene[] = [
     async run(stage) {
       const ctx = stage.at(15 * DAY);
       const listing = stage.withRole('renewable')[0]!;
-      await ctx.db.transaction((tx) => expireListing(tx, listing.id, ctx.now(), 'unconfirmed'));
+      await ctx.db.transaction((tx) => expireListing(ctx.events, tx, listing.id, ctx.now(), 'unconfirmed'));
     },
   },
   {

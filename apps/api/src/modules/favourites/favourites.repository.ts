@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { favourites } from '../../db/schema/favourites.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { publiclyVisible, publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
+import { publiclyVisible, publiclyVisibleConditions } from '../listings/listing-visibility.ts';
 import { CARD_COLUMNS, type BrowseRow } from '../listings/listing-rows.ts';
 
 /** Saves a listing for a user; saving it again changes nothing (not even the date). */

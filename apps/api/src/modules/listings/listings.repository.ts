@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListingFilter, PlaceFilter } from '@betoch/contracts/listing-filter';
 import type { DbOrTx } from '../../db/client.ts';
 import { listings, type ListingRow, type NewListingRow } from '../../db/schema/listings.ts';
-import { publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
+import { publiclyVisibleConditions } from './listing-visibility.ts';
 import { maskedListingColumns } from './listing-text-masking.ts';
 import { filterColumnsOf, filterSql } from './listing-filter-sql.ts';
 import { CARD_COLUMNS, type BrowseRow } from './listing-rows.ts';
