@@ -5,6 +5,7 @@ import globals from 'globals';
 import fs from 'node:fs';
 import noForeignRepository from './eslint-rules/no-foreign-repository.js';
 import noLiteralJsxText from './eslint-rules/no-literal-jsx-text.js';
+import noModuleCycle from './eslint-rules/no-module-cycle.js';
 
 // Features never import each other: each one may use shared code (components, lib, config, and
 // api: the calls several features make) and its own files; the app folder composes features.
@@ -80,9 +81,10 @@ export default tseslint.config(
   ...featureBoundaries,
   {
     // API modules own their repositories: others use a module's public surface or a shared module.
+    // And modules import one another without cycles (docs/decisions/0018-the-shape-of-the-code-second.md).
     files: ['apps/api/src/modules/**/*.ts'],
-    plugins: { api: { rules: { 'no-foreign-repository': noForeignRepository } } },
-    rules: { 'api/no-foreign-repository': 'error' },
+    plugins: { api: { rules: { 'no-foreign-repository': noForeignRepository, 'no-module-cycle': noModuleCycle } } },
+    rules: { 'api/no-foreign-repository': 'error', 'api/no-module-cycle': 'error' },
   },
   {
     // lib/ and the database schema are below the modules: they never import one (route() gets

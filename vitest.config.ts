@@ -18,6 +18,14 @@ export default defineConfig({
       },
       {
         test: {
+          // The repository's own ESLint rules (eslint-rules/), each with ESLint's RuleTester.
+          name: 'lint-rules',
+          include: ['eslint-rules/**/*.test.js'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           environment: 'node',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
+import type { DomainEvents } from './lib/domain-events.ts';
 import type { KvStore } from './lib/kv-store.ts';
 import type { AuthUser } from './modules/auth/authenticate.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
@@ -26,6 +27,8 @@ export interface AppContext {
    * end at once, on every server.
    */
   tokensChanged: (userId: string) => Promise<void>;
+  /** What happened in one module that others act on (a listing left the market), in the publisher's transaction. */
+  events: DomainEvents;
   /** The operator's figures (/metrics). */
   metrics: OpsMetrics;
   log: FastifyBaseLogger;

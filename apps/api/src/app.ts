@@ -5,6 +5,7 @@ import type { Env } from './config/env.ts';
 import type { AppContext } from './app-context.ts';
 import { embeddedDatabaseExists, openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { createDomainEvents } from './lib/domain-events.ts';
 import { MemoryKvStore, type KvStore } from './lib/kv-store.ts';
 import { RedisKvStore } from './lib/redis-kv-store.ts';
 import { waitForRedis } from './lib/redis-connection.ts';
@@ -25,7 +26,7 @@ import { HttpSmsSender } from './modules/auth/sms/http-sms-sender.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { authenticate } from './modules/auth/authenticate.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthRoutes } from './modules/ops-metrics/health.routes.ts';
 import { reconcilePayments } from './modules/payments/reconcile.ts';
 import { setUpPayments } from './modules/payments/payments.setup.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -41,12 +42,12 @@ import { photoOrigin } from './modules/uploads/create-photo-storage.ts';
 import { maskStoredText } from './modules/listings/stored-text-masking.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { refundsRoutes } from './modules/refunds/refunds.routes.ts';
-import { createRefundsService } from './modules/refunds/refunds.service.ts';
+import { approveClaimsOnListingLeftMarket, createRefundsService } from './modules/refunds/refunds.service.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
 import { createOpsMetrics } from './modules/ops-metrics/ops-metrics.ts';
-import { countedSmsSender } from './modules/ops-metrics/counted-senders.ts';
+import { countedSmsSender } from './modules/auth/sms/counted-sms-sender.ts';
 import { opsMetricsRoutes } from './modules/ops-metrics/metrics.routes.ts';
 import { createEventBus, setUpRealtime, tokensChangedVia } from './modules/realtime/realtime.setup.ts';
 import { setUpSavedSearches, type SavedSearchesSetUp } from './modules/saved-searches/saved-searches.setup.ts';
@@ -79,7 +80,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService, type AccountService } from './modules/account/account.service.ts';
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service.ts';
 import { setUpTelegram, type TelegramSetUp } from './modules/telegram/telegram.setup.ts';
-import { createLoginTickets } from './modules/telegram/login-tickets.ts';
+import { createLoginTickets } from './modules/auth/login-tickets.ts';
 import { setUpFayda } from './modules/fayda/fayda.setup.ts';
 
 /** How long a starting server waits for Redis (REDIS_URL) to answer before it refuses to start. */
@@ -193,10 +194,13 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     tokens: createTokenService(deriveKey(secret, 'jwt'), now),
     authenticate: (req) => authenticate(ctx, req),
     tokensChanged: tokensChangedVia(bus, app.log),
+    events: createDomainEvents(),
     metrics: opsMetrics,
     log: app.log,
     now,
   };
+  // Who acts on what another module did (lib/domain-events.ts), before any route or job runs.
+  ctx.events.on('listingLeftMarket', approveClaimsOnListingLeftMarket);
 
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   securityHeaders(app, env.mode === 'production', photoOrigin(env));

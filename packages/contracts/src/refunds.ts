@@ -19,7 +19,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const REFUND_CAUSES = ['listing_rented', 'listing_expired', 'listing_hidden', 'second_claim', 'admin'] as const;
 export type RefundCause = (typeof REFUND_CAUSES)[number];
 
-/** Why a listing left the market (onListingLeftMarket on the server). */
+/** Why a listing left the market (the server's listingLeftMarket event, apps/api/src/lib/domain-events.ts). */
 export type ListingLeftMarketReason = 'rented' | 'expired' | 'hidden';
 
 /** Hours after an unlock during which a claim may be made. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorAnswer } from '@betoch/contracts/common';
 import type { AppContext } from '../app-context.ts';
+import { requireAdmin } from '../modules/auth/access.ts';
 import { AppError } from '../lib/app-error.ts';
 import { routesOf } from '../lib/route.ts';
 
@@ -63,7 +64,7 @@ export function openApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!ctx.env.apiDocsPublic) {
       const user = await ctx.authenticate(req);
       if (!user) throw new AppError('unauthorized');
-      if (!user.isAdmin) throw new AppError('forbidden');
+      requireAdmin(user);
     }
     cached ??= buildOpenApi(app);
     return reply.header('cache-control', 'no-cache').send(cached);

@@ -17,7 +17,7 @@ describe('/api/docs', () => {
     const user = await signUp(t);
     const tenant = await t.request({ method: 'GET', url: '/api/docs', headers: user.auth });
     expect(tenant.statusCode).toBe(403);
-    expect(tenant.json()).toMatchObject({ ok: false, error: 'forbidden' });
+    expect(tenant.json()).toMatchObject({ ok: false, error: 'admin_required' });
     expect(tenant.body).not.toContain('/api/admin');
   });
 

@@ -12,7 +12,7 @@ import { decodeCursor } from '../../src/modules/listings/browse-cursor.ts';
 import { listingsVersion, type ListingsVersion } from '../../src/modules/listings/listings-version.ts';
 import { filterColumns } from '../../src/modules/saved-searches/saved-searches.service.ts';
 import { insertSavedSearch, listingsMatchingSearch } from '../../src/modules/saved-searches/saved-searches.repository.ts';
-import { isOnMarket, posterInGoodStandingMs } from '../../src/modules/listing-visibility/listing-visibility.ts';
+import { isOnMarket, posterInGoodStandingMs } from '../../src/modules/listings/listing-visibility.ts';
 import { browseListings } from '../../src/modules/listings/listings.repository.ts';
 import { seedBenchListings } from '../../scripts/seed-listings.ts';
 import { openTestDatabase } from '../support/test-app.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { listings } from '../../src/db/schema/listings.ts';
-import { isPubliclyVisible, publiclyVisibleConditions } from '../../src/modules/listing-visibility/listing-visibility.ts';
-import { findListingWithPoster } from '../../src/modules/listing-visibility/listing-with-poster.ts';
+import { isPubliclyVisible, publiclyVisibleConditions } from '../../src/modules/listings/listing-visibility.ts';
+import { findListingWithPoster } from '../../src/modules/listings/listing-with-poster.ts';
 import { banUser, createListing, createListingsTestApp, createLiveListing, hideListing, signUp, suspendUser } from '../support/factories.ts';
 import type { TestApp } from '../support/test-app.ts';
 

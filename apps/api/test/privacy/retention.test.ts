@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../src/app.ts';
 import { listJobRuns } from '../../src/jobs/job-runs.repository.ts';
-import { recordEvents } from '../../src/modules/metrics/events.ts';
+import { recordEvents } from '../../src/lib/product-events.ts';
 import { appEventsCutoff, RETENTION } from '../../src/modules/retention/retention-periods.ts';
 import { eventDays } from '../../src/modules/retention/retention.repository.ts';
 import { sweepRetention } from '../../src/modules/retention/retention.service.ts';

@@ -120,7 +120,7 @@ describe('automatic approval', () => {
     const { tenant, id } = await tenantWhoUnlocked(listingId);
     await claim(t, tenant, id, 'no_answer');
     t.clock.advance(3 * DAY);
-    const expired = await t.ctx.db.transaction((tx) => expireListing(tx, listingId, t.clock.now(), 'unconfirmed'));
+    const expired = await t.ctx.db.transaction((tx) => expireListing(t.ctx.events, tx, listingId, t.clock.now(), 'unconfirmed'));
     expect(expired?.visibility).toBe('expired');
     expect((await balanceOf(t, tenant)).credits).toBe(1);
     expect((await myUnlocks(t, await logIn(t, tenant.phone)))[0]!.refund).toMatchObject({ status: 'approved', cause: 'listing_expired' });
@@ -128,7 +128,7 @@ describe('automatic approval', () => {
     const late = await tenantWhoUnlocked((await freshListing()).listingId);
     const { listingId: gone } = await freshListing();
     const other = await tenantWhoUnlocked(gone);
-    await t.ctx.db.transaction((tx) => expireListing(tx, gone, t.clock.now(), 'unconfirmed'));
+    await t.ctx.db.transaction((tx) => expireListing(t.ctx.events, tx, gone, t.clock.now(), 'unconfirmed'));
     expect((await claim(t, other.tenant, other.id, 'already_rented')).json()).toMatchObject({ claim: { status: 'approved', cause: 'listing_expired' }, credits: 1 });
     expect((await claim(t, late.tenant, late.id, 'no_answer')).json().claim.status).toBe('pending');
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAlert, TDailyMetric, TFunnel } from '@betoch/contracts/admin';
 import { evaluateAlerts, type AlertInputs } from '../../src/modules/metrics/alert-rules.ts';
-import { phonePrefix } from '../../src/modules/metrics/events.ts';
+import { phonePrefix } from '../../src/lib/product-events.ts';
 import { unlockRate } from '../../src/modules/metrics/metrics.service.ts';
 import { chat } from '../conversations/chat-calls.ts';
 import { createLiveListing } from '../support/factories.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TListingCaseSummary } from '@betoch/contracts/admin';
 import { priceBandFor } from '../../src/modules/fair-price/price-bands.ts';
-import { trustScore, type TrustInputs } from '../../src/modules/trust-score/trust-score.ts';
+import { trustScore, type TrustInputs } from '../../src/modules/moderation/trust-score.ts';
 import { createDraftWithPhotos, createLiveListing, publishListing } from '../support/factories.ts';
 import { signUp } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';

@@ -12,7 +12,7 @@ import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { toUserAnswer } from '../users/user-view.ts';
 import { getWalletSnapshot } from '../wallet/wallet-balance.ts';
 import { ledgerOf, purchasesOf, reportsBy } from './account.repository.ts';
-import { listSignIns } from './sign-ins.ts';
+import { listSignIns } from '../auth/sign-ins.ts';
 
 /** Every conversation and every message of each: an export is complete, not a page. */
 const ALL = 100_000;

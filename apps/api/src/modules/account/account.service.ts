@@ -41,7 +41,7 @@ import {
   updateProfile,
   uploadKeysOf,
 } from './account.repository.ts';
-import { keepBannedPhoneHash, listSignIns } from './sign-ins.ts';
+import { keepBannedPhoneHash, listSignIns } from '../auth/sign-ins.ts';
 import { keepBannedFaydaSubject } from '../fayda/banned-fayda-subjects.ts';
 
 const HOUR_MS = 3600 * 1000;

@@ -4,7 +4,7 @@ import { OTP_LENGTH } from '@betoch/contracts/constants';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import type { AuthService } from './auth.service.ts';
-import { coarseDevice } from '../account/coarse-device.ts';
+import { coarseDevice } from './coarse-device.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext, auth: AuthService): void {
   const tags = ['auth'];

@@ -27,10 +27,10 @@ import type { AuthUser } from './authenticate.ts';
 import { clientNetwork } from './client-network.ts';
 import { generateCode, hashCode, sameHash } from './otp.ts';
 import { SmsDeliveryError } from './sms/sms-sender.ts';
-import { recordOtpRequested } from '../metrics/events.ts';
-import { isPhoneHashBanned, recordSignIn } from '../account/sign-ins.ts';
+import { recordOtpRequested } from '../../lib/product-events.ts';
+import { isPhoneHashBanned, recordSignIn } from './sign-ins.ts';
 import { phoneHash } from '../../lib/phone-hash.ts';
-import type { LoginTickets } from '../telegram/login-tickets.ts';
+import type { LoginTickets } from './login-tickets.ts';
 
 const HOUR = 3600;
 

@@ -6,7 +6,7 @@ import { listings, type ListingRow, type StoredPhoto } from '../../db/schema/lis
 import { contactUnlocks } from '../../db/schema/unlocks.ts';
 import { users } from '../../db/schema/users.ts';
 import type { ConversationRole } from './conversations.repository.ts';
-import { conversationNotHidden } from '../conversation-hiding/conversation-hiding.ts';
+import { conversationNotHidden } from './conversation-hiding.ts';
 
 /** What a thread answer reads of a message (the text as written and its masked form, stored). */
 export type ThreadMessage = Pick<MessageRow, 'id' | 'role' | 'body' | 'bodyMasked' | 'createdAt'>;

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema/conversations.ts';
 import { MASKER_VERSION, maskContacts } from '../contact-masking/contact-masking.ts';
-import { conversationNotHidden } from '../conversation-hiding/conversation-hiding.ts';
+import { conversationNotHidden } from './conversation-hiding.ts';
 
 export type ConversationRole = MessageRow['role'];
 

@@ -1,4 +1,4 @@
-import type { ChargeOutcome, GatewayVerdict, PaymentOrder, PaymentProvider, WebhookCheck } from '../payments/payment-provider.ts';
+import type { ChargeOutcome, GatewayVerdict, PaymentOrder, PaymentProvider, WebhookCheck } from '../wallet/payment-provider.ts';
 
 /** What Chapa answered about one of the demo's past payments when it was verified. */
 export type DemoChapaOutcome = 'success' | 'failed' | 'cancelled' | 'pending';

@@ -9,7 +9,7 @@ import { createFavouritesService } from '../favourites/favourites.service.ts';
 import { createFreshnessService, expireListing } from '../freshness/freshness.service.ts';
 import { createPaymentConfirmer } from '../payments/payment-confirmation.ts';
 import { createPaymentsService } from '../payments/payments.service.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { PaymentProvider } from '../wallet/payment-provider.ts';
 import { SimulatedPaymentProvider } from '../payments/simulated-payment-provider.ts';
 import { createRefundsService } from '../refunds/refunds.service.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -150,7 +150,7 @@ const DEMO_SCENES: Scene[] = [
     async run(stage) {
       const ctx = stage.at(15 * DAY);
       const listing = stage.withRole('renewable')[0]!;
-      await ctx.db.transaction((tx) => expireListing(tx, listing.id, ctx.now(), 'unconfirmed'));
+      await ctx.db.transaction((tx) => expireListing(ctx.events, tx, listing.id, ctx.now(), 'unconfirmed'));
     },
   },
   {

@@ -5,9 +5,9 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { DuplicateClusterRow } from '../../db/schema/trust.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recordEvents } from '../metrics/events.ts';
+import { recordEvents } from '../../lib/product-events.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { hideListings } from '../listing-hiding/listing-hiding.ts';
+import { hideListings } from '../moderation/listing-hiding.ts';
 import { typeGroupOf } from '@betoch/contracts/constants';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import {
@@ -255,7 +255,7 @@ export function createDuplicatesService(ctx: AppContext, urlFor: PhotoUrlFor) {
         if (!members.includes(primary)) {
           throw new AppError('validation_error', DUPLICATE_MESSAGES.primaryNotMember, { fields: { primaryListingId: DUPLICATE_MESSAGES.primaryNotMember } });
         }
-        const hidden = await hideListings(tx, members.filter((m) => m !== primary), 'duplicate', now);
+        const hidden = await hideListings(ctx.events, tx, members.filter((m) => m !== primary), 'duplicate', now);
         return { primary, hidden };
       });
     },
@@ -279,7 +279,7 @@ export function createDuplicatesService(ctx: AppContext, urlFor: PhotoUrlFor) {
     remove(admin: AuthUser, rawId: string): Promise<TDuplicateCluster> {
       return decide(admin, rawId, 'removed', 'All duplicates hidden', async (members, tx, now) => ({
         primary: null,
-        hidden: await hideListings(tx, members, 'duplicate', now),
+        hidden: await hideListings(ctx.events, tx, members, 'duplicate', now),
       }));
     },
   };

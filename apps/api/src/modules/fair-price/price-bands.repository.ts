@@ -3,7 +3,7 @@ import { SUBCITIES } from '@betoch/contracts/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { priceBands, type PriceBandRow } from '../../db/schema/favourites.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
+import { publiclyVisibleConditions } from '../listings/listing-visibility.ts';
 
 /** What a band is about: a subcity, a type group (condo and condominium as one) and a bedroom count. */
 export interface BandKey {

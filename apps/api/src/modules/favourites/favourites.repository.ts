@@ -2,9 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { favourites } from '../../db/schema/favourites.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { publiclyVisible, publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
-// eslint-disable-next-line api/no-foreign-repository -- the listing card's columns belong to the listings read side, which is being split out of listings; until then favourites reads them here
-import { CARD_COLUMNS, type BrowseRow } from '../listings/listings.repository.ts';
+import { publiclyVisible, publiclyVisibleConditions } from '../listings/listing-visibility.ts';
+import { CARD_COLUMNS, type BrowseRow } from '../listings/listing-rows.ts';
 
 /** Saves a listing for a user; saving it again changes nothing (not even the date). */
 export async function insertFavourite(db: DbOrTx, userId: string, listingId: string, now: Date): Promise<void> {

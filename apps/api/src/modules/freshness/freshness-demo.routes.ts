@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import type { ConsoleSmsSender } from '../auth/sms/console-sms-sender.ts';
-import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
+import { findListingWithPoster } from '../listings/listing-with-poster.ts';
 import { backdateConfirmation } from './freshness.repository.ts';
 import type { FreshnessService } from './freshness.service.ts';
 

@@ -17,15 +17,14 @@ import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { ListingRow } from '../../db/schema/listings.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
 import { SmsDeliveryError } from '../auth/sms/sms-sender.ts';
-import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
-import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
-// eslint-disable-next-line api/no-foreign-repository -- listings' row locks and updates are to move to a listings command surface with the split of listings.service.ts
-import { lockListing, lockPoster, updateListing } from '../listings/listings.repository.ts';
+import { isPubliclyVisible } from '../listings/listing-visibility.ts';
+import { findListingWithPoster } from '../listings/listing-with-poster.ts';
+import { lockListing, lockPoster, updateListing } from '../listings/listing-rows.ts';
 import { chargeGoingLive, goingLiveColumns } from '../listings/going-live.ts';
 import { listingIdOrThrow, notFound, requireListingManager } from '../listings/listing-access.ts';
-import { onListingLeftMarket } from '../refunds/refunds.service.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import { hashConfirmToken, newConfirmToken } from './confirm-token.ts';
 import { confirmLink, confirmQuestionSms } from './freshness-sms.ts';
@@ -48,20 +47,19 @@ export type ExpiryReason = 'unconfirmed' | 'tenant_asks';
 
 /**
  * THE way a listing expires (30 days unconfirmed, or tenants' asks left unanswered): out of the live
- * set, in the caller's transaction. Answers the row, or undefined when it was not live (nothing
- * changed). Other features that care (refunds) hook in here.
+ * set, in the caller's transaction, which 'listingLeftMarket' (lib/domain-events.ts) then runs in.
+ * Answers the row, or undefined when it was not live (nothing changed, nothing published).
  */
-export async function expireListing(tx: Tx, listingId: string, now: Date, reason: ExpiryReason): Promise<ListingRow | undefined> {
+export async function expireListing(events: DomainEvents, tx: Tx, listingId: string, now: Date, reason: ExpiryReason): Promise<ListingRow | undefined> {
   const expired = await setExpired(tx, listingId, now, reason);
-  // Tenants who claimed a refund on it in the last 7 days get their credit back (refunds.service).
-  if (expired) await onListingLeftMarket(listingId, 'expired', tx, now);
+  if (expired) await events.publish(tx, 'listingLeftMarket', { listingId, reason: 'expired', at: now });
   return expired;
 }
 
 /** The poster's 'Rented' answer: as marking it rented on the listing (visibility 'draft'). */
-export async function markListingRented(tx: Tx, listingId: string, now: Date): Promise<ListingRow> {
+async function markListingRented(events: DomainEvents, tx: Tx, listingId: string, now: Date): Promise<ListingRow> {
   const rented = await updateListing(tx, listingId, { visibility: 'draft', confirmAskedAt: null, updatedAt: now });
-  await onListingLeftMarket(listingId, 'rented', tx, now);
+  await events.publish(tx, 'listingLeftMarket', { listingId, reason: 'rented', at: now });
   return rented;
 }
 
@@ -86,7 +84,7 @@ export function createFreshnessService(ctx: AppContext, askElsewhere?: AskPoster
   async function applyAnswer(tx: Tx, listing: ListingRow, answer: ConfirmAnswer, now: Date): Promise<ListingRow> {
     if (answer === 'rented') {
       if (listing.visibility === 'draft') return listing;
-      return markListingRented(tx, listing.id, now);
+      return markListingRented(ctx.events, tx, listing.id, now);
     }
     if (listing.visibility !== 'live') {
       throw new AppError('invalid_state', 'Only a live listing can be confirmed; renew an expired one.');
@@ -230,11 +228,11 @@ export function createFreshnessService(ctx: AppContext, askElsewhere?: AskPoster
       }
       let expired = 0;
       for (const id of await listDueForExpiry(ctx.db, new Date(now.getTime() - EXPIRE_AFTER_MS))) {
-        if (await ctx.db.transaction((tx) => expireListing(tx, id, now, 'unconfirmed'))) expired++;
+        if (await ctx.db.transaction((tx) => expireListing(ctx.events, tx, id, now, 'unconfirmed'))) expired++;
       }
       let expiredByAsks = 0;
       for (const id of await listDueForAskExpiry(ctx.db, TENANT_ASKS_TO_EXPIRE, new Date(now.getTime() - TENANT_ASK_ANSWER_MS))) {
-        if (await ctx.db.transaction((tx) => expireListing(tx, id, now, 'tenant_asks'))) expiredByAsks++;
+        if (await ctx.db.transaction((tx) => expireListing(ctx.events, tx, id, now, 'tenant_asks'))) expiredByAsks++;
       }
       const linksRemoved = await deleteExpiredTokens(ctx.db, now);
       return { asked, expired, expiredByAsks, linksRemoved };

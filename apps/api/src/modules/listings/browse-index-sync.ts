@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ZListingCard } from '@betoch/contracts/listings';
 import type { DbOrTx } from '../../db/client.ts';
-import { isOnMarket } from '../listing-visibility/listing-visibility.ts';
+import { isOnMarket } from './listing-visibility.ts';
 import { BrowseIndex, type ListingToIndex } from './browse-index.ts';
 import { coverTint } from './card-tint.ts';
 import { toListingCard } from './listing-view.ts';

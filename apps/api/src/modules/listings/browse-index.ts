@@ -2,7 +2,7 @@ import type { ListingRow } from '../../db/schema/listings.ts';
 import { CardStore } from './card-store.ts';
 import { unreachable } from '@betoch/contracts/exhaustive';
 import { filterConditions, type ListingFilter, type PlaceFilter } from '@betoch/contracts/listing-filter';
-import { posterInGoodStandingMs } from '../listing-visibility/listing-visibility.ts';
+import { posterInGoodStandingMs } from './listing-visibility.ts';
 
 /**
  * The listings browse may show, kept in memory newest first, each with its card already written

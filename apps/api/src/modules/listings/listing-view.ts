@@ -1,8 +1,8 @@
 import type { TListingCard, TOwnerListing, TPostedBy, TPublicListing } from '@betoch/contracts/listings';
 import type { ListingRow } from '../../db/schema/listings.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
-import type { ListingRead, PosterInfo } from '../listing-visibility/listing-with-poster.ts';
-import type { BrowseRow } from './listings.repository.ts';
+import type { ListingRead, PosterInfo } from './listing-with-poster.ts';
+import type { BrowseRow } from './listing-rows.ts';
 import { maskPostedBy, publicListingText, publicSpecificLocation, publicTitle } from './listing-text-masking.ts';
 
 function postedBy(source: ListingRow['source'], poster: PosterInfo): TPostedBy {

@@ -2,8 +2,8 @@ import { ZListingAnswer, type TBrowseFilters, type TListing } from '@betoch/cont
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
-import { readListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
+import { isPubliclyVisible } from './listing-visibility.ts';
+import { readListingWithPoster } from './listing-with-poster.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { browseFromDatabase, browseFromIndex } from './browse-answer.ts';

@@ -1,31 +1,16 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListingFilter, PlaceFilter } from '@betoch/contracts/listing-filter';
 import type { DbOrTx } from '../../db/client.ts';
-import { listings, type CoverPhoto, type ListingRow, type NewListingRow } from '../../db/schema/listings.ts';
-import { users, type UserRow } from '../../db/schema/users.ts';
-import { publiclyVisibleConditions } from '../listing-visibility/listing-visibility.ts';
+import { listings, type ListingRow, type NewListingRow } from '../../db/schema/listings.ts';
+import { publiclyVisibleConditions } from './listing-visibility.ts';
 import { maskedListingColumns } from './listing-text-masking.ts';
 import { filterColumnsOf, filterSql } from './listing-filter-sql.ts';
+import { CARD_COLUMNS, type BrowseRow } from './listing-rows.ts';
 
 /** Writes the listing with the masked form of its free text beside it (listing-text-masking.ts). */
 export async function insertListing(db: DbOrTx, values: NewListingRow): Promise<ListingRow> {
   const [row] = await db.insert(listings).values({ ...values, ...maskedListingColumns(values) }).returning();
   if (!row) throw new Error('listing insert returned nothing');
-  return row;
-}
-
-/** Locks the listing row for the rest of the transaction. */
-export async function lockListing(db: DbOrTx, id: string): Promise<ListingRow | undefined> {
-  const [row] = await db.select().from(listings).where(eq(listings.id, id)).for('no key update');
-  return row;
-}
-
-/**
- * Locks the poster's user row (SELECT ... FOR NO KEY UPDATE): every publish of one poster runs one after
- * the other from here, so the live-listing count they check cannot change under them.
- */
-export async function lockPoster(db: DbOrTx, userId: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('no key update');
   return row;
 }
 
@@ -35,13 +20,6 @@ export async function countLiveListings(db: DbOrTx, posterId: string): Promise<n
     .from(listings)
     .where(and(eq(listings.posterId, posterId), eq(listings.visibility, 'live')));
   return Number(row?.n ?? 0);
-}
-
-/** Changes a listing; changed free text gets its masked form written with it. */
-export async function updateListing(db: DbOrTx, id: string, patch: Partial<NewListingRow>): Promise<ListingRow> {
-  const [row] = await db.update(listings).set({ ...patch, ...maskedListingColumns(patch) }).where(eq(listings.id, id)).returning();
-  if (!row) throw new Error('listing update matched nothing');
-  return row;
 }
 
 export async function deleteListing(db: DbOrTx, id: string): Promise<void> {
@@ -57,26 +35,6 @@ export async function listPosterListings(db: DbOrTx, posterId: string): Promise<
 export interface BrowseFilters extends ListingFilter {
   after?: { publishedAt: Date; id: string };
   limit: number;
-}
-
-export interface BrowseRow {
-  id: string;
-  title: string;
-  titleMasked: string | null;
-  titleGenerated: boolean;
-  type: ListingRow['type'];
-  priceEtb: number;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  areaSqm: number | null;
-  specificLocation: string | null;
-  specificLocationMasked: string | null;
-  subcity: string;
-  source: ListingRow['source'];
-  coverPhoto: CoverPhoto | null;
-  photoCount: number;
-  publishedAt: Date | null;
-  posterVerified: boolean;
 }
 
 /** How many listings everyone can see (the sitemap's size). */
@@ -95,27 +53,6 @@ export async function publiclyVisiblePage(db: DbOrTx, now: Date, offset: number,
     .offset(offset)
     .limit(limit);
 }
-
-/** The columns a listing card is drawn from (browse, and the saved listings of favourites). */
-export const CARD_COLUMNS = {
-  id: listings.id,
-  title: listings.title,
-  titleMasked: listings.titleMasked,
-  titleGenerated: listings.titleGenerated,
-  type: listings.type,
-  priceEtb: listings.priceEtb,
-  bedrooms: listings.bedrooms,
-  bathrooms: listings.bathrooms,
-  areaSqm: listings.areaSqm,
-  specificLocation: listings.specificLocation,
-  specificLocationMasked: listings.specificLocationMasked,
-  subcity: listings.subcity,
-  source: listings.source,
-  coverPhoto: listings.coverPhoto,
-  photoCount: listings.photoCount,
-  publishedAt: listings.publishedAt,
-  posterVerified: listings.posterVerified,
-};
 
 /** Every condition of a browse query but the place search. */
 function browseConditions({ after, limit: _limit, place: _place, ...filter }: BrowseFilters, now: Date): SQL[] {

@@ -13,28 +13,20 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { ListingRow, NewListingRow } from '../../db/schema/listings.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { onListingLeftMarket } from '../refunds/refunds.service.ts';
 import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
 import { findUserById, setUserType } from '../users/user-rows.ts';
-import { findListingWithPoster, type ListingWithPoster, type PosterInfo } from '../listing-visibility/listing-with-poster.ts';
+import { findListingWithPoster, type ListingWithPoster, type PosterInfo } from './listing-with-poster.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { attachUploads, lockUploadsByKeys, releaseUploads, toStoredPhoto } from '../uploads/listing-photos.ts';
-import { recordListingPublished } from '../metrics/events.ts';
-import { countOpenAsks } from '../freshness/open-asks.ts';
-import { favouriteCounts } from '../favourites/favourite-counts.ts';
+import { recordListingPublished } from '../../lib/product-events.ts';
 import { tintOf } from './card-tint.ts';
 import { chargeGoingLive, goingLiveColumns } from './going-live.ts';
 import { toOwnerListing } from './listing-view.ts';
 import { listingIdOrThrow, managerAccess, notFound } from './listing-access.ts';
-import {
-  deleteListing,
-  insertListing,
-  listPosterListings,
-  lockListing,
-  lockPoster,
-  updateListing,
-} from './listings.repository.ts';
+import { deleteListing, insertListing, listPosterListings } from './listings.repository.ts';
+import { lockListing, lockPoster, updateListing } from './listing-rows.ts';
+import { countOpenAsks, favouriteCounts } from './listing-interest.repository.ts';
 
 
 function posterInfo(user: UserRow): PosterInfo {
@@ -218,8 +210,8 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
           patch.photos = photos;
         }
         const updated = await updateListing(tx, id, patch);
-        // Marked as rented: tenants who claimed back its contact in the last 7 days get their credit.
-        if (listing.visibility === 'live' && updated.visibility === 'draft') await onListingLeftMarket(id, 'rented', tx, now);
+        // Marked as rented: it left the market (refunds approve the claims waiting on it), in this transaction.
+        if (listing.visibility === 'live' && updated.visibility === 'draft') await ctx.events.publish(tx, 'listingLeftMarket', { listingId: id, reason: 'rented', at: now });
         return toOwnerListing(updated, found.poster, access, urlFor);
       });
     },

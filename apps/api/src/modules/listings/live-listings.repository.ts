@@ -2,8 +2,9 @@ import { and, desc, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { jsonRow } from '../../db/json-row.ts';
 import { listingChanges, listings, listingsVersion, type ListingRow } from '../../db/schema/listings.ts';
-import { onMarketConditions } from '../listing-visibility/listing-visibility.ts';
-import { CARD_COLUMNS, olderThan } from './listings.repository.ts';
+import { onMarketConditions } from './listing-visibility.ts';
+import { CARD_COLUMNS } from './listing-rows.ts';
+import { olderThan } from './listings.repository.ts';
 
 /**
  * The reads of the in-memory browse index (./browse-index.ts): the listings browse may show,

@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import { requireAdmin } from '../auth/access.ts';
 import { mismatchesSince } from '../payments/purchases-for-admin.ts';
 import { ALERT_THRESHOLDS, evaluateAlerts } from './alert-rules.ts';
-import { EVENT } from './events.ts';
+import { EVENT } from '../../lib/product-events.ts';
 import {
   conversationFunnel,
   countEvents,

@@ -8,7 +8,7 @@ import type { ModerationCaseRow } from '../../db/schema/trust.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { effectiveStatus } from '../users/user-view.ts';
 import type { ConversationTarget, ListingTarget } from './moderation.repository.ts';
-import { trustScore, type TrustInputs } from '../trust-score/trust-score.ts';
+import { trustScore, type TrustInputs } from './trust-score.ts';
 
 export interface CaseReport {
   id: string;

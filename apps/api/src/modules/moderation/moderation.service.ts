@@ -14,7 +14,7 @@ import { priceBandsOf } from '../fair-price/price-bands.ts';
 import { approvedRefundCounts } from '../refunds/refund-counts.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { conversationSummary, listingSummary, toCaseAnswer, userSummary, type CaseReport } from './case-view.ts';
-import { hideListings, showListing } from '../listing-hiding/listing-hiding.ts';
+import { hideListings, showListing } from './listing-hiding.ts';
 import {
   auditedActionsOfCase,
   findCase,
@@ -27,7 +27,7 @@ import {
   reportsOfCases,
   suspensionCounts,
 } from './moderation.repository.ts';
-import { hideConversation, unhideConversation } from '../conversation-hiding/conversation-hiding.ts';
+import { hideConversation, unhideConversation } from '../conversations/conversation-hiding.ts';
 import { lockCase, recordCaseAction, type ModerationAction } from '../moderation-cases/moderation-cases.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -96,7 +96,7 @@ export function createModerationService(ctx: AppContext) {
     if (moderationCase.targetType === 'listing') {
       const [listing] = await findListingTargets(tx, [moderationCase.targetId]);
       if (!listing) throw notFound('The listing no longer exists.');
-      const hidden = await hideListings(tx, [listing.id], 'moderation', now);
+      const hidden = await hideListings(ctx.events, tx, [listing.id], 'moderation', now);
       return { before: { admin_hidden: listing.adminHidden }, after: { admin_hidden: true, hidden_reason: hidden.length ? 'moderation' : listing.hiddenReason } };
     }
     if (moderationCase.targetType === 'conversation') {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SKU_CATALOG } from '@betoch/contracts/constants';
 import { AppError } from '../../lib/app-error.ts';
-import type { ChargeOutcome, GatewayVerdict, PaymentOrder, PaymentProvider, WebhookCheck } from './payment-provider.ts';
+import type { ChargeOutcome, GatewayVerdict, PaymentOrder, PaymentProvider, WebhookCheck } from '../wallet/payment-provider.ts';
 
 export interface ChapaConfig {
   secretKey: string;

@@ -1,7 +1,7 @@
 import { unreachable } from '@betoch/contracts/exhaustive';
 import type { Env } from '../../config/env.ts';
 import { ChapaPaymentProvider } from './chapa-payment-provider.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider } from '../wallet/payment-provider.ts';
 import { SimulatedPaymentProvider } from './simulated-payment-provider.ts';
 import { UnavailablePaymentProvider } from './unavailable-payment-provider.ts';
 

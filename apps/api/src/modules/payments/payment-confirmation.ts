@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { PurchaseRow } from '../../db/schema/purchases.ts';
 import { lockAccount } from '../wallet/ledger.ts';
 import { grantSku } from '../wallet/purchase-grant.ts';
-import type { GatewayVerdict, PaymentProvider } from './payment-provider.ts';
+import type { GatewayVerdict, PaymentProvider } from '../wallet/payment-provider.ts';
 import { findPurchaseById, markPaid, markStatus, PAYABLE_STATUSES } from './payments.repository.ts';
 
 /** What confirming and reconciling need (the reconcile command builds it without a server). */

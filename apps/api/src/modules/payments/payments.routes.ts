@@ -3,7 +3,7 @@ import { paymentsCalls } from '@betoch/contracts/routes/payments';
 import { CHECKOUT_METHODS } from '@betoch/contracts/payments';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider } from '../wallet/payment-provider.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 const RAW_BODY = Symbol('rawBody');

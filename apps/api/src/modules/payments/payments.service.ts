@@ -7,7 +7,7 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import { resultOf } from '../wallet/purchase-grant.ts';
 import { getWalletSnapshot } from '../wallet/wallet-balance.ts';
 import type { PaymentConfirmer } from './payment-confirmation.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider } from '../wallet/payment-provider.ts';
 import { findPurchaseById, findPurchaseByTxRef, PAYABLE_STATUSES } from './payments.repository.ts';
 
 function notFound(): AppError {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { createPaymentProvider } from './create-payment-provider.ts';
-import { countedPaymentProvider } from '../ops-metrics/counted-senders.ts';
+import { countedPaymentProvider } from './counted-payment-provider.ts';
 import { createPaymentConfirmer, type PaymentConfirmer } from './payment-confirmation.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider } from '../wallet/payment-provider.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { createPaymentsService } from './payments.service.ts';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
-import { UNKNOWN_VERDICT, type ChargeOutcome, type GatewayVerdict, type PaymentProvider, type WebhookCheck } from './payment-provider.ts';
+import { UNKNOWN_VERDICT, type ChargeOutcome, type GatewayVerdict, type PaymentProvider, type WebhookCheck } from '../wallet/payment-provider.ts';
 
 /**
  * Production until a real gateway is configured: every purchase answers 503

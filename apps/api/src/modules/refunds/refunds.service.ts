@@ -17,6 +17,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { RefundClaimRow } from '../../db/schema/refunds.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { DomainEventMap } from '../../lib/domain-events.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import { requireAdmin } from '../auth/access.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -98,23 +99,20 @@ async function approve(
 }
 
 /**
- * A listing left the market: marked rented by its poster (visibility 'draft'), expired, or hidden
- * by moderation. Every claim on it still waiting and made within the last 7 days is approved, in
- * the caller's transaction (the one that changes the listing). Answers the approved claims.
- * Callers: listings.service (mark as rented), listing-hiding/listing-hiding.ts (every moderation
- * hide), and listing expiry.
+ * Listens to 'a listing left the market' (lib/domain-events.ts; subscribed in app.ts): every claim
+ * on it still waiting and made within the last 7 days is approved, in the publisher's transaction
+ * (the one that changes the listing), with the cause the reason gives.
  */
-export async function onListingLeftMarket(listingId: string, reason: ListingLeftMarketReason, tx: Tx, now: Date): Promise<RefundClaimRow[]> {
+export async function approveClaimsOnListingLeftMarket(tx: Tx, event: DomainEventMap['listingLeftMarket']): Promise<void> {
+  const { listingId, reason, at } = event;
   await lockListingForClaims(tx, listingId);
-  const pending = await pendingClaimsOnListingSince(tx, listingId, new Date(now.getTime() - REFUND_AUTO_APPROVE_DAYS * DAY_MS));
-  if (pending.length === 0) return [];
+  const pending = await pendingClaimsOnListingSince(tx, listingId, new Date(at.getTime() - REFUND_AUTO_APPROVE_DAYS * DAY_MS));
+  if (pending.length === 0) return;
   const wallets = await lockWallets(tx, pending.map((c) => c.userId));
-  const approved: RefundClaimRow[] = [];
   for (const claim of pending) {
     const account = wallets.get(claim.userId)!;
-    approved.push(await approve(tx, claim, account, { cause: CAUSE_OF[reason], reviewerId: null, note: null, at: now }));
+    await approve(tx, claim, account, { cause: CAUSE_OF[reason], reviewerId: null, note: null, at });
   }
-  return approved;
 }
 
 export function createRefundsService(ctx: AppContext) {

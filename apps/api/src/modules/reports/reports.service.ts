@@ -4,11 +4,11 @@ import type { TReport, TReportInput } from '@betoch/contracts/reports';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
-import { recordEvents } from '../metrics/events.ts';
-import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
-import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
+import { recordEvents } from '../../lib/product-events.ts';
+import { isPubliclyVisible } from '../listings/listing-visibility.ts';
+import { findListingWithPoster } from '../listings/listing-with-poster.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { hideListings } from '../listing-hiding/listing-hiding.ts';
+import { hideListings } from '../moderation/listing-hiding.ts';
 import { appendAutoAction, findOrOpenCase, lockCase } from '../moderation-cases/moderation-cases.ts';
 import { lockUser } from '../users/user-rows.ts';
 import { countCaseReporters, findConversationParticipants, insertReport } from './reports.repository.ts';
@@ -78,7 +78,7 @@ export function createReportsService(ctx: AppContext) {
 
         const alreadyAutoHidden = moderationCase.autoActions.some((a) => a.type === 'hide');
         if (input.targetType === 'listing' && !alreadyAutoHidden && (await countCaseReporters(tx, moderationCase.id)) >= REPORT_AUTO_HIDE_THRESHOLD) {
-          const hidden = await hideListings(tx, [targetId], 'report_threshold', now);
+          const hidden = await hideListings(ctx.events, tx, [targetId], 'report_threshold', now);
           await appendAutoAction(tx, moderationCase.id, { type: 'hide', reason: 'report_threshold', at: now.toISOString() });
           await recordAudit(tx, [
             {

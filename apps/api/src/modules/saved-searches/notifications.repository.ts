@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { notifications } from '../../db/schema/alerts.ts';
 import { listings } from '../../db/schema/listings.ts';
-import { publiclyVisible } from '../listing-visibility/listing-visibility.ts';
+import { publiclyVisible } from '../listings/listing-visibility.ts';
 
 /** The listing `l` of these queries. */
 const l = alias(listings, 'l');

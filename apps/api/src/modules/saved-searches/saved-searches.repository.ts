@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows-of.ts';
 import { savedSearches, type NewSavedSearchRow, type SavedSearchRow } from '../../db/schema/alerts.ts';
 import { listings } from '../../db/schema/listings.ts';
 import { users } from '../../db/schema/users.ts';
-import { publiclyVisible } from '../listing-visibility/listing-visibility.ts';
+import { publiclyVisible } from '../listings/listing-visibility.ts';
 import { filterColumnsOf, savedSearchMatchSql } from '../listings/listing-filter-sql.ts';
 
 /** The listing `l` of these queries (an alias of listings). */

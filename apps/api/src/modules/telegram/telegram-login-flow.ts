@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TTelegramStartQuery } from '@betoch/contracts/telegram';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { LoginTickets } from './login-tickets.ts';
+import type { LoginTickets } from '../auth/login-tickets.ts';
 import type { TelegramSignIn } from './telegram-sign-in.service.ts';
 import { verifyIdToken, verifyWidgetData } from './telegram-login.ts';
 import { createTelegramOidcClient, telegramFlowSecrets, TelegramUnavailable } from './telegram-oidc-client.ts';

@@ -3,11 +3,11 @@ import { telegramCalls } from '@betoch/contracts/routes/telegram';
 import type { TSessionAnswer } from '@betoch/contracts/auth';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
-import { coarseDevice } from '../account/coarse-device.ts';
+import { coarseDevice } from '../auth/coarse-device.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TelegramSignIn } from './telegram-sign-in.service.ts';
 import type { FlowRedirect, TelegramLoginFlow } from './telegram-login-flow.ts';
-import type { LoginTickets } from './login-tickets.ts';
+import type { LoginTickets } from '../auth/login-tickets.ts';
 import type { TelegramService } from './telegram.service.ts';
 
 export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { deriveKey } from '../../lib/secrets.ts';
-import { countedBotApi } from '../ops-metrics/counted-senders.ts';
+import { countedBotApi } from './counted-bot-api.ts';
 import { createBotApi } from './bot-api-client.ts';
 import type { PeriodicJob } from '../../jobs/job-runner.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
@@ -14,7 +14,7 @@ import { telegramRoutes, type TelegramLoginParts } from './telegram.routes.ts';
 import { createTelegramLoginFlow } from './telegram-login-flow.ts';
 import { createInProcessBotApi } from './in-process-bot-api.ts';
 import { telegramDemoRoutes } from './telegram-demo.routes.ts';
-import type { LoginTickets } from './login-tickets.ts';
+import type { LoginTickets } from '../auth/login-tickets.ts';
 import { createTelegramSignIn } from './telegram-sign-in.service.ts';
 import { cleanUpTelegram } from './telegram-cleanup.ts';
 import { createTelegramService } from './telegram.service.ts';

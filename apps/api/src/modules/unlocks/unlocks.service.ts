@@ -5,12 +5,13 @@ import type { TMyUnlocksAnswer, TUnlockContactAnswer, TUnlockStatus } from '@bet
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertNotSuspended, type AuthUser } from '../auth/authenticate.ts';
-import { isPubliclyVisible } from '../listing-visibility/listing-visibility.ts';
-import { findListingWithPoster } from '../listing-visibility/listing-with-poster.ts';
+import { isPubliclyVisible } from '../listings/listing-visibility.ts';
+import { findListingWithPoster } from '../listings/listing-with-poster.ts';
 import { publicTitle } from '../listings/listing-text-masking.ts';
+import { managerAccess } from '../listings/listing-access.ts';
 import { toPhotoAnswer, type PhotoUrlFor } from '../uploads/photo-view.ts';
 import { changeBalance, lockAccount, planActive } from '../wallet/ledger.ts';
-import { recordContactUnlocked } from '../metrics/events.ts';
+import { recordContactUnlocked } from '../../lib/product-events.ts';
 import { claimsOfUnlocks } from '../refunds/refund-counts.ts';
 import { refundClaimUntil, toClaimAnswer } from '../refunds/refunds.service.ts';
 import { findUnlock, findUnlockedPhones, insertUnlock, listMyUnlocks } from './unlocks.repository.ts';
@@ -83,7 +84,7 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
         if (phone) return { is_unlocked: true, poster_phone: phone };
       }
       const found = await findListingWithPoster(ctx.db, listingId);
-      const mayView = found && (isPubliclyVisible(found.listing, found.poster, ctx.now()) || found.listing.posterId === user?.id || user?.isAdmin);
+      const mayView = found && (isPubliclyVisible(found.listing, found.poster, ctx.now()) || (user && managerAccess(user, found.listing)));
       if (!mayView) throw new AppError('not_found');
       return { is_unlocked: false };
     },

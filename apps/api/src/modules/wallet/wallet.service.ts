@@ -4,8 +4,8 @@ import { unreachable } from '@betoch/contracts/exhaustive';
 import { WALLET_HISTORY_LIMIT, ZPurchaseAnswer, type TWalletHistoryEntry, type TPurchaseAnswer, type TPurchaseGrantedAnswer, type TWalletBalance } from '@betoch/contracts/wallet';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthUser } from '../auth/authenticate.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { lockAccount } from './ledger.ts';
 import { grantSku } from './purchase-grant.ts';
 import {
@@ -29,7 +29,13 @@ export function newTxRef(): string {
 }
 
 /** Tenant skus: tenants and landlords. Broker skus: brokers only. */
-export function maySell(userType: AuthUser['userType'], info: SkuInfo): boolean {
+/**
+ * What the wallet needs of its caller (the signed-in user route() hands over): the wallet sits
+ * below auth, which reads balances at sign-in, so it names the fields rather than auth's AuthUser.
+ */
+type WalletUser = Pick<UserRow, 'id' | 'phone' | 'userType'>;
+
+export function maySell(userType: WalletUser['userType'], info: SkuInfo): boolean {
   switch (info.audience) {
     case 'delala':
       return userType === 'delala';
@@ -57,7 +63,7 @@ function replay(stored: StoredKey | undefined, sku: Sku): TPurchaseAnswer {
 export function createWalletService(ctx: AppContext, payments: PaymentProvider) {
   const service = {
     /** GET /wallet/history: the ledger rows of the user's balances, newest first. */
-    async history(user: AuthUser): Promise<TWalletHistoryEntry[]> {
+    async history(user: WalletUser): Promise<TWalletHistoryEntry[]> {
       const rows = await walletHistory(ctx.db, user.id, WALLET_HISTORY_LIMIT);
       return rows.map((r) => ({
         _id: r.id,
@@ -69,7 +75,7 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
       }));
     },
 
-    async balance(user: AuthUser): Promise<TWalletBalance> {
+    async balance(user: WalletUser): Promise<TWalletBalance> {
       const wallet = await getWalletSnapshot(ctx.db, user.id);
       return {
         credits: wallet.credits,
@@ -85,7 +91,7 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
      * same transaction: a retry (also one racing the first call) answers the first answer.
      * A checkout provider goes through `checkoutPurchase`: the grant waits for the gateway.
      */
-    async purchase(user: AuthUser, sku: Sku, idempotencyKey?: string, returnPath?: string): Promise<TPurchaseAnswer> {
+    async purchase(user: WalletUser, sku: Sku, idempotencyKey?: string, returnPath?: string): Promise<TPurchaseAnswer> {
       const info = SKU_CATALOG[sku];
       if (!maySell(user.userType, info)) throw new AppError('wrong_role');
 
@@ -126,7 +132,7 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
   };
 
   /** A purchase row's common part: the buyer, the sku at the server's price, our references. */
-  function newPurchase(user: AuthUser, sku: Sku, ids: { purchaseId: string; txRef: string; idempotencyKey?: string; returnPath?: string }) {
+  function newPurchase(user: WalletUser, sku: Sku, ids: { purchaseId: string; txRef: string; idempotencyKey?: string; returnPath?: string }) {
     return {
       id: ids.purchaseId,
       createdAt: ctx.now(),
@@ -149,7 +155,7 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
    * same key may try again. A crash in between leaves a pending purchase without a checkout, which
    * reconciliation marks failed or expired.
    */
-  async function checkoutPurchase(user: AuthUser, sku: Sku, idempotencyKey: string | undefined, returnPath: string | undefined): Promise<TPurchaseAnswer> {
+  async function checkoutPurchase(user: WalletUser, sku: Sku, idempotencyKey: string | undefined, returnPath: string | undefined): Promise<TPurchaseAnswer> {
     const info = SKU_CATALOG[sku];
     const purchaseId = randomUUID();
     const txRef = newTxRef();

@@ -1,8 +1,8 @@
 import { DELALA_AUTO_BLOCK_HIDDEN, DELALA_AUTO_BLOCK_WINDOW_DAYS } from '@betoch/contracts/constants';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/users.ts';
-import { recordEvents } from '../metrics/events.ts';
-import { onListingLeftMarket } from '../refunds/refunds.service.ts';
+import { recordEvents } from '../../lib/product-events.ts';
+import type { DomainEvents } from '../../lib/domain-events.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { appendAutoAction, findOrOpenCase } from '../moderation-cases/moderation-cases.ts';
 import { countHiddenListingsSince, findListingPoster, lastPostingUnblockAt, lockListingRow, setListingHidden } from './listing-hiding.repository.ts';
@@ -11,7 +11,7 @@ import { lockUser, setPostingBlock } from '../users/user-rows.ts';
 /**
  * Hiding listings from the market, shared by every module that hides one: reports past their
  * threshold, duplicates merged, an admin's action (and showing one again). Hiding approves the
- * refund claims waiting on the listing and applies the broker rule to its poster.
+ * refund claims waiting on the listing (through the 'listingLeftMarket' event) and applies the broker rule to its poster.
  */
 
 /** Why moderation hid a listing (listings.hidden_reason, shown to its poster). */
@@ -20,12 +20,13 @@ export type HiddenReason = 'report_threshold' | 'moderation' | 'duplicate';
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Hides listings that are not hidden yet, in the caller's transaction, then applies the broker
+ * Hides listings that are not hidden yet, in the caller's transaction (each one publishes
+ * 'listingLeftMarket' in it), then applies the broker
  * rule to their posters. Locks each poster's user row before the listing row (the order publish
  * uses), posters and listings in id order, so concurrent hides and publishes never deadlock.
  * Answers the ids it hid (listings already hidden or deleted are skipped).
  */
-export async function hideListings(tx: Tx, ids: string[], reason: HiddenReason, now: Date): Promise<string[]> {
+export async function hideListings(events: DomainEvents, tx: Tx, ids: string[], reason: HiddenReason, now: Date): Promise<string[]> {
   const byPoster = new Map<string, string[]>();
   for (const id of [...new Set(ids)].sort()) {
     const posterId = await findListingPoster(tx, id);
@@ -43,8 +44,7 @@ export async function hideListings(tx: Tx, ids: string[], reason: HiddenReason, 
       const listing = await lockListingRow(tx, id);
       if (!listing || listing.adminHidden) continue;
       await setListingHidden(tx, id, { reason, at: now });
-      // Refund claims on this listing still waiting and made within the last 7 days are approved.
-      await onListingLeftMarket(id, 'hidden', tx, now);
+      await events.publish(tx, 'listingLeftMarket', { listingId: id, reason: 'hidden', at: now });
       hidden.push(id);
       touchedPosters.add(posterId);
     }

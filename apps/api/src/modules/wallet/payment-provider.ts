@@ -1,5 +1,11 @@
 import type { Sku } from '@betoch/contracts/constants';
 
+/*
+ * The port a purchase is charged through: the wallet's purchase flows (wallet.service.ts) call it;
+ * the payments module provides the gateways behind it (Chapa, simulated, unavailable) and confirms
+ * their verdicts.
+ */
+
 export interface PaymentOrder {
   /** Our purchase id. */
   purchaseId: string;

@@ -1,9 +1,11 @@
-import type { DbOrTx } from '../../db/client.ts';
-import { appEvents } from '../../db/schema/conversations.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { appEvents } from '../db/schema/conversations.ts';
 
 /**
- * Product events this module reads, and the helpers other modules call to record theirs (one line
- * at the place the thing happens, in the same transaction). The conversations module records
+ * Product events the metrics module reads, and the helpers every module calls to record theirs
+ * (one line at the place the thing happens, in the same transaction). Below the modules (in lib/)
+ * because those that record them (auth among them) sit below metrics, whose service starts with
+ * auth's requireAdmin. The conversations module records
  * conversation_started, owner_replied and reply_unlocked itself.
  */
 export const EVENT = {
