@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { apiSignUp, readDemoCode } from './support/auth';
 import { tr, type Lang } from './support/i18n';
 import { createLiveListing } from './support/live-listing';
 import { randomPhone } from './support/phones';
+import { escapeRegExp, expectNotStarted, expectSoonAfterCode, holdScripts, LANGS, openDrawn, SCRIPT_DELAY_MS, withoutJs } from './support/early-taps';
 
 /**
  * The public pages' controls do what they say however early they are tapped (issue #37): on a
@@ -13,41 +14,6 @@ import { randomPhone } from './support/phones';
  * must take effect within 3 s of the code's arrival. Then the same pages with JavaScript off:
  * browse with filters, open a listing, switch language, reach sign-in with the way back kept.
  */
-
-const LANGS = ['en', 'am'] as const satisfies readonly Lang[];
-const SCRIPT_DELAY_MS = 1500;
-/** After the last script arrived, the tap has taken effect within this (the budget of issue #37). */
-const AFTER_CODE_MS = 3000;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Holds every .js answer SCRIPT_DELAY_MS; answers when the last one was let through. */
-async function holdScripts(page: Page, delay = SCRIPT_DELAY_MS): Promise<{ lastScriptAt: () => number }> {
-  let last = 0;
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    last = Date.now();
-    await route.continue();
-  });
-  return { lastScriptAt: () => last };
-}
-
-/** Opens a page without waiting for its app (the fixtures' page.goto waits for it): as a person sees it first. */
-async function openDrawn(page: Page, url: string, lang: Lang): Promise<void> {
-  const { baseURL } = test.info().project.use;
-  await page.context().addCookies([{ name: 'betoch_lng', value: lang, url: baseURL ?? 'http://127.0.0.1' }]);
-  await page.mainFrame().goto(url, { waitUntil: 'commit' });
-}
-
-/** That the app had not started when the control was tapped (else the journey proves nothing). */
-async function expectNotStarted(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
-}
-
-/** The outcome showed within AFTER_CODE_MS of the last script's arrival. */
-function expectSoonAfterCode(shownAt: number, lastScriptAt: number): void {
-  expect(lastScriptAt, 'the page asked for its code').toBeGreaterThan(0);
-  expect(shownAt - lastScriptAt).toBeLessThanOrEqual(AFTER_CODE_MS);
-}
 
 /** Phone, code, name, role and terms on /signup, then the plan skipped (as message-owner.spec.ts). */
 async function signUp(page: Page, lang: Lang): Promise<void> {
@@ -62,12 +28,6 @@ async function signUp(page: Page, lang: Lang): Promise<void> {
   await page.getByRole('button', { name: tr(lang, 'auth:signup.skip') }).click();
 }
 
-async function withoutJs(browser: Browser, baseURL: string, lang: Lang): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 800 }, baseURL });
-  await context.addCookies([{ name: 'betoch_lng', value: lang, url: baseURL }]);
-  return context.newPage();
-}
-
 for (const lang of LANGS) {
   test.describe(`scripts held ${SCRIPT_DELAY_MS} ms, tapped at once (${lang})`, () => {
     test.setTimeout(90_000);
@@ -80,7 +40,7 @@ for (const lang of LANGS) {
       await expect(unlock).toBeVisible();
       await expectNotStarted(page);
       await unlock.click();
-      await expect(page).toHaveURL(new RegExp(`/login\\?from=${escape(encodeURIComponent(`/l/${listing.id}`))}`));
+      await expect(page).toHaveURL(new RegExp(`/login\\?from=${escapeRegExp(encodeURIComponent(`/l/${listing.id}`))}`));
       await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:login.title') })).toBeVisible();
     });
 
@@ -144,7 +104,7 @@ for (const lang of LANGS) {
       await expect(place).toBeVisible();
       await expectNotStarted(page);
       await place.fill('Bole');
-      const open = page.getByRole('button', { name: new RegExp(`^${escape(tr(lang, 'listings:filters.open'))}(?: |$)`) });
+      const open = page.getByRole('button', { name: new RegExp(`^${escapeRegExp(tr(lang, 'listings:filters.open'))}(?: |$)`) });
       await open.click();
       await expectNotStarted(page);
       const sheet = page.getByRole('dialog', { name: tr(lang, 'listings:filters.title') });
@@ -207,7 +167,7 @@ for (const lang of LANGS) {
         await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
 
         await page.getByRole('link', { name: tr(lang, 'listings:contact.unlock') }).click();
-        await expect(page).toHaveURL(new RegExp(`/login\\?from=${escape(encodeURIComponent(`/l/${listing.id}`))}`));
+        await expect(page).toHaveURL(new RegExp(`/login\\?from=${escapeRegExp(encodeURIComponent(`/l/${listing.id}`))}`));
         await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:login.title') })).toBeVisible();
         // Sending the phone without JavaScript posts it back to the page: never in the address.
         await page.getByLabel(tr(lang, 'auth:phone.label')).fill('0911223344');

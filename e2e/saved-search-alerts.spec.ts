@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './support/fixtures';
-import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
+import { apiSignUp, startInLanguage, storeSession } from './support/auth';
 import { tr, type Lang } from './support/i18n';
+import { createLiveListing, placeWord } from './support/live-listing';
 
 /**
  * Saved searches with alerts: a tenant saves a search on /browse through the dialog,
@@ -14,50 +11,12 @@ import { tr, type Lang } from './support/i18n';
  * journey's listing matches it however many other journeys post in Bole.
  */
 
-const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/room-1.jpg');
 
-/** A word of letters only (the place search ignores digits), different every run. */
-function placeWord(): string {
-  const letters = 'bcdfghjklmnpqrstvwxz';
-  let word = 'Sefer';
-  for (let i = 0; i < 8; i++) word += letters[Math.floor(Math.random() * letters.length)];
-  return word.replace(/(.)\1+/g, '$1');
-}
 
-async function publish(request: APIRequestContext, landlord: ApiSession, title: string, place: string): Promise<string> {
-  const auth = { authorization: `Bearer ${landlord.token}` };
-  const created = await request.post('/api/listings', {
-    headers: auth,
-    data: {
-      title,
-      description: `${title}: bright rooms, a balcony, a water tank and a guard at the gate.`,
-      type: 'apartment',
-      price_etb: 18_000,
-      bedrooms: 2,
-      bathrooms: 1,
-      area_sqm: 80,
-      specific_location: place,
-      subcity: 'Bole',
-      contact_preference: 'show',
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { listing } = (await created.json()) as { listing: { _id: string } };
-  const up = await request.post('/api/uploads', {
-    headers: auth,
-    multipart: { file: { name: 'room-1.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHOTO) } },
-  });
-  expect(up.ok(), await up.text()).toBe(true);
-  const { key } = (await up.json()) as { key: string };
-  expect((await request.patch(`/api/listings/${listing._id}`, { headers: auth, data: { photos: [key] } })).ok()).toBe(true);
-  const published = await request.post(`/api/listings/${listing._id}/publish`, { headers: auth });
-  expect(published.ok(), await published.text()).toBe(true);
-  return listing._id;
-}
 
 for (const lang of ['en', 'am'] as Lang[]) {
   test(`${lang}: a saved search alerts its owner through the bell within 2 s, and the notification opens the listing`, async ({ page, browser, request }) => {
-    const word = placeWord();
+    const word = placeWord('Sefer');
     const tenant = await apiSignUp(request, { role: 'tenant' });
     await startInLanguage(page, lang);
     await storeSession(page, tenant, `/browse?subcity=Bole&type=apartment&price_max=20000&q=${word}`);
@@ -81,7 +40,7 @@ for (const lang of ['en', 'am'] as Lang[]) {
     try {
       const landlord = await apiSignUp(landlordBrowser.request, { role: 'landlord' });
       const title = `Apartment at ${word}`;
-      const listingId = await publish(landlordBrowser.request, landlord, title, `${word} square`);
+      const listingId = (await createLiveListing(landlordBrowser.request, { landlord, title, place: `${word} square`, priceEtb: 18_000 })).id;
       await expect(page.getByTestId('notification-count')).toHaveText('1', { timeout: 2_000 });
       await expect(bell).toHaveAttribute('aria-label', tr(lang, 'alerts:bell.labelUnread_one', { count: 1 }));
 

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './support/auth';
 import { tr, type Lang } from './support/i18n';
+import { createLiveListing, placeWord } from './support/live-listing';
 import { formatLocal } from './support/phones';
 
 /**
@@ -15,7 +13,6 @@ import { formatLocal } from './support/phones';
  * OpenID Connect login) without an SMS. In English and Amharic.
  */
 
-const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/room-1.jpg');
 const STUB = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181) + 100}`;
 
 interface StubMessage {
@@ -54,41 +51,7 @@ async function apiLink(request: APIRequestContext, who: ApiSession, lang: Lang):
   return chatId;
 }
 
-async function publish(request: APIRequestContext, landlord: ApiSession, title: string, place: string): Promise<string> {
-  const auth = { authorization: `Bearer ${landlord.token}` };
-  const created = await request.post('/api/listings', {
-    headers: auth,
-    data: {
-      title,
-      description: `${title}: bright rooms, a balcony, a water tank and a guard at the gate.`,
-      type: 'apartment',
-      price_etb: 18_000,
-      bedrooms: 2,
-      bathrooms: 1,
-      area_sqm: 80,
-      specific_location: place,
-      subcity: 'Bole',
-      contact_preference: 'show',
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { listing } = (await created.json()) as { listing: { _id: string } };
-  const up = await request.post('/api/uploads', { headers: auth, multipart: { file: { name: 'room-1.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHOTO) } } });
-  expect(up.ok(), await up.text()).toBe(true);
-  const { key } = (await up.json()) as { key: string };
-  expect((await request.patch(`/api/listings/${listing._id}`, { headers: auth, data: { photos: [key] } })).ok()).toBe(true);
-  const published = await request.post(`/api/listings/${listing._id}/publish`, { headers: auth });
-  expect(published.ok(), await published.text()).toBe(true);
-  return listing._id;
-}
 
-/** A word of letters only, different every run (the place search ignores digits). */
-function placeWord(): string {
-  const letters = 'bcdfghjklmnpqrstvwxz';
-  let word = 'Tele';
-  for (let i = 0; i < 8; i++) word += letters[Math.floor(Math.random() * letters.length)];
-  return word.replace(/(.)\1+/g, '$1');
-}
 
 for (const lang of ['en', 'am'] as Lang[]) {
   test(`${lang}: connect Telegram from /account, and disconnect`, async ({ page, request }) => {
@@ -111,7 +74,7 @@ for (const lang of ['en', 'am'] as Lang[]) {
   });
 
   test(`${lang}: a saved search set to Telegram on /saved gets a new matching listing in the bot within 5 s`, async ({ page, request }) => {
-    const word = placeWord();
+    const word = placeWord('Tele');
     const tenant = await apiSignUp(request, { role: 'tenant' });
     const chatId = await apiLink(request, tenant, lang);
     const saved = await request.post('/api/saved-searches', {
@@ -129,7 +92,7 @@ for (const lang of ['en', 'am'] as Lang[]) {
 
     const landlord = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
     const startedAt = Date.now();
-    const listingId = await publish(request, landlord, `Flat near ${word}`, word);
+    const listingId = (await createLiveListing(request, { landlord, title: `Flat near ${word}`, place: word, priceEtb: 18_000 })).id;
     await expect
       .poll(async () => (await botMessages(request, chatId)).find((m) => m.kind === 'photo'), { timeout: 5_000, intervals: [100] })
       .toBeTruthy();
@@ -141,10 +104,10 @@ for (const lang of ['en', 'am'] as Lang[]) {
   });
 
   test(`${lang}: the freshness question's 'Rented' button in the bot takes the listing out of /browse`, async ({ page, request }) => {
-    const word = placeWord();
+    const word = placeWord('Tele');
     const landlord = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
     const chatId = await apiLink(request, landlord, lang);
-    const listingId = await publish(request, landlord, `Flat by ${word}`, word);
+    const listingId = (await createLiveListing(request, { landlord, title: `Flat by ${word}`, place: word, priceEtb: 18_000 })).id;
     await startInLanguage(page, lang);
     await page.goto(`/browse?q=${word}`);
     await expect(page.locator(`a[href="/l/${listingId}"]`).first()).toBeVisible();

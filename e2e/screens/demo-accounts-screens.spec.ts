@@ -3,6 +3,7 @@ import { test, expect } from '../support/fixtures';
 import { startInLanguage, storeSession, type ApiSession } from '../support/auth';
 import type { Lang } from '../support/i18n';
 import { settle } from '../support/screens';
+import { demoSession } from '../support/admin-session';
 
 /**
  * The demo as a visitor first sees it: a tour signed in as each demo account of the README's table
@@ -12,30 +13,6 @@ import { settle } from '../support/screens';
  *   SCREENSHOTS=1 E2E_PORT=8192 npx playwright test e2e/screens/demo-accounts-screens.spec.ts
  * The pictures land in screenshots/demo-accounts/ (not committed), named language-account-screen.
  */
-
-const sessions = new Map<string, ApiSession>();
-
-/** Signs a demo account in through the API, once per worker (one code a minute per phone: waits it out if asked to). */
-async function demoSession(request: APIRequestContext, phone: string): Promise<ApiSession> {
-  const known = sessions.get(phone);
-  if (known) return known;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const otp = await request.post('/api/auth/request-otp', { data: { phone } });
-    const body = (await otp.json()) as { code?: string; retry_after?: number };
-    if (otp.status() === 429 && body.retry_after) {
-      await new Promise((resolve) => setTimeout(resolve, (body.retry_after! + 1) * 1000));
-      continue;
-    }
-    expect(otp.ok(), JSON.stringify(body)).toBe(true);
-    const res = await request.post('/api/auth/verify-otp', { data: { phone, code: body.code } });
-    expect(res.ok(), await res.text()).toBe(true);
-    const session = (await res.json()) as { token: string; user: ApiSession['user'] };
-    const signedIn = { token: session.token, user: session.user, phone };
-    sessions.set(phone, signedIn);
-    return signedIn;
-  }
-  throw new Error(`Could not sign ${phone} in`);
-}
 
 async function api<T>(request: APIRequestContext, session: ApiSession, url: string): Promise<T> {
   const res = await request.get(url, { headers: { authorization: `Bearer ${session.token}` } });

@@ -26,9 +26,19 @@ async function call<T>(request: APIRequestContext, session: ApiSession, method: 
  */
 export async function createLiveListing(
   request: APIRequestContext,
-  options: { contactPreference?: 'show' | 'hide'; title?: string; type?: string; bedrooms?: number; priceEtb?: number } = {},
+  options: {
+    contactPreference?: 'show' | 'hide';
+    title?: string;
+    type?: string;
+    bedrooms?: number;
+    priceEtb?: number;
+    /** The place it names (a word the place search finds); Edna Mall unless given. */
+    place?: string;
+    /** Who posts it; a new landlord unless given. */
+    landlord?: ApiSession;
+  } = {},
 ): Promise<LiveListing> {
-  const landlord = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
+  const landlord = options.landlord ?? (await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' }));
   const title = options.title ?? `2-Bedroom Apartment near Edna Mall ${Math.floor(Math.random() * 1e6)}`;
   const photo = await call<{ key: string }>(request, landlord, 'POST', '/uploads', {
     multipart: { file: { name: 'room-1.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHOTO) } },
@@ -42,7 +52,7 @@ export async function createLiveListing(
       bedrooms: options.bedrooms ?? 2,
       bathrooms: 1,
       area_sqm: 90,
-      specific_location: 'Edna Mall',
+      specific_location: options.place ?? 'Edna Mall',
       subcity: 'Bole',
       contact_preference: options.contactPreference ?? 'show',
     },
@@ -50,4 +60,12 @@ export async function createLiveListing(
   await call(request, landlord, 'PATCH', `/listings/${draft._id}`, { data: { photos: [photo.key] } });
   await call(request, landlord, 'POST', `/listings/${draft._id}/publish`);
   return { id: draft._id, title, landlord };
+}
+
+/** A word of letters only after `prefix`, different every run (the place search ignores digits). */
+export function placeWord(prefix: string): string {
+  const letters = 'bcdfghjklmnpqrstvwxz';
+  let word = prefix;
+  for (let i = 0; i < 8; i++) word += letters[Math.floor(Math.random() * letters.length)];
+  return word.replace(/(.)\1+/g, '$1');
 }

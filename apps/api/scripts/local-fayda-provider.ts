@@ -12,11 +12,10 @@
  *   FAYDA_CLIENT_ID, FAYDA_CLIENT_JWKS (the client's public JWK set), FAYDA_REDIRECT_URI,
  *   FAYDA_USERINFO: signed (default) or encrypted)
  */
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { CompactEncrypt, decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
-import Provider from 'oidc-provider';
+import { CompactEncrypt, decodeJwt, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { escapeHtml, signAs, signingKey, startOidcHost, tamperCommon } from './local-oidc-host.ts';
 
 export interface FaydaIdentity {
   name: string;
@@ -73,27 +72,10 @@ const ENDPOINTS = {
   jwks: '/v1/esignet/oauth/.well-known/jwks.json',
 };
 
-async function signingKey(kid: string) {
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
-  const pub = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  const priv = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
-  return { privateKey, pub, priv };
-}
-
 /** A public key of the client's type that is not the client's (someone else's key). */
 async function otherPublicKey(alg: 'RS256' | 'ES256'): Promise<JWK> {
   const { publicKey } = await generateKeyPair(alg, { extractable: true });
   return exportJWK(publicKey);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-async function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 export async function startLocalFaydaProvider(options: {
@@ -112,139 +94,84 @@ export async function startLocalFaydaProvider(options: {
   const other = await signingKey('attacker-1');
   const rotated = await signingKey('esignet-2');
   const identities = new Map(options.identities ?? []);
-  const bySub = (sub: string) => [...identities.entries()].find(([s]) => s === sub)?.[1];
-  const state = { fault: { token: 'none' as FaydaFault, userinfo: options.userinfo ?? ('signed' as FaydaUserinfoMode) }, tokenCalls: 0, userinfoAnswers: { signed: 0, encrypted: 0 }, rotatedOut: false };
+  const state = { fault: { token: 'none' as FaydaFault, userinfo: options.userinfo ?? ('signed' as FaydaUserinfoMode) }, userinfoAnswers: { signed: 0, encrypted: 0 }, rotatedOut: false };
 
-  const outer = http.createServer();
-  const sockets = new Set<Socket>();
-  outer.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => outer.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(outer.address() as AddressInfo).port}`;
-
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: options.clientId,
-        token_endpoint_auth_method: 'private_key_jwt',
-        jwks: options.clientJwks,
-        redirect_uris: options.redirectUris,
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-        id_token_signed_response_alg: 'RS256',
-        userinfo_signed_response_alg: 'RS256',
+  const host = await startOidcHost({
+    port: options.port,
+    signing: main,
+    client: {
+      client_id: options.clientId,
+      token_endpoint_auth_method: 'private_key_jwt',
+      jwks: options.clientJwks,
+      redirect_uris: options.redirectUris,
+      userinfo_signed_response_alg: 'RS256',
+    },
+    routes: ENDPOINTS,
+    cookieKey: 'local-fayda-provider-cookie-key',
+    config: {
+      acrValues: ['mosip:idp:acr:generated-code', 'mosip:idp:acr:biometrics', 'mosip:idp:acr:linked-wallet'],
+      claims: {
+        openid: ['sub'],
+        profile: ['name', 'name#en', 'name#am', 'birthdate', 'gender', 'picture'],
+        phone: ['phone_number'],
       },
-    ],
-    jwks: { keys: [main.priv] },
-    clientAuthMethods: ['private_key_jwt'],
-    pkce: { required: () => true },
-    acrValues: ['mosip:idp:acr:generated-code', 'mosip:idp:acr:biometrics', 'mosip:idp:acr:linked-wallet'],
-    claims: {
-      openid: ['sub'],
-      profile: ['name', 'name#en', 'name#am', 'birthdate', 'gender', 'picture'],
-      phone: ['phone_number'],
+      features: { claimsParameter: { enabled: true }, jwtUserinfo: { enabled: true }, userinfo: { enabled: true } },
     },
-    features: {
-      devInteractions: { enabled: false },
-      claimsParameter: { enabled: true },
-      jwtUserinfo: { enabled: true },
-      userinfo: { enabled: true },
-    },
-    routes: { authorization: ENDPOINTS.authorization, token: ENDPOINTS.token, userinfo: ENDPOINTS.userinfo, jwks: ENDPOINTS.jwks },
-    cookies: { keys: ['local-fayda-provider-cookie-key'] },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    async findAccount(_ctx: unknown, sub: string) {
-      const person = bySub(sub);
+    claimsOf(sub) {
+      const person = identities.get(sub);
       if (!person) return undefined;
       return {
-        accountId: sub,
-        async claims() {
-          return {
-            sub,
-            name: person.name,
-            'name#en': person.name,
-            ...(person.nameAm ? { 'name#am': person.nameAm } : {}),
-            ...(person.phone_number ? { phone_number: person.phone_number } : {}),
-            birthdate: person.birthdate ?? '1990-01-01',
-            gender: person.gender ?? 'Female',
-            picture: person.picture ?? 'data:image/jpeg;base64,AAAA',
-          };
-        },
+        name: person.name,
+        'name#en': person.name,
+        ...(person.nameAm ? { 'name#am': person.nameAm } : {}),
+        ...(person.phone_number ? { phone_number: person.phone_number } : {}),
+        birthdate: person.birthdate ?? '1990-01-01',
+        gender: person.gender ?? 'Female',
+        picture: person.picture ?? 'data:image/jpeg;base64,AAAA',
       };
     },
+    logErrors: options.logErrors,
+    // An individual ID (as eSignet's OTP page asks).
+    login: {
+      title: 'Local Fayda (eSignet)',
+      intro: (details) => `Log in to share your name and phone with ${escapeHtml(String(details.params.client_id))}.`,
+      fields: () => `<label>Fayda individual ID (FIN/UIN) <input name="individual_id" autocomplete="off"></label>
+<label>OTP <input name="otp" value="111111"></label><button type="submit">Verify and share</button>`,
+      async finish(form, details) {
+        const individualId = form.get('individual_id') ?? '';
+        const sub = [...identities.entries()].find(([, p]) => p.individualId === individualId)?.[0];
+        if (!sub) return undefined;
+        const grant = new host.provider.Grant({ accountId: sub, clientId: String(details.params.client_id) });
+        grant.addOIDCScope(String(details.params.scope ?? 'openid'));
+        const asked = details.params.claims ? (JSON.parse(String(details.params.claims)) as Record<string, Record<string, unknown> | null>) : {};
+        const claimNames = [...new Set(Object.values(asked).flatMap((group) => Object.keys(group ?? {})))];
+        if (claimNames.length) grant.addOIDCClaims(claimNames);
+        const grantId = await grant.save();
+        return { login: { accountId: sub, acr: 'mosip:idp:acr:generated-code', amr: ['otp'] }, consent: { grantId } };
+      },
+      unknown: 'Unknown individual ID.',
+    },
+    async beforeToken(res) {
+      if (state.fault.token === '5xx') {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end('<html>bad gateway</html>');
+        return true;
+      }
+      if (state.fault.token === 'slow') await new Promise((r) => setTimeout(r, 8000));
+      return false;
+    },
+    tamper: (idToken) => tamper(idToken, state.fault.token),
+    extraRoute(url, req, res) {
+      if (url.pathname === ENDPOINTS.userinfo && !url.searchParams.has('__inner')) return userinfo(req, res);
+      if (url.pathname === ENDPOINTS.jwks && state.rotatedOut) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ keys: [main.pub, rotated.pub] }));
+        return Promise.resolve();
+      }
+      return undefined;
+    },
   });
-  const inner = provider.callback();
-  if (options.logErrors) {
-    (provider as unknown as { on(event: string, fn: (ctx: unknown, err: Error & { cause?: unknown; error_description?: string }) => void): void }).on(
-      'grant.error',
-      (_ctx, err) => process.stderr.write(`token error: ${err.message} ${err.error_description ?? ''} ${String(err.cause ?? '')}\n`),
-    );
-  }
-
-  /** The login page: an individual ID (as eSignet's OTP page asks) and Cancel. */
-  async function interaction(req: http.IncomingMessage, res: http.ServerResponse, uid: string, action: string | undefined) {
-    const details = await provider.interactionDetails(req, res);
-    if (details.uid !== uid) throw new Error('interaction mismatch');
-    if (!action) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Local Fayda (eSignet)</title></head>
-<body><main><h1>Local Fayda (eSignet)</h1><p>Log in to share your name and phone with ${escapeHtml(String(details.params.client_id))}.</p>
-<form method="post" action="/interaction/${escapeHtml(uid)}/login"><label>Fayda individual ID (FIN/UIN) <input name="individual_id" autocomplete="off"></label>
-<label>OTP <input name="otp" value="111111"></label><button type="submit">Verify and share</button></form>
-<form method="post" action="/interaction/${escapeHtml(uid)}/abort"><button type="submit">Cancel</button></form></main></body></html>`);
-      return;
-    }
-    const form = new URLSearchParams((await readBody(req)).toString());
-    if (action === 'abort') {
-      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled.' }, { mergeWithLastSubmission: false });
-      return;
-    }
-    const individualId = form.get('individual_id') ?? '';
-    const sub = [...identities.entries()].find(([, p]) => p.individualId === individualId)?.[0];
-    if (!sub) {
-      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><p>Unknown individual ID.</p>');
-      return;
-    }
-    const clientId = String(details.params.client_id);
-    const grant = new provider.Grant({ accountId: sub, clientId });
-    grant.addOIDCScope(String(details.params.scope ?? 'openid'));
-    const asked = details.params.claims ? (JSON.parse(String(details.params.claims)) as Record<string, Record<string, unknown> | null>) : {};
-    const claimNames = [...new Set(Object.values(asked).flatMap((group) => Object.keys(group ?? {})))];
-    if (claimNames.length) grant.addOIDCClaims(claimNames);
-    const grantId = await grant.save();
-    await provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: sub, acr: 'mosip:idp:acr:generated-code', amr: ['otp'] }, consent: { grantId } },
-      { mergeWithLastSubmission: false },
-    );
-  }
-
-  /** The token endpoint, through the steering: the real answer, then tampered as asked. */
-  async function token(req: http.IncomingMessage, res: http.ServerResponse) {
-    state.tokenCalls += 1;
-    const fault = state.fault.token;
-    if (fault === '5xx') {
-      res.writeHead(502, { 'content-type': 'text/html' });
-      res.end('<html>bad gateway</html>');
-      return;
-    }
-    if (fault === 'slow') await new Promise((r) => setTimeout(r, 8000));
-    const body = await readBody(req);
-    // The real provider answers on the same server: call it with the body read here.
-    const answer = await fetch(`${issuer}${ENDPOINTS.token}?__inner=1`, {
-      method: 'POST',
-      headers: { 'content-type': String(req.headers['content-type']), accept: 'application/json' },
-      body,
-    });
-    const json = (await answer.json()) as Record<string, unknown>;
-    if (answer.ok && typeof json.id_token === 'string' && fault !== 'none') json.id_token = await tamper(json.id_token, fault);
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    res.end(JSON.stringify(json));
-  }
+  const issuer = host.issuer;
 
   /**
    * The userinfo endpoint, through the steering: the provider's signed answer, encrypted when asked
@@ -257,9 +184,7 @@ export async function startLocalFaydaProvider(options: {
     let body = await answer.text();
     const mode = state.fault.userinfo;
     if (answer.ok) state.userinfoAnswers[mode === 'signed' ? 'signed' : 'encrypted'] += 1;
-    if (answer.ok && mode === 'encrypted_signed_by_other_key') {
-      body = await new SignJWT(decodeJwt(body)).setProtectedHeader({ alg: 'RS256', kid: main.pub.kid }).sign(other.privateKey);
-    }
+    if (answer.ok && mode === 'encrypted_signed_by_other_key') body = await signAs(decodeJwt(body), other, main.pub.kid);
     if (!answer.ok || mode === 'signed') {
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/jwt', 'cache-control': 'no-store' });
       res.end(body);
@@ -277,66 +202,29 @@ export async function startLocalFaydaProvider(options: {
   }
 
   async function tamper(idToken: string, fault: FaydaFault): Promise<string> {
+    const common = tamperCommon(idToken, fault, { main, other }, { aud: 'another-client', iss: 'https://esignet.attacker.example' });
+    if (common) return common;
     const claims = decodeJwt(idToken);
     const nowS = Math.floor(Date.now() / 1000);
-    const sign = (payload: Record<string, unknown>, key: Awaited<ReturnType<typeof signingKey>>) =>
-      new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: key.pub.kid }).sign(key.privateKey);
     switch (fault) {
-      case 'other_key':
-        // The attacker's key, under the provider's own kid.
-        return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: main.pub.kid }).sign(other.privateKey);
-      case 'wrong_aud':
-        return sign({ ...claims, aud: 'another-client' }, main);
-      case 'wrong_iss':
-        return sign({ ...claims, iss: 'https://esignet.attacker.example' }, main);
-      case 'expired':
-        return sign({ ...claims, iat: nowS - 7200, exp: nowS - 3600 }, main);
       case 'future':
-        return sign({ ...claims, iat: nowS + 3600, exp: nowS + 7200 }, main);
+        return signAs({ ...claims, iat: nowS + 3600, exp: nowS + 7200 }, main);
       case 'no_nonce': {
         const { nonce: _nonce, ...rest } = claims;
-        return sign(rest, main);
+        return signAs(rest, main);
       }
       case 'wrong_nonce':
-        return sign({ ...claims, nonce: 'another-flow-nonce' }, main);
+        return signAs({ ...claims, nonce: 'another-flow-nonce' }, main);
       case 'alg_none':
         return `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
       case 'rotated':
         // The provider moved to a new key after the flow started: the JWKS now carries it.
         state.rotatedOut = true;
-        return sign(claims, rotated);
+        return signAs(claims, rotated);
       default:
         return idToken;
     }
   }
-
-  outer.on('request', (req, res) => {
-    const url = new URL(req.url ?? '/', issuer);
-    const run = async () => {
-      const m = /^\/interaction\/([\w-]+)(?:\/(login|abort))?$/.exec(url.pathname);
-      if (m) return interaction(req, res, m[1]!, m[2]);
-      if (url.pathname === '/healthz') {
-        res.writeHead(200).end('ok');
-        return;
-      }
-      if (url.pathname === ENDPOINTS.token && req.method === 'POST' && !url.searchParams.has('__inner')) return token(req, res);
-      if (url.pathname === ENDPOINTS.userinfo && !url.searchParams.has('__inner')) return userinfo(req, res);
-      if (url.pathname === ENDPOINTS.jwks && state.rotatedOut) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ keys: [main.pub, rotated.pub] }));
-        return;
-      }
-      if (url.searchParams.has('__inner')) {
-        url.searchParams.delete('__inner');
-        req.url = `${url.pathname}${url.search}`;
-      }
-      return inner(req, res);
-    };
-    run().catch((err: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(String(err));
-    });
-  });
 
   return {
     url: issuer,
@@ -345,15 +233,12 @@ export async function startLocalFaydaProvider(options: {
       return state.fault;
     },
     get tokenCalls() {
-      return state.tokenCalls;
+      return host.tokenCalls;
     },
     get userinfoAnswers() {
       return state.userinfoAnswers;
     },
-    async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => outer.close(() => resolve()));
-    },
+    close: () => host.close(),
   };
 }
 

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import type { Env } from './config/env.ts';
 import type { AppContext } from './app-context.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { embeddedDatabaseExists, openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { MemoryKvStore, type KvStore } from './lib/kv-store.ts';
 import { RedisKvStore } from './lib/redis-kv-store.ts';
@@ -35,6 +35,7 @@ import { createListingsService } from './modules/listings/listings.service.ts';
 import { createListingsReadService } from './modules/listings/listings-read.service.ts';
 import { setUpUploads } from './modules/uploads/uploads.setup.ts';
 import { refuseDemoMarket, seedDemoIfEmpty } from './modules/demo-seed/seed-demo.ts';
+import { drawDemoPhotosAhead } from './modules/demo-seed/demo-photos.ts';
 import { keepOnlyListedAdmins } from './modules/users/user-rows.ts';
 import { photoOrigin } from './modules/uploads/create-photo-storage.ts';
 import { maskStoredText } from './modules/listings/stored-text-masking.ts';
@@ -162,6 +163,8 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
       throw error;
     });
   }
+  // A first start's demo photos are drawn while the database opens (they need none).
+  const demoPhotos = drawDemoPhotosAhead(env, !options.database && !env.databaseUrl && !embeddedDatabaseExists(env.dataDir));
   const database =
     options.database ??
     (await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir }));
@@ -260,7 +263,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   opsMetrics.watchStreams(() => hub.size);
   opsMetricsRoutes(app, ctx);
   if (env.seedDemo) {
-    await seedDemoIfEmpty(ctx, { uploads: uploads.service, urlFor: uploads.urlFor, bus, exports: account, telegramAsk: notifier?.freshnessQuestion });
+    await seedDemoIfEmpty(ctx, { photos: demoPhotos, uploads: uploads.service, urlFor: uploads.urlFor, bus, exports: account, telegramAsk: notifier?.freshnessQuestion });
   }
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');

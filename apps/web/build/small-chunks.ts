@@ -6,7 +6,8 @@ import type { Plugin, ResolvedConfig } from 'vite';
  * `experimentalMinChunkSize` did under Vite 7. Rolldown (Vite 8) has no such option; left to itself
  * it makes a chunk of every set of modules that the same pages share, down to a few hundred bytes
  * (/browse loaded 40 script files, /l/{id} 33), and each file is a round trip on a phone over 3G.
- * Build-time code, loaded by vite.config.ts in Node.
+ * Build-time code, loaded by vite.config.ts in Node. Why it stays rather than Rolldown's own
+ * `codeSplitting` groups, with the figures: docs/decisions/0019-the-chunk-planner-stays.md.
  *
  * The plan (`planChunks`), handed to Rolldown as one `output.codeSplitting` group per chunk:
  * 1. Each entry (the HTML page, and each module loaded with `import()`) reaches modules through

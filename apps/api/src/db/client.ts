@@ -70,6 +70,9 @@ function refuseOlderEmbeddedData(folder: string): void {
   );
 }
 
+/** Whether DATA_DIR holds an embedded database already (a first start creates it). */
+export const embeddedDatabaseExists = (dataDir: string) => fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'));
+
 export async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions = {}): Promise<EmbeddedDatabase> {
   let client: PGlite;
   if (dataDir) {

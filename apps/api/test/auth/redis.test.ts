@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../src/app.ts';
-import { loadEnv } from '../../src/config/env.ts';
+import type { BuiltApp } from '../../src/app.ts';
 import { RedisKvStore } from '../../src/lib/redis-kv-store.ts';
-import { openTestDatabase, RecordingSmsSender } from '../support/test-app.ts';
 import { uniquePhone } from '../support/login.ts';
-import { REDIS_URL, redisTestsRun } from '../support/redis.ts';
+import { dropRedisPrefix, REDIS_URL, redisTestsRun, twoAppsSharingRedis } from '../support/redis.ts';
 
 /** Runs against TEST_REDIS_URL, or a local Redis when one answers (support/redis.ts). */
 const available = await redisTestsRun('redis.test.ts');
@@ -14,12 +12,7 @@ const available = await redisTestsRun('redis.test.ts');
 /** A prefix of its own for each run, removed at the end. */
 const prefix = `betoch-test:${randomUUID()}:`;
 
-async function dropPrefix() {
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-}
+const dropPrefix = () => dropRedisPrefix(prefix);
 
 describe.skipIf(!available)('RedisKvStore', () => {
   let kv: RedisKvStore;
@@ -76,34 +69,13 @@ describe.skipIf(!available)('RedisKvStore', () => {
 describe.skipIf(!available)('two app processes sharing Redis', () => {
   let a: BuiltApp;
   let b: BuiltApp;
-  let closeDb: () => Promise<void>;
-  let drop: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
+  // Both built from the environment alone, as two servers behind a load balancer would be.
   beforeAll(async () => {
-    const opened = await openTestDatabase();
-    closeDb = () => opened.database.close();
-    drop = opened.drop;
-    // Both built from the environment alone, as two servers behind a load balancer would be.
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      APP_MODE: 'demo',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      WEB_DIST: '/nonexistent-web-dist',
-      REDIS_URL,
-      REDIS_KEY_PREFIX: `${prefix}app:`,
-    });
-    a = await buildApp(env, { database: opened.database, sms: new RecordingSmsSender(), logger: false });
-    b = await buildApp(env, { database: opened.database, sms: new RecordingSmsSender(), logger: false });
-    await Promise.all([a.app.ready(), b.app.ready()]);
+    ({ a, b, close } = await twoAppsSharingRedis(prefix));
   });
-  afterAll(async () => {
-    await a?.app.close();
-    await b?.app.close();
-    await closeDb?.();
-    await drop?.();
-    await dropPrefix();
-  });
+  afterAll(() => close?.());
 
   const requestOtp = (app: BuiltApp, phone: string, ip: string) =>
     app.app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { phone }, remoteAddress: ip });

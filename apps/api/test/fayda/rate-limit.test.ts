@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../src/app.ts';
-import { loadEnv } from '../../src/config/env.ts';
+import type { BuiltApp } from '../../src/app.ts';
 import { FAYDA_CALLBACKS_PER_HOUR, FAYDA_STARTS_PER_HOUR } from '../../src/modules/fayda/fayda.service.ts';
 import { businessKey, createFaydaTestApp, FAYDA_CLIENT_ID, FAYDA_REDIRECT_URI, type FaydaTestApp } from '../support/fayda.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import { REDIS_URL, redisTestsRun } from '../support/redis.ts';
-import { openTestDatabase, RecordingSmsSender, type TestApp } from '../support/test-app.ts';
+import { redisTestsRun, twoAppsSharingRedis } from '../support/redis.ts';
+import type { TestApp } from '../support/test-app.ts';
 import { startLocalFaydaProvider, type LocalFaydaProvider } from '../../scripts/local-fayda-provider.ts';
 
 type Inject = (options: { method: 'POST'; url: string; headers: Record<string, string>; payload: object }) => Promise<{ statusCode: number; json(): Record<string, unknown> }>;
@@ -62,42 +60,21 @@ describe.skipIf(!redisRuns)('two servers sharing Redis share the Fayda limit', (
   let provider: LocalFaydaProvider;
   let a: BuiltApp;
   let b: BuiltApp;
-  let closeDb: () => Promise<void>;
-  let drop: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     const key = await businessKey();
     provider = await startLocalFaydaProvider({ clientId: FAYDA_CLIENT_ID, clientJwks: { keys: [key.publicJwk] }, redirectUris: [FAYDA_REDIRECT_URI] });
-    const opened = await openTestDatabase();
-    closeDb = () => opened.database.close();
-    drop = opened.drop;
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      APP_MODE: 'demo',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      WEB_DIST: '/nonexistent-web-dist',
-      REDIS_URL,
-      REDIS_KEY_PREFIX: `${prefix}app:`,
+    ({ a, b, close } = await twoAppsSharingRedis(prefix, {
       FAYDA_ISSUER: provider.url,
       FAYDA_CLIENT_ID,
       FAYDA_PRIVATE_KEY: JSON.stringify(key.privateJwk),
       FAYDA_REDIRECT_URI,
-    });
-    a = await buildApp(env, { database: opened.database, sms: new RecordingSmsSender(), logger: false });
-    b = await buildApp(env, { database: opened.database, sms: new RecordingSmsSender(), logger: false });
-    await Promise.all([a.app.ready(), b.app.ready()]);
+    }));
   });
   afterAll(async () => {
-    await a?.app.close();
-    await b?.app.close();
-    await closeDb?.();
-    await drop?.();
+    await close?.();
     await provider?.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
   });
 
   it('starts alternating between the two servers count once: both refuse the next', async () => {

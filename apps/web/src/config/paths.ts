@@ -1,3 +1,6 @@
+/** The query of a listing's address that asks to save it (the signed-in person's heart does, once). */
+export const SAVE_PARAM = 'save';
+
 /** Every route of the app, and builders for the ones with parameters. */
 export const paths = {
   home: '/',
@@ -11,6 +14,8 @@ export const paths = {
   tenantSearch: '/tenant/search',
   browse: '/browse',
   listing: (id: string) => `/l/${encodeURIComponent(id)}`,
+  /** A listing to save once signed in: where a visitor's 'Save' comes back to after sign-in. */
+  listingToSave: (id: string) => `/l/${encodeURIComponent(id)}?${SAVE_PARAM}=1`,
   myListings: '/my-listings',
   postProperty: '/post-property',
   postOwner: '/post/owner',

@@ -1,5 +1,5 @@
-import { Suspense, type ComponentType } from 'react';
-import { WhenHydrated } from './when-hydrated';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { useHydrating } from './hydration';
 
 export interface ListingHeartProps {
   listingId: string;
@@ -15,17 +15,17 @@ export interface ListingHeartProps {
 export const listingSlots: { Heart?: ComponentType<ListingHeartProps> } = {};
 
 /**
- * The favourite heart of a listing, drawn once hydrated (the server's page has no user), nothing
- * while its code loads.
+ * The favourite heart of a listing, drawn once hydrated (the server's page has no user); before,
+ * and while its code loads, `fallback` (a visitor's 'Save' link to sign-in on /l/{id}, drawn by
+ * the server, so it works before the app has started and without JavaScript).
  */
-export function ListingHeart(props: ListingHeartProps) {
+export function ListingHeart({ fallback = null, ...props }: ListingHeartProps & { fallback?: ReactNode }) {
+  const hydrating = useHydrating();
   const { Heart } = listingSlots;
-  if (!Heart) return null;
+  if (!Heart || hydrating) return fallback;
   return (
-    <WhenHydrated>
-      <Suspense fallback={null}>
-        <Heart {...props} />
-      </Suspense>
-    </WhenHydrated>
+    <Suspense fallback={fallback}>
+      <Heart {...props} />
+    </Suspense>
   );
 }

@@ -3,35 +3,19 @@ import type { Tx } from '../../db/client.ts';
 import type { NewListingRow, StoredPhoto } from '../../db/schema/listings.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { insertUser } from '../users/user-rows.ts';
+import type { ProcessedImage } from '../uploads/image-pipeline.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { NewUpload } from '../uploads/listing-photos.ts';
 import { toStoredPhoto } from '../uploads/listing-photos.ts';
 import { changeBalance, extendPlan, lockAccount } from '../wallet/ledger.ts';
 import { DEMO_ADMIN_NAMES, DEMO_BROKERS, DEMO_LANDLORDS, DEMO_TENANTS, type DemoPerson } from './demo-people.ts';
-import { seededRandom } from './demo-market.ts';
-import { planMarket } from './demo-plan.ts';
-import { drawDemoPicture } from './demo-pictures.ts';
+import { drawDemoPhotos, inBatches, planDemo } from './demo-photos.ts';
 import { countUsers, holdsDemoMarket, insertListingRows, insertUploadRows } from './demo-seed.repository.ts';
 import { tellDemoStory, type DemoStoryDeps } from './demo-story.ts';
 
 const SEED_LOCK_KEY = 727_003;
 const HOUR = 3600 * 1000;
 const LEDGER_REF = { kind: 'demo_seed' } as const;
-
-/** Runs jobs with at most `limit` at once (both cores for the drawings, no more). */
-async function inBatches<T, R>(items: T[], limit: number, job: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await job(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 async function createPerson(tx: Tx, person: DemoPerson, isAdmin: boolean, now: Date): Promise<UserRow> {
   const user = await insertUser(tx, {
@@ -69,6 +53,8 @@ export async function refuseDemoMarket(ctx: Pick<AppContext, 'db'>): Promise<voi
 /** What the seed needs of the app: the uploads service (the drawn photos) and the story's (./demo-story.ts). */
 export interface DemoSeedDeps extends DemoStoryDeps {
   uploads: UploadsService;
+  /** The photos, already being drawn since the server started (./demo-photos.ts, `drawDemoPhotosAhead`). */
+  photos?: Promise<ProcessedImage[]>;
 }
 
 /**
@@ -87,16 +73,16 @@ export async function seedDemoIfEmpty(ctx: AppContext, deps: DemoSeedDeps): Prom
     if ((await countUsers(ctx.db)) > 0) return false;
     const started = Date.now();
     const now = ctx.now();
-    const random = seededRandom(20_261_122);
-    const planned = planMarket(random, now);
+    const { planned, pictures } = planDemo(now);
 
-    // Drawing is the slow part: do it before the transaction, two at a time.
-    const jobs = planned.flatMap((p) => p.spec.pictures.map((kind) => ({ listing: p, kind, random: seededRandom(Math.floor(random() * 2 ** 31)) })));
-    const saved = await inBatches(jobs, 2, async (job) => {
-      const form = job.listing.spec.type === 'house' || job.listing.spec.type === 'villa' ? 'house' : 'block';
-      const image = await drawDemoPicture(job.kind, job.listing.spec.hue, job.random, form);
-      return { listingId: job.listing.id, upload: await uploads.saveGenerated('00000000-0000-0000-0000-000000000000', image) };
-    });
+    // Drawing is the slow part: done before the transaction (or since the server started), two at a time.
+    const images = await (deps.photos ?? drawDemoPhotos());
+    const drawMs = Date.now() - started;
+    const saved = await inBatches(
+      pictures.map((job, i) => ({ listingId: job.listing.id, image: images[i]! })),
+      2,
+      async ({ listingId, image }) => ({ listingId, upload: await uploads.saveGenerated('00000000-0000-0000-0000-000000000000', image) }),
+    );
 
     const users = new Map<string, UserRow>();
     await ctx.db.transaction(async (tx) => {
@@ -152,7 +138,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, deps: DemoSeedDeps): Prom
     await tellDemoStory(ctx, deps, { users, listings: planned, now });
     const storyMs = Date.now() - storyStarted;
     ctx.log.info(
-      { listings: planned.length, live: planned.filter((p) => p.visibility === 'live').length, photos: saved.length, ms: Date.now() - started, storyMs },
+      { listings: planned.length, live: planned.filter((p) => p.visibility === 'live').length, photos: saved.length, ms: Date.now() - started, drawMs, storyMs },
       'demo data seeded',
     );
     return true;

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoCalls } from '@betoch/contracts/routes/demo';
 import { callApi } from '@/lib/api-client';
 import { accountKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** POST /demo/telegram/connect: connects the demo bot as pressing Start in Telegram would. */
 export function connectDemoBot(language: 'en' | 'am') {
@@ -9,6 +9,5 @@ export function connectDemoBot(language: 'en' | 'am') {
 }
 
 export function useConnectDemoBot() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: connectDemoBot, onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.telegram }) });
+  return useReloadingMutation(connectDemoBot, [accountKeys.telegram]);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountCalls } from '@betoch/contracts/routes/account';
 import { callApi } from '@/lib/api-client';
 import { accountKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** POST /account/export/link: a single-use link to the ready file. */
 export function createExportLink() {
@@ -9,6 +9,5 @@ export function createExportLink() {
 }
 
 export function useCreateExportLink() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createExportLink, onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.overview }) });
+  return useReloadingMutation(createExportLink, [accountKeys.overview], { settled: true });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { telegramCalls } from '@betoch/contracts/routes/telegram';
 import { callApi } from '@/lib/api-client';
 import { accountKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** DELETE /account/telegram: 'Disconnect'. */
 export function disconnectTelegram() {
@@ -9,6 +9,5 @@ export function disconnectTelegram() {
 }
 
 export function useDisconnectTelegram() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: disconnectTelegram, onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.telegram }) });
+  return useReloadingMutation(disconnectTelegram, [accountKeys.telegram]);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { demoCalls } from '@betoch/contracts/routes/demo';
 import { callApi } from '@/lib/api-client';
 import { accountKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** POST /demo/telegram/press: a tap on one of the demo bot's buttons; answers the bot's reply. */
 export function pressDemoButton(callbackData: string) {
@@ -9,6 +9,5 @@ export function pressDemoButton(callbackData: string) {
 }
 
 export function usePressDemoButton() {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: pressDemoButton, onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.demoBot }) });
+  return useReloadingMutation(pressDemoButton, [accountKeys.demoBot]);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountCalls } from '@betoch/contracts/routes/account';
 import { callApi } from '@/lib/api-client';
 import { accountKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** POST /account/export: a copy of all the data, prepared in the background. */
 export function requestExport() {
@@ -9,6 +9,5 @@ export function requestExport() {
 }
 
 export function useRequestExport() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: requestExport, onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.overview }) });
+  return useReloadingMutation(requestExport, [accountKeys.overview], { settled: true });
 }

@@ -5,7 +5,7 @@ import { OTP_LENGTH } from '@betoch/contracts/constants';
 import { formatPhoneLocal, normalizePhone } from '@betoch/contracts/phone';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { OwnPhoneField } from '@/components/ui/own-contact-fields';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useChangePhone } from '../api/change-phone';
@@ -76,12 +76,8 @@ export function PhoneChange({ phone }: { phone: string }) {
       ) : (
         <form className={styles.form} noValidate onSubmit={(e) => { e.preventDefault(); if (sentTo) onConfirm(); else onSend(); }}>
           <p className={styles.muted}>{t('phone.note')}</p>
-          <TextField
+          <OwnPhoneField
             label={t('phone.newPhone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            dir="ltr"
             value={newPhone}
             disabled={Boolean(sentTo)}
             onChange={(e) => setNewPhone(e.target.value)}

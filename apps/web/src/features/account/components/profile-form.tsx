@@ -6,6 +6,7 @@ import type { TUser } from '@betoch/contracts/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { OwnEmailField } from '@/components/ui/own-contact-fields';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useUpdateAccount } from '../api/update-account';
@@ -35,12 +36,9 @@ export function ProfileForm({ user }: { user: TUser }) {
   return (
     <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
       <TextField label={t('profile.name')} autoComplete="name" error={fieldText(t, errors.name?.message ?? serverFields.name)} {...form.register('name')} />
-      <TextField
+      <OwnEmailField
         label={t('profile.email')}
         optionalText={t('profile.optional')}
-        type="email"
-        autoComplete="email"
-        dir="ltr"
         error={fieldText(t, errors.email?.message ?? serverFields.email)}
         {...form.register('email')}
       />

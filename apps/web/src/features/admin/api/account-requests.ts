@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TAdminDeletionRequest } from '@betoch/contracts/account';
 import { accountCalls } from '@betoch/contracts/routes/account';
 import { callAdmin } from '@/lib/api-client';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 export const accountRequestsKey = ['admin', 'account-requests'] as const;
 
@@ -15,9 +16,5 @@ export function useAccountRequests() {
 
 /** POST /admin/account-requests/deletions {phone, reason}: a verified deletion asked for outside the app. */
 export function useAdminDeletion() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TAdminDeletionRequest) => callAdmin(accountCalls.deleteAccountAsAdmin, { body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountRequestsKey }),
-  });
+  return useReloadingMutation((body: TAdminDeletionRequest) => callAdmin(accountCalls.deleteAccountAsAdmin, { body }), [accountRequestsKey], { settled: true });
 }

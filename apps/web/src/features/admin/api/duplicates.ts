@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { duplicatesCalls } from '@betoch/contracts/routes/duplicates';
 import { unreachable } from '@betoch/contracts/exhaustive';
 import { callAdmin } from '@/lib/api-client';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 export const duplicatesKey = ['admin', 'duplicates'] as const;
 
@@ -17,9 +18,8 @@ export type ClusterDecision = { kind: 'merge'; clusterId: string; primaryListing
 
 /** Merge (keep the primary, hide the rest), dismiss (false positive) or remove (hide all); the list reloads. */
 export function useClusterDecision() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (decision: ClusterDecision) => {
+  return useReloadingMutation(
+    (decision: ClusterDecision) => {
       const params = { id: decision.clusterId };
       switch (decision.kind) {
         case 'merge':
@@ -32,6 +32,7 @@ export function useClusterDecision() {
           return unreachable(decision, 'cluster decision');
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: duplicatesKey }),
-  });
+    [duplicatesKey],
+    { settled: true },
+  );
 }

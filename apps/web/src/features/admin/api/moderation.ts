@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MODERATION_LIST_LIMIT, type ModerationAction } from '@betoch/contracts/constants';
 import type { CaseStatus } from '@betoch/contracts/admin';
 import { moderationCalls } from '@betoch/contracts/routes/moderation';
 import { callAdmin } from '@/lib/api-client';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 export const casesKey = (status: CaseStatus) => ['admin', 'cases', status] as const;
 
@@ -22,10 +23,9 @@ export interface CaseActionInput {
 
 /** POST /admin/moderation/cases/{id}/actions {action, reason}; both lists reload afterwards. */
 export function useCaseAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ caseId, action, reason }: CaseActionInput) =>
-      callAdmin(moderationCalls.actOnCase, { params: { id: caseId }, body: { action, reason } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'cases'] }),
-  });
+  return useReloadingMutation(
+    ({ caseId, action, reason }: CaseActionInput) => callAdmin(moderationCalls.actOnCase, { params: { id: caseId }, body: { action, reason } }),
+    [['admin', 'cases']],
+    { settled: true },
+  );
 }

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TManualAdjustmentRequest } from '@betoch/contracts/admin';
 import type { PurchaseStatus } from '@betoch/contracts/payments';
 import { adjustmentsCalls } from '@betoch/contracts/routes/adjustments';
 import { adminPaymentsCalls } from '@betoch/contracts/routes/admin-payments';
 import { callAdmin, urlOf } from '@/lib/api-client';
 import { readToken } from '@/lib/session-storage';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 export const delalaKey = ['admin', 'payments', 'delala'] as const;
 export const pendingAdjustmentsKey = ['admin', 'payments', 'adjustments', 'pending'] as const;
@@ -27,23 +28,21 @@ export function usePendingAdjustments() {
 
 /** POST /admin/payments/delala/{phone}/unblock {reason}. */
 export function useUnblockPosting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ phone, reason }: { phone: string; reason: string }) =>
-      callAdmin(adminPaymentsCalls.unblockPosting, { params: { phone }, body: { reason } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: delalaKey }),
-  });
+  return useReloadingMutation(
+    ({ phone, reason }: { phone: string; reason: string }) => callAdmin(adminPaymentsCalls.unblockPosting, { params: { phone }, body: { reason } }),
+    [delalaKey],
+    { settled: true },
+  );
 }
 
 /** POST /admin/payments/manual-adjustments: logged as pending for a second admin. */
 export function useCreateAdjustment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TManualAdjustmentRequest) => callAdmin(adjustmentsCalls.createAdjustment, { body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pendingAdjustmentsKey }),
+  return useReloadingMutation((body: TManualAdjustmentRequest) => callAdmin(adjustmentsCalls.createAdjustment, { body }), [pendingAdjustmentsKey], {
+    settled: true,
   });
 }
 
+/** An admin's decision on what another admin asked for (an adjustment, a Fayda revocation). */
 export interface ReviewInput {
   id: string;
   decision: 'approve' | 'reject';
@@ -52,20 +51,12 @@ export interface ReviewInput {
 
 /** POST …/manual-adjustments/{id}/approve or /reject {notes}; the pending list and the accounts reload. */
 export function useReviewAdjustment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, decision, notes }: ReviewInput) =>
-      callAdmin(decision === 'approve' ? adjustmentsCalls.approveAdjustment : adjustmentsCalls.rejectAdjustment, {
-        params: { id },
-        body: notes ? { notes } : {},
-      }),
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: pendingAdjustmentsKey }),
-        queryClient.invalidateQueries({ queryKey: delalaKey }),
-      ]);
-    },
-  });
+  return useReloadingMutation(
+    ({ id, decision, notes }: ReviewInput) =>
+      callAdmin(decision === 'approve' ? adjustmentsCalls.approveAdjustment : adjustmentsCalls.rejectAdjustment, { params: { id }, body: notes ? { notes } : {} }),
+    [pendingAdjustmentsKey, delalaKey],
+    { settled: true },
+  );
 }
 
 export interface PurchaseFilter {
@@ -95,11 +86,7 @@ export function usePurchases(filter: PurchaseFilter) {
 
 /** POST /admin/payments/purchases/{id}/verify: asks the gateway again; the list reloads. */
 export function useReverifyPurchase() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callAdmin(adminPaymentsCalls.reverifyPurchase, { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: purchasesKey }),
-  });
+  return useReloadingMutation((id: string) => callAdmin(adminPaymentsCalls.reverifyPurchase, { params: { id } }), [purchasesKey], { settled: true });
 }
 
 /** GET /admin/payments/purchases.csv with the filter, as a file the browser saves. */

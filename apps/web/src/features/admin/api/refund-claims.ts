@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { refundsCalls } from '@betoch/contracts/routes/refunds';
 import { callAdmin } from '@/lib/api-client';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 export const pendingRefundsKey = ['admin', 'payments', 'refunds', 'pending'] as const;
 
@@ -20,10 +21,6 @@ export interface ReviewRefundInput {
 
 /** POST /admin/payments/refund-claims/{id}/approve or /reject {note}; the queue reloads. */
 export function useReviewRefund() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, decision, note }: ReviewRefundInput) =>
-      callAdmin(decision === 'approve' ? refundsCalls.approveClaim : refundsCalls.rejectClaim, { params: { id }, body: { note } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: pendingRefundsKey }),
-  });
+  return useReloadingMutation(({ id, decision, note }: ReviewRefundInput) =>
+      callAdmin(decision === 'approve' ? refundsCalls.approveClaim : refundsCalls.rejectClaim, { params: { id }, body: { note } }), [pendingRefundsKey], { settled: true });
 }

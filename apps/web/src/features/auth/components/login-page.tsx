@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useVerifyOtp } from '@/api/verify-otp';
-import { afterLogin, carryIntent, readIntent, type AuthIntent } from '../lib/auth-intent';
+import { afterLogin, carryIntent, readIntent, type AuthIntent, intentQuery } from '../lib/auth-intent';
 import { forgetPendingMessage, withPendingMessage } from '../lib/pending-message';
 import { useStartConversation } from '@/api/start-conversation';
 import { resendFromCodeStep, sendFromPhoneStep, type Notice } from '../lib/code-notices';
@@ -82,7 +82,7 @@ export function LoginPage() {
   const below = (
     <p>
       {t('login.noAccount')}{' '}
-      <Link to={paths.signup} state={carryIntent(intent)}>
+      <Link to={`${paths.signup}${intentQuery(intent)}`} state={carryIntent(intent)}>
         {t('login.signupLink')}
       </Link>
     </p>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTexts } from '@/lib/use-texts';
 import { ZRequestOtpRequest, type TRequestOtpRequest } from '@betoch/contracts/auth';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { OwnPhoneField } from '@/components/ui/own-contact-fields';
 import { fieldError } from '../lib/field-error';
 import styles from './auth.module.css';
 
@@ -41,13 +41,9 @@ export function PhoneStep({ defaultPhone, submitLabel, pending, notice, autoFocu
   return (
     <form className={styles.form} method="post" noValidate onSubmit={(e) => void submit(e)}>
       {notice}
-      <TextField
+      <OwnPhoneField
         label={t('phone.label')}
         hint={t('phone.hint')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        dir="ltr"
         placeholder={t('phone.placeholder')}
         data-autofocus={autoFocus || undefined}
         error={fieldError(t, form.formState.errors.phone?.message)}

@@ -7,6 +7,7 @@ import { SKU_CATALOG, USER_TYPES, type Sku } from '@betoch/contracts/constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
+import { OwnEmailField } from '@/components/ui/own-contact-fields';
 import { formatEtb } from '@/lib/format-money';
 import { usePlanNames } from '@/lib/plan-names';
 import { fieldError } from '../lib/field-error';
@@ -15,7 +16,7 @@ import { CodeField } from './code-field';
 import { CodeSentTo } from './code-sent-to';
 import { DemoCode } from './demo-code';
 import { ResendCode } from './resend-code';
-import { TermsLabel } from './terms-label';
+import { TermsLabel } from '@/components/ui/terms-label';
 import { TelegramVerifiedPhone } from './telegram-verified-phone';
 import styles from './auth.module.css';
 
@@ -58,13 +59,9 @@ export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLab
         error={fieldError(t, errors.name?.message)}
         {...form.register('name')}
       />
-      <TextField
+      <OwnEmailField
         label={t('fields.email')}
         optionalText={t('fields.optional')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        dir="ltr"
         error={fieldError(t, errors.email?.message)}
         {...form.register('email')}
       />
@@ -99,7 +96,7 @@ export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLab
         </>
       )}
       <CheckboxField
-        label={<TermsLabel />}
+        label={<TermsLabel t={t} i18nKey="fields.acceptTerms" />}
         hint={t('fields.acceptTermsHint')}
         error={fieldError(t, errors.acceptTerms?.message)}
         {...form.register('acceptTerms')}

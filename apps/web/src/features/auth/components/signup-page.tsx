@@ -15,7 +15,7 @@ import { useSession } from '@/lib/session';
 import { usePurchasePlan } from '../api/purchase-plan';
 import { useSignup } from '@/api/signup';
 import { useStartConversation } from '@/api/start-conversation';
-import { afterLogin, afterSkip, carryIntent, planFor, readIntent } from '../lib/auth-intent';
+import { afterLogin, afterSkip, carryIntent, planFor, readIntent, intentQuery } from '../lib/auth-intent';
 import { forgetPendingMessage, withPendingMessage } from '../lib/pending-message';
 import { resendFromCodeStep, sendFromPhoneStep, type Notice } from '../lib/code-notices';
 import { useCodeSender } from '../lib/use-code-sender';
@@ -243,7 +243,7 @@ export function SignupPage() {
   const below = (
     <p>
       {t('signup.haveAccount')}{' '}
-      <Link to={paths.login} state={carryIntent(intent)}>
+      <Link to={`${paths.login}${intentQuery(intent)}`} state={carryIntent(intent)}>
         {t('signup.loginLink')}
       </Link>
     </p>

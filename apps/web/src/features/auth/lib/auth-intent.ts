@@ -68,6 +68,21 @@ export function carryIntent(intent: AuthIntent, extra: Partial<AuthIntent> = {})
   return { ...rest, ...extra };
 }
 
+/**
+ * The intent as the query of a link between /login and /signup (`?from=…`), read back by
+ * readIntent: so the link keeps it before the app has started and without JavaScript. Only what
+ * an address may hold: never a message, a phone or a code.
+ */
+export function intentQuery(intent: AuthIntent): string {
+  const query = new URLSearchParams();
+  if (intent.from) query.set('from', intent.from);
+  if (intent.listingId) query.set('listing', intent.listingId);
+  if (intent.role) query.set('role', intent.role);
+  if (intent.selectedPlan) query.set('plan', intent.selectedPlan);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
 /** A plan only counts for the audience it is sold to: broker plans for brokers, others for the rest. */
 export function planFor(role: UserType, plan: Sku | undefined): Sku | undefined {
   if (!plan) return undefined;

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { UNREAD_REFRESH_MS } from '@betoch/contracts/constants';
 import { conversationsCalls } from '@betoch/contracts/routes/conversations';
 import { callApi } from '@/lib/api-client';
+import { useBadgeCount } from '@/lib/use-badge-count';
 import { chatKeys } from './query-keys';
 
 /** GET /conversations/unread-count: unread messages over all the viewer's conversations. */
@@ -11,13 +10,5 @@ export function getUnreadCount(signal?: AbortSignal) {
 
 /** The Messages badge's count, asked every 30 s while signed in. */
 export function useUnreadCount(enabled: boolean) {
-  return useQuery({
-    queryKey: chatKeys.unread,
-    queryFn: ({ signal }) => getUnreadCount(signal),
-    enabled,
-    staleTime: 0,
-    refetchInterval: UNREAD_REFRESH_MS,
-    // Signed out and back in as someone else: never show the last account's count.
-    gcTime: 0,
-  });
+  return useBadgeCount(chatKeys.unread, getUnreadCount, enabled);
 }

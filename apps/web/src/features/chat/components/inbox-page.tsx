@@ -18,6 +18,7 @@ import styles from './inbox-page.module.css';
 import { useListingText } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { RecordList } from '@/components/ui/record-list';
 
 function RowSkeleton() {
   return (
@@ -97,13 +98,9 @@ export function InboxPage() {
         )
       ) : (
         <>
-          <ul className={styles.list}>
-            {conversations.map((c) => (
-              <li key={c._id}>
-                <ConversationRow conversation={c} now={now} />
-              </li>
-            ))}
-          </ul>
+          <RecordList items={conversations} className={styles.list}>
+            {(c) => <ConversationRow conversation={c} now={now} />}
+          </RecordList>
           {listingId ? (
             <div className={styles.showAll}>
               <Button variant="secondary" onClick={showAll}>

@@ -1,14 +1,14 @@
-import { useCallback, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
-import { paths } from '@/config/paths';
+import { paths, SAVE_PARAM } from '@/config/paths';
 import type { ListingHeartProps } from '@/lib/listing-slots';
 import { useSession } from '@/lib/session';
 import { useFavouriteIds } from '../api/get-favourite-ids';
 import { useSetFavourite } from '../api/set-favourite';
 import { rememberPendingFavourite } from '../lib/pending-favourite';
 import { usePendingFavourite } from '../lib/use-pending-favourite';
-import { HeartIcon } from './heart-icon';
+import { HeartIcon } from '@/components/ui/heart-icon';
 import styles from './favourite-heart.module.css';
 
 /**
@@ -30,6 +30,22 @@ export function FavouriteHeart({ listingId, variant }: ListingHeartProps) {
   const { mutate } = change;
   const save = useCallback((id: string) => mutate({ listingId: id, saved: true }), [mutate]);
   usePendingFavourite(user, save);
+  // Back from sign-in after the server's 'Save' link (paths.listingToSave): saved once, the ask
+  // taken out of the address.
+  const [params, setParams] = useSearchParams();
+  const askedToSave = variant === 'detail' && params.get(SAVE_PARAM) === '1';
+  useEffect(() => {
+    if (!user || !askedToSave) return;
+    save(listingId);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(SAVE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [user, askedToSave, save, listingId, setParams]);
 
   const onClick = () => {
     if (!user) {

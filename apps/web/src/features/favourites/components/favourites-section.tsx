@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useFavourites } from '../api/get-favourites';
 import { useSetFavourite } from '../api/set-favourite';
-import { HeartIcon } from './heart-icon';
+import { HeartIcon } from '@/components/ui/heart-icon';
 import styles from './favourites-section.module.css';
 import { LoadFailed } from '@/components/ui/load-failed';
 

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFaydaCallbackRequest } from '@betoch/contracts/fayda';
 import { faydaCalls } from '@betoch/contracts/routes/fayda';
 import { callApi } from '@/lib/api-client';
 import { faydaKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** POST /fayda/callback: what Fayda sent back (a code, or an error such as a cancel) and the state. */
 export function finishFayda(body: TFaydaCallbackRequest) {
@@ -10,9 +10,5 @@ export function finishFayda(body: TFaydaCallbackRequest) {
 }
 
 export function useFinishFayda() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: finishFayda,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: faydaKeys.status }),
-  });
+  return useReloadingMutation(finishFayda, [faydaKeys.status]);
 }

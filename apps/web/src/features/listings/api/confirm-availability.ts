@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmAnswer } from '@betoch/contracts/freshness';
 import { freshnessCalls } from '@betoch/contracts/routes/freshness';
 import { callApi } from '@/lib/api-client';
 import { listingKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** POST /listings/{id}/confirm: the poster's 'Yes, still available' (confirmed now) or 'Rented'. */
 export function confirmAvailability({ id, answer }: { id: string; answer: ConfirmAnswer }) {
@@ -10,9 +10,5 @@ export function confirmAvailability({ id, answer }: { id: string; answer: Confir
 }
 
 export function useConfirmAvailability() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: confirmAvailability,
-    onSuccess: () => client.invalidateQueries({ queryKey: listingKeys.all }),
-  });
+  return useReloadingMutation(confirmAvailability, [listingKeys.all]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateListing } from '@/api/update-listing';
 import { listingKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** PATCH /listings/{id} {visibility: 'draft'}: the owner marks a live listing as rented. */
 export async function markListingRented(id: string) {
@@ -9,9 +9,5 @@ export async function markListingRented(id: string) {
 }
 
 export function useMarkListingRented() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: markListingRented,
-    onSuccess: () => client.invalidateQueries({ queryKey: listingKeys.all }),
-  });
+  return useReloadingMutation(markListingRented, [listingKeys.all]);
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { freshnessCalls } from '@betoch/contracts/routes/freshness';
 import { callApi } from '@/lib/api-client';
 import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
 import { listingKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** POST /listings/{id}/renew: an expired listing live again (a broker pays a post credit after 7 days). */
 export async function renewListing(id: string) {
@@ -12,9 +12,5 @@ export async function renewListing(id: string) {
 }
 
 export function useRenewListing() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: renewListing,
-    onSuccess: () => client.invalidateQueries({ queryKey: listingKeys.all }),
-  });
+  return useReloadingMutation(renewListing, [listingKeys.all]);
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { publishListing } from '@/api/publish-listing';
 import { APP_EVENTS, emitAppEvent } from '@/lib/app-events';
 import { listingKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /**
  * Publishes again a listing that was marked rented: live again under the same rules as a first
@@ -15,9 +15,5 @@ export async function republishListing(id: string) {
 }
 
 export function useRepublishListing() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: republishListing,
-    onSuccess: () => client.invalidateQueries({ queryKey: listingKeys.all }),
-  });
+  return useReloadingMutation(republishListing, [listingKeys.all]);
 }

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListingDetailPage } from './listing-detail-page';
 import { fakeApi } from '@/test/render';
-import { fakeUser, publicListing, renderListings } from '../test/render-listings';
+import { publicListing } from '@/test/listings';
+import { fakeUser, renderListings } from '../test/render-listings';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const CONVERSATION = '22222222-2222-4222-8222-222222222222';

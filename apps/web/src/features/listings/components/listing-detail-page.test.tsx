@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import { ListingDetailPage } from './listing-detail-page';
 import { fakeApi } from '@/test/render';
-import { fakeUser, ownerListing, publicListing, renderListings } from '../test/render-listings';
+import { ownerListing, publicListing } from '@/test/listings';
+import { fakeUser, renderListings } from '../test/render-listings';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const routes = [{ path: '/l/:id', element: <ListingDetailPage /> }];

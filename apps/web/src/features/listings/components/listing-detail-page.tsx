@@ -19,6 +19,7 @@ import { ConfirmedLine } from './confirmed-line';
 import { FaydaBadge } from '@/components/ui/fayda-badge';
 import { ListingFacts } from './listing-facts';
 import { ListingGallery } from './listing-gallery';
+import { DetailActions } from './listing-detail-extras';
 import { MoveInCost, RentLawNote } from './move-in-cost';
 import styles from './listing-detail-page.module.css';
 import { useListingText } from '@/lib/contact-mask';
@@ -33,9 +34,8 @@ import { WhenHydrated } from '@/lib/when-hydrated';
  * first screen waits for none of it on a slow phone (docs/performance.md).
  */
 const ListingDetailAside = lazy(async () => ({ default: (await import('./listing-detail-aside')).ListingDetailAside }));
-/** Heart, Share and the fair-price line: one small chunk, loaded with the panel. */
-const DetailActions = lazy(async () => ({ default: (await import('./listing-detail-extras')).DetailActions }));
-const FairPriceLine = lazy(async () => ({ default: (await import('./listing-detail-extras')).FairPriceLine }));
+/** The fair-price line: its own small chunk, loaded with the panel. */
+const FairPriceLine = lazy(async () => ({ default: (await import('./fair-price-line')).FairPriceLine }));
 
 function DetailSkeleton() {
   return (
@@ -85,8 +85,8 @@ function ListingBody({ listing }: { listing: TListing }) {
   const lng = i18n.language ?? 'en';
   const shown = useListingText();
   const title = useListingTitle()(listing);
-  // What everyone can see gets the heart, Share and the fair-price line, once hydrated (the
-  // server's page has no user, and no share sheet to ask about).
+  // What everyone can see gets the fair-price line once hydrated, and 'Save' and 'Share' from the
+  // server on (listing-detail-extras.tsx).
   const live = listing.visibility === 'live' && !(owner?.admin_hidden ?? false);
 
   return (
@@ -114,11 +114,11 @@ function ListingBody({ listing }: { listing: TListing }) {
               <WhenHydrated>
                 <Suspense fallback={null}>
                   <FairPriceLine listingId={listing._id} live={live} />
-                  <DetailActions listing={listing} own={owner !== null} />
                 </Suspense>
               </WhenHydrated>
             </NextTask>
           ) : null}
+          {live ? <DetailActions listing={listing} own={owner !== null} /> : null}
         </header>
 
         {owner && owner.visibility === 'draft' ? (

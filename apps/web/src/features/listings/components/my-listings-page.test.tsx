@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { TOwnerListing } from '@betoch/contracts/listings';
 import { MyListingsPage } from './my-listings-page';
 import { fakeApi } from '@/test/render';
-import { fakeUser, ownerListing, renderListings } from '../test/render-listings';
+import { ownerListing } from '@/test/listings';
+import { fakeUser, renderListings } from '../test/render-listings';
 
 const routes = [{ path: '/my-listings', element: <MyListingsPage /> }];
 const landlord = fakeUser({ userType: 'landlord', roles: ['landlord'], name: 'Abebe Kebede' });

@@ -1,37 +1,12 @@
-import type { TBrowseAnswer, TCardPhoto, TListingCard, TMyListing, TOwnerListing, TPublicListing } from '@betoch/contracts/listings';
+import type { TBrowseAnswer, TCardPhoto, TListingCard, TMyListing } from '@betoch/contracts/listings';
 import { fakeUser, renderApp } from '@/test/render';
+import { HOME, ownerListing } from '@/test/listings';
 
 /** The listings screens render with the shared renderApp of src/test. */
 export const renderListings = renderApp;
 
-const photo = (key: string) => ({
-  url: `/media/${key}/640.webp`,
-  key,
-  width: 640,
-  height: 427,
-  sizes: [
-    { width: 320, height: 213, url: `/media/${key}/320.webp` },
-    { width: 640, height: 427, url: `/media/${key}/640.webp` },
-  ],
-  placeholder: 'data:image/webp;base64,AAAA',
-});
-
 /** A browse card's short photo as GET /listings answers it (key, widths, tint). */
 export const cardPhoto = (key: string): TCardPhoto => ({ key, width: 640, height: 427, widths: [320, 640], tint: '8a97b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1' });
-
-/** The home every card and detail answer here describes unless a test says otherwise. */
-const HOME = {
-  _id: '11111111-1111-4111-8111-111111111111',
-  title: '2-Bedroom Apartment near Edna Mall',
-  type: 'apartment',
-  price_etb: 25000,
-  bedrooms: 2,
-  bathrooms: 1,
-  area_sqm: 90,
-  specific_location: 'Edna Mall',
-  subcity: 'Bole',
-  source: 'landlord',
-} as const;
 
 /** A browse card as GET /listings answers it. */
 export function card(overrides: Partial<TListingCard> = {}): TListingCard {
@@ -45,35 +20,6 @@ export function card(overrides: Partial<TListingCard> = {}): TListingCard {
 
 export function browseAnswer(listings: TListingCard[], nextCursor: string | null = null): TBrowseAnswer {
   return { ok: true, listings, next_cursor: nextCursor };
-}
-
-/** GET /listings/{id} as a visitor sees it (no poster_phone). */
-export function publicListing(overrides: Partial<TPublicListing> = {}): TPublicListing {
-  return {
-    ...HOME,
-    title_generated: false,
-    description: 'Bright apartment with a balcony. Water tank and a guard.',
-    contact_preference: 'show',
-    visibility: 'live',
-    photos: [photo('p1'), photo('p2'), photo('p3'), photo('p4'), photo('p5'), photo('p6'), photo('p7')],
-    posted_by: { name: 'Abebe Kebede', agency_name: null, is_broker: false },
-    published_at: '2026-11-20T08:00:00.000Z',
-    confirmed_at: '2026-11-20T08:00:00.000Z',
-    createdAt: '2026-11-20T08:00:00.000Z',
-    updatedAt: '2026-11-21T08:00:00.000Z',
-    advance_months: null,
-    deposit_etb: null,
-    broker_fee_etb: null,
-    broker_fee_percent: null,
-    access: 'public',
-    ...overrides,
-  };
-}
-
-/** GET /listings/{id} or my-listings as the poster sees it. */
-export function ownerListing(overrides: Partial<TOwnerListing> = {}): TOwnerListing {
-  const { access: _access, ...base } = publicListing();
-  return { ...base, access: 'poster', poster_phone: '+251911000020', admin_hidden: false, hidden_reason: null, confirm_asked_at: null, expired_at: null, expired_reason: null, ...overrides };
 }
 
 /** One of the poster's own listings as GET /listings/my-listings answers it. */

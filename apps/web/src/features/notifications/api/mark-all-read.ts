@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notificationsCalls } from '@betoch/contracts/routes/notifications';
 import { callApi } from '@/lib/api-client';
 import { notificationKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** POST /notifications/read-all. */
 export function markAllNotificationsRead() {
@@ -9,9 +9,5 @@ export function markAllNotificationsRead() {
 }
 
 export function useMarkAllNotificationsRead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markAllNotificationsRead,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-  });
+  return useReloadingMutation(markAllNotificationsRead, [notificationKeys.all], { background: true });
 }

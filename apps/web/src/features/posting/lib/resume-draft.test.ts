@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownerListing as listing } from '../test/owner-listing';
+import { brokerDraft as listing } from '../test/broker-draft';
 import { draftToResume, resumePath, wizardValuesFromListing } from './resume-draft';
 import { stepsWithErrors, toCreatePayload, wizardSchema } from './wizard-schema';
 

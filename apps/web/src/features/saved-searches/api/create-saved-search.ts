@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateSavedSearchRequest } from '@betoch/contracts/saved-searches';
 import { savedSearchesCalls } from '@betoch/contracts/routes/saved-searches';
 import { callApi } from '@/lib/api-client';
 import { savedSearchKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** POST /saved-searches {name, filters, sms}; 409 saved_search_limit past the tenth. */
 export function createSavedSearch(body: TCreateSavedSearchRequest) {
@@ -10,9 +10,5 @@ export function createSavedSearch(body: TCreateSavedSearchRequest) {
 }
 
 export function useCreateSavedSearch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createSavedSearch,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
-  });
+  return useReloadingMutation(createSavedSearch, [savedSearchKeys.all], { background: true });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { savedSearchesCalls } from '@betoch/contracts/routes/saved-searches';
 import { callApi } from '@/lib/api-client';
 import { savedSearchKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** DELETE /saved-searches/{id}. */
 export function deleteSavedSearch(id: string) {
@@ -9,9 +9,5 @@ export function deleteSavedSearch(id: string) {
 }
 
 export function useDeleteSavedSearch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteSavedSearch,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
-  });
+  return useReloadingMutation(deleteSavedSearch, [savedSearchKeys.all], { background: true });
 }

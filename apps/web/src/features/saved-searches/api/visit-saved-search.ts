@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { savedSearchesCalls } from '@betoch/contracts/routes/saved-searches';
 import { callApi } from '@/lib/api-client';
 import { savedSearchKeys } from './query-keys';
+import { useReloadingMutation } from '@/lib/use-reloading-mutation';
 
 /** POST /saved-searches/{id}/visit: opening the search; its new matches count from now. */
 export function visitSavedSearch(id: string) {
@@ -9,9 +9,5 @@ export function visitSavedSearch(id: string) {
 }
 
 export function useVisitSavedSearch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: visitSavedSearch,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
-  });
+  return useReloadingMutation(visitSavedSearch, [savedSearchKeys.all], { settled: true, background: true });
 }

@@ -3,12 +3,11 @@ import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useAccountRequests, useAdminDeletion } from '../../api/account-requests';
 import { DateTime } from '../date-time';
-import { LoadFailure } from '../load-failure';
+import { QueryStates } from '../query-states';
 import styles from '../admin.module.css';
 import { ColumnHeads } from '../column-heads';
 
@@ -36,34 +35,30 @@ export function DataRequestsTab() {
         <h2 id="requests-title" className={styles.sectionTitle}>
           {t('admin.logTitle')}
         </h2>
-        {log.isPending ? (
-          <Skeleton height={160} radius={12} />
-        ) : log.isError ? (
-          <LoadFailure title={t('admin.loadFailed')} error={log.error} onRetry={() => void log.refetch()} retrying={log.isFetching} />
-        ) : log.data.items.length === 0 ? (
-          <p className={styles.empty}>{t('admin.empty')}</p>
-        ) : (
-          // A table wider than a phone scrolls sideways: a named region the keyboard can reach and scroll.
-          <div className={styles.scroll} role="region" aria-label={t('admin.logScroll')} tabIndex={0}>
-            <table className={styles.table} data-testid="account-requests">
-              <ColumnHeads heads={[t('admin.kind'), t('admin.status'), t('admin.via'), t('admin.requested'), t('admin.ready'), t('admin.completed')]} />
-              <tbody>
-                {log.data.items.map((item) => (
-                  <tr key={item._id}>
-                    <td>{t(`admin.kinds.${item.kind}`)}</td>
-                    <td>{t(`admin.statuses.${item.status}`)}</td>
-                    <td>{t(`admin.vias.${item.via}`)}</td>
-                    <td>
-                      <DateTime iso={item.created_at} language={i18n.language} />
-                    </td>
-                    <td>{item.ready_at ? <DateTime iso={item.ready_at} language={i18n.language} /> : '–'}</td>
-                    <td>{item.completed_at ? <DateTime iso={item.completed_at} language={i18n.language} /> : '–'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryStates query={log} failedTitle={t('admin.loadFailed')} isEmpty={(data) => data.items.length === 0} empty={t('admin.empty')}>
+          {/* A table wider than a phone scrolls sideways: a named region the keyboard can reach and scroll. */}
+          {(data) => (
+            <div className={styles.scroll} role="region" aria-label={t('admin.logScroll')} tabIndex={0}>
+              <table className={styles.table} data-testid="account-requests">
+                <ColumnHeads heads={[t('admin.kind'), t('admin.status'), t('admin.via'), t('admin.requested'), t('admin.ready'), t('admin.completed')]} />
+                <tbody>
+                  {data.items.map((item) => (
+                    <tr key={item._id}>
+                      <td>{t(`admin.kinds.${item.kind}`)}</td>
+                      <td>{t(`admin.statuses.${item.status}`)}</td>
+                      <td>{t(`admin.vias.${item.via}`)}</td>
+                      <td>
+                        <DateTime iso={item.created_at} language={i18n.language} />
+                      </td>
+                      <td>{item.ready_at ? <DateTime iso={item.ready_at} language={i18n.language} /> : '–'}</td>
+                      <td>{item.completed_at ? <DateTime iso={item.completed_at} language={i18n.language} /> : '–'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryStates>
       </section>
     </div>
   );

@@ -4,9 +4,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDuplicateClusters } from '../../api/duplicates';
-import { LoadFailure } from '../load-failure';
 import { ClusterCard } from './cluster-card';
 import styles from '../admin.module.css';
+import { QueryStates } from '../query-states';
+import { RecordList } from '@/components/ui/record-list';
 
 /** Tab 2: duplicate clusters awaiting review, oldest first. */
 export function DuplicatesTab() {
@@ -24,23 +25,23 @@ export function DuplicatesTab() {
         </Button>
       </div>
       <div aria-live="polite" aria-atomic="true">{done ? <Alert tone="success" title={done} /> : null}</div>
-      {clusters.isPending ? (
-        <div className={styles.stack} role="status" aria-label={t('common.loading')}>
-          <Skeleton height={220} radius={12} />
-        </div>
-      ) : clusters.isError ? (
-        <LoadFailure title={t('duplicates.loadFailed')} error={clusters.error} onRetry={() => void clusters.refetch()} retrying={clusters.isFetching} />
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{t('duplicates.empty')}</p>
-      ) : (
-        <ul className={styles.stack}>
-          {items.map((cluster) => (
-            <li key={cluster._id}>
-              <ClusterCard cluster={cluster} onDone={setDone} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={clusters}
+        failedTitle={t('duplicates.loadFailed')}
+        isEmpty={(data) => data.items.length === 0}
+        empty={t('duplicates.empty')}
+        pending={
+          <div className={styles.stack} role="status" aria-label={t('common.loading')}>
+            <Skeleton height={220} radius={12} />
+          </div>
+        }
+      >
+        {(data) => (
+          <RecordList items={data.items} className={styles.stack}>
+            {(cluster) => <ClusterCard cluster={cluster} onDone={setDone} />}
+          </RecordList>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { DateTime } from '../date-time';
 import { DecisionButtons } from '../decision-buttons';
 import { LoadFailure } from '../load-failure';
 import styles from '../admin.module.css';
+import { RecordList } from '@/components/ui/record-list';
 
 /**
  * Revocations of Fayda verifications (docs/fayda.md): those waiting for a second admin, each
@@ -32,13 +33,9 @@ export function FaydaRevocations({ onDone }: { onDone: (text: string) => void })
           {list.data.pending.length === 0 ? (
             <p className={styles.empty}>{t('faydaRevocations.pendingEmpty')}</p>
           ) : (
-            <ul className={styles.stack} aria-label={t('faydaRevocations.pendingLabel')}>
-              {list.data.pending.map((item) => (
-                <li key={item._id}>
-                  <PendingRevocation item={item} onDone={onDone} />
-                </li>
-              ))}
-            </ul>
+            <RecordList items={list.data.pending} className={styles.stack} aria-label={t('faydaRevocations.pendingLabel')}>
+              {(item) => <PendingRevocation item={item} onDone={onDone} />}
+            </RecordList>
           )}
           {list.data.decided.length ? <DecidedRevocations items={list.data.decided} /> : null}
         </>

@@ -6,10 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useModerationCases } from '../../api/moderation';
 import { useFaydaRevocations } from '../../api/fayda-revocations';
-import { LoadFailure } from '../load-failure';
 import { CaseCard } from './case-card';
 import { FaydaRevocations } from '../fayda/fayda-revocations';
 import styles from '../admin.module.css';
+import { QueryStates } from '../query-states';
+import { RecordList } from '@/components/ui/record-list';
 
 /**
  * Tab 1: open or closed moderation cases, newest first, each with its actions; the Fayda
@@ -24,7 +25,6 @@ export function ModerationTab() {
     void cases.refetch();
     void revocations.refetch();
   };
-  const items = cases.data?.items ?? [];
   const [done, setDone] = useState<string | null>(null);
 
   return (
@@ -54,29 +54,29 @@ export function ModerationTab() {
 
       <FaydaRevocations onDone={setDone} />
 
-      {cases.isPending ? (
-        <div className={styles.stack} role="status" aria-label={t('common.loading')}>
-          <Skeleton height={180} radius={12} />
-          <Skeleton height={180} radius={12} />
-        </div>
-      ) : cases.isError ? (
-        <LoadFailure title={t('moderation.loadFailed')} error={cases.error} onRetry={() => void cases.refetch()} retrying={cases.isFetching} />
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{t(status === 'open' ? 'moderation.emptyOpen' : 'moderation.emptyClosed')}</p>
-      ) : (
-        <>
-          <p className={styles.count} aria-live="polite">
-            {t('moderation.count', { count: items.length })}
-          </p>
-          <ul className={styles.stack}>
-            {items.map((item) => (
-              <li key={item._id}>
-                <CaseCard moderationCase={item} onDone={setDone} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <QueryStates
+        query={cases}
+        failedTitle={t('moderation.loadFailed')}
+        isEmpty={(data) => data.items.length === 0}
+        empty={t(status === 'open' ? 'moderation.emptyOpen' : 'moderation.emptyClosed')}
+        pending={
+          <div className={styles.stack} role="status" aria-label={t('common.loading')}>
+            <Skeleton height={180} radius={12} />
+            <Skeleton height={180} radius={12} />
+          </div>
+        }
+      >
+        {(data) => (
+          <>
+            <p className={styles.count} aria-live="polite">
+              {t('moderation.count', { count: data.items.length })}
+            </p>
+            <RecordList items={data.items} className={styles.stack}>
+              {(item) => <CaseCard moderationCase={item} onDone={setDone} />}
+            </RecordList>
+          </>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -6,19 +6,16 @@ import { failureAlert } from '../../lib/failure-text';
 import { DateTime } from '../date-time';
 import styles from '../admin.module.css';
 import { DecisionButtons } from '../decision-buttons';
+import { RecordList } from '@/components/ui/record-list';
 
 /** Pending adjustments, oldest first, each with Approve and Reject (an optional note is asked). */
 export function PendingAdjustments({ items, onDone }: { items: TManualAdjustment[]; onDone: (text: string) => void }) {
   const { t } = useTexts('admin');
   if (items.length === 0) return <p className={styles.empty}>{t('payments.pendingEmpty')}</p>;
   return (
-    <ul className={styles.stack}>
-      {items.map((item) => (
-        <li key={item._id}>
-          <PendingAdjustment item={item} onDone={onDone} />
-        </li>
-      ))}
-    </ul>
+    <RecordList items={items} className={styles.stack}>
+      {(item) => <PendingAdjustment item={item} onDone={onDone} />}
+    </RecordList>
   );
 }
 

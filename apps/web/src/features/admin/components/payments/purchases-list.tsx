@@ -3,13 +3,12 @@ import { useTexts } from '@/lib/use-texts';
 import { PURCHASE_STATUSES, type PurchaseStatus, type TAdminPurchase } from '@betoch/contracts/payments';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
-import { Skeleton } from '@/components/ui/skeleton';
 import { downloadPurchasesCsv, usePurchases, useReverifyPurchase, type PurchaseFilter } from '../../api/payments';
 import { failureAlert } from '../../lib/failure-text';
 import { DateTime } from '../date-time';
-import { LoadFailure } from '../load-failure';
 import styles from '../admin.module.css';
 import { ColumnHeads } from '../column-heads';
+import { QueryStates } from '../query-states';
 
 const PROVIDERS = ['chapa', 'simulated'] as const;
 /** States an admin may ask the gateway about again. */
@@ -73,56 +72,52 @@ export function PurchasesList({ onDone }: { onDone: (text: string) => void }) {
           {t('purchases.exportCsv')}
         </Button>
       </div>
-      {purchases.isPending ? (
-        <Skeleton height={160} radius={12} />
-      ) : purchases.isError ? (
-        <LoadFailure title={t('purchases.loadFailed')} error={purchases.error} onRetry={() => void purchases.refetch()} retrying={purchases.isFetching} />
-      ) : purchases.data.items.length === 0 ? (
-        <p className={styles.empty}>{t('purchases.empty')}</p>
-      ) : (
-        <table className={styles.cardTable}>
-          <ColumnHeads heads={['created', 'phone', 'sku', 'amount', 'txRef', 'providerRef', 'status', 'updated', 'action'].map(c)} />
-          <tbody>
-            {purchases.data.items.map((p) => (
-              <tr key={p.id}>
-                <td data-label={c('created')}>
-                  <DateTime iso={p.created_at} language={i18n.language} />
-                </td>
-                <th scope="row" data-label={c('phone')}>
-                  {p.phone}
-                </th>
-                <td data-label={c('sku')}>{p.sku}</td>
-                <td data-label={c('amount')}>{t('purchases.etb', { amount: p.price_etb })}</td>
-                <td data-label={c('txRef')}>
-                  <code>{p.tx_ref ?? t('common.none')}</code>
-                </td>
-                <td data-label={c('providerRef')}>{p.provider_ref ? <code>{p.provider_ref}</code> : t('common.none')}</td>
-                <td data-label={c('status')}>
-                  <span className={p.status === 'mismatch' || p.status === 'failed' ? styles.blocked : undefined}>{t(`purchases.status.${p.status}`)}</span>
-                  {p.status_reason ? <span className={styles.muted}> ({p.status_reason})</span> : null}
-                  <span className={styles.muted}> · {t(`purchases.providers.${p.provider}`, { defaultValue: p.provider })}</span>
-                </td>
-                <td data-label={c('updated')}>
-                  <DateTime iso={p.paid_at ?? p.updated_at} language={i18n.language} />
-                </td>
-                <td data-label={c('action')}>
-                  {REVERIFIABLE.has(p.status) && p.provider !== 'simulated' ? (
-                    <Button
-                      small
-                      variant="secondary"
-                      onClick={() => void runReverify(p)}
-                      loading={reverify.isPending && reverify.variables === p.id}
-                      aria-label={t('purchases.reverifyLabel', { txRef: p.tx_ref ?? p.id })}
-                    >
-                      {t('purchases.reverify')}
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryStates query={purchases} failedTitle={t('purchases.loadFailed')} isEmpty={(data) => data.items.length === 0} empty={t('purchases.empty')}>
+        {(data) => (
+          <table className={styles.cardTable}>
+            <ColumnHeads heads={['created', 'phone', 'sku', 'amount', 'txRef', 'providerRef', 'status', 'updated', 'action'].map(c)} />
+            <tbody>
+              {data.items.map((p) => (
+                <tr key={p.id}>
+                  <td data-label={c('created')}>
+                    <DateTime iso={p.created_at} language={i18n.language} />
+                  </td>
+                  <th scope="row" data-label={c('phone')}>
+                    {p.phone}
+                  </th>
+                  <td data-label={c('sku')}>{p.sku}</td>
+                  <td data-label={c('amount')}>{t('purchases.etb', { amount: p.price_etb })}</td>
+                  <td data-label={c('txRef')}>
+                    <code>{p.tx_ref ?? t('common.none')}</code>
+                  </td>
+                  <td data-label={c('providerRef')}>{p.provider_ref ? <code>{p.provider_ref}</code> : t('common.none')}</td>
+                  <td data-label={c('status')}>
+                    <span className={p.status === 'mismatch' || p.status === 'failed' ? styles.blocked : undefined}>{t(`purchases.status.${p.status}`)}</span>
+                    {p.status_reason ? <span className={styles.muted}> ({p.status_reason})</span> : null}
+                    <span className={styles.muted}> · {t(`purchases.providers.${p.provider}`, { defaultValue: p.provider })}</span>
+                  </td>
+                  <td data-label={c('updated')}>
+                    <DateTime iso={p.paid_at ?? p.updated_at} language={i18n.language} />
+                  </td>
+                  <td data-label={c('action')}>
+                    {REVERIFIABLE.has(p.status) && p.provider !== 'simulated' ? (
+                      <Button
+                        small
+                        variant="secondary"
+                        onClick={() => void runReverify(p)}
+                        loading={reverify.isPending && reverify.variables === p.id}
+                        aria-label={t('purchases.reverifyLabel', { txRef: p.tx_ref ?? p.id })}
+                      >
+                        {t('purchases.reverify')}
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryStates>
     </section>
   );
 }

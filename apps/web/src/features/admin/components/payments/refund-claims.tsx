@@ -2,13 +2,13 @@ import { useId, useState } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import type { TAdminRefundClaim } from '@betoch/contracts/refunds';
 import { TextAreaField } from '@/components/ui/field';
-import { Skeleton } from '@/components/ui/skeleton';
 import { errorText } from '@/lib/error-text';
 import { usePendingRefundClaims, useReviewRefund } from '../../api/refund-claims';
 import { DateTime } from '../date-time';
-import { LoadFailure } from '../load-failure';
 import styles from '../admin.module.css';
 import { DecisionButtons } from '../decision-buttons';
+import { QueryStates } from '../query-states';
+import { RecordList } from '@/components/ui/record-list';
 
 /**
  * Refund claims waiting on an admin: those no listing change or second claim approved.
@@ -23,21 +23,13 @@ export function RefundClaims({ onDone }: { onDone: (text: string) => void }) {
         {t('admin.title')}
       </h2>
       <p className={styles.muted}>{t('admin.intro')}</p>
-      {claims.isPending ? (
-        <Skeleton height={160} radius={12} />
-      ) : claims.isError ? (
-        <LoadFailure title={t('admin.failed')} error={claims.error} onRetry={() => void claims.refetch()} retrying={claims.isFetching} />
-      ) : claims.data.items.length === 0 ? (
-        <p className={styles.empty}>{t('admin.empty')}</p>
-      ) : (
-        <ul className={styles.stack}>
-          {claims.data.items.map((claim) => (
-            <li key={claim._id}>
-              <RefundClaimCard claim={claim} onDone={onDone} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates query={claims} failedTitle={t('admin.failed')} isEmpty={(data) => data.items.length === 0} empty={t('admin.empty')}>
+        {(data) => (
+          <RecordList items={data.items} className={styles.stack}>
+            {(claim) => <RefundClaimCard claim={claim} onDone={onDone} />}
+          </RecordList>
+        )}
+      </QueryStates>
     </section>
   );
 }

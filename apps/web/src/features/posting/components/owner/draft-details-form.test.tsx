@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TOwnerListing } from '@betoch/contracts/listings';
 import { fakeApi, fakeUser, renderApp } from '@/test/render';
 import amLandlord from '../../../../../public/locales/am/landlord.json';
-import { ownerListing } from '../../test/owner-listing';
+import { brokerDraft } from '../../test/broker-draft';
 import { DraftDetailsForm } from './draft-details-form';
 
 function listing(overrides: Partial<TOwnerListing> = {}): TOwnerListing {
-  return ownerListing({
+  return brokerDraft({
     specific_location: 'Edna Mall',
     source: 'landlord',
     visibility: 'live',

@@ -43,7 +43,7 @@ export function LandlordWelcomePage() {
       {!isAuthenticated ? (
         <p className={styles.footer}>
           {t('welcome.haveAccount')}{' '}
-          <Link to={paths.login} state={{ from: paths.postProperty }} className={styles.footerLink}>
+          <Link to={`${paths.login}?${new URLSearchParams({ from: paths.postProperty }).toString()}`} state={{ from: paths.postProperty }} className={styles.footerLink}>
             {t('welcome.login')}
           </Link>
         </p>

@@ -2,6 +2,7 @@ import { useTexts } from '@/lib/use-texts';
 import { CONTACT_PREFERENCES } from '@betoch/contracts/constants';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
 import { TextField } from '@/components/ui/field';
+import { OwnEmailField } from '@/components/ui/own-contact-fields';
 import { displayName, useSession } from '@/lib/session';
 import type { WizardFields } from '../../hooks/use-wizard-form';
 import { ChoiceChips } from '../choice-chips';
@@ -35,11 +36,9 @@ export function ContactStep({ fields, disabled, askIdentity }: { fields: WizardF
       {askIdentity ? (
         <>
           <TextField label={t('wizard.name')} autoComplete="name" maxLength={80} {...field('name')} disabled={disabled} />
-          <TextField
+          <OwnEmailField
             label={t('wizard.email')}
             optionalText={t('wizard.optional')}
-            type="email"
-            autoComplete="email"
             {...field('email')}
             disabled={disabled}
           />

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Trans } from 'react-i18next';
 import { useTexts } from '@/lib/use-texts';
 import { OTP_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@betoch/contracts/constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, TextField } from '@/components/ui/field';
-import { paths } from '@/config/paths';
+import { OwnPhoneField } from '@/components/ui/own-contact-fields';
+import { TermsLabel } from '@/components/ui/terms-label';
 import { ApiError } from '@/lib/api-client';
 import { errorText as apiErrorText } from '@/lib/error-text';
 import { useCountdown } from '@/lib/use-countdown';
@@ -61,12 +60,9 @@ export function VerifyPhone({ fields, disabled }: { fields: WizardFields; disabl
     <div className={styles.verify}>
       <h3 className={styles.subTitle}>{t('verify.title')}</h3>
       <p className={styles.note}>{t('verify.intro')}</p>
-      <TextField
+      <OwnPhoneField
         label={t('verify.phone')}
         hint={t('verify.phoneHint')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
         placeholder={t('verify.phonePlaceholder')}
         {...field('phone')}
         disabled={disabled}
@@ -110,17 +106,7 @@ export function VerifyPhone({ fields, disabled }: { fields: WizardFields; disabl
           <CheckboxField
             {...field('acceptTerms')}
             disabled={disabled}
-            label={
-              // The links open in a new tab: the wizard and its photos stay as they are.
-              <Trans
-                t={t}
-                i18nKey="verify.acceptTerms"
-                components={{
-                  terms: <Link to={paths.terms} target="_blank" rel="noopener" />,
-                  privacy: <Link to={paths.privacy} target="_blank" rel="noopener" />,
-                }}
-              />
-            }
+            label={<TermsLabel t={t} i18nKey="verify.acceptTerms" />}
           />
         </div>
       ) : null}

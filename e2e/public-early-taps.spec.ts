@@ -1,0 +1,237 @@
+import { test, expect } from './support/fixtures';
+import { tr, type Lang } from './support/i18n';
+import { apiSignUp, logInViaUi } from './support/auth';
+import { createLiveListing } from './support/live-listing';
+import { escapeRegExp, expectSoonAfterCode, holdScripts, LANGS, openDrawn, SCRIPT_DELAY_MS, signInBackTo, tapEarly, withoutJs } from './support/early-taps';
+
+/**
+ * Every other control of the public pages (issue #37; the first ones are in early-taps.spec.ts):
+ * each tapped as soon as it shows with every script held, as on a 3G link, does what it says —
+ * a link at once, a button once the code came (held by the boot script, made again by
+ * lib/early-taps.ts) — and the ones that lead somewhere do so with JavaScript off.
+ * No service worker: it would serve the code of a page seen before past the held scripts.
+ */
+
+test.use({ serviceWorkers: 'block' });
+
+const other = (lang: Lang): Lang => (lang === 'en' ? 'am' : 'en');
+const nativeName = (lang: Lang) => (lang === 'am' ? 'አማርኛ' : 'English');
+const loginHeading = (lang: Lang) => ({ level: 1, name: tr(lang, 'auth:login.title') }) as const;
+
+for (const lang of LANGS) {
+  test.describe(`scripts held ${SCRIPT_DELAY_MS} ms, every control tapped at once (${lang})`, () => {
+    test.setTimeout(120_000);
+
+    test(`/l/{id}: the photo, 'Safety tips' and 'Share' open once the code came; 'Save', 'Report', 'Is it still available?' and the way back lead where they say (${lang})`, async ({ page, request }) => {
+      const listing = await createLiveListing(request);
+      const url = `/l/${listing.id}`;
+      const { lastScriptAt } = await holdScripts(page);
+
+      await openDrawn(page, url, lang);
+      await tapEarly(page.getByRole('button', { name: tr(lang, 'listings:gallery.open', { n: 1, total: 1 }) }));
+      const viewer = page.getByRole('dialog', { name: tr(lang, 'listings:gallery.viewerLabel', { title: listing.title }) });
+      await expect(viewer).toBeVisible({ timeout: 20_000 });
+      expectSoonAfterCode(Date.now(), lastScriptAt());
+      await viewer.getByRole('button', { name: tr(lang, 'common:actions.close') }).click();
+      await expect(viewer).toBeHidden();
+
+      await openDrawn(page, url, lang);
+      await tapEarly(page.getByRole('button', { name: tr(lang, 'listings:safety.link') }));
+      await expect(page.getByRole('dialog', { name: tr(lang, 'listings:safety.title') })).toBeVisible({ timeout: 20_000 });
+      expectSoonAfterCode(Date.now(), lastScriptAt());
+
+      // 'Share' is the browser's (a share sheet, or the menu): tapped as soon as it shows.
+      await openDrawn(page, url, lang);
+      await tapEarly(page.getByRole('button', { name: tr(lang, 'extras:share.button') }));
+      await expect(page.getByRole('dialog', { name: tr(lang, 'extras:share.menuTitle') })).toBeVisible({ timeout: 20_000 });
+      expectSoonAfterCode(Date.now(), lastScriptAt());
+
+      // Links to sign-in that carry the way back ('Save': the next journey).
+      const leads: Array<[string, RegExp]> = [
+        [tr(lang, 'listings:report.open'), signInBackTo(url)],
+        [tr(lang, 'listings:freshness.askButton'), signInBackTo(url)],
+      ];
+      for (const [name, to] of leads) {
+        await openDrawn(page, url, lang);
+        await tapEarly(page.getByRole('link', { name, exact: true }));
+        await expect(page).toHaveURL(to);
+        await expect(page.getByRole('heading', loginHeading(lang))).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      }
+
+      await openDrawn(page, url, lang);
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'listings:detail.backToBrowse') }));
+      await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'listings:browse.title') })).toBeVisible();
+    });
+
+    test(`'Save' on /l/{id} leads to sign-in, and back on the listing it is saved (${lang})`, async ({ page, request }) => {
+      const listing = await createLiveListing(request);
+      const tenant = await apiSignUp(request, { role: 'tenant' });
+      const url = `/l/${listing.id}`;
+      await holdScripts(page);
+      await openDrawn(page, url, lang);
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'favourites:heart.save'), exact: true }));
+      await expect(page).toHaveURL(signInBackTo(`${url}?save=1`));
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await logInViaUi(page, tenant.phone, lang);
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}$`));
+      await expect(page.getByRole('button', { name: tr(lang, 'favourites:heart.saved') })).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    test(`/browse: a filter's chip, 'Clear filters', 'Show more homes', the way back to the newest and a card (${lang})`, async ({ page, request }) => {
+      const listing = await createLiveListing(request, { title: `Early tap villa ${Math.floor(Math.random() * 1e6)}` });
+      const { lastScriptAt } = await holdScripts(page);
+
+      await openDrawn(page, '/browse?subcity=Bole', lang);
+      await tapEarly(page.getByRole('button', { name: `${tr(lang, 'listings:subcities.Bole')} ${tr(lang, 'listings:filters.chipRemove')}` }));
+      await expect(page).toHaveURL(/\/browse$/, { timeout: 20_000 });
+      expectSoonAfterCode(Date.now(), lastScriptAt());
+
+      await openDrawn(page, '/browse?q=nowhere-at-all-xyz', lang);
+      await tapEarly(page.getByRole('button', { name: tr(lang, 'listings:filters.clear') }));
+      await expect(page).toHaveURL(/\/browse$/, { timeout: 20_000 });
+      expectSoonAfterCode(Date.now(), lastScriptAt());
+      await expect(page.getByRole('list', { name: tr(lang, 'listings:browse.resultsLabel') }).getByRole('link').first()).toBeVisible();
+
+      await openDrawn(page, '/browse', lang);
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'listings:browse.showMore') }));
+      await expect(page).toHaveURL(/\/browse\?cursor=/);
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'listings:browse.fromNewest') }));
+      await expect(page).toHaveURL(/\/browse$/);
+
+      await openDrawn(page, `/browse?q=${encodeURIComponent(listing.title)}`, lang);
+      await tapEarly(page.locator(`main a[href="/l/${listing.id}"]`).first());
+      await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeVisible();
+    });
+
+    test(`the top bar and the footer: data saver, 'Post property', Login, the logo, Privacy and Terms, the language (${lang})`, async ({ page }) => {
+      const { lastScriptAt } = await holdScripts(page);
+
+      await openDrawn(page, '/browse', lang);
+      const saver = page.getByRole('button', { name: tr(lang, 'common:dataSaver.label') });
+      await tapEarly(saver);
+      await expect(saver).toHaveAttribute('aria-pressed', 'true', { timeout: 20_000 });
+      expectSoonAfterCode(Date.now(), lastScriptAt());
+
+      await openDrawn(page, '/browse', lang);
+      await tapEarly(page.getByRole('button', { name: tr(lang, 'common:nav.postProperty') }));
+      await expect(page.getByRole('link', { name: tr(lang, 'common:nav.postWizard') })).toBeVisible({ timeout: 20_000 });
+      expectSoonAfterCode(Date.now(), lastScriptAt());
+
+      await openDrawn(page, '/browse', lang);
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'common:nav.login'), exact: true }));
+      await expect(page.getByRole('heading', loginHeading(lang))).toBeVisible();
+
+      await openDrawn(page, '/browse', lang);
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'common:brand.homeLink') }));
+      await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'landing:hero.title') })).toBeVisible();
+
+      await openDrawn(page, '/browse', lang);
+      await tapEarly(page.getByRole('contentinfo').getByRole('link', { name: tr(lang, 'common:siteFooter.privacy') }));
+      await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'legal:privacy.title') })).toBeVisible();
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'legal:links.terms') }));
+      await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'legal:terms.title') })).toBeVisible();
+      await tapEarly(page.getByRole('group', { name: tr(lang, 'common:language.label') }).getByRole('link', { name: nativeName(other(lang)), exact: true }));
+      await expect(page.getByRole('heading', { level: 1, name: tr(other(lang), 'legal:terms.title') })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', other(lang));
+    });
+
+    test(`the welcome pages' calls to action (${lang})`, async ({ page }) => {
+      const { lastScriptAt } = await holdScripts(page);
+
+      await openDrawn(page, '/', lang);
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'landing:audiences.tenant.title') }));
+      await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'tenant:hero.title') })).toBeVisible();
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'tenant:hero.cta') }));
+      await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'listings:browse.title') })).toBeVisible();
+
+      await openDrawn(page, '/tenant/welcome', lang);
+      const featured = page.getByRole('list', { name: tr(lang, 'tenant:featured.title') }).getByRole('link').first();
+      await expect(featured).toBeVisible();
+      const href = await featured.getAttribute('href');
+      await tapEarly(featured);
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(href!)}$`));
+
+      // The landlord's 'Log in' comes back to posting; the wizard's 'Next' checks the step once live.
+      await openDrawn(page, '/landlord/welcome', lang);
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'landlord:welcome.login'), exact: true }));
+      await expect(page).toHaveURL(signInBackTo('/post-property'));
+      await expect(page.getByRole('heading', loginHeading(lang))).toBeVisible();
+
+      await openDrawn(page, '/landlord/welcome', lang);
+      const stepErrors = page.getByRole('region', { name: tr(lang, 'landlord:welcome.wizardTitle') }).getByRole('alert');
+      await expect(stepErrors).toHaveCount(0);
+      await tapEarly(page.getByRole('button', { name: tr(lang, 'landlord:wizard.next') }));
+      // The step is checked: what is missing is said.
+      await expect(stepErrors.first()).toBeVisible({ timeout: 20_000 });
+      expectSoonAfterCode(Date.now(), lastScriptAt());
+
+      // A broker's plan: sign-up as a broker, the plan kept.
+      await openDrawn(page, '/delala/welcome', lang);
+      await tapEarly(page.getByRole('link', { name: new RegExp(`^${escapeRegExp(tr(lang, 'delala:plans.choose'))}`) }).first());
+      await expect(page).toHaveURL(/\/signup\?role=delala&plan=post_credit_1/);
+      await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:signup.title') })).toBeVisible();
+    });
+
+    test(`sign-in and sign-up lead to each other with the way back kept (${lang})`, async ({ page }) => {
+      const from = '/l/00000000-0000-4000-8000-000000000000';
+      await holdScripts(page);
+      await openDrawn(page, `/signup?from=${encodeURIComponent(from)}`, lang);
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'auth:signup.loginLink'), exact: true }));
+      await expect(page).toHaveURL(signInBackTo(from));
+      await expect(page.getByRole('heading', loginHeading(lang))).toBeVisible();
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'auth:login.signupLink'), exact: true }));
+      await expect(page).toHaveURL(new RegExp(`/signup\\?(.*&)?from=${escapeRegExp(encodeURIComponent(from))}`));
+      await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:signup.title') })).toBeVisible();
+      // The brand leads home.
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'common:brand.name') }).first());
+      await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'landing:hero.title') })).toBeVisible();
+    });
+  });
+
+  test.describe(`JavaScript off, every page's ways on (${lang})`, () => {
+    test(`/l/{id}'s 'Save', 'Report' and 'Is it still available?', the welcome pages, sign-in and sign-up, the legal pages (${lang})`, async ({ browser, request, baseURL }) => {
+      const listing = await createLiveListing(request);
+      const url = `/l/${listing.id}`;
+      const page = await withoutJs(browser, baseURL!, lang);
+      try {
+        for (const [name, to] of [
+          [tr(lang, 'favourites:heart.save'), signInBackTo(`${url}?save=1`)],
+          [tr(lang, 'listings:report.open'), signInBackTo(url)],
+          [tr(lang, 'listings:freshness.askButton'), signInBackTo(url)],
+        ] as const) {
+          await page.goto(url);
+          await page.getByRole('link', { name, exact: true }).click();
+          await expect(page).toHaveURL(to);
+          await expect(page.getByRole('heading', loginHeading(lang))).toBeVisible();
+        }
+        // From sign-in to sign-up and back, the way back kept.
+        await page.getByRole('link', { name: tr(lang, 'auth:login.signupLink'), exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:signup.title') })).toBeVisible();
+        await page.getByRole('link', { name: tr(lang, 'auth:signup.loginLink'), exact: true }).click();
+        await expect(page).toHaveURL(signInBackTo(url));
+
+        await page.goto('/landlord/welcome');
+        await page.getByRole('link', { name: tr(lang, 'landlord:welcome.login'), exact: true }).click();
+        await expect(page).toHaveURL(signInBackTo('/post-property'));
+
+        await page.goto('/delala/welcome');
+        await page.getByRole('link', { name: new RegExp(`^${escapeRegExp(tr(lang, 'delala:plans.choose'))}`) }).last().click();
+        await expect(page).toHaveURL(/\/signup\?role=delala&plan=post_subscription_delala_unlimited/);
+
+        await page.goto('/tenant/welcome');
+        await page.getByRole('link', { name: tr(lang, 'tenant:hero.cta') }).click();
+        await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'listings:browse.title') })).toBeVisible();
+
+        await page.getByRole('contentinfo').getByRole('link', { name: tr(lang, 'common:siteFooter.terms') }).click();
+        await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'legal:terms.title') })).toBeVisible();
+        await page.getByRole('link', { name: tr(lang, 'legal:links.privacy') }).click();
+        await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'legal:privacy.title') })).toBeVisible();
+        await page.getByRole('link', { name: nativeName(other(lang)), exact: true }).first().click();
+        await expect(page.getByRole('heading', { level: 1, name: tr(other(lang), 'legal:privacy.title') })).toBeVisible();
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
+}
