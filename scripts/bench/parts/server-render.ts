@@ -9,6 +9,8 @@ import { fmtInt, fmtMs } from '../lib/stats.ts';
 const RATE = 100;
 const CONNECTIONS = 10;
 const SECONDS = { warmup: 10, ceiling: 5, max: 5, paced: 20 };
+/** The issue's budget (#37): pages drawn as fast as one core allows, at least this share of the health check. */
+const SHARE_TARGET = 0.03;
 /** Different /browse questions asked (each page drawn once at most in the paced run). */
 const BROWSE_PAGES = 2_000;
 
@@ -92,11 +94,12 @@ export async function serverRenderPart(ctx: BenchContext): Promise<PartOutput> {
         rows: {
           'server-render': {
             measured: `/browse p99 ${fmtMs(browsePaced.latency.p99, 0)}, /l/{id} p99 ${fmtMs(detailPaced.latency.p99, 0)} at ${RATE} pages/s evenly spaced, each page drawn once (max ${fmtInt(browseMax.requestsPerSecond)} and ${fmtInt(detailMax.requestsPerSecond)} pages/s, ${share(browseMax, ceiling)} and ${share(detailMax, ceiling)} of the health check of ${fmtInt(ceiling.requestsPerSecond)} req/s)${failed ? `; ${failed} failed` : ''}${off}`,
-            met: off ? null : failed === 0 && p99 <= 30,
+            met: off ? null : failed === 0 && p99 <= 30 && Math.min(browseMax.requestsPerSecond, detailMax.requestsPerSecond) >= SHARE_TARGET * ceiling.requestsPerSecond,
           },
         },
         details: [
           `Server pinned to core ${SERVER_CPU}${canPin() ? '' : ' (taskset missing: NOT pinned)'}, the load from the other core; ${CONNECTIONS} connections; ${ctx.listings.toLocaleString('en-US')} listings in PGlite; the production web build; pages asked for as a visitor without cookies (English).`,
+          'Pages kept drawn (decision 0017) are at most 300 a process: the runs as fast as drawn start again from pages the paced runs drew long before, which the cache no longer holds, so their figures are pages drawn, not pages served from the cache.',
           `/browse: ${fmtInt(BROWSE_PAGES)} different filter sets (every filter alone and combined, typed price bounds, place names in Latin and Ge'ez letters; scripts/bench/lib/browse-queries.ts), each drawn once in the paced run; /l/{id}: ${fmtInt(detail.length - 100)} listings each drawn once. First a 10 s warm-up at ${RATE} pages/s on other pages (other filter sets and listings, in turn), as the API part warms up.`,
           '',
           '| load | pages/s | p50 | p90 | p99 | max | pages | failed |',
