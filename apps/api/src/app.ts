@@ -16,6 +16,7 @@ import { openApiRoutes } from './plugins/openapi.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { shutdownGate, type ShutdownGate } from './plugins/shutdown-gate.ts';
 import { webApp } from './plugins/web-app.ts';
+import { telegramLoginMode } from './modules/telegram/telegram.routes.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { isPageRead } from './plugins/server-render.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -247,7 +248,8 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   sitemapRoutes(app, ctx);
   const favourites = createFavouritesService(ctx);
   favouritesRoutes(app, ctx, favourites);
-  fairPriceRoutes(app, ctx, createFairPriceService(ctx, { publicListing: listingsRead.publicListing }));
+  const fairPrice = createFairPriceService(ctx, { publicListing: listingsRead.publicListing });
+  fairPriceRoutes(app, ctx, fairPrice);
   const unlocks = createUnlocksService(ctx, uploads.urlFor);
   unlocksRoutes(app, ctx, unlocks);
   const account = createAccountService(ctx, {
@@ -295,7 +297,13 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   app.addHook('onListen', async () => jobs.start());
   app.addHook('preClose', async () => jobs.stop());
   openApiRoutes(app, ctx);
-  await webApp(app, env.webDist);
+  await webApp(app, env.webDist, {
+    browse: listingsRead.browse,
+    listing: (id) => listingsRead.detailAnswer(null, id),
+    fairPriceHint: (id) => fairPrice.hintFor(id),
+    version: listingsRead.version,
+    telegramLogin: telegramLoginMode(env.telegram),
+  });
 
   app.addHook('onClose', async () => {
     await kv.close();

@@ -8,7 +8,7 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@betoch/contracts/constants';
 import { scriptJson } from '@betoch/contracts/html-safe';
-import type { ApiTransport, PageRenderer } from '@betoch/contracts/server-render';
+import type { ApiTransport, PageRenderer, PageSettings } from '@betoch/contracts/server-render';
 import { setApiTransport } from '@/lib/api-client';
 import { bootScriptText } from '@/lib/boot-script';
 import { ServerDataSaver } from '@/lib/data-saver';
@@ -117,9 +117,10 @@ function headOf(head: ServerPage['head'], data: PageData): PageHeadInput | null 
 
 /**
  * `resources`: every text namespace of both languages ({ en: { common: {...}, ... }, am: ... });
- * `transport`: answers the app's GET /api calls in-process, as for a visitor without a session.
+ * `transport`: answers the app's GET /api calls in-process, as for a visitor without a session;
+ * `settings`: the server's configuration the pages show.
  */
-export function createPageRenderer(resources: Resource, transport: ApiTransport): PageRenderer {
+export function createPageRenderer(resources: Resource, transport: ApiTransport, settings: PageSettings): PageRenderer {
   setApiTransport(transport);
   const texts = languageInstances(resources);
   const heads = pageHeads(resources as Record<string, Record<string, unknown>>);
@@ -134,7 +135,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
       await preloadPage(pathname);
       const client = makeQueryClient({ server: true });
       try {
-        const data = found.page.load ? await found.page.load(client, found.params, new URLSearchParams(search)) : { status: 200 as const };
+        const data = found.page.load ? await found.page.load(client, found.params, new URLSearchParams(search), settings) : { status: 200 as const };
         // One i18n instance per language for every page (its texts are kept across pages, see
         // lib/use-texts.ts); the namespaces this page used are noted in a set of its own.
         const used = new Set<string>();
@@ -172,6 +173,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport)
           state: `<script id="${SSR_STATE_ID}" type="application/json">${scriptJson(JSON.stringify(state))}</script>`,
           page: pageModuleAt(pathname),
           namespaces,
+          complete: answered,
         };
       } finally {
         client.clear();

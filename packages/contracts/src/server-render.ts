@@ -1,4 +1,5 @@
 import type { Language } from './constants.ts';
+import type { TTelegramOptionsAnswer } from './telegram.ts';
 
 /**
  * What the web app's server entry (apps/web/src/entry-server.tsx, built into dist/server) offers
@@ -30,6 +31,8 @@ export interface RenderedApp {
   page?: string;
   /** The text namespaces the page used: their files go out with the page too. */
   namespaces: string[];
+  /** Every read of the page answered (none failed): the same address draws the same page while the data is the same. */
+  complete: boolean;
 }
 
 export interface PageRenderer {
@@ -44,7 +47,13 @@ export interface PageRenderer {
   bootScript(entry: string): string;
 }
 
+/** The server's configuration a page is drawn with (read once, not asked for on each page). */
+export interface PageSettings {
+  /** Whether /login and /signup offer 'Continue with Telegram' (GET /auth/telegram/options' answer). */
+  telegramLogin: TTelegramOptionsAnswer['login'];
+}
+
 export interface ServerEntry {
   /** `resources`: every text namespace of both languages ({ en: { common: {...}, ... }, am: ... }). */
-  createPageRenderer(resources: Record<string, Record<string, unknown>>, transport: ApiTransport): PageRenderer;
+  createPageRenderer(resources: Record<string, Record<string, unknown>>, transport: ApiTransport, settings: PageSettings): PageRenderer;
 }

@@ -9,6 +9,8 @@ import { fmtInt, fmtMs } from '../lib/stats.ts';
 const RATE = 100;
 const CONNECTIONS = 10;
 const SECONDS = { warmup: 10, ceiling: 5, max: 5, paced: 20 };
+/** The issue's budget (#37): pages drawn as fast as one core allows, at least this share of the health check. */
+const SHARE_TARGET = 0.03;
 /** Different /browse questions asked (each page drawn once at most in the paced run). */
 const BROWSE_PAGES = 2_000;
 
@@ -47,6 +49,8 @@ const CHANGES = [
   'Then, against that: the server draws with a route table of the pages it draws (apps/web/src/app/routes.tsx, serverRoutes: 10 routes for React Router to flatten on each page instead of 30), its in-process calls carry no timeout and no signal linked to the query\'s (AbortSignal.any keeps them by WeakRefs, which the young generation treats as strong), and the streaming fallback clears its 5 s limit once drawn. The renderer alone with its answers canned, 1,700 listing pages at 100/s: 97 MB moved to the old generation -> 78 MB; /login pages 79-82 MB -> 61 MB. Node 22 (V8 12.4, not this machine\'s Node) keeps no such copies: the same spread test moves nothing, and the whole server moved 0.56 MB per young collection instead of 1.1-1.3 MB.',
   '',
   '2026-12-01, 23:06-23:26 UTC (issue #37, part 4, not done; decision 0016): one run of this part before the page table, on a LOADED machine (load average 16.7-23 on 2 cores, five helpers and CI sharing it, the server\'s core shared too): the health check answered 11 req/s and the pages 14 (/browse) and 12 (/l/{id}) a second as fast as drawn, 130.91 % and 107.27 % of that health check; p99 at 100 pages/s 136,628 ms and 204,802 ms, a queue behind the warm-up, not a figure of the code. Not a baseline: the table above keeps the last usable run. No change of part 4 (services instead of app.inject, critical CSS, cached pages, fewer allocations) was measured or kept. Then, once the load had fallen (00:30-00:34 UTC, load average 2.3-2.8 at the start of each run, still shared), a pair in the same four minutes, one run each: before (6e7675e) max 241 (/browse) and 180 (/l/{id}) pages/s, 2.10 % and 1.57 % of the health check of 11,475 req/s, p99 at 100 pages/s 41 and 146 ms; after the page table (decision 0016) max 229 and 190 pages/s, 2.01 % and 1.67 % of 11,373 req/s, p99 76 and 238 ms. The page table moves the cost within the noise; the 3 % and 30 ms targets are not met.',
+  '',
+  '2026-12-02, 04:18-04:59 UTC (issue #37, part 4; decision 0017): the renderer\'s public reads from the services instead of app.inject, /login and /signup drawn in one pass (sign-in options from configuration), drawn pages kept per listings version, language, photo setting and origin (300, a minute) with their compressed forms. One run of this part before (5e4777d) and one after, on a machine loaded by five helpers (load average 12-22 on 2 cores, the server\'s core shared): health check 23 and 4 req/s, pages as fast as drawn 17/12 and 25/17 a second (/browse, /l/{id}), p99 at 100 pages/s 131-138 s and 120-124 s: queues behind the load, not figures of the code, and no CPU profile could be taken. Not measured on a quiet machine: whether the 3 % and 30 ms targets are met is NOT known.',
 ].join('\n');
 
 /**
@@ -92,11 +96,12 @@ export async function serverRenderPart(ctx: BenchContext): Promise<PartOutput> {
         rows: {
           'server-render': {
             measured: `/browse p99 ${fmtMs(browsePaced.latency.p99, 0)}, /l/{id} p99 ${fmtMs(detailPaced.latency.p99, 0)} at ${RATE} pages/s evenly spaced, each page drawn once (max ${fmtInt(browseMax.requestsPerSecond)} and ${fmtInt(detailMax.requestsPerSecond)} pages/s, ${share(browseMax, ceiling)} and ${share(detailMax, ceiling)} of the health check of ${fmtInt(ceiling.requestsPerSecond)} req/s)${failed ? `; ${failed} failed` : ''}${off}`,
-            met: off ? null : failed === 0 && p99 <= 30,
+            met: off ? null : failed === 0 && p99 <= 30 && Math.min(browseMax.requestsPerSecond, detailMax.requestsPerSecond) >= SHARE_TARGET * ceiling.requestsPerSecond,
           },
         },
         details: [
           `Server pinned to core ${SERVER_CPU}${canPin() ? '' : ' (taskset missing: NOT pinned)'}, the load from the other core; ${CONNECTIONS} connections; ${ctx.listings.toLocaleString('en-US')} listings in PGlite; the production web build; pages asked for as a visitor without cookies (English).`,
+          'Pages kept drawn (decision 0017) are at most 300 a process: the runs as fast as drawn start again from pages the paced runs drew long before, which the cache no longer holds, so their figures are pages drawn, not pages served from the cache.',
           `/browse: ${fmtInt(BROWSE_PAGES)} different filter sets (every filter alone and combined, typed price bounds, place names in Latin and Ge'ez letters; scripts/bench/lib/browse-queries.ts), each drawn once in the paced run; /l/{id}: ${fmtInt(detail.length - 100)} listings each drawn once. First a 10 s warm-up at ${RATE} pages/s on other pages (other filter sets and listings, in turn), as the API part warms up.`,
           '',
           '| load | pages/s | p50 | p90 | p99 | max | pages | failed |',

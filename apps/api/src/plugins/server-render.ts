@@ -6,17 +6,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGES, type Language } from '@betoch/contracts/constants';
 import { htmlAttribute as attr } from '@betoch/contracts/html-safe';
 import type { PageRenderer, RenderedApp, ServerEntry } from '@betoch/contracts/server-render';
-import { FixedPart, type PagePart } from './page-compression.ts';
+import { AnswerCache } from '../modules/listings/answer-cache.ts';
+import { FixedPart, pageText, type PagePart } from './page-compression.ts';
 import type { InlineHashes } from './security-headers.ts';
+import { pageTransport, type PageReads } from './page-reads.ts';
 
 /**
  * The page sent for an app path: the built index.html with, for the pages of the web app's page
  * table (apps/web/src/app/page-table.ts), the page itself and its head drawn on the server by the
  * web app's own renderer (apps/web/src/entry-server.tsx, built into dist/server): the same routes,
  * components and query options as in the browser, as a visitor without a session sees them, with
- * the data the browser hydrates it with. The renderer's calls are answered in-process
- * (app.inject), without the visitor's cookies or token, so nothing paid for can be drawn.
- * docs/performance.md has figures.
+ * the data the browser hydrates it with. The renderer's reads are answered in-process, from the
+ * services (./page-reads.ts), without the visitor's cookies or token, so nothing paid for can be
+ * drawn; a drawn page is kept for its listings version (decision 0017). docs/performance.md has figures.
  */
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -37,7 +39,21 @@ export interface RenderedPage {
   parts: PagePart[];
   /** The sha256 (base64) of each inline style and script element of the page: its Content-Security-Policy allows them. */
   inline: InlineHashes;
+  /** The page compressed, each form made on its first demand and kept with a kept page (web-app.ts). */
+  encoded: { gzip?: Buffer; br?: Buffer };
 }
+
+/**
+ * Drawn pages kept (decision 0017): every page is drawn for a visitor without a session, from the
+ * public reads alone (./page-reads.ts), so the same address, language, photo setting and origin
+ * draw the same page until a listing changes (the listings version) or a minute passes (a
+ * poster's suspension that ends, the fair-price bands, the featured pick). A page whose reads did
+ * not all answer is not kept.
+ */
+const KEPT_PAGES = 300;
+/** A page drawn; `incomplete`: not to be kept (a read failed, or the page went out for the browser to draw). */
+type KeptPage = RenderedPage & { incomplete?: true };
+const KEPT_PAGE_MS = 60_000;
 
 export interface ServerPages {
   /** The route paths of the pages drawn on the server (none without a server build). */
@@ -158,22 +174,14 @@ function readTexts(distDir: string): Record<string, Record<string, unknown>> {
 }
 
 /**
- * The renderer of a web build (dist/server/entry-server.js), its calls answered by this API
- * in-process as for a visitor without a session; undefined without a server build.
+ * The renderer of a web build (dist/server/entry-server.js), its reads answered in-process as for
+ * a visitor without a session (./page-reads.ts); undefined without a server build.
  */
-async function loadRenderer(app: FastifyInstance, distDir: string): Promise<PageRenderer | undefined> {
+async function loadRenderer(app: FastifyInstance, distDir: string, reads: PageReads): Promise<PageRenderer | undefined> {
   const entry = path.join(distDir, 'server', 'entry-server.js');
   if (!fs.existsSync(entry)) return undefined;
   const { createPageRenderer } = (await import(pathToFileURL(entry).href)) as ServerEntry;
-  return createPageRenderer(readTexts(distDir), async (url, init) => {
-    // Only what a visitor without a session may ask: GET, no cookie, no token.
-    if ((init.method ?? 'GET') !== 'GET') throw new Error(`the page renderer may only read (${init.method} ${url})`);
-    const answer = await app.inject({ method: 'GET', url, headers: PAGE_READ_HEADERS });
-    return new Response(answer.rawPayload.length ? new Uint8Array(answer.rawPayload) : null, {
-      status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
-    });
-  });
+  return createPageRenderer(readTexts(distDir), pageTransport(app, reads, PAGE_READ_HEADERS), { telegramLogin: reads.telegramLogin });
 }
 
 /**
@@ -181,7 +189,7 @@ async function loadRenderer(app: FastifyInstance, distDir: string): Promise<Page
  * Without a server build (an older build) every page goes out as the built index.html, for the
  * browser to draw.
  */
-export async function serverPages(app: FastifyInstance, distDir: string): Promise<ServerPages> {
+export async function serverPages(app: FastifyInstance, distDir: string, reads: PageReads): Promise<ServerPages> {
   const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const pageFilesFile = path.join(distDir, 'page-files.json');
   const headEnd = template.indexOf('</head>');
@@ -190,7 +198,7 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
   // A page without the places to write into (not a build of apps/web) goes out as it is.
   const fits = headEnd >= 0 && root > headEnd;
   const pageFiles = fits && fs.existsSync(pageFilesFile) ? (JSON.parse(fs.readFileSync(pageFilesFile, 'utf8')) as { pages: Record<string, PageFiles> }).pages : {};
-  const renderer = fits ? await loadRenderer(app, distDir) : undefined;
+  const renderer = fits ? await loadRenderer(app, distDir, reads) : undefined;
   if (!renderer) return { paths: [], render: async () => undefined };
 
   // The build's own title and description give way to the page's (the renderer's head). Drawn
@@ -239,34 +247,51 @@ export async function serverPages(app: FastifyInstance, distDir: string): Promis
   const body = template.slice(headEnd, root);
   const end = template.slice(rootEnd);
 
+  const draw = async (url: string, language: Language, dataSaver: boolean, origin: string): Promise<KeptPage | undefined> => {
+    let drawn: RenderedApp | null;
+    try {
+      drawn = await renderer.render({ url, origin, language, dataSaver });
+    } catch (error) {
+      app.log.warn({ err: error, url }, 'server render failed'); // the page goes out empty; the browser draws it
+      return { status: 200, parts: [template], inline: { styles: [], scripts: [] }, encoded: {}, incomplete: true };
+    }
+    if (!drawn) return undefined;
+    const lead = leadImagePreload(drawn.html);
+    const files = drawn.page ? pageFiles[drawn.page] : undefined;
+    const style = inlineStyleOf(drawn.page);
+    // (A template whose entry script was not found keeps it where it was.)
+    const bootTag = boot ? bootElement(boot.text, files, drawn.namespaces, language) : '';
+    const head = afterLang ? beforeLang + language + afterLang : beforeLang;
+    const before = lead ? head.replace(CHARSET, (charset) => charset + lead) : head;
+    const after = `${drawn.head}${disabledStyleLinks(files)}${body}<div id="root">${drawn.html}</div>${drawn.state}${bootTag}${end}`;
+    return {
+      status: drawn.status,
+      parts: [before, style.element, after],
+      inline: { styles: [style.hash], scripts: boot ? [boot.hash] : [] },
+      encoded: {},
+      ...(drawn.complete ? {} : { incomplete: true }),
+    };
+  };
+  const kept = new AnswerCache<KeptPage | undefined>(KEPT_PAGES, (page) => (page && !page.incomplete ? KEPT_PAGE_MS : 0));
+  keptPages.set(app, kept);
+
   return {
     paths: renderer.paths,
     async render(url, headers, origin) {
-      const search = url.split('?', 2)[1] ?? '';
-      const language = pageLanguage(headers, search);
-      let drawn: RenderedApp | null;
-      try {
-        drawn = await renderer.render({ url, origin, language, dataSaver: dataSaverOn(headers) });
-      } catch (error) {
-        app.log.warn({ err: error, url }, 'server render failed'); // the page goes out empty; the browser draws it
-        return { status: 200, parts: [template], inline: { styles: [], scripts: [] } };
-      }
-      if (!drawn) return undefined;
-      const lead = leadImagePreload(drawn.html);
-      const files = drawn.page ? pageFiles[drawn.page] : undefined;
-      const style = inlineStyleOf(drawn.page);
-      // (A template whose entry script was not found keeps it where it was.)
-      const bootTag = boot ? bootElement(boot.text, files, drawn.namespaces, language) : '';
-      const head = afterLang ? beforeLang + language + afterLang : beforeLang;
-      const before = lead ? head.replace(CHARSET, (charset) => charset + lead) : head;
-      const after = `${drawn.head}${disabledStyleLinks(files)}${body}<div id="root">${drawn.html}</div>${drawn.state}${bootTag}${end}`;
-      return {
-        status: drawn.status,
-        parts: [before, style.element, after],
-        inline: { styles: [style.hash], scripts: boot ? [boot.hash] : [] },
-      };
+      const language = pageLanguage(headers, url.split('?', 2)[1] ?? '');
+      const dataSaver = dataSaverOn(headers);
+      const key = `${language} ${dataSaver ? 1 : 0} ${origin} ${url}`;
+      return kept.get(key, await reads.version(), Date.now(), () => draw(url, language, dataSaver, origin));
     },
   };
+}
+
+/** Each app's kept pages (for the test that scans them). */
+const keptPages = new WeakMap<FastifyInstance, AnswerCache<RenderedPage | undefined>>();
+
+/** The text of every page an app keeps drawn. */
+export function keptPageTexts(app: FastifyInstance): string[] {
+  return [...(keptPages.get(app)?.values() ?? [])].flatMap((page) => (page ? [pageText(page.parts)] : []));
 }
 
 /** The head split where its language goes (`<html lang="…">`): the page's own is written there. */

@@ -10,6 +10,7 @@ import { allowInline } from './security-headers.ts';
 import { LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGES, MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
 import { PENDING_MESSAGE_COOKIE, PENDING_MESSAGE_SECONDS, pendingMessageValue } from '@betoch/contracts/pending-message';
 import { serverPages } from './server-render.ts';
+import type { PageReads } from './page-reads.ts';
 
 /**
  * A page opened by its language link (`?lng=am`, the language switch of every page, which works
@@ -52,10 +53,10 @@ function keepPendingMessage(req: FastifyRequest, reply: FastifyReply): string {
  * ./server-render.ts); any other path redirects to /, and unknown /api paths answer the JSON 404. dist/server (the server's
  * renderer) is never served.
  */
-export async function webApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function webApp(app: FastifyInstance, distDir: string, reads: PageReads): Promise<void> {
   const indexPath = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
-  const pages = hasBuild ? await serverPages(app, distDir) : undefined;
+  const pages = hasBuild ? await serverPages(app, distDir, reads) : undefined;
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     rememberLanguageOfLink(req, reply);
@@ -68,7 +69,9 @@ export async function webApp(app: FastifyInstance, distDir: string): Promise<voi
     reply.header('vary', 'cookie, accept-language, accept-encoding');
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     if (!encoding) return reply.send(pageText(page.parts));
-    return reply.header('content-encoding', encoding).send(encoding === 'br' ? brotliPage(page.parts) : gzipPage(page.parts));
+    // Made once for a page kept drawn (server-render.ts).
+    const body = (page.encoded[encoding] ??= encoding === 'br' ? brotliPage(page.parts) : gzipPage(page.parts));
+    return reply.header('content-encoding', encoding).send(body);
   };
   if (hasBuild) {
     await app.register(fastifyStatic, {

@@ -1,11 +1,13 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { TListing } from '@betoch/contracts/listings';
+import type { PageSettings } from '@betoch/contracts/server-render';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { listingQueryOptions } from '@/api/get-listing';
 import { browseListingsQueryOptions, browseListingsUrl } from '@/features/listings/api/browse-listings';
 import { featuredListingsQueryOptions } from '@/features/listings/api/get-featured-listings';
 import { fairPriceQueryOptions } from '@/features/listings/api/get-fair-price';
+import { telegramLoginQueryOptions } from '@/features/auth/api/get-telegram-login';
 import { filtersFromSearch, startFromSearch } from '@/features/listings/lib/browse-filters';
 import type { SsrState } from '@/ssr-state';
 import type { PageName } from './page-head';
@@ -37,7 +39,7 @@ export interface ServerPage {
   /** The page's texts in seo.json (`pages.{name}`), or the listing the page shows. */
   head: Exclude<PageName, 'notFound'> | 'listing';
   /** Reads the page's data into the query client; absent for a page without. */
-  load?: (client: QueryClient, params: Record<string, string>, search: URLSearchParams) => Promise<PageData>;
+  load?: (client: QueryClient, params: Record<string, string>, search: URLSearchParams, settings: PageSettings) => Promise<PageData>;
 }
 
 const OK: PageData = { status: 200 };
@@ -66,6 +68,12 @@ async function loadFeatured(client: QueryClient): Promise<PageData> {
   return OK;
 }
 
+/** /login and /signup: whether they offer 'Continue with Telegram' comes from the server's configuration, not a call. */
+async function loadSignIn(client: QueryClient, _params: Record<string, string>, _search: URLSearchParams, settings: PageSettings): Promise<PageData> {
+  client.setQueryData(telegramLoginQueryOptions().queryKey, { ok: true, login: settings.telegramLogin });
+  return OK;
+}
+
 export const PAGE_TABLE: readonly ServerPage[] = [
   { path: paths.home, head: 'home' },
   { path: paths.browse, head: 'browse', load: loadBrowse },
@@ -73,8 +81,8 @@ export const PAGE_TABLE: readonly ServerPage[] = [
   { path: paths.tenantWelcome, head: 'tenantWelcome', load: loadFeatured },
   { path: paths.landlordWelcome, head: 'landlordWelcome' },
   { path: paths.delalaWelcome, head: 'delalaWelcome' },
-  { path: paths.login, head: 'login' },
-  { path: paths.signup, head: 'signup' },
+  { path: paths.login, head: 'login', load: loadSignIn },
+  { path: paths.signup, head: 'signup', load: loadSignIn },
   { path: paths.privacy, head: 'privacy' },
   { path: paths.terms, head: 'terms' },
 ];

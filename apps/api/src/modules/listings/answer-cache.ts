@@ -40,6 +40,11 @@ export class AnswerCache<T> {
     }
   }
 
+  /** Every answer kept now, valid or not. */
+  values(): IterableIterator<T> {
+    return [...this.entries.values()].map((entry) => entry.value).values();
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -67,6 +67,9 @@ export function createListingsReadService(ctx: AppContext, urlFor: PhotoUrlFor) 
   }
 
   return {
+    /** The listings version now (every write changes it), null while not known: what a cache of drawn pages is kept for. */
+    version: () => version.current(),
+
     /** Ends the listings version's own connection (PostgreSQL) and the index's reads. */
     close: () => {
       browseIndex.close();

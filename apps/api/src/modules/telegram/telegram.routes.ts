@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { telegramCalls } from '@betoch/contracts/routes/telegram';
 import type { TSessionAnswer } from '@betoch/contracts/auth';
+import type { TTelegramOptionsAnswer } from '@betoch/contracts/telegram';
 import type { AppContext } from '../../app-context.ts';
 import { route } from '../../lib/route.ts';
 import { coarseDevice } from '../auth/coarse-device.ts';
@@ -30,11 +31,15 @@ export interface TelegramLoginParts {
   session: (phone: string, device?: string) => Promise<TSessionAnswer | null>;
 }
 
+/** Whether /login and /signup offer 'Continue with Telegram': the configured way, off without a bot (or OIDC without its secret). */
+export function telegramLoginMode(telegram: AppContext['env']['telegram']): TTelegramOptionsAnswer['login'] {
+  return !telegram || (telegram.login === 'oidc' && !telegram.clientSecret) ? 'off' : telegram.login;
+}
+
 export function telegramRoutes(app: FastifyInstance, ctx: AppContext, service: TelegramService, login: TelegramLoginParts): void {
   const tags = ['telegram'];
   const { signIn, flow, tickets } = login;
-  const telegram = ctx.env.telegram;
-  const loginMode = !telegram || (telegram.login === 'oidc' && !telegram.clientSecret) ? 'off' : telegram.login;
+  const loginMode = telegramLoginMode(ctx.env.telegram);
 
   route(app, ctx, {
     ...telegramCalls.loginOptions,
