@@ -83,8 +83,8 @@ const app = (
 void Promise.race([Promise.all([textsReady, preloadPage(window.location.pathname)]), new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]).then(() => {
   const start = () => {
     // Hydrated as a transition: React works through it in slices of a few milliseconds, giving
-    // the phone back between them (a tap, a scroll), instead of in one long task (up to 200 ms on
-    // a slow phone, all of it counted as blocking time).
+    // the phone back between them (a tap, a scroll), instead of in one long task, all of it counted as
+    // blocking time (docs/performance.md, 'Figures behind the code').
     if (hydrating) startTransition(() => void hydrateRoot(root, app));
     else {
       // A page the server drew but the browser cannot hydrate as is (a call failed, another

@@ -46,8 +46,8 @@ export function SessionProvider({ children, onExpired }: { children: ReactNode; 
   // A page drawn on the server is drawn for a visitor without a session: while the browser
   // hydrates it the session is left out too, and shown the moment hydration is done. A visitor
   // without one keeps the very same value then: React draws again, at once, every reader of a
-  // context whose value changes, and on a drawn page that was the whole page (150-250 ms of a
-  // slow phone, its longest task).
+  // context whose value changes, and on a drawn page that was the whole page, a slow phone's
+  // longest task (docs/performance.md, 'Figures behind the code').
   const session = useHydrating() || isEmpty(stored) ? NO_SESSION : stored;
 
   const apply = useCallback((next: StoredSession) => {

@@ -34,8 +34,8 @@ export async function setUpUploads(app: FastifyInstance, ctx: AppContext, storag
   const concurrency = Math.max(1, os.availableParallelism() - 1);
   const queue = createWorkQueue({ concurrency, maxWaiting: 16 });
   const worker = createPhotoWorker({ concurrency, log: ctx.log });
-  // A listening server starts it at once: forking the server's process holds its event loop for
-  // 10-15 ms on the 100,000-listing database, better now than amid the first uploads (and the
+  // A listening server starts it at once: forking the server's process holds its event loop a
+  // while on a large database (docs/performance.md, 'Figures behind the code'), better now than amid the first uploads (and the
   // first upload does not wait for the worker's start-up). Tests that never listen start it lazily.
   app.addHook('onListen', async () => void worker.start());
   app.addHook('onClose', async () => worker.close());
