@@ -9,7 +9,7 @@ const SCHEMA_LINE = /^\s+(params|query|body|response): [\w.]+,\n/gm;
  * What the browser gets of a route file: each call's method, path and success status, which is
  * all lib/api-client.ts reads. The zod schemas of every call (their answers above all) check
  * answers on the server and in the web tests' fake API; in the browser they were a large part
- * of the first load that no code ran (docs/performance.md, 'Figures behind the code'). Types still come from the files as they are.
+ * of the first load that no code ran (docs/performance.md, 'Figures behind choices in the code'). Types still come from the files as they are.
  */
 export function stripRouteSchemas(code: string): string {
   const stripped = `const defineRoute = (call) => call;\n${code.replace(IMPORT, '').replace(SCHEMA_LINE, '')}`;

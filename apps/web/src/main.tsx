@@ -84,7 +84,7 @@ void Promise.race([Promise.all([textsReady, preloadPage(window.location.pathname
   const start = () => {
     // Hydrated as a transition: React works through it in slices of a few milliseconds, giving
     // the phone back between them (a tap, a scroll), instead of in one long task, all of it counted as
-    // blocking time (docs/performance.md, 'Figures behind the code').
+    // blocking time (docs/performance.md, 'Figures behind choices in the code').
     if (hydrating) startTransition(() => void hydrateRoot(root, app));
     else {
       // A page the server drew but the browser cannot hydrate as is (a call failed, another

@@ -16,7 +16,7 @@ import { saveSearchAction } from './save-search-slot';
  * shell and the page it shows. Any other path redirects to /.
  *
  * Declared routes (useRoutes), not React Router's data router: the app loads no data through the
- * router (TanStack Query does), and the data router's code weighed on every first load (docs/performance.md, 'Figures behind the code').
+ * router (TanStack Query does), and the data router's code weighed on every first load (docs/performance.md, 'Figures behind choices in the code').
  *
  * To add a page: a `lazyPage` below and one line `page(path, Page)` in the table; a protected page
  * passes `guarded` (or a `<Guard>` of its own, as /admin does).

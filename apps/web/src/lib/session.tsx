@@ -47,7 +47,7 @@ export function SessionProvider({ children, onExpired }: { children: ReactNode; 
   // hydrates it the session is left out too, and shown the moment hydration is done. A visitor
   // without one keeps the very same value then: React draws again, at once, every reader of a
   // context whose value changes, and on a drawn page that was the whole page, a slow phone's
-  // longest task (docs/performance.md, 'Figures behind the code').
+  // longest task (docs/performance.md, 'Figures behind choices in the code').
   const session = useHydrating() || isEmpty(stored) ? NO_SESSION : stored;
 
   const apply = useCallback((next: StoredSession) => {

@@ -6,7 +6,7 @@
  *
  * Zod keeps its global config on `globalThis.__zod_globalConfig` and adopts an object already
  * there (zod/v4/core/core.js), so setting it here costs no zod code in the first-load bundle
- * (importing `config` from zod/v4/core would add its code: docs/performance.md, 'Figures behind the code'). main.tsx imports this first;
+ * (importing `config` from zod/v4/core would add its code: docs/performance.md, 'Figures behind choices in the code'). main.tsx imports this first;
  * zod-jitless.test.ts checks that zod reads it.
  */
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };

@@ -2,7 +2,7 @@
  * The browse index's texts (./browse-index.ts): its cards, and the place text of each listing that
  * place search looks in, each kept in UTF-8 inside a few large buffers, outside the JavaScript
  * heap, and named by a small number (a slot). The cards as strings were a large part of the heap
- * (docs/performance.md, 'Figures behind the code') that every major garbage collection walked and moved, on the server's one core,
+ * (docs/performance.md, 'Figures behind choices in the code') that every major garbage collection walked and moved, on the server's one core,
  * while calls waited (docs/performance.md): bytes in a buffer are neither walked nor moved. A card
  * is read back as a string when a page is written (20 at most); place texts are searched where
  * they lie (`findAll`).

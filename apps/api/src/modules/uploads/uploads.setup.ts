@@ -35,7 +35,7 @@ export async function setUpUploads(app: FastifyInstance, ctx: AppContext, storag
   const queue = createWorkQueue({ concurrency, maxWaiting: 16 });
   const worker = createPhotoWorker({ concurrency, log: ctx.log });
   // A listening server starts it at once: forking the server's process holds its event loop a
-  // while on a large database (docs/performance.md, 'Figures behind the code'), better now than amid the first uploads (and the
+  // while on a large database (docs/performance.md, 'Figures behind choices in the code'), better now than amid the first uploads (and the
   // first upload does not wait for the worker's start-up). Tests that never listen start it lazily.
   app.addHook('onListen', async () => void worker.start());
   app.addHook('onClose', async () => worker.close());
