@@ -88,8 +88,11 @@ describe('a listing page drawn on the server', () => {
     // Its styles (the entry's, then the page's) are in it, so it shows styled before any file has
     // come, and its sheets are named by disabled links (never fetched; the app's loader finds them
     // and fetches none again). Its code and texts are asked for by the boot script once the page
-    // is shown: no script tag of the app's is in the page itself.
-    expect(html).toContain('<script data-boot data-modules="/assets/detail-D.js" data-texts="/locales/en/common.json /locales/en/listings.json">');
+    // is shown: no script tag of the app's is in the page itself. The texts are those of every part
+    // drawn: the page's own, 'Save' (favourites) and 'Share' (extras), drawn by the server too.
+    expect(html).toContain(
+      '<script data-boot data-modules="/assets/detail-D.js" data-texts="/locales/en/common.json /locales/en/listings.json /locales/en/favourites.json /locales/en/extras.json">',
+    );
     expect(html).toContain('(document.currentScript,"/assets/index-E.js","token",3000)</script>');
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
     expect(html).not.toMatch(/<link rel="modulepreload"/);
