@@ -14,23 +14,20 @@ import {
   suspendUser,
 } from '../support/factories.ts';
 import { grantByLedger } from '../support/wallet.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 let landlord: SignedIn;
 let broker: SignedIn;
 let tenant: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
   landlord = await signUp(t, { userType: 'landlord', name: 'Getachew' });
   broker = await signUp(t, { userType: 'delala', name: 'Tigist', agencyName: 'Addis Home Finders' });
   tenant = await signUp(t, { userType: 'tenant' });
   admin = await signUpAdmin(t);
   await grantByLedger(t, broker, 'delala_unlimited_days', 365);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function browse(query = ''): Promise<TListingCard[]> {

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedIn } from '../support/login.ts';
 import {
   createListing,
@@ -10,20 +9,17 @@ import {
   suspendUser,
   uploadTestPhoto,
 } from '../support/factories.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 let landlord: SignedIn;
 let other: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
   landlord = await signUp(t, { userType: 'landlord', name: 'Almaz' });
   other = await signUp(t, { userType: 'landlord' });
   admin = await signUpAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function post(who: SignedIn | null, payload: Record<string, unknown>) {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/config/env.ts';
 import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { signUp } from '../support/login.ts';
 import { balanceOf, userIdOf } from '../support/wallet.ts';
 import { closeAfterLedgerCheck } from './close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PAYMENT_PROVIDER: 'none' });
-});
-afterAll(() => closeAfterLedgerCheck(t));
+const t = useTestApp(() => createTestApp({ PAYMENT_PROVIDER: 'none' }), closeAfterLedgerCheck);
 
 describe('payment provider', () => {
   it('answers 503 payment_unavailable and grants nothing when no gateway is configured', async () => {
