@@ -1,10 +1,31 @@
 import { afterAll, beforeAll } from 'vitest';
 
 /**
+ * Stands for what a hook builds later: every use reads `get()` at that moment, so module-level
+ * code can hand it to tests and helpers as the thing itself. A use before it is built throws.
+ */
+export function lateBound<A extends object>(get: () => A | undefined): A {
+  const built = (): A => {
+    const value = get();
+    if (value === undefined) throw new Error('built in beforeAll: use it inside hooks and tests');
+    return value;
+  };
+  return new Proxy({} as A, {
+    get: (_, key) => Reflect.get(built(), key),
+    set: (_, key, value) => Reflect.set(built(), key, value),
+    has: (_, key) => Reflect.has(built(), key),
+    ownKeys: () => Reflect.ownKeys(built()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const found = Reflect.getOwnPropertyDescriptor(built(), key);
+      return found && { ...found, configurable: true };
+    },
+  });
+}
+
+/**
  * The one app of a test file: built in the file's first beforeAll and closed in its afterAll
- * (`close`, by default the app's own). The answer stands for the app the hook built, so tests,
- * helpers and later hooks use it as they would the app itself; touching it outside the hooks'
- * lifetime throws.
+ * (`close`, by default the app's own); hooks registered after it run after it is built, and
+ * their afterAll before it closes.
  */
 export function useTestApp<A extends { close(): Promise<void> }>(create: () => Promise<A>, close: (app: A) => Promise<void> = (app) => app.close()): A {
   let current: A | undefined;
@@ -14,18 +35,5 @@ export function useTestApp<A extends { close(): Promise<void> }>(create: () => P
   afterAll(async () => {
     if (current) await close(current);
   });
-  const app = (): A => {
-    if (!current) throw new Error('the test app is built in beforeAll: use it inside hooks and tests');
-    return current;
-  };
-  return new Proxy({} as A, {
-    get: (_, key) => Reflect.get(app(), key),
-    set: (_, key, value) => Reflect.set(app(), key, value),
-    has: (_, key) => Reflect.has(app(), key),
-    ownKeys: () => Reflect.ownKeys(app()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const found = Reflect.getOwnPropertyDescriptor(app(), key);
-      return found && { ...found, configurable: true };
-    },
-  });
+  return lateBound(() => current);
 }
