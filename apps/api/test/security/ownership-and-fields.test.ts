@@ -6,6 +6,7 @@ import { chat } from '../conversations/chat-calls.ts';
 import { allRoutes } from './route-calls.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 import { useTestApp } from '../support/use-test-app.ts';
+import { useSignedUp } from '../support/use-signed-up.ts';
 
 /**
  * Authorization per object and per field: nobody reads or changes another
@@ -14,19 +15,17 @@ import { useTestApp } from '../support/use-test-app.ts';
  * no effect when sent, also smuggled through __proto__ / constructor keys.
  */
 const t = useTestApp(createListingsTestApp, closeAfterLedgerCheck);
-let owner: SignedIn;
-let other: SignedIn;
-let tenant: SignedIn;
-let stranger: SignedIn;
+const { owner, other, tenant, stranger } = useSignedUp(t, {
+  owner: { userType: 'landlord', name: 'Owner' },
+  other: { userType: 'landlord', name: 'Other owner' },
+  tenant: { name: 'Tenant' },
+  stranger: { name: 'Stranger' },
+});
 let live: string;
 let draft: string;
 let conversation: string;
 
 beforeAll(async () => {
-  owner = await signUp(t, { userType: 'landlord', name: 'Owner' });
-  other = await signUp(t, { userType: 'landlord', name: 'Other owner' });
-  tenant = await signUp(t, { name: 'Tenant' });
-  stranger = await signUp(t, { name: 'Stranger' });
   live = (await createLiveListing(t, owner, { title: 'Owner live flat' }))._id;
   draft = (await createDraftWithPhotos(t, owner, { title: 'Owner draft' }))._id;
   conversation = (await chat(t).start(tenant, live, 'Hello owner')).conversation_id;
