@@ -7,6 +7,7 @@ import { deliverWebhook, startPurchase, verifyPurchase } from '../support/chapa.
 import { signUp, type SignedIn } from '../support/login.ts';
 import { balanceOf, userIdOf } from '../support/wallet.ts';
 import { useChapa } from './chapa-setup.ts';
+import { PRODUCTION_ENV } from '../support/production-env.ts';
 
 /**
  * Real payments through Chapa's hosted checkout, against a local gateway that speaks Chapa's
@@ -318,13 +319,7 @@ describe('exactly once, by the database', () => {
 });
 
 describe('configuration', () => {
-  const production = {
-    APP_MODE: 'production',
-    JWT_SECRET: 'x'.repeat(40),
-    SMS_GATEWAY_URL: 'https://sms.example.com',
-    SMS_GATEWAY_TOKEN: 'token',
-    SMS_SENDER_ID: 'Betoch',
-  };
+  const production = PRODUCTION_ENV;
   it('production refuses to start with PAYMENT_PROVIDER=chapa and a key or PUBLIC_URL missing', () => {
     const full = { ...production, PAYMENT_PROVIDER: 'chapa', CHAPA_SECRET_KEY: 'CHASECK-12345678', CHAPA_WEBHOOK_SECRET: 'whsec-12345678', PUBLIC_URL: 'https://betoch.et' };
     expect(loadEnv(full)).toMatchObject({ paymentProvider: 'chapa', chapa: { baseUrl: 'https://api.chapa.co' }, publicUrl: 'https://betoch.et' });

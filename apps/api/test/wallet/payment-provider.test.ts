@@ -6,6 +6,7 @@ import { signUp } from '../support/login.ts';
 import { balanceOf, userIdOf } from '../support/wallet.ts';
 import { closeAfterLedgerCheck } from './close-after-ledger-check.ts';
 import { useTestApp } from '../support/use-test-app.ts';
+import { PRODUCTION_ENV } from '../support/production-env.ts';
 
 const t = useTestApp(() => createTestApp({ PAYMENT_PROVIDER: 'none' }), closeAfterLedgerCheck);
 
@@ -35,13 +36,7 @@ describe('payment provider', () => {
 
   it('defaults to simulated in demo mode and to none in production', () => {
     expect(loadEnv({ APP_MODE: 'demo' }).paymentProvider).toBe('simulated');
-    const production = {
-      APP_MODE: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      SMS_GATEWAY_URL: 'https://sms.example.com',
-      SMS_GATEWAY_TOKEN: 'token',
-      SMS_SENDER_ID: 'Betoch',
-    };
+    const production = PRODUCTION_ENV;
     expect(loadEnv(production).paymentProvider).toBe('none');
     expect(loadEnv({ ...production, PAYMENT_PROVIDER: 'simulated' }).paymentProvider).toBe('simulated');
   });
