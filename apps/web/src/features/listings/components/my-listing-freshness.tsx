@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import type { TOwnerListing } from '@betoch/contracts/listings';
 import { FREE_RENEW_MS } from '@betoch/contracts/freshness-rules';
+import { AvailabilityAnswers } from '@/components/ui/availability-answers';
 import { Button } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
 import { useListingTitle } from '@/lib/listing-title';
@@ -53,12 +54,7 @@ export function LiveFreshness({ listing }: { listing: TOwnerListing }) {
           </p>
           {(listing.open_asks ?? 0) > 0 ? <p className={styles.note}>{t('tenantsAsked', { count: listing.open_asks })}</p> : null}
           <div className={styles.buttons}>
-            <Button small variant="primary" onClick={() => answer('available')} loading={confirm.isPending && confirm.variables?.answer === 'available'} disabled={confirm.isPending}>
-              {t('yes')}
-            </Button>
-            <Button small variant="secondary" onClick={() => answer('rented')} loading={confirm.isPending && confirm.variables?.answer === 'rented'} disabled={confirm.isPending}>
-              {t('rented')}
-            </Button>
+            <AvailabilityAnswers small labels={{ available: t('yes'), rented: t('rented') }} sending={confirm.variables?.answer} busy={confirm.isPending} onAnswer={answer} />
           </div>
         </>
       ) : (
