@@ -6,6 +6,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { ErrorLine } from '@/components/ui/error-line';
 import { errorText } from '@/lib/error-text';
 import { useListingTitle } from '@/lib/listing-title';
 import { useSession } from '@/lib/session';
@@ -112,11 +113,7 @@ export function ConfirmPage() {
             <AnswerInApp />
           </>
         )}
-        {answer.isError ? (
-          <p style={styles.error} role="alert">
-            {errorText(t, answer.error)}
-          </p>
-        ) : null}
+        <ErrorLine style={styles.error} error={answer.isError ? answer.error : null} />
       </>
     );
   }

@@ -4,7 +4,7 @@ import type { TOwnerListing } from '@betoch/contracts/listings';
 import { FREE_RENEW_MS } from '@betoch/contracts/freshness-rules';
 import { AvailabilityAnswers } from '@/components/ui/availability-answers';
 import { Button } from '@/components/ui/button';
-import { errorText } from '@/lib/error-text';
+import { ErrorLine } from '@/components/ui/error-line';
 import { useListingTitle } from '@/lib/listing-title';
 import { useConfirmAvailability } from '../api/confirm-availability';
 import { useRenewListing } from '../api/renew-listing';
@@ -62,11 +62,7 @@ export function LiveFreshness({ listing }: { listing: TOwnerListing }) {
           {t('stillAvailable')}
         </Button>
       )}
-      {confirm.isError ? (
-        <p className={styles.error} role="alert">
-          {errorText(t, confirm.error)}
-        </p>
-      ) : null}
+      <ErrorLine className={styles.error} error={confirm.isError ? confirm.error : null} />
     </div>
   );
 }
@@ -95,11 +91,7 @@ export function ExpiredFreshness({ listing, isBroker }: { listing: TOwnerListing
       <Button small variant="gold" block onClick={() => renew.mutate(listing._id)} loading={renew.isPending} aria-label={t('renewLabel', { title })}>
         {t('renew')}
       </Button>
-      {renew.isError ? (
-        <p className={styles.error} role="alert">
-          {errorText(t, renew.error)}
-        </p>
-      ) : null}
+      <ErrorLine className={styles.error} error={renew.isError ? renew.error : null} />
     </div>
   );
 }
