@@ -1,19 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chat } from '../conversations/chat-calls.ts';
 import { banUser, createListingsTestApp, createLiveListing, signUpAdmin } from '../support/factories.ts';
 import { logIn, signUp, uniquePhone, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { balanceOf, expectLedgerConsistent, grantCredits, userIdOf } from '../support/wallet.ts';
 import { codeFor } from './account-calls.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createListingsTestApp, closeAfterLedgerCheck);
 beforeAll(async () => {
-  t = await createListingsTestApp();
 }, 60_000);
-afterAll(() => closeAfterLedgerCheck(t));
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

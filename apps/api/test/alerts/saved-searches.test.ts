@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAVED_SEARCHES_MAX } from '@betoch/contracts/saved-searches';
 import pg from 'pg';
-import { TEST_DATABASE_URL, type TestApp } from '../support/test-app.ts';
+import { TEST_DATABASE_URL } from '../support/test-app.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import { createDraftWithPhotos, createListingsTestApp, createLiveListing, hideListing, publishListing } from '../support/factories.ts';
 import { MemoryEventBus } from '../../src/modules/realtime/memory-event-bus.ts';
 import { createAlertMatcher } from '../../src/modules/saved-searches/alert-matcher.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 
-beforeAll(async () => {
-  t = await createListingsTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 
 function saveSearch(who: SignedIn, filters: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return t.request({ method: 'POST', url: '/api/saved-searches', headers: who.auth, payload: { name: 'My search', filters, ...extra } });

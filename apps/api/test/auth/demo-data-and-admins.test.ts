@@ -6,6 +6,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { changeAdminRole } from '../../src/cli/admin-role.ts';
 import { findUserByPhone, insertUser } from '../../src/modules/users/user-rows.ts';
 import { openTestDatabase, RecordingSmsSender } from '../support/test-app.ts';
+import { PRODUCTION_ENV } from '../support/production-env.ts';
 
 const LISTED = '+251900000031';
 const CLI_MADE = '+251900000032';
@@ -14,14 +15,10 @@ const [DEMO_ADMIN] = DEMO_ADMIN_PHONES.split(',');
 function productionEnv(extra: Record<string, string> = {}) {
   return {
     NODE_ENV: 'test',
-    APP_MODE: 'production',
+    ...PRODUCTION_ENV,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
     DATA_DIR: '/nonexistent-data-dir',
-    JWT_SECRET: 'a-production-secret-of-at-least-32-characters!',
-    SMS_GATEWAY_URL: 'http://127.0.0.1:9',
-    SMS_GATEWAY_TOKEN: 'gw-token',
-    SMS_SENDER_ID: 'Betoch',
     ...extra,
   };
 }

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, WHOLE_CODE, type TestApp } from '../support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, WHOLE_CODE } from '../support/test-app.ts';
 import { signUp, uniquePhone } from '../support/login.ts';
 import { generateCode } from '../../src/modules/auth/otp.ts';
 import { authCalls, HOUR, MINUTE, SECOND, wrongCode } from './auth-calls.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createTestApp);
 let api: ReturnType<typeof authCalls>;
 let ipCounter = 0;
 /** Each test speaks from its own address, so the per-IP limit of one test never touches another. */
 const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
   api = authCalls(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function codeFor(phone: string, ip = freshIp()): Promise<string> {

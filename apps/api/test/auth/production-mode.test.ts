@@ -6,6 +6,7 @@ import { SmsDeliveryError } from '../../src/modules/auth/sms/sms-sender.ts';
 import { CODE_IN_TEXT, createTestApp, openTestDatabase, WHOLE_CODE, type TestApp } from '../support/test-app.ts';
 import { uniquePhone } from '../support/login.ts';
 import { startFakeGateway } from './sms-gateway.ts';
+import { PRODUCTION_ENV } from '../support/production-env.ts';
 
 const SECRET = 'a-production-secret-of-at-least-32-characters!';
 const GATEWAY_TOKEN = 'gw-token-123';
@@ -13,14 +14,12 @@ const GATEWAY_TOKEN = 'gw-token-123';
 function productionEnv(extra: Record<string, string> = {}) {
   return {
     NODE_ENV: 'test',
-    APP_MODE: 'production',
+    ...PRODUCTION_ENV,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     WEB_DIST: '/nonexistent-web-dist',
     JWT_SECRET: SECRET,
-    SMS_GATEWAY_URL: 'http://127.0.0.1:9',
     SMS_GATEWAY_TOKEN: GATEWAY_TOKEN,
-    SMS_SENDER_ID: 'Betoch',
     ...extra,
   };
 }

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/test-app.ts';
 import { logIn, signUp, uniquePhone } from '../support/login.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(createTestApp);
 
 describe('sign up and sign in by phone code', () => {
   it('signs up a tenant, answers the user from /auth/me, and signs in again', async () => {

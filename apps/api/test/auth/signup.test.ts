@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/test-app.ts';
 import { signUp, uniquePhone } from '../support/login.ts';
 import { findUserByPhone } from '../../src/modules/users/user-rows.ts';
 import { authCalls, wrongCode } from './auth-calls.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createTestApp);
 let api: ReturnType<typeof authCalls>;
 let ipCounter = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
   api = authCalls(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function codeFor(phone: string): Promise<string> {

@@ -1,24 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/test-app.ts';
 import { logIn, signUp } from '../support/login.ts';
 import { deriveKey, resolveSigningSecret } from '../../src/lib/secrets.ts';
 import { bumpTokenVersion, findUserByPhone, setUserStatus } from '../../src/modules/users/user-rows.ts';
 import { authCalls } from './auth-calls.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createTestApp);
 let api: ReturnType<typeof authCalls>;
 let key: Uint8Array;
 
 beforeAll(async () => {
-  t = await createTestApp();
   api = authCalls(t);
   // The same key the server signs with (the demo secret lives in the database).
   key = new TextEncoder().encode(deriveKey(await resolveSigningSecret(t.database.db, undefined), 'jwt'));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

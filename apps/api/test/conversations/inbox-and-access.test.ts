@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createListingsTestApp, createLiveListing, signUpAdmin } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { chat, type ChatCalls } from './chat-calls.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 let c: ChatCalls;
 let owner: SignedIn;
 let otherOwner: SignedIn;
@@ -12,15 +12,11 @@ let listingA: { _id: string; title: string; price_etb: number };
 let listingB: { _id: string; title: string };
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
   c = chat(t);
   owner = await signUp(t, { userType: 'landlord', name: 'Getachew' });
   otherOwner = await signUp(t, { userType: 'landlord', name: 'Other Owner' });
   listingA = await createLiveListing(t, owner, { title: 'Apartment in Bole', price_etb: 18000 });
   listingB = await createLiveListing(t, owner, { title: 'Villa in Yeka', type: 'villa', subcity: 'Yeka' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the inbox', () => {

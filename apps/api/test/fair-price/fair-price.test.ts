@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TFairPriceAnswer } from '@betoch/contracts/fair-price';
 import type { TListingCaseSummary } from '@betoch/contracts/admin';
 import { refreshAllBands } from '../../src/modules/fair-price/price-bands.repository.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { insertListing, insertListings, setListing } from '../unlocks/listing-rows.ts';
 import { admin, caseOf, createTrustTestApp, report } from '../trust/trust-calls.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 const HOUR = 3600_000;
-let t: TestApp;
+const t = useTestApp(createTrustTestApp);
 let poster: SignedIn;
 beforeAll(async () => {
-  t = await createTrustTestApp();
   poster = await signUp(t, { userType: 'landlord' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function hintOf(id: string): Promise<TFairPriceAnswer['hint']> {

@@ -1,19 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shutdownGate } from '../../src/plugins/shutdown-gate.ts';
 import { ZErrorAnswer } from '@betoch/contracts/common';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { signUp } from '../support/login.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(createTestApp);
 
 describe('the shutdown gate', () => {
   it('once shutdown begins, answers every new request 503 shutting_down in the envelope, with retry_after and Retry-After', async () => {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TFavouriteIdsAnswer, TFavouritesAnswer } from '@betoch/contracts/favourites';
 import type { TMyListingsAnswer } from '@betoch/contracts/listings';
 import { createListingsTestApp } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { insertListing, setListing } from '../unlocks/listing-rows.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createListingsTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp(createListingsTestApp);
 
 const save = (who: SignedIn, id: string) => t.request({ method: 'PUT', url: `/api/favourites/${id}`, headers: who.auth });
 const unsave = (who: SignedIn, id: string) => t.request({ method: 'DELETE', url: `/api/favourites/${id}`, headers: who.auth });

@@ -5,6 +5,7 @@ import { chat } from '../conversations/chat-calls.ts';
 import { banUser, createLiveListing, signUpAdmin } from '../support/factories.ts';
 import { signUp } from '../support/login.ts';
 import { addIdentity, businessKey, createFaydaTestApp, verifyWithFayda, type FaydaTestApp } from '../support/fayda.ts';
+import { PRODUCTION_ENV } from '../support/production-env.ts';
 
 let f: FaydaTestApp;
 beforeAll(async () => {
@@ -124,13 +125,7 @@ describe('configuration', () => {
   });
 
   it('production refuses a half configuration and a key that is not a private RS256/ES256 JWK', async () => {
-    const production = {
-      APP_MODE: 'production',
-      JWT_SECRET: 'a-production-secret-of-at-least-32-characters!',
-      SMS_GATEWAY_URL: 'http://127.0.0.1:9',
-      SMS_GATEWAY_TOKEN: 'token',
-      SMS_SENDER_ID: 'Betoch',
-    };
+    const production = PRODUCTION_ENV;
     expect(() => loadEnv({ ...production, FAYDA_ISSUER: 'https://esignet.fayda.et' })).toThrow(EnvError);
     expect(() => loadEnv({ ...production, FAYDA_ISSUER: 'https://esignet.fayda.et' })).toThrow(/FAYDA_CLIENT_ID: is required/);
     const { privateJwk, publicJwk } = await businessKey('ES256');

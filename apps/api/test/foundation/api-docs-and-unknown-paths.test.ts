@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/login.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 // The default settings: /api/docs for admins only; unknown paths redirect to / for real.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ API_DOCS_PUBLIC: 'false', ADMIN_PHONES: '+251900000001' });
-});
-afterAll(() => t.close());
+const t = useTestApp(() => createTestApp({ API_DOCS_PUBLIC: 'false', ADMIN_PHONES: '+251900000001' }));
 
 describe('/api/docs', () => {
   it('is refused to anyone but an admin, in the error envelope', async () => {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/test-app.ts';
 import { signUp } from '../support/login.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(createTestApp);
 
 function directives(csp: string | undefined): Map<string, string> {
   return new Map(

@@ -5,14 +5,9 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { uniquePhone } from '../support/login.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(createTestApp);
 
 /** A clear client error: a 4xx, the envelope, a readable message, and nothing internal. */
 function expectClientError(res: LightMyRequestResponse, status: number, error: string) {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pathParamNames, type RouteContract } from '@betoch/contracts/route-contract';
 import { routesOf } from '../../src/lib/route.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 const routesDir = new URL('../../../../packages/contracts/src/routes/', import.meta.url);
 
@@ -12,13 +13,7 @@ async function allContracts(): Promise<RouteContract[]> {
   return modules.flatMap((m) => Object.values(m).flatMap((calls) => Object.values(calls)));
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(createTestApp);
 
 describe('route contracts', () => {
   it('name each path parameter in the path and in params alike, and give each method and path to one call', async () => {

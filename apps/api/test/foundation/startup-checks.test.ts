@@ -7,35 +7,29 @@ import { loadEnv } from '../../src/config/env.ts';
 import { RedisKvStore } from '../../src/lib/redis-kv-store.ts';
 import { plainStartEnv } from '../faults/server-process.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { PRODUCTION_ENV } from '../support/production-env.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const PRODUCTION = {
-  APP_MODE: 'production',
-  JWT_SECRET: 'a-production-secret-of-at-least-32-characters!',
-  SMS_GATEWAY_URL: 'http://127.0.0.1:9',
-  SMS_GATEWAY_TOKEN: 'gw-token',
-  SMS_SENDER_ID: 'Betoch',
-};
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 describe('several servers without Redis', () => {
   it('production with DATABASE_URL and no REDIS_URL is refused, naming REDIS_URL and SINGLE_SERVER', () => {
-    expect(() => loadEnv({ ...PRODUCTION, DATABASE_URL })).toThrow(/REDIS_URL: is required in production with DATABASE_URL.*SINGLE_SERVER=true/);
+    expect(() => loadEnv({ ...PRODUCTION_ENV, DATABASE_URL })).toThrow(/REDIS_URL: is required in production with DATABASE_URL.*SINGLE_SERVER=true/);
   });
 
   it('starts with REDIS_URL, with SINGLE_SERVER=true, without DATABASE_URL, and in demo mode', () => {
-    expect(loadEnv({ ...PRODUCTION, DATABASE_URL, REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
-    expect(loadEnv({ ...PRODUCTION, DATABASE_URL, SINGLE_SERVER: 'true' }).databaseUrl).toBe(DATABASE_URL);
-    expect(() => loadEnv({ ...PRODUCTION, DATABASE_URL, SINGLE_SERVER: 'false' })).toThrow(/REDIS_URL/);
-    expect(() => loadEnv({ ...PRODUCTION, SINGLE_SERVER: 'maybe' })).toThrow(/SINGLE_SERVER/);
-    expect(loadEnv(PRODUCTION).databaseUrl).toBeUndefined();
+    expect(loadEnv({ ...PRODUCTION_ENV, DATABASE_URL, REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadEnv({ ...PRODUCTION_ENV, DATABASE_URL, SINGLE_SERVER: 'true' }).databaseUrl).toBe(DATABASE_URL);
+    expect(() => loadEnv({ ...PRODUCTION_ENV, DATABASE_URL, SINGLE_SERVER: 'false' })).toThrow(/REDIS_URL/);
+    expect(() => loadEnv({ ...PRODUCTION_ENV, SINGLE_SERVER: 'maybe' })).toThrow(/SINGLE_SERVER/);
+    expect(loadEnv(PRODUCTION_ENV).databaseUrl).toBeUndefined();
     expect(loadEnv({ DATABASE_URL }).mode).toBe('demo');
   });
 
   it('the server process exits non-zero with that message, before listening', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
       cwd: REPO_ROOT,
-      env: plainStartEnv({ ...PRODUCTION, DATABASE_URL, PORT: '0', LOG_LEVEL: 'info' }),
+      env: plainStartEnv({ ...PRODUCTION_ENV, DATABASE_URL, PORT: '0', LOG_LEVEL: 'info' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

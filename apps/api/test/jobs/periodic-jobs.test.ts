@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../src/app.ts';
+import { describe, expect, it } from 'vitest';
 import { createJobRunner, type PeriodicJob } from '../../src/jobs/job-runner.ts';
 import { listJobRuns } from '../../src/jobs/job-runs.repository.ts';
 import { createPhotoStorage } from '../../src/modules/uploads/create-photo-storage.ts';
@@ -11,27 +10,14 @@ import { createUploadsService } from '../../src/modules/uploads/uploads.service.
 import { createWorkQueue } from '../../src/modules/uploads/work-queue.ts';
 import { createListingsTestApp, uploadTestPhoto } from '../support/factories.ts';
 import { signUp } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { openSecondServer, type SecondServer } from '../support/second-server.ts';
+import { useTwoServers } from '../support/second-server.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const quiet = { info: () => undefined, warn: () => undefined };
 
 // Two app instances on one database, as two servers.
-let a: TestApp;
-let second: SecondServer | undefined;
-let b: BuiltApp;
-
-beforeAll(async () => {
-  a = await createListingsTestApp();
-  second = await openSecondServer(a);
-  b = second.b;
-});
-afterAll(async () => {
-  await second?.close();
-  await a?.close();
-});
+const { a, b } = useTwoServers(createListingsTestApp);
 
 /** A job that counts its runs; `gate` holds a run open until released. */
 function countingJob(name: string, everyMs: number, leaseMs?: number) {

@@ -10,27 +10,22 @@ import {
   createListingsTestApp,
   createLiveListing,
   hideListing,
-  signUpAdmin,
   suspendUser,
 } from '../support/factories.ts';
 import { grantByLedger } from '../support/wallet.ts';
+import { useTestApp } from '../support/use-test-app.ts';
+import { useSignedUp } from '../support/use-signed-up.ts';
 
-let t: TestApp;
-let landlord: SignedIn;
-let broker: SignedIn;
-let tenant: SignedIn;
-let admin: SignedIn;
+const t = useTestApp(createListingsTestApp);
+const { landlord, broker, tenant, admin } = useSignedUp(t, {
+  landlord: { userType: 'landlord', name: 'Getachew' },
+  broker: { userType: 'delala', name: 'Tigist', agencyName: 'Addis Home Finders' },
+  tenant: { userType: 'tenant' },
+  admin: 'admin',
+});
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
-  landlord = await signUp(t, { userType: 'landlord', name: 'Getachew' });
-  broker = await signUp(t, { userType: 'delala', name: 'Tigist', agencyName: 'Addis Home Finders' });
-  tenant = await signUp(t, { userType: 'tenant' });
-  admin = await signUpAdmin(t);
   await grantByLedger(t, broker, 'delala_unlimited_days', 365);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function browse(query = ''): Promise<TListingCard[]> {

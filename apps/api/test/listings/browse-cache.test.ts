@@ -15,6 +15,7 @@ import {
   signUpAdmin,
 } from '../support/factories.ts';
 import { grantByLedger } from '../support/wallet.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 /**
  * Browse pages and public listing answers are kept in memory per listings version
@@ -22,19 +23,15 @@ import { grantByLedger } from '../support/wallet.ts';
  * answer is in the cache, then changes something the way a user, an admin or another module
  * would, then asks again at once: the change must show on the very next call.
  */
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 let poster: SignedIn;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
   // A broker on the unlimited plan: as many live listings as the tests need.
   poster = await signUp(t, { userType: 'delala', name: 'Getachew', agencyName: 'Sheger Homes' });
   await grantByLedger(t, poster, 'delala_unlimited_days', 365);
   admin = await signUpAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function browseIds(app: { request: TestApp['request'] } = t, query = '?limit=50'): Promise<string[]> {

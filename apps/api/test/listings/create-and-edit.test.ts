@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../support/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { signUp, type SignedIn } from '../support/login.ts';
 import {
   createListing,
   createListingsTestApp,
   listingPayload,
   setPhotos,
-  signUpAdmin,
   suspendUser,
   uploadTestPhoto,
 } from '../support/factories.ts';
+import { useTestApp } from '../support/use-test-app.ts';
+import { useSignedUp } from '../support/use-signed-up.ts';
 
-let t: TestApp;
-let landlord: SignedIn;
-let other: SignedIn;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  t = await createListingsTestApp();
-  landlord = await signUp(t, { userType: 'landlord', name: 'Almaz' });
-  other = await signUp(t, { userType: 'landlord' });
-  admin = await signUpAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(createListingsTestApp);
+const { landlord, other, admin } = useSignedUp(t, { landlord: { userType: 'landlord', name: 'Almaz' }, other: { userType: 'landlord' }, admin: 'admin' });
 
 function post(who: SignedIn | null, payload: Record<string, unknown>) {
   return t.request({ method: 'POST', url: '/api/listings', headers: who ? who.auth : {}, payload });

@@ -1,15 +1,15 @@
 import { photoFileUrl } from '@betoch/contracts/card-photo';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_TYPES, SUBCITIES } from '@betoch/contracts/constants';
 import type { TListingCard } from '@betoch/contracts/listings';
 import { DEMO_PHONES } from '../../src/modules/demo-seed/demo-people.ts';
 import { seedDemoIfEmpty } from '../../src/modules/demo-seed/seed-demo.ts';
 import { MemoryEventBus } from '../../src/modules/realtime/memory-event-bus.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { logIn } from '../support/login.ts';
 import { createListingsTestApp, TEST_ADMIN_PHONE, uploadsServiceOf } from '../support/factories.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(() => createListingsTestApp({ SEED_DEMO: 'true' }));
 let cards: TListingCard[] = [];
 
 async function allCards(): Promise<TListingCard[]> {
@@ -30,12 +30,8 @@ function median(values: number[]): number {
 }
 
 beforeAll(async () => {
-  t = await createListingsTestApp({ SEED_DEMO: 'true' });
   cards = await allCards();
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-});
 
 describe('demo data on an empty database', () => {
   it('has 66+ live listings over all ten subcities and every type, each with at least 3 photos', () => {

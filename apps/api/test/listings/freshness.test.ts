@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../support/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
 import { createListingsTestApp, createLiveListing } from '../support/factories.ts';
 import { grantByLedger } from '../support/wallet.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 
-beforeAll(async () => {
-  t = await createListingsTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 
 /** Moves the clock and lets the periodic jobs run, as a server's tick would. */
 async function pass(ms: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MASK } from '@betoch/contracts/constants';
 import type { TBrowseAnswer, TListing, TMyListingsAnswer } from '@betoch/contracts/listings';
 import type { TMyUnlocksAnswer } from '@betoch/contracts/unlocks';
@@ -7,8 +7,8 @@ import { chat } from '../conversations/chat-calls.ts';
 import { leaksIn, phoneSpellings } from '../security/market.ts';
 import { createListingsTestApp, createLiveListing, signUpAdmin } from '../support/factories.ts';
 import { signUp, uniquePhone, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { grantCredits } from '../support/wallet.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 /**
  * Contact details a poster writes into their listing's text reach only the poster and admins;
@@ -19,7 +19,7 @@ import { grantCredits } from '../support/wallet.ts';
 /** Numbers every listing has that must survive the masking untouched. */
 const INNOCENT = ['2 bedroom', '85 sqm', 'built in 2015', '25,000 ETB', 'H.No 1234', 'Woreda 03', 'G+2', 'from 2017/05/12'];
 
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 let poster: SignedIn;
 let tenant: SignedIn;
 let stranger: SignedIn;
@@ -28,7 +28,6 @@ let listingId: string;
 const written = { title: '', description: '', specific_location: '' };
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
   const phone = uniquePhone();
   const n = phone.replace(/^\+251/, '');
   poster = await signUp(t, { phone, userType: 'landlord', name: `Abebe 0${n}` });
@@ -45,9 +44,6 @@ beforeAll(async () => {
   ].join(' ');
   listingId = (await createLiveListing(t, poster, { contact_preference: 'show', ...written }))._id;
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-});
 
 async function detail(who: SignedIn | null): Promise<TListing> {
   const res = await t.request({ method: 'GET', url: `/api/listings/${listingId}`, headers: who?.auth });

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { listings } from '../../src/db/schema/listings.ts';
 import { isPubliclyVisible, publiclyVisibleConditions } from '../../src/modules/listings/listing-visibility.ts';
 import { findListingWithPoster } from '../../src/modules/listings/listing-with-poster.ts';
 import { banUser, createListing, createListingsTestApp, createLiveListing, hideListing, signUp, suspendUser } from '../support/factories.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createListingsTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(createListingsTestApp);
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { moveInCost } from '@betoch/contracts/move-in-cost';
 import { createListing, createListingsTestApp, createLiveListing, listingPayload } from '../support/factories.ts';
 import { grantByLedger } from '../support/wallet.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 let landlord: SignedIn;
 let broker: SignedIn;
 beforeAll(async () => {
-  t = await createListingsTestApp();
   landlord = await signUp(t, { userType: 'landlord' });
   broker = await signUp(t, { userType: 'delala', agencyName: 'Addis Homes' });
   await grantByLedger(t, broker, 'post_credits', 5);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const ADVANCE_REASON = 'The rent law (Proclamation No. 1320/2024) allows at most two months of advance rent';

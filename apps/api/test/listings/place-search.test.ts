@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TListingCard } from '@betoch/contracts/listings';
-import type { TestApp } from '../support/test-app.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import { createDraftWithPhotos, createListingsTestApp, createLiveListing } from '../support/factories.ts';
 import { grantByLedger } from '../support/wallet.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 /**
  * The place search of /browse: GET /api/listings?q= finds listings by subcity and by
  * neighbourhood or landmark in the title and specific location, in Ge'ez or Latin letters and
  * the common spellings, and the same listings whichever way it is typed.
  */
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 let broker: SignedIn;
 const id: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
   broker = await signUp(t, { userType: 'delala', name: 'Hanna', agencyName: 'Sheger Homes' });
   await grantByLedger(t, broker, 'delala_unlimited_days', 365);
   const make = async (key: string, overrides: Record<string, unknown>) => {
@@ -29,9 +28,6 @@ beforeAll(async () => {
   await make('sarbet', { title: 'Apartment with a view', specific_location: 'Sar Bet, near the Canadian embassy', subcity: 'Nefas Silk-Lafto' });
   await make('hayaHulet', { title: 'ኮንዶሚኒየም ቤት', specific_location: 'ሐያ ሁለት ማዞሪያ', subcity: 'Yeka', type: 'condominium' });
   await make('kolfe', { title: 'House with compound', specific_location: 'Kolfe market', subcity: 'Kolfe Keranio', type: 'house' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function search(q: string, more = ''): Promise<string[]> {

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../support/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
 import {
   blockPosting,
@@ -11,15 +10,10 @@ import {
   suspendUser,
 } from '../support/factories.ts';
 import { grantByLedger } from '../support/wallet.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 
-beforeAll(async () => {
-  t = await createListingsTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
 
 async function myStats(who: SignedIn) {
   const res = await t.request({ method: 'GET', url: '/api/listings/my-listings', headers: who.auth });

@@ -1,25 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/config/env.ts';
 import { ledgerEntries } from '../../src/db/schema/wallet.ts';
 import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts';
-import { deliverWebhook, startPurchase, verifyPurchase, type ChapaTestApp } from '../support/chapa.ts';
+import { deliverWebhook, startPurchase, verifyPurchase } from '../support/chapa.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { balanceOf, userIdOf } from '../support/wallet.ts';
-import { closeChapa, setUpChapa } from './chapa-setup.ts';
+import { useChapa } from './chapa-setup.ts';
+import { PRODUCTION_ENV } from '../support/production-env.ts';
 
 /**
  * Real payments through Chapa's hosted checkout, against a local gateway that speaks Chapa's
  * initialize, verify and webhook shapes. Runs on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */
-let c: ChapaTestApp;
-let t: TestApp;
-let admin: SignedIn;
-beforeAll(async () => {
-  ({ c, t, admin } = await setUpChapa());
-});
-afterAll(() => closeChapa(c));
+const { c, t, admin } = useChapa();
 
 async function purchaseRows(user: SignedIn) {
   return listPurchases(t.ctx.db, await userIdOf(t, user));
@@ -325,13 +319,7 @@ describe('exactly once, by the database', () => {
 });
 
 describe('configuration', () => {
-  const production = {
-    APP_MODE: 'production',
-    JWT_SECRET: 'x'.repeat(40),
-    SMS_GATEWAY_URL: 'https://sms.example.com',
-    SMS_GATEWAY_TOKEN: 'token',
-    SMS_SENDER_ID: 'Betoch',
-  };
+  const production = PRODUCTION_ENV;
   it('production refuses to start with PAYMENT_PROVIDER=chapa and a key or PUBLIC_URL missing', () => {
     const full = { ...production, PAYMENT_PROVIDER: 'chapa', CHAPA_SECRET_KEY: 'CHASECK-12345678', CHAPA_WEBHOOK_SECRET: 'whsec-12345678', PUBLIC_URL: 'https://betoch.et' };
     expect(loadEnv(full)).toMatchObject({ paymentProvider: 'chapa', chapa: { baseUrl: 'https://api.chapa.co' }, publicUrl: 'https://betoch.et' });

@@ -1,25 +1,19 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminAudit } from '../../src/db/schema/trust.ts';
 import { createPaymentConfirmer } from '../../src/modules/payments/payment-confirmation.ts';
 import { createPaymentProvider } from '../../src/modules/payments/create-payment-provider.ts';
 import { reconcilePayments, RECONCILE_LOCK_KEY } from '../../src/modules/payments/reconcile.ts';
 import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts';
-import { startPurchase, verifyPurchase, type ChapaTestApp } from '../support/chapa.ts';
+import { startPurchase, verifyPurchase } from '../support/chapa.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import { TEST_DATABASE_URL, type TestApp } from '../support/test-app.ts';
+import { TEST_DATABASE_URL } from '../support/test-app.ts';
 import { balanceOf, userIdOf } from '../support/wallet.ts';
-import { closeChapa, setUpChapa } from './chapa-setup.ts';
+import { useChapa } from './chapa-setup.ts';
 
 const MINUTE = 60_000;
-let c: ChapaTestApp;
-let t: TestApp;
-let admin: SignedIn;
-beforeAll(async () => {
-  ({ c, t, admin } = await setUpChapa());
-});
-afterAll(() => closeChapa(c));
+const { c, t, admin } = useChapa();
 
 function reconcile() {
   return reconcilePayments(t.ctx, createPaymentConfirmer(t.ctx, createPaymentProvider(t.ctx.env)));

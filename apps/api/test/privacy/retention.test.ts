@@ -1,34 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuiltApp } from '../../src/app.ts';
+import { describe, expect, it } from 'vitest';
 import { listJobRuns } from '../../src/jobs/job-runs.repository.ts';
 import { recordEvents } from '../../src/lib/product-events.ts';
 import { appEventsCutoff, RETENTION } from '../../src/modules/retention/retention-periods.ts';
 import { eventDays } from '../../src/modules/retention/retention.repository.ts';
 import { sweepRetention } from '../../src/modules/retention/retention.service.ts';
 import { uniquePhone } from '../support/login.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { openSecondServer, type SecondServer } from '../support/second-server.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { useTwoServers } from '../support/second-server.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 // Two app instances on one database, as two servers.
-let a: TestApp;
-let second: SecondServer | undefined;
-let b: BuiltApp;
+const { a, b } = useTwoServers(createTestApp);
 let ip = 0;
-
-beforeAll(async () => {
-  a = await createTestApp();
-  second = await openSecondServer(a);
-  b = second.b;
-});
-afterAll(async () => {
-  await second?.close();
-  await a?.close();
-});
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await a.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;

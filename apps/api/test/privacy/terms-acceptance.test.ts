@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TERMS_VERSION } from '@betoch/contracts/constants';
 import { users } from '../../src/db/schema/users.ts';
 import { findUserByPhone } from '../../src/modules/users/user-rows.ts';
 import { uniquePhone } from '../support/login.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createTestApp);
 let ip = 0;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 async function codeFor(phone: string): Promise<string> {
   const res = await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone }, remoteAddress: `10.9.0.${++ip}` });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/lib/route.ts';
 import { createListingsTestApp, signUpAdmin } from '../support/factories.ts';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { grantByLedger } from '../support/wallet.ts';
 import { insertListing, setUserStanding } from '../unlocks/listing-rows.ts';
 import { allRoutes, callRoute, outcomeClass, routeKey, type Targets } from './route-calls.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 /**
  * The authorization matrix: every route of the app by every kind of caller, with
@@ -143,7 +143,7 @@ function expected(key: string): Record<Actor, string> {
   return Object.fromEntries(ACTORS.map((a, i) => [a, cells[i]!])) as Record<Actor, string>;
 }
 
-let t: TestApp;
+const t = useTestApp(createListingsTestApp, closeAfterLedgerCheck);
 const main = {} as Record<Exclude<Actor, 'anonymous'>, SignedIn>;
 /** A second session per actor, for the calls that end a session (logout). */
 const spare = {} as Record<Exclude<Actor, 'anonymous'>, SignedIn>;
@@ -151,7 +151,6 @@ let secondAdmin: SignedIn;
 let shared: Targets;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
   const make = async (actor: Exclude<Actor, 'anonymous'>, userType: 'tenant' | 'landlord' | 'delala') => {
     main[actor] = actor === 'admin' ? await signUpAdmin(t) : await signUp(t, { userType, name: `Actor ${actor}` });
     spare[actor] = await logIn(t, main[actor].phone);
@@ -178,7 +177,6 @@ beforeAll(async () => {
   const unknown = '00000000-0000-4000-8000-000000000000';
   shared = { listing, conversation, case: unknown, cluster: unknown, adjustment: unknown, phone: main.broker.phone };
 }, 120_000);
-afterAll(() => closeAfterLedgerCheck(t));
 
 /** Targets for one cell: fresh objects for the calls that change or use up their target. */
 async function targetsFor(key: string): Promise<{ targets: Targets; cleanup?: () => Promise<void> }> {

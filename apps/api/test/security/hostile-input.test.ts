@@ -1,14 +1,15 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ZErrorAnswer } from '@betoch/contracts/common';
 import type { RegisteredRoute } from '../../src/lib/route.ts';
-import { createListingsTestApp, createLiveListing, signUpAdmin } from '../support/factories.ts';
+import { createListingsTestApp, createLiveListing } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { allRoutes, pathOf, routeKey, sampleBody, type Targets } from './route-calls.ts';
 import { deepStrict } from './strict-schema.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
+import { useSignedUp } from '../support/use-signed-up.ts';
 
 /**
  * Hostile input everywhere (the API part; e2e/xss.spec.ts is the browser part): for every route with a body, a query
@@ -21,23 +22,16 @@ import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
  */
 const RUNS_PER_ROUTE = 25;
 
-let t: TestApp;
-let owner: SignedIn;
-let tenant: SignedIn;
-let admin: SignedIn;
+const t = useTestApp(createListingsTestApp, closeAfterLedgerCheck);
+const { owner, tenant, admin } = useSignedUp(t, { owner: { userType: 'landlord', name: 'Fuzz owner' }, tenant: { name: 'Fuzz tenant' }, admin: 'admin' });
 let targets: Targets;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
-  owner = await signUp(t, { userType: 'landlord', name: 'Fuzz owner' });
-  tenant = await signUp(t, { name: 'Fuzz tenant' });
-  admin = await signUpAdmin(t);
   const listing = (await createLiveListing(t, owner))._id;
   const start = await t.request({ method: 'POST', url: '/api/conversations', headers: tenant.auth, payload: { listing_id: listing, initial_message: 'Hello' } });
   const unknown = '00000000-0000-4000-8000-000000000000';
   targets = { listing, conversation: start.json().conversation_id, case: unknown, cluster: unknown, adjustment: unknown, phone: tenant.phone };
 }, 60_000);
-afterAll(() => closeAfterLedgerCheck(t));
 
 /** The field names of a contract schema (through preprocess, refinements and wrappers). */
 function fieldsOf(schema: z.ZodType | undefined): string[] {

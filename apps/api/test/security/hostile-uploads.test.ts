@@ -1,23 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createListingsTestApp, testImage, uploadRaw } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 /**
  * Uploads: the cases test/uploads/uploads.test.ts does not name. A truncated
  * JPEG, an empty file and a JPEG header alone are a clear 4xx with nothing stored (no row, no file).
  */
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 let owner: SignedIn;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
   owner = await signUp(t, { userType: 'landlord' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function storedFiles(): number {

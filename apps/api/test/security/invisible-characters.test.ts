@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chat } from '../conversations/chat-calls.ts';
 import { createListingsTestApp, createLiveListing } from '../support/factories.ts';
 import { signUp } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 // Bidirectional controls and other invisible format characters are dropped before a name or a
 // listing's text is stored, so the other side of a chat sees what the name holds.
 const RLO = '\u202e';
 const LRI = '\u2066';
-let t: TestApp;
-beforeAll(async () => {
-  t = await createListingsTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp(createListingsTestApp);
 
 async function stored(sql: string, id: string): Promise<Record<string, string | null>> {
   const [row] = await t.database.sql.query<Record<string, string | null>>(sql, [id]);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SKU_CATALOG, SKUS, type Sku } from '@betoch/contracts/constants';
 import { findLedgerMismatches } from '../../src/modules/wallet/wallet.repository.ts';
 import { createListingsTestApp } from '../support/factories.ts';
@@ -8,6 +8,7 @@ import type { TestApp } from '../support/test-app.ts';
 import { balanceOf } from '../support/wallet.ts';
 import { insertListing, insertListings } from '../unlocks/listing-rows.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 /**
  * The money model: random sequences of purchases of every sku, contact unlocks,
@@ -79,18 +80,16 @@ async function relog(who: SignedIn): Promise<SignedIn> {
   return logIn(t, who.phone);
 }
 
-let t: TestApp;
+const t = useTestApp(() => createListingsTestApp({ ADMIN_PHONES: '+251900000001,+251900000002,+251900000003' }), closeAfterLedgerCheck);
 let admins: [SignedIn, SignedIn];
 let poster: SignedIn;
 let sharedIssuedAt = 0;
 
 beforeAll(async () => {
-  t = await createListingsTestApp({ ADMIN_PHONES: '+251900000001,+251900000002,+251900000003' });
   admins = [await signUp(t, { phone: '+251900000001', name: 'Admin one' }), await signUp(t, { phone: '+251900000002', name: 'Admin two' })];
   poster = await signUp(t, { userType: 'landlord', name: 'Poster' });
   sharedIssuedAt = now();
 }, 60_000);
-afterAll(() => closeAfterLedgerCheck(t));
 
 const now = () => t.clock.now().getTime();
 const planActive = (until: number | null) => until !== null && until > now();

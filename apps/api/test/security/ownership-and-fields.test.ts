@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createListingsTestApp, createDraftWithPhotos, createLiveListing, listingPayload, signUpAdmin } from '../support/factories.ts';
 import { signUp, uniquePhone, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { balanceOf, grantCredits, userIdOf } from '../support/wallet.ts';
 import { chat } from '../conversations/chat-calls.ts';
 import { allRoutes } from './route-calls.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
+import { useSignedUp } from '../support/use-signed-up.ts';
 
 /**
  * Authorization per object and per field: nobody reads or changes another
@@ -13,27 +14,23 @@ import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
  * (roles, admin flags, balances, source, poster phone, hidden flags, visibility, owner ids) have
  * no effect when sent, also smuggled through __proto__ / constructor keys.
  */
-let t: TestApp;
-let owner: SignedIn;
-let other: SignedIn;
-let tenant: SignedIn;
-let stranger: SignedIn;
+const t = useTestApp(createListingsTestApp, closeAfterLedgerCheck);
+const { owner, other, tenant, stranger } = useSignedUp(t, {
+  owner: { userType: 'landlord', name: 'Owner' },
+  other: { userType: 'landlord', name: 'Other owner' },
+  tenant: { name: 'Tenant' },
+  stranger: { name: 'Stranger' },
+});
 let live: string;
 let draft: string;
 let conversation: string;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
-  owner = await signUp(t, { userType: 'landlord', name: 'Owner' });
-  other = await signUp(t, { userType: 'landlord', name: 'Other owner' });
-  tenant = await signUp(t, { name: 'Tenant' });
-  stranger = await signUp(t, { name: 'Stranger' });
   live = (await createLiveListing(t, owner, { title: 'Owner live flat' }))._id;
   draft = (await createDraftWithPhotos(t, owner, { title: 'Owner draft' }))._id;
   conversation = (await chat(t).start(tenant, live, 'Hello owner')).conversation_id;
   await chat(t).reply(owner, conversation, 'Private owner words');
 }, 60_000);
-afterAll(() => closeAfterLedgerCheck(t));
 
 const get = (who: SignedIn | null, url: string) => t.request({ method: 'GET', url, headers: who ? who.auth : {} });
 const send = (who: SignedIn | null, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLiveListing } from '../support/factories.ts';
 import { signUp } from '../support/login.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
 /**
  * Demo mode without a token: the built-in Bot API stand-in. A visitor connects the demo bot from
  * /account, sees what the bot sent (as the demo shows SMS codes), and its buttons work.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ TELEGRAM_DEMO: 'true' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp(() => createTestApp({ TELEGRAM_DEMO: 'true' }));
 
 const demoBot = (auth: Record<string, string>) => t.request({ method: 'GET', url: '/api/demo/telegram', headers: auth });
 

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routesOf } from '../../src/lib/route.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { admin, createTrustTestApp } from './trust-calls.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTrustTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp(createTrustTestApp);
 
 const ID = '00000000-0000-4000-8000-000000000000';
 

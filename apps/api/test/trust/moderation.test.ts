@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TUserCaseSummary } from '@betoch/contracts/admin';
 import type { ModerationAction } from '@betoch/contracts/constants';
 import type { AuthUser } from '../../src/modules/auth/authenticate.ts';
@@ -6,18 +6,14 @@ import { createModerationService } from '../../src/modules/moderation/moderation
 import { chat } from '../conversations/chat-calls.ts';
 import { createDraftWithPhotos, createLiveListing, listingPayload, publishListing } from '../support/factories.ts';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { grantCredits } from '../support/wallet.ts';
 import { act, actRaw, admin, browseIds, call, caseOf, cases, createTrustTestApp, detail, expectStatus, report } from './trust-calls.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createTrustTestApp);
 let moderator: SignedIn;
 beforeAll(async () => {
-  t = await createTrustTestApp();
   moderator = await admin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const DAY = 24 * 3600 * 1000;

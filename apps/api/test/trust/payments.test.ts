@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TDelalaAccount, TManualAdjustment } from '@betoch/contracts/admin';
 import { createDraftWithPhotos, createLiveListing, publishListing } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { activatePlan, balanceOf, buy, expectLedgerConsistent, grantPostCredits } from '../support/wallet.ts';
 import { act, admin, call, caseOf, cases, createTrustTestApp, description, expectStatus, pendingAdjustments, report } from './trust-calls.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createTrustTestApp, closeAfterLedgerCheck);
 let author: SignedIn;
 let reviewer: SignedIn;
 let thirdAdmin: SignedIn;
 beforeAll(async () => {
-  t = await createTrustTestApp();
   author = await admin(t, 0);
   reviewer = await admin(t, 1);
   thirdAdmin = await admin(t, 2);
 });
-afterAll(() => closeAfterLedgerCheck(t));
 
 const DAY = 24 * 3600 * 1000;
 let seed = 0;

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_REASONS } from '@betoch/contracts/constants';
 import { chat } from '../conversations/chat-calls.ts';
 import { createDraftWithPhotos, createLiveListing, hideListing } from '../support/factories.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import type { TestApp } from '../support/test-app.ts';
 import { act, admin, browseIds, call, caseOf, createTrustTestApp, detail, expectStatus, report, reportRaw } from './trust-calls.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createTrustTestApp);
 let moderator: SignedIn;
 beforeAll(async () => {
-  t = await createTrustTestApp();
   moderator = await admin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function liveListing(owner?: SignedIn) {

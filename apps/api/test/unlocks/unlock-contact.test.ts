@@ -1,19 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/db/schema/wallet.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
 import { activatePlan, balanceOf, grantByLedger, grantCredits, userIdOf } from '../support/wallet.ts';
 import { insertListing, setUserStanding } from './listing-rows.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createTestApp, closeAfterLedgerCheck);
 let landlord: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp();
   landlord = await signUp(t, { userType: 'landlord' });
 });
-afterAll(() => closeAfterLedgerCheck(t));
 
 const DAY = 24 * 3600 * 1000;
 

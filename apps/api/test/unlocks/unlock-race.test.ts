@@ -1,17 +1,14 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactUnlocks } from '../../src/db/schema/unlocks.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { signUp } from '../support/login.ts';
 import { balanceOf, expectLedgerConsistent, grantCredits, userIdOf } from '../support/wallet.ts';
 import { insertListing, insertListings } from './listing-rows.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeAfterLedgerCheck(t));
+const t = useTestApp(createTestApp, closeAfterLedgerCheck);
 
 async function unlockCount(userId: string): Promise<number> {
   const [row] = await t.ctx.db.select({ n: count() }).from(contactUnlocks).where(eq(contactUnlocks.userId, userId));

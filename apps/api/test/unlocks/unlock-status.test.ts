@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_UNLOCK_STATUS_MAX } from '@betoch/contracts/unlocks';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import { activatePlan, grantCredits } from '../support/wallet.ts';
 import { insertListing, insertListings, setListing } from './listing-rows.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createTestApp, closeAfterLedgerCheck);
 let landlord: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp();
   landlord = await signUp(t, { userType: 'landlord' });
 });
-afterAll(() => closeAfterLedgerCheck(t));
 
 const status = (user: SignedIn | null, id: string) =>
   t.request({ method: 'GET', url: `/api/listings/${id}/unlock-status`, headers: user ? user.auth : {} });

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedIn } from '../support/login.ts';
 import {
   createListing,
@@ -13,16 +12,13 @@ import {
   uploadsServiceOf,
   uploadTestPhoto,
 } from '../support/factories.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
+const t = useTestApp(createListingsTestApp);
 let owner: SignedIn;
 
 beforeAll(async () => {
-  t = await createListingsTestApp();
   owner = await signUp(t, { userType: 'landlord' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function fetchFile(url: string) {

@@ -1,17 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/db/schema/wallet.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
 import { activatePlan, balanceOf, grantPostCredits, userIdOf } from '../support/wallet.ts';
 import { insertListing, insertListings } from '../unlocks/listing-rows.ts';
 import { closeAfterLedgerCheck } from './close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeAfterLedgerCheck(t));
+const t = useTestApp(createTestApp, closeAfterLedgerCheck);
 
 const publish = (user: SignedIn, id: string) => t.request({ method: 'POST', url: `/api/listings/${id}/publish`, headers: user.auth });
 const draft = { visibility: 'draft' as const, publishedAt: null };

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { signUp } from '../support/login.ts';
 import { balanceOf, buy, expectLedgerConsistent, userIdOf } from '../support/wallet.ts';
 import { closeAfterLedgerCheck } from './close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeAfterLedgerCheck(t));
+const t = useTestApp(createTestApp, closeAfterLedgerCheck);
 
 function purchase(user: { auth: { authorization: string } }, sku: string, key?: string) {
   return t.request({

@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '../../src/modules/wallet/wallet.repository.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { signUp } from '../support/login.ts';
 import { buy, grantByLedger, userIdOf } from '../support/wallet.ts';
 import { closeAfterLedgerCheck } from './close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeAfterLedgerCheck(t));
+const t = useTestApp(createTestApp, closeAfterLedgerCheck);
 
 describe('ledger invariants', () => {
   it('hold after purchases, plans and ledger grants of several users', async () => {

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../src/config/env.ts';
 import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { signUp } from '../support/login.ts';
 import { balanceOf, userIdOf } from '../support/wallet.ts';
 import { closeAfterLedgerCheck } from './close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
+import { PRODUCTION_ENV } from '../support/production-env.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PAYMENT_PROVIDER: 'none' });
-});
-afterAll(() => closeAfterLedgerCheck(t));
+const t = useTestApp(() => createTestApp({ PAYMENT_PROVIDER: 'none' }), closeAfterLedgerCheck);
 
 describe('payment provider', () => {
   it('answers 503 payment_unavailable and grants nothing when no gateway is configured', async () => {
@@ -38,13 +36,7 @@ describe('payment provider', () => {
 
   it('defaults to simulated in demo mode and to none in production', () => {
     expect(loadEnv({ APP_MODE: 'demo' }).paymentProvider).toBe('simulated');
-    const production = {
-      APP_MODE: 'production',
-      JWT_SECRET: 'x'.repeat(40),
-      SMS_GATEWAY_URL: 'https://sms.example.com',
-      SMS_GATEWAY_TOKEN: 'token',
-      SMS_SENDER_ID: 'Betoch',
-    };
+    const production = PRODUCTION_ENV;
     expect(loadEnv(production).paymentProvider).toBe('none');
     expect(loadEnv({ ...production, PAYMENT_PROVIDER: 'simulated' }).paymentProvider).toBe('simulated');
   });

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundleSavingPercent, SKU_CATALOG, SKUS } from '@betoch/contracts/constants';
 import { listPurchases } from '../../src/modules/wallet/purchases.repository.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { logIn, signUp } from '../support/login.ts';
 import { balanceOf, buy, expectLedgerConsistent, userIdOf } from '../support/wallet.ts';
 import { closeAfterLedgerCheck } from './close-after-ledger-check.ts';
+import { useTestApp } from '../support/use-test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeAfterLedgerCheck(t));
+const t = useTestApp(createTestApp, closeAfterLedgerCheck);
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Trans } from 'react-i18next';
 import { useTexts } from '@/lib/use-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { OTP_LENGTH } from '@betoch/contracts/constants';
-import { formatPhoneLocal } from '@betoch/contracts/phone';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -12,9 +10,8 @@ import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useDeleteAccount } from '../api/delete-account';
 import { useRequestDeleteCode } from '../api/request-delete-code';
-import { DemoCodeNote } from './demo-code-note';
 import styles from './account.module.css';
-import { AccountCodeField } from './account-code-field';
+import { AccountCodeStep } from './account-code-step';
 
 /**
  * Delete my account: says what goes and what stays (without the name), then asks for a fresh
@@ -64,11 +61,7 @@ export function DeleteAccount({ phone }: { phone: string }) {
             confirm();
           }}
         >
-          <p>
-            <Trans t={t} i18nKey="delete.sentTo" values={{ phone: formatPhoneLocal(phone), digits: OTP_LENGTH }} components={{ phone: <span dir="ltr" className={styles.phone} /> }} />
-          </p>
-          <DemoCodeNote code={send.data?.code} />
-          <AccountCodeField value={code} onChange={setCode} error={remove.isError ? errorText(t, remove.error) : undefined} />
+          <AccountCodeStep sentTo="delete.sentTo" phone={phone} demoCode={send.data?.code} value={code} onChange={setCode} error={remove.isError ? errorText(t, remove.error) : undefined} />
           <p className={styles.warning}>{t('delete.warning')}</p>
           <div className={styles.actions}>
             <Button type="submit" variant="danger" loading={remove.isPending} disabled={code.length !== OTP_LENGTH}>

@@ -11,9 +11,8 @@ import { errorText } from '@/lib/error-text';
 import { useChangePhone } from '../api/change-phone';
 import { useRequestPhoneCode } from '../api/request-phone-code';
 import { fieldText } from '../lib/field-text';
-import { DemoCodeNote } from './demo-code-note';
 import styles from './account.module.css';
-import { AccountCodeField } from './account-code-field';
+import { AccountCodeStep } from './account-code-step';
 
 function fieldOf(error: unknown, name: string): string | undefined {
   return error instanceof ApiError ? error.fields[name] : undefined;
@@ -84,13 +83,14 @@ export function PhoneChange({ phone }: { phone: string }) {
             error={sendField ? fieldText(t, sendField) : undefined}
           />
           {sentTo ? (
-            <>
-              <p>
-                <Trans t={t} i18nKey="phone.sentTo" values={{ phone: formatPhoneLocal(sentTo) }} components={{ phone: <span dir="ltr" className={styles.phone} /> }} />
-              </p>
-              <DemoCodeNote code={send.data?.code} />
-              <AccountCodeField value={code} onChange={setCode} error={codeField ? fieldText(t, codeField) : change.isError ? errorText(t, change.error) : undefined} />
-            </>
+            <AccountCodeStep
+              sentTo="phone.sentTo"
+              phone={sentTo}
+              demoCode={send.data?.code}
+              value={code}
+              onChange={setCode}
+              error={codeField ? fieldText(t, codeField) : change.isError ? errorText(t, change.error) : undefined}
+            />
           ) : null}
           {send.isError && !sendField ? <Alert tone="error">{errorText(t, send.error)}</Alert> : null}
           <div className={styles.actions}>

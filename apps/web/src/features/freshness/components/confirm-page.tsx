@@ -1,10 +1,12 @@
 import { useParams } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { AvailabilityAnswers } from '@/components/ui/availability-answers';
+import { ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { ErrorLine } from '@/components/ui/error-line';
 import { errorText } from '@/lib/error-text';
 import { useListingTitle } from '@/lib/listing-title';
 import { useSession } from '@/lib/session';
@@ -101,12 +103,7 @@ export function ConfirmPage() {
         <h2 style={styles.question}>{t('page.question', { title })}</h2>
         {live ? (
           <div style={styles.buttons}>
-            <Button variant="primary" block onClick={() => send('available')} loading={answer.isPending && answer.variables?.answer === 'available'} disabled={answer.isPending}>
-              {t('page.yes')}
-            </Button>
-            <Button variant="secondary" block onClick={() => send('rented')} loading={answer.isPending && answer.variables?.answer === 'rented'} disabled={answer.isPending}>
-              {t('page.rented')}
-            </Button>
+            <AvailabilityAnswers labels={{ available: t('page.yes'), rented: t('page.rented') }} sending={answer.variables?.answer} busy={answer.isPending} onAnswer={send} />
           </div>
         ) : (
           <>
@@ -116,11 +113,7 @@ export function ConfirmPage() {
             <AnswerInApp />
           </>
         )}
-        {answer.isError ? (
-          <p style={styles.error} role="alert">
-            {errorText(t, answer.error)}
-          </p>
-        ) : null}
+        <ErrorLine style={styles.error} error={answer.isError ? answer.error : null} />
       </>
     );
   }

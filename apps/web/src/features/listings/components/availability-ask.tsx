@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { errorText } from '@/lib/error-text';
+import { ErrorLine } from '@/components/ui/error-line';
 import { useAskAvailability } from '../api/ask-availability';
 import { signInLink } from '../lib/sign-in-link';
 import styles from './panels.module.css';
@@ -41,11 +41,7 @@ export function AvailabilityAsk({ listingId, signedIn }: { listingId: string; si
               </ButtonLink>
             )}
           </div>
-          {ask.isError ? (
-            <p className={styles.error} role="alert">
-              {errorText(t, ask.error)}
-            </p>
-          ) : null}
+          <ErrorLine className={styles.error} error={ask.isError ? ask.error : null} />
         </>
       )}
     </section>

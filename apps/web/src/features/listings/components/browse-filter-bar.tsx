@@ -1,6 +1,7 @@
 import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import { Button } from '@/components/ui/button';
+import { SlidersIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import type { BrowseFilters } from '../lib/browse-filters';
@@ -17,17 +18,6 @@ export interface BrowseFilterBarProps {
   moreResults: boolean;
   /** Another feature's control at the end of the bar (browse-page.tsx BrowseSearchAction). */
   action?: ReactNode;
-}
-
-function SlidersIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
-      <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
-      <circle cx="16" cy="6" r="2" />
-      <circle cx="10" cy="12" r="2" />
-      <circle cx="18" cy="18" r="2" />
-    </svg>
-  );
 }
 
 /**
@@ -78,7 +68,7 @@ export const BrowseFilterBar = memo(function BrowseFilterBar({ filters, onChange
           <PlaceInput value={filters.q} onCommit={(q) => onChange({ ...latest.current, q })} />
         </div>
         <button ref={opener} type="button" className={styles.open} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          <SlidersIcon />
+          <SlidersIcon size={20} />
           <span>{t('filters.open')}</span>
           {count > 0 ? (
             <>

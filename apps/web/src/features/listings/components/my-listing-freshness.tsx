@@ -2,8 +2,9 @@ import { useId } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import type { TOwnerListing } from '@betoch/contracts/listings';
 import { FREE_RENEW_MS } from '@betoch/contracts/freshness-rules';
+import { AvailabilityAnswers } from '@/components/ui/availability-answers';
 import { Button } from '@/components/ui/button';
-import { errorText } from '@/lib/error-text';
+import { ErrorLine } from '@/components/ui/error-line';
 import { useListingTitle } from '@/lib/listing-title';
 import { useConfirmAvailability } from '../api/confirm-availability';
 import { useRenewListing } from '../api/renew-listing';
@@ -53,12 +54,7 @@ export function LiveFreshness({ listing }: { listing: TOwnerListing }) {
           </p>
           {(listing.open_asks ?? 0) > 0 ? <p className={styles.note}>{t('tenantsAsked', { count: listing.open_asks })}</p> : null}
           <div className={styles.buttons}>
-            <Button small variant="primary" onClick={() => answer('available')} loading={confirm.isPending && confirm.variables?.answer === 'available'} disabled={confirm.isPending}>
-              {t('yes')}
-            </Button>
-            <Button small variant="secondary" onClick={() => answer('rented')} loading={confirm.isPending && confirm.variables?.answer === 'rented'} disabled={confirm.isPending}>
-              {t('rented')}
-            </Button>
+            <AvailabilityAnswers small labels={{ available: t('yes'), rented: t('rented') }} sending={confirm.variables?.answer} busy={confirm.isPending} onAnswer={answer} />
           </div>
         </>
       ) : (
@@ -66,11 +62,7 @@ export function LiveFreshness({ listing }: { listing: TOwnerListing }) {
           {t('stillAvailable')}
         </Button>
       )}
-      {confirm.isError ? (
-        <p className={styles.error} role="alert">
-          {errorText(t, confirm.error)}
-        </p>
-      ) : null}
+      <ErrorLine className={styles.error} error={confirm.isError ? confirm.error : null} />
     </div>
   );
 }
@@ -99,11 +91,7 @@ export function ExpiredFreshness({ listing, isBroker }: { listing: TOwnerListing
       <Button small variant="gold" block onClick={() => renew.mutate(listing._id)} loading={renew.isPending} aria-label={t('renewLabel', { title })}>
         {t('renew')}
       </Button>
-      {renew.isError ? (
-        <p className={styles.error} role="alert">
-          {errorText(t, renew.error)}
-        </p>
-      ) : null}
+      <ErrorLine className={styles.error} error={renew.isError ? renew.error : null} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { HeartIcon } from '@/components/ui/heart-icon';
 import { HomeIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -42,14 +43,6 @@ function useNotice(): MyListingsNotice | undefined {
 
 type OwnListing = NonNullable<ReturnType<typeof useMyListings>['data']>['listings'][number];
 
-function HeartOutline() {
-  return (
-    <svg viewBox="0 0 24 24" width={16} height={16} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
-      <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.6 3.6 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.6 0 5.8 3.6 4.5 7.1-1.8 4.8-9.3 9.4-9.3 9.4Z" />
-    </svg>
-  );
-}
-
 /** One section of the owner's listings, each card with how many saved it (never who) and its Manage button. */
 function OwnListings({
   title,
@@ -86,7 +79,7 @@ function OwnListings({
                 action={
                   <>
                     <p className={styles.savedCount}>
-                      <HeartOutline />
+                      <HeartIcon filled={false} size={16} />
                       <span>{t('extras:mine.savedBy', { count: listing.saved_count })}</span>
                     </p>
                     {extra?.(listing)}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import type { TListing } from '@betoch/contracts/listings';
+import { ShareIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatEtb } from '@/lib/format-money';
 import { useListingTitle } from '@/lib/listing-title';
@@ -9,17 +10,6 @@ import styles from './listing-detail-extras.module.css';
 
 /** Telegram, WhatsApp and copy-link, for browsers without a share sheet: loaded on the first tap. */
 const ShareMenu = lazy(async () => ({ default: (await import('./share-menu')).ShareMenu }));
-
-function ShareIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={20} height={20} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
-      <circle cx="18" cy="5" r="3" />
-      <circle cx="6" cy="12" r="3" />
-      <circle cx="18" cy="19" r="3" />
-      <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-    </svg>
-  );
-}
 
 /**
  * 'Share' on /l/{id}: the phone's share sheet where the browser has one (navigator.share), else a
@@ -53,7 +43,7 @@ export function ShareButton({ listing }: { listing: TListing }) {
   return (
     <>
       <button type="button" className={styles.action} onClick={() => void onClick()}>
-        <ShareIcon />
+        <ShareIcon size={20} />
         <span>{t('share.button')}</span>
       </button>
       {menuOpen ? (

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { NavLink } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
 import { UNREAD_BADGE_MAX } from '@betoch/contracts/constants';
+import { BellIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { APP_EVENTS } from '@/lib/app-events';
 import { useCountRefresh } from '@/lib/use-count-refresh';
@@ -35,10 +36,7 @@ export const NotificationBell = memo(function NotificationBell() {
       aria-label={label}
       data-testid="notification-bell"
     >
-      <svg viewBox="0 0 24 24" width={22} height={22} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-        <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-      </svg>
+      <BellIcon size={22} />
       {count > 0 ? (
         <span className={styles.count} data-testid="notification-count" aria-hidden="true">
           {count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : count}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
+import { BookmarkPlusIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import styles from './save-search-button.module.css';
@@ -42,10 +43,7 @@ export function SaveSearchButton({ compact = false }: { compact?: boolean }) {
         title={compact ? t('save.button') : undefined}
         data-testid="save-search"
       >
-        <svg viewBox="0 0 24 24" width={compact ? 22 : 18} height={compact ? 22 : 18} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-          <path d="M19 21l-7-4-7 4V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2z" />
-          <path d="M12 7v6M9 10h6" />
-        </svg>
+        <BookmarkPlusIcon size={compact ? 22 : 18} />
         {compact ? null : t('save.button')}
       </button>
       {open

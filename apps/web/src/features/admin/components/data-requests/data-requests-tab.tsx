@@ -10,6 +10,7 @@ import { DateTime } from '../date-time';
 import { QueryStates } from '../query-states';
 import styles from '../admin.module.css';
 import { ColumnHeads } from '../column-heads';
+import { TitledSection } from '../titled-section';
 
 /**
  * Data requests: the log of exports and deletions (dates and states, never their content), and
@@ -24,17 +25,11 @@ export function DataRequestsTab() {
   return (
     <div>
       <div aria-live="polite" aria-atomic="true">{done ? <Alert tone="success" title={done} /> : null}</div>
-      <section aria-labelledby="deletion-title" className={styles.section}>
-        <h2 id="deletion-title" className={styles.sectionTitle}>
-          {t('admin.deleteTitle')}
-        </h2>
+      <TitledSection id="deletion-title" title={t('admin.deleteTitle')}>
         <p className={styles.muted}>{t('admin.deleteIntro')}</p>
         <AdminDeletionForm onDone={setDone} />
-      </section>
-      <section aria-labelledby="requests-title" className={styles.section}>
-        <h2 id="requests-title" className={styles.sectionTitle}>
-          {t('admin.logTitle')}
-        </h2>
+      </TitledSection>
+      <TitledSection id="requests-title" title={t('admin.logTitle')}>
         <QueryStates query={log} failedTitle={t('admin.loadFailed')} isEmpty={(data) => data.items.length === 0} empty={t('admin.empty')}>
           {/* A table wider than a phone scrolls sideways: a named region the keyboard can reach and scroll. */}
           {(data) => (
@@ -59,7 +54,7 @@ export function DataRequestsTab() {
             </div>
           )}
         </QueryStates>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTexts } from '@/lib/use-texts';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDuplicateClusters } from '../../api/duplicates';
 import { ClusterCard } from './cluster-card';
 import styles from '../admin.module.css';
 import { QueryStates } from '../query-states';
+import { TabHead } from '../tab-head';
 import { RecordList } from '@/components/ui/record-list';
 
 /** Tab 2: duplicate clusters awaiting review, oldest first. */
@@ -18,13 +17,9 @@ export function DuplicatesTab() {
 
   return (
     <div>
-      <div className={styles.toolbar}>
+      <TabHead onRefresh={() => void clusters.refetch()} refreshing={clusters.isFetching && !clusters.isPending} done={done}>
         <p className={styles.count}>{clusters.isSuccess ? t('duplicates.count', { count: items.length }) : null}</p>
-        <Button small variant="secondary" onClick={() => void clusters.refetch()} loading={clusters.isFetching && !clusters.isPending}>
-          {t('common.refresh')}
-        </Button>
-      </div>
-      <div aria-live="polite" aria-atomic="true">{done ? <Alert tone="success" title={done} /> : null}</div>
+      </TabHead>
       <QueryStates
         query={clusters}
         failedTitle={t('duplicates.loadFailed')}

@@ -9,6 +9,7 @@ import { DecisionButtons } from '../decision-buttons';
 import { LoadFailure } from '../load-failure';
 import styles from '../admin.module.css';
 import { RecordList } from '@/components/ui/record-list';
+import { TitledSection } from '../titled-section';
 
 /**
  * Revocations of Fayda verifications (docs/fayda.md): those waiting for a second admin, each
@@ -18,10 +19,7 @@ export function FaydaRevocations({ onDone }: { onDone: (text: string) => void })
   const { t } = useTexts('admin');
   const list = useFaydaRevocations();
   return (
-    <section aria-labelledby="fayda-revocations-title" className={styles.section}>
-      <h2 id="fayda-revocations-title" className={styles.sectionTitle}>
-        {t('faydaRevocations.title')}
-      </h2>
+    <TitledSection id="fayda-revocations-title" title={t('faydaRevocations.title')}>
       {list.isPending ? (
         <div role="status" aria-label={t('common.loading')}>
           <Skeleton height={120} radius={12} />
@@ -40,7 +38,7 @@ export function FaydaRevocations({ onDone }: { onDone: (text: string) => void })
           {list.data.decided.length ? <DecidedRevocations items={list.data.decided} /> : null}
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

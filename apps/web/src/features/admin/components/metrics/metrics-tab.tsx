@@ -1,5 +1,6 @@
 import { useTexts } from '@/lib/use-texts';
-import { Button } from '@/components/ui/button';
+import { TabHead } from '../tab-head';
+import { TitledSection } from '../titled-section';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMetrics } from '../../api/metrics';
 import { LoadFailure } from '../load-failure';
@@ -16,12 +17,7 @@ export function MetricsTab() {
 
   return (
     <div>
-      <div className={styles.toolbar}>
-        <span />
-        <Button small variant="secondary" onClick={() => void metrics.refetch()} loading={metrics.isFetching && !metrics.isPending}>
-          {t('common.refresh')}
-        </Button>
-      </div>
+      <TabHead onRefresh={() => void metrics.refetch()} refreshing={metrics.isFetching && !metrics.isPending} />
       {metrics.isPending ? (
         <div className={styles.stack} role="status" aria-label={t('common.loading')}>
           <Skeleton height={200} radius={12} />
@@ -31,26 +27,17 @@ export function MetricsTab() {
         <LoadFailure title={t('metrics.loadFailed')} error={metrics.error} onRetry={() => void metrics.refetch()} retrying={metrics.isFetching} />
       ) : (
         <>
-          <section aria-labelledby="alerts-title" className={styles.section}>
-            <h2 id="alerts-title" className={styles.sectionTitle}>
-              {t('metrics.alertsTitle')}
-            </h2>
+          <TitledSection id="alerts-title" title={t('metrics.alertsTitle')}>
             <AlertsList alerts={metrics.data.alerts.items} />
-          </section>
-          <section aria-labelledby="daily-title" className={styles.section}>
-            <h2 id="daily-title" className={styles.sectionTitle}>
-              {t('metrics.dailyTitle')}
-            </h2>
+          </TitledSection>
+          <TitledSection id="daily-title" title={t('metrics.dailyTitle')}>
             <DailyCharts days={metrics.data.daily.series} />
             <h3 className={styles.subTitle}>{t('metrics.tableTitle')}</h3>
             <DailyTable days={metrics.data.daily.series} />
-          </section>
-          <section aria-labelledby="funnel-title" className={styles.section}>
-            <h2 id="funnel-title" className={styles.sectionTitle}>
-              {t('metrics.funnelTitle')}
-            </h2>
+          </TitledSection>
+          <TitledSection id="funnel-title" title={t('metrics.funnelTitle')}>
             <FunnelChart funnel={metrics.data.funnel} />
-          </section>
+          </TitledSection>
         </>
       )}
     </div>

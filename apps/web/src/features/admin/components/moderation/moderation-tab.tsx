@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import type { CaseStatus } from '@betoch/contracts/admin';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useModerationCases } from '../../api/moderation';
 import { useFaydaRevocations } from '../../api/fayda-revocations';
@@ -10,6 +8,7 @@ import { CaseCard } from './case-card';
 import { FaydaRevocations } from '../fayda/fayda-revocations';
 import styles from '../admin.module.css';
 import { QueryStates } from '../query-states';
+import { TabHead } from '../tab-head';
 import { RecordList } from '@/components/ui/record-list';
 
 /**
@@ -29,7 +28,7 @@ export function ModerationTab() {
 
   return (
     <div>
-      <div className={styles.toolbar}>
+      <TabHead onRefresh={refresh} refreshing={cases.isFetching && !cases.isPending} done={done}>
         <div className={styles.segmented} role="group" aria-label={t('moderation.statusLabel')}>
           {(['open', 'closed'] as const).map((value) => (
             <button
@@ -45,12 +44,7 @@ export function ModerationTab() {
             </button>
           ))}
         </div>
-        <Button small variant="secondary" onClick={refresh} loading={cases.isFetching && !cases.isPending}>
-          {t('common.refresh')}
-        </Button>
-      </div>
-
-      <div aria-live="polite" aria-atomic="true">{done ? <Alert tone="success" title={done} /> : null}</div>
+      </TabHead>
 
       <FaydaRevocations onDone={setDone} />
 

@@ -1,16 +1,26 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTexts } from '@/lib/use-texts';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDelalaAccounts, usePendingAdjustments } from '../../api/payments';
 import { LoadFailure } from '../load-failure';
+import { TabHead } from '../tab-head';
+import { TitledSection } from '../titled-section';
 import { AdjustmentForm } from './adjustment-form';
 import { DelalaTable } from './delala-table';
 import { PendingAdjustments } from './pending-adjustments';
 import { PurchasesList } from './purchases-list';
 import { RefundClaims } from './refund-claims';
 import styles from '../admin.module.css';
+
+/** A titled section of the tab: a placeholder while its query loads, its content once loaded (a failure shows above, once for all). */
+function LoadedSection<D>({ id, title, query, children }: { id: string; title: string; query: UseQueryResult<D>; children: (data: D) => ReactNode }) {
+  return (
+    <TitledSection id={id} title={title}>
+      {query.isPending ? <Skeleton height={160} radius={12} /> : query.isSuccess ? children(query.data) : null}
+    </TitledSection>
+  );
+}
 
 /** Tab 3: broker accounts and their posting block, the four-eyes adjustment form, pending adjustments, purchases. */
 export function PaymentsTab() {
@@ -27,38 +37,18 @@ export function PaymentsTab() {
 
   return (
     <div>
-      <div className={styles.toolbar}>
-        <span />
-        <Button small variant="secondary" onClick={refetch} loading={fetching && !accounts.isPending && !pending.isPending}>
-          {t('common.refresh')}
-        </Button>
-      </div>
-      <div aria-live="polite" aria-atomic="true">{done ? <Alert tone="success" title={done} /> : null}</div>
+      <TabHead onRefresh={refetch} refreshing={fetching && !accounts.isPending && !pending.isPending} done={done} />
       {failed ? <LoadFailure title={t('payments.loadFailed')} error={failed.error} onRetry={refetch} retrying={fetching} /> : null}
 
-      <section aria-labelledby="delala-title" className={styles.section}>
-        <h2 id="delala-title" className={styles.sectionTitle}>
-          {t('payments.delalaTitle')}
-        </h2>
-        {accounts.isPending ? (
-          <Skeleton height={160} radius={12} />
-        ) : accounts.isSuccess ? (
-          <DelalaTable accounts={accounts.data.items} onDone={setDone} />
-        ) : null}
-      </section>
+      <LoadedSection id="delala-title" title={t('payments.delalaTitle')} query={accounts}>
+        {(data) => <DelalaTable accounts={data.items} onDone={setDone} />}
+      </LoadedSection>
 
       <div className={styles.twoColumns}>
         <AdjustmentForm onDone={setDone} />
-        <section aria-labelledby="pending-title" className={styles.section}>
-          <h2 id="pending-title" className={styles.sectionTitle}>
-            {t('payments.pendingTitle')}
-          </h2>
-          {pending.isPending ? (
-            <Skeleton height={160} radius={12} />
-          ) : pending.isSuccess ? (
-            <PendingAdjustments items={pending.data.items} onDone={setDone} />
-          ) : null}
-        </section>
+        <LoadedSection id="pending-title" title={t('payments.pendingTitle')} query={pending}>
+          {(data) => <PendingAdjustments items={data.items} onDone={setDone} />}
+        </LoadedSection>
       </div>
 
       <RefundClaims onDone={setDone} />

@@ -9,6 +9,7 @@ import { DateTime } from '../date-time';
 import styles from '../admin.module.css';
 import { ColumnHeads } from '../column-heads';
 import { QueryStates } from '../query-states';
+import { TitledSection } from '../titled-section';
 
 const PROVIDERS = ['chapa', 'simulated'] as const;
 /** States an admin may ask the gateway about again. */
@@ -45,10 +46,7 @@ export function PurchasesList({ onDone }: { onDone: (text: string) => void }) {
   };
 
   return (
-    <section aria-labelledby="purchases-title" className={styles.section}>
-      <h2 id="purchases-title" className={styles.sectionTitle}>
-        {t('purchases.title')}
-      </h2>
+    <TitledSection id="purchases-title" title={t('purchases.title')}>
       <div className={styles.filterGrid} role="group" aria-label={t('purchases.filters')}>
         <SelectField
           label={t('purchases.filterStatus')}
@@ -118,6 +116,6 @@ export function PurchasesList({ onDone }: { onDone: (text: string) => void }) {
           </table>
         )}
       </QueryStates>
-    </section>
+    </TitledSection>
   );
 }

@@ -3,7 +3,7 @@ import { useTexts } from '@/lib/use-texts';
 import { SKU_CATALOG, type Sku } from '@betoch/contracts/constants';
 import { usePlanNames } from '@/lib/plan-names';
 import { ButtonLink } from '@/components/ui/button';
-import { ShieldIcon } from '@/components/ui/icons';
+import { ChartIcon, ShieldIcon, StarIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { hasRole, useSession } from '@/lib/session';
 import { formatEtb } from '@/lib/format-money';
@@ -16,22 +16,6 @@ const PLAN_KEYS: Record<(typeof PLAN_SKUS)[number], 'single' | 'unlimited'> = {
   post_credit_1: 'single',
   post_subscription_delala_unlimited: 'unlimited',
 };
-
-function ChartIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={24} height={24} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
-      <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
-    </svg>
-  );
-}
-
-function StarIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={24} height={24} fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
-    </svg>
-  );
-}
 
 /**
  * /delala/welcome: the brokers' page with the two plans of the catalogue. A plan click goes to
@@ -55,8 +39,8 @@ export function DelalaWelcomePage() {
 
   const features = [
     { icon: <ShieldIcon size={24} />, key: 'badge' },
-    { icon: <ChartIcon />, key: 'analytics' },
-    { icon: <StarIcon />, key: 'placement' },
+    { icon: <ChartIcon size={24} />, key: 'analytics' },
+    { icon: <StarIcon size={24} />, key: 'placement' },
   ] as const;
 
   return (
