@@ -11,7 +11,10 @@ import noModuleCycle from './eslint-rules/no-module-cycle.js';
 // api: the calls several features make) and its own files; the app folder composes features.
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 // Texts are read with useTexts (apps/web/src/lib/use-texts.ts), never react-i18next's hook, which
 // copies the whole i18n instance at every mount (a quarter of the server's time to draw a page).
@@ -70,7 +73,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [oneTextHook], patterns: [{ group: ['@/features/**', '../features/**', '../../features/**'], message: 'Shared code may not import a feature.' }] },
+        {
+          paths: [oneTextHook],
+          patterns: [{ group: ['@/features/**', '../features/**', '../../features/**'], message: 'Shared code may not import a feature.' }],
+        },
       ],
     },
   },

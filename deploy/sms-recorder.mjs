@@ -9,7 +9,7 @@ import http from 'node:http';
 const port = Number(process.argv[2] ?? 8099);
 const token = process.env.SMS_RECORDER_TOKEN;
 if (!token) {
-  console.error('Set SMS_RECORDER_TOKEN (the same value as the app\'s SMS_GATEWAY_TOKEN).');
+  console.error("Set SMS_RECORDER_TOKEN (the same value as the app's SMS_GATEWAY_TOKEN).");
   process.exit(64);
 }
 

@@ -14,7 +14,10 @@ for (const lang of ['am', 'en'] as const satisfies readonly Lang[]) {
     const listing = await createLiveListing(request, { contactPreference: 'hide' });
     const tenant = await apiSignUp(request, { name: 'Hanna Girma' });
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-    const started = await request.post('/api/conversations', { headers: auth(tenant.token), data: { listing_id: listing.id, initial_message: 'Can I visit on Saturday?' } });
+    const started = await request.post('/api/conversations', {
+      headers: auth(tenant.token),
+      data: { listing_id: listing.id, initial_message: 'Can I visit on Saturday?' },
+    });
     const { conversation_id } = (await started.json()) as { conversation_id: string };
     await request.post(`/api/conversations/${conversation_id}/reply`, { headers: auth(listing.landlord.token), data: { body: 'Yes, at ten.' } });
 

@@ -15,7 +15,10 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     const listing = await createLiveListing(request, { contactPreference: 'show' });
     const tenant = await apiSignUp(request, { name: 'Meron Alemu' });
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-    const started = await request.post('/api/conversations', { headers: auth(tenant.token), data: { listing_id: listing.id, initial_message: 'Is it still available?' } });
+    const started = await request.post('/api/conversations', {
+      headers: auth(tenant.token),
+      data: { listing_id: listing.id, initial_message: 'Is it still available?' },
+    });
     const { conversation_id } = (await started.json()) as { conversation_id: string };
     const ownerWords = `Locked words ${Math.floor(Math.random() * 1e6)}, call ${listing.landlord.phone}`;
     await request.post(`/api/conversations/${conversation_id}/reply`, { headers: auth(listing.landlord.token), data: { body: ownerWords } });

@@ -76,7 +76,10 @@ test('three reports hide a listing at once; an admin sees the automatic hide and
 
   for (const reason of ['fake', 'scam', 'wrong_price']) {
     const tenant = await apiSignUp(request, { role: 'tenant' });
-    const res = await request.post('/api/reports', { headers: bearer(tenant), data: { targetType: 'listing', targetId: listingId, reason, details: 'The photos are from another site' } });
+    const res = await request.post('/api/reports', {
+      headers: bearer(tenant),
+      data: { targetType: 'listing', targetId: listingId, reason, details: 'The photos are from another site' },
+    });
     expect(res.ok(), await res.text()).toBe(true);
   }
 

@@ -205,5 +205,9 @@ test('the console helper betochUserType views and sets the stored user type, and
 
   // Sign-out clears it with the rest.
   await logOutViaUi(page);
-  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user'), localStorage.getItem('userType')])).toEqual([null, null, null]);
+  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user'), localStorage.getItem('userType')])).toEqual([
+    null,
+    null,
+    null,
+  ]);
 });

@@ -49,7 +49,9 @@ async function shownIds(page: Page): Promise<string[]> {
   await expect(count).toBeVisible();
   const named = Number(/\d+/.exec((await count.textContent()) ?? '')?.[0]);
   await expect(cards(page)).toHaveCount(named);
-  const hrefs = await cards(page).locator('a[href^="/l/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  const hrefs = await cards(page)
+    .locator('a[href^="/l/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
   return [...new Set(hrefs.map((h) => h.slice('/l/'.length)))].sort();
 }
 
@@ -94,7 +96,9 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     const box = (await cards(page).first().boundingBox())!;
     const viewport = page.viewportSize()!;
     expect(box.y, 'the first card starts on the screen').toBeGreaterThanOrEqual(0);
-    expect(box.y + box.height, `the first card (${Math.round(box.y)} to ${Math.round(box.y + box.height)} px) ends on the 800 px screen`).toBeLessThanOrEqual(viewport.height);
+    expect(box.y + box.height, `the first card (${Math.round(box.y)} to ${Math.round(box.y + box.height)} px) ends on the 800 px screen`).toBeLessThanOrEqual(
+      viewport.height,
+    );
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
     // The bar: place search and 'Filters' with none on; the form's fields wait in the sheet.
@@ -115,7 +119,10 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
       expect(await focusInDialog(page), `Tab ${i + 1} keeps the focus in the sheet`).toBe(true);
     }
     const small = await smallTargets(page);
-    expect(small.map((s) => `${s.what} "${s.text}" ${s.width} x ${s.height}`), 'the sheet has no small touch targets').toEqual([]);
+    expect(
+      small.map((s) => `${s.what} "${s.text}" ${s.width} x ${s.height}`),
+      'the sheet has no small touch targets',
+    ).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     expect(await axeViolations(page, 'the sheet open'), 'axe').toEqual([]);
     await page.keyboard.press('Escape');

@@ -113,7 +113,10 @@ test('tenant and owner: unread badge, reply, Message locked, credits from the wa
   await startInLanguage(page, lang);
   await storeSession(page, owner, '/my-listings');
   await expect(unreadBadge(page)).toHaveText(badgeText(lang, 1));
-  await page.getByRole('link', { name: /^Messages/ }).filter({ visible: true }).click();
+  await page
+    .getByRole('link', { name: /^Messages/ })
+    .filter({ visible: true })
+    .click();
   await expect(page).toHaveURL(/\/chat$/);
   const ownerRow = page.getByTestId('conversation-row').filter({ hasText: title });
   await expect(ownerRow).toContainText('Hana Tesfaye');
@@ -134,7 +137,10 @@ test('tenant and owner: unread badge, reply, Message locked, credits from the wa
   // The tenant sees the unread badge and the locked row, then 'Message locked' with no words behind it.
   const tenantPage = await secondBrowser(browser, tenant, lang, '/browse');
   await expect(unreadBadge(tenantPage)).toHaveText(badgeText(lang, 1));
-  await tenantPage.getByRole('link', { name: /^Messages/ }).filter({ visible: true }).click();
+  await tenantPage
+    .getByRole('link', { name: /^Messages/ })
+    .filter({ visible: true })
+    .click();
   const tenantRow = tenantPage.getByTestId('conversation-row').filter({ hasText: title });
   await expect(tenantRow).toContainText('Abebe Kebede');
   await expect(tenantRow).toContainText(ct(lang, 'inbox.locked'));
@@ -167,7 +173,10 @@ test('tenant and owner: unread badge, reply, Message locked, credits from the wa
 
   // Unlock: the success alert with the new balance, then the reply (contact masked until paid for).
   const unlocked = acceptNextDialog(tenantPage);
-  await tenantPage.getByTestId('unlock-banner').getByRole('button', { name: ct(lang, 'unlock.button') }).click();
+  await tenantPage
+    .getByTestId('unlock-banner')
+    .getByRole('button', { name: ct(lang, 'unlock.button') })
+    .click();
   expect((await unlocked).message).toBe(ct(lang, `unlock.success_${plural(lang, 0)}`, { count: 0 }));
   const readable = tenantPage.getByTestId('message').filter({ hasText: 'Yes, it is available. Call me on' });
   await expect(readable).toBeVisible();

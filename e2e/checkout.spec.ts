@@ -50,7 +50,10 @@ for (const lang of LANGS) {
 
     const unlock = page.getByRole('button', { name: tr(lang, 'listings:contact.unlock') });
     await unlock.click();
-    await page.getByRole('dialog', { name: tr(lang, 'listings:safety.title') }).getByRole('button', { name: tr(lang, 'listings:safety.acknowledge') }).click();
+    await page
+      .getByRole('dialog', { name: tr(lang, 'listings:safety.title') })
+      .getByRole('button', { name: tr(lang, 'listings:safety.acknowledge') })
+      .click();
     await expect(page).toHaveURL(/\/wallet$/);
     expect(dialogs).toEqual([tr(lang, 'listings:contact.noCreditsAlert')]);
 

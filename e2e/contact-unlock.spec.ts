@@ -58,9 +58,7 @@ for (const lang of LANGS) {
 
     // The wallet knows where the tenant came from.
     await expect(page).toHaveURL(/\/wallet$/);
-    await expect(page.getByRole('status').filter({ hasText: tr(lang, 'wallet:arrival.almostThere') })).toContainText(
-      tr(lang, 'wallet:arrival.fromListing'),
-    );
+    await expect(page.getByRole('status').filter({ hasText: tr(lang, 'wallet:arrival.almostThere') })).toContainText(tr(lang, 'wallet:arrival.fromListing'));
     const price = lang === 'am' ? '250 ብር' : '250 ETB';
     const bundle = page.getByRole('listitem', { name: tr(lang, 'common:plans.names.CREDIT_BUNDLE_10'), exact: true });
     const bought = await acceptNextDialog(page, () =>

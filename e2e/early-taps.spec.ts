@@ -44,7 +44,10 @@ for (const lang of LANGS) {
       await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'auth:login.title') })).toBeVisible();
     });
 
-    test(`a signed-in tenant's 'Unlock phone number' tapped before the code ran takes effect once it is live, with one tap (${lang})`, async ({ page, request }) => {
+    test(`a signed-in tenant's 'Unlock phone number' tapped before the code ran takes effect once it is live, with one tap (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const listing = await createLiveListing(request, { contactPreference: 'show' });
       const tenant = await apiSignUp(request, { role: 'tenant' });
       // The session stored on the phone before its first page of the site (a visit of another page
@@ -120,7 +123,9 @@ for (const lang of LANGS) {
       await holdScripts(page);
       await openDrawn(page, '/', lang);
       const other: Lang = lang === 'en' ? 'am' : 'en';
-      const link = page.getByRole('group', { name: tr(lang, 'common:language.label') }).getByRole('link', { name: other === 'am' ? 'አማርኛ' : 'English', exact: true });
+      const link = page
+        .getByRole('group', { name: tr(lang, 'common:language.label') })
+        .getByRole('link', { name: other === 'am' ? 'አማርኛ' : 'English', exact: true });
       await expect(link).toBeVisible();
       await expectNotStarted(page);
       await link.click();
@@ -174,7 +179,6 @@ for (const lang of LANGS) {
         await page.getByRole('button', { name: tr(lang, 'auth:phone.sendCode') }).click();
         await expect(page).toHaveURL(/\/login\?from=/);
         expect(page.url()).not.toContain('0911223344');
-
       } finally {
         await page.context().close();
       }
@@ -222,7 +226,10 @@ for (const lang of LANGS) {
       const other: Lang = lang === 'en' ? 'am' : 'en';
       try {
         await page.goto('/');
-        await page.getByRole('link', { name: other === 'am' ? 'አማርኛ' : 'English', exact: true }).first().click();
+        await page
+          .getByRole('link', { name: other === 'am' ? 'አማርኛ' : 'English', exact: true })
+          .first()
+          .click();
         await expect(page.locator('html')).toHaveAttribute('lang', other);
         await page.goto('/browse');
         await expect(page.locator('html')).toHaveAttribute('lang', other);

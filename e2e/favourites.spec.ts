@@ -38,10 +38,12 @@ test('a signed-out visitor taps the heart on a card, signs up, comes back with i
 
   // Back on /browse, signed in, the heart is filled.
   await expect(page).toHaveURL(/\/browse/);
-  await expect(page.getByRole('article').filter({ hasText: listing.title }).getByRole('button', { name: tr(lang, 'favourites:heart.label') })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(
+    page
+      .getByRole('article')
+      .filter({ hasText: listing.title })
+      .getByRole('button', { name: tr(lang, 'favourites:heart.label') }),
+  ).toHaveAttribute('aria-pressed', 'true');
 
   await openAccountMenu(page);
   await page.getByRole('link', { name: tr(lang, 'common:nav.saved') }).click();
@@ -50,7 +52,11 @@ test('a signed-out visitor taps the heart on a card, signs up, comes back with i
   await expect(page.getByRole('article').filter({ hasText: listing.title })).toBeVisible();
 });
 
-test('a tenant saves from /l/{id}; the poster sees the count; rented, it is marked no longer available; removed, /saved is empty and leads to /browse (am)', async ({ page, browser, request }) => {
+test('a tenant saves from /l/{id}; the poster sees the count; rented, it is marked no longer available; removed, /saved is empty and leads to /browse (am)', async ({
+  page,
+  browser,
+  request,
+}) => {
   const lang: Lang = 'am';
   const listing = await createLiveListing(request, { title: unique('Quiet flat near Edna Mall') });
   const tenant = await apiSignUp(request);

@@ -92,7 +92,9 @@ for (const { lang, individualId, name } of JOURNEYS) {
     const first = await adminSession(request, '+251911000001');
     await storeSession(page, first, '/admin');
     const caseCard = page.getByRole('article', { name: caseName });
-    const since = tr(lang, 'admin:moderation.faydaSince', { date: 'DATE' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('DATE', '.+');
+    const since = tr(lang, 'admin:moderation.faydaSince', { date: 'DATE' })
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('DATE', '.+');
     await expect(caseCard.getByText(new RegExp(`^${since}$`))).toBeVisible();
     const revoke = caseCard.getByRole('button', { name: tr(lang, 'admin:faydaRevocations.revoke') });
     await revoke.click();

@@ -15,7 +15,9 @@ import { createLiveListing } from './support/live-listing';
 for (const lang of ['en', 'am'] as const) {
   test.describe(`freshness (${lang})`, () => {
     test('a poster answers the 14-day question from the SMS link, without signing in, once', async ({ page, request }) => {
-      const listing = await createLiveListing(request, { title: lang === 'am' ? `በቦሌ ያለ ብሩህ አፓርትመንት ${Date.now() % 1e5}` : `Sunny flat near Edna Mall ${Date.now() % 1e5}` });
+      const listing = await createLiveListing(request, {
+        title: lang === 'am' ? `በቦሌ ያለ ብሩህ አፓርትመንት ${Date.now() % 1e5}` : `Sunny flat near Edna Mall ${Date.now() % 1e5}`,
+      });
       await ageListing(request, listing.landlord, listing.id, 14);
       const sms = (await demoSms(request, listing.landlord)).find((text) => text.includes('/confirm/'));
       expect(sms).toContain(listing.title);
@@ -31,7 +33,9 @@ for (const lang of ['en', 'am'] as const) {
 
       // The listing's page says it was confirmed today.
       await page.goto(`/l/${listing.id}`);
-      await expect(page.getByTestId('confirmed-line')).toHaveText(`${tr(lang, 'listings:freshness.available')} · ${tr(lang, 'listings:freshness.confirmedToday')}`);
+      await expect(page.getByTestId('confirmed-line')).toHaveText(
+        `${tr(lang, 'listings:freshness.available')} · ${tr(lang, 'listings:freshness.confirmedToday')}`,
+      );
 
       // The link was single-use.
       await page.goto(link);

@@ -151,7 +151,9 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     expect(await priceOf(page.locator('main header'))).toBe(price);
     await expect(page.getByRole('heading', { name: tr(lang, 'listings:detail.descriptionTitle') })).toBeVisible();
-    await expect(page.getByRole('heading', { name: new RegExp(`${tr(lang, 'listings:contact.title.owner')}|${tr(lang, 'listings:contact.title.broker')}`) })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: new RegExp(`${tr(lang, 'listings:contact.title.owner')}|${tr(lang, 'listings:contact.title.broker')}`) }),
+    ).toBeVisible();
 
     // The first photo is a button; Enter opens the viewer on it.
     const mainPhoto = page.getByRole('button', { name: new RegExp(`^${textPattern(lang, 'listings:gallery.open', { n: 1 }, ['total'])}$`) });
@@ -189,7 +191,17 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     const draftTitle = `Draft flat near Bole ${Math.floor(Math.random() * 1e6)}`;
     const res = await request.post('/api/listings', {
       headers: { authorization: `Bearer ${live.landlord.token}` },
-      data: { title: draftTitle, description: 'A draft that is not finished yet, with no photos.', type: 'apartment', price_etb: 9000, bedrooms: 1, bathrooms: 1, subcity: 'Bole', specific_location: 'Bole Medhanealem', contact_preference: 'show' },
+      data: {
+        title: draftTitle,
+        description: 'A draft that is not finished yet, with no photos.',
+        type: 'apartment',
+        price_etb: 9000,
+        bedrooms: 1,
+        bathrooms: 1,
+        subcity: 'Bole',
+        specific_location: 'Bole Medhanealem',
+        contact_preference: 'show',
+      },
     });
     expect(res.ok(), await res.text()).toBe(true);
     await startInLanguage(page, lang);

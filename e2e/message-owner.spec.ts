@@ -71,6 +71,8 @@ test('an anonymous visitor writes, signs up, and the waiting message is sent', a
   await expect(page.getByRole('log', { name: tr('en', 'chat:thread.messages') }).getByText(text, { exact: true })).toBeVisible();
 
   const inbox = await request.get('/api/conversations', { headers: { authorization: `Bearer ${listing.landlord.token}` } });
-  const { conversations } = (await inbox.json()) as { conversations: Array<{ last_message: { body_text: string } | null; participants: { tenant_name: string | null } }> };
+  const { conversations } = (await inbox.json()) as {
+    conversations: Array<{ last_message: { body_text: string } | null; participants: { tenant_name: string | null } }>;
+  };
   expect(conversations.map((c) => [c.participants.tenant_name, c.last_message?.body_text])).toEqual([['Meron Alemu', text]]);
 });

@@ -27,7 +27,9 @@ async function focusInDialog(page: Page): Promise<{ inside: boolean; what: strin
     const el = document.activeElement;
     const what = el ? `<${el.tagName.toLowerCase()}> "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"` : 'nothing';
     const style = el ? getComputedStyle(el) : null;
-    const ring = Boolean(style && ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== 'none' && style.boxShadow !== '')));
+    const ring = Boolean(
+      style && ((style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== 'none' && style.boxShadow !== '')),
+    );
     return { inside: Boolean(dialog && el && el !== dialog && dialog.contains(el)), what, ring };
   });
 }
@@ -67,7 +69,10 @@ async function checkModal(page: Page, opener: Locator, name: string | RegExp, cl
   }
 
   const small = await smallTargets(page);
-  expect(small.map((s) => `${s.what} "${s.text}" ${s.width} x ${s.height}`), `${label}: touch targets`).toEqual([]);
+  expect(
+    small.map((s) => `${s.what} "${s.text}" ${s.width} x ${s.height}`),
+    `${label}: touch targets`,
+  ).toEqual([]);
 
   await page.keyboard.press('Escape');
   await expect(dialog, `${label}: Escape closes it`).toBeHidden();
@@ -109,8 +114,20 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const close = tr(lang, 'common:actions.close');
 
-    await checkModal(page, page.getByRole('button', { name: tr(lang, 'listings:report.open') }), tr(lang, 'listings:report.title'), tr(lang, 'common:actions.cancel'), 'report listing');
-    await checkModal(page, page.getByRole('button', { name: tr(lang, 'listings:safety.link') }), tr(lang, 'listings:safety.title'), tr(lang, 'listings:safety.gotIt'), 'safety tips');
+    await checkModal(
+      page,
+      page.getByRole('button', { name: tr(lang, 'listings:report.open') }),
+      tr(lang, 'listings:report.title'),
+      tr(lang, 'common:actions.cancel'),
+      'report listing',
+    );
+    await checkModal(
+      page,
+      page.getByRole('button', { name: tr(lang, 'listings:safety.link') }),
+      tr(lang, 'listings:safety.title'),
+      tr(lang, 'listings:safety.gotIt'),
+      'safety tips',
+    );
     const photo = page.getByRole('button', { name: tr(lang, 'listings:gallery.open', { n: 1, total }), exact: true });
     await checkModal(page, photo, /./, exact(close), 'photo viewer');
   });
@@ -128,7 +145,13 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     const { conversation_id } = (await started.json()) as { conversation_id: string };
     await storeSession(page, tenant, `/chat/${conversation_id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await checkModal(page, page.getByRole('button', { name: tr(lang, 'chat:thread.report') }), tr(lang, 'chat:report.title'), tr(lang, 'common:actions.cancel'), 'report conversation');
+    await checkModal(
+      page,
+      page.getByRole('button', { name: tr(lang, 'chat:thread.report') }),
+      tr(lang, 'chat:report.title'),
+      tr(lang, 'common:actions.cancel'),
+      'report conversation',
+    );
   });
 
   test(`owner's confirmations trap and return focus: mark as rented, delete (${lang})`, async ({ page, request }) => {
@@ -138,8 +161,20 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     await storeSession(page, landlord, `/l/${id}`);
     await expect(page.getByRole('heading', { level: 2, name: tr(lang, 'listings:manage.title') })).toBeVisible();
     const cancel = tr(lang, 'common:actions.cancel');
-    await checkModal(page, page.getByRole('button', { name: tr(lang, 'listings:manage.markRented') }), tr(lang, 'listings:manage.confirmRentedTitle'), cancel, 'mark as rented');
-    await checkModal(page, page.getByRole('button', { name: tr(lang, 'listings:manage.delete') }), tr(lang, 'listings:manage.confirmDeleteTitle'), cancel, 'delete listing');
+    await checkModal(
+      page,
+      page.getByRole('button', { name: tr(lang, 'listings:manage.markRented') }),
+      tr(lang, 'listings:manage.confirmRentedTitle'),
+      cancel,
+      'mark as rented',
+    );
+    await checkModal(
+      page,
+      page.getByRole('button', { name: tr(lang, 'listings:manage.delete') }),
+      tr(lang, 'listings:manage.confirmDeleteTitle'),
+      cancel,
+      'delete listing',
+    );
   });
 }
 

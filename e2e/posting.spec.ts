@@ -18,10 +18,16 @@ function photoCard(page: Page, n: number) {
 /** Step 1 and 2 of the wizard: a condominium in Lideta with 3 bedrooms for 16,500 birr. */
 async function fillPropertyAndPrice(page: Page, lang: Lang) {
   const t = (key: string) => tr(lang, `landlord:${key}`);
-  await page.getByRole('group', { name: t('wizard.propertyType') }).getByText(t('types.condominium'), { exact: true }).click();
+  await page
+    .getByRole('group', { name: t('wizard.propertyType') })
+    .getByText(t('types.condominium'), { exact: true })
+    .click();
   await page.getByLabel(t('wizard.location')).selectOption('Lideta');
   await page.getByLabel(t('wizard.specificLocation')).fill('Behind Lideta market');
-  await page.getByRole('group', { name: t('wizard.bedrooms') }).getByText('3', { exact: true }).click();
+  await page
+    .getByRole('group', { name: t('wizard.bedrooms') })
+    .getByText('3', { exact: true })
+    .click();
   await page.getByLabel(t('wizard.description')).fill('Third floor condominium with a lift, water tank and a guard. Close to the light rail.');
   await page.getByRole('button', { name: t('wizard.next') }).click();
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(t('steps.pricing')) })).toBeVisible();
@@ -231,7 +237,6 @@ test('the broker page and the welcome pages route people the spec way', async ({
   await page.getByRole('link', { name: 'Choose plan: Single Post' }).click();
   await expect(page).toHaveURL(/\/wallet$/);
   expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({ highlightSku: 'post_credit_1' });
-
 });
 
 for (const lang of ['en', 'am'] as const) {
@@ -263,7 +268,10 @@ for (const lang of ['en', 'am'] as const) {
     await expect(page.getByText(tr(lang, 'landlord:errors.needPostCredits'))).toBeVisible();
 
     // Buying from the failed publish carries this page (and its draft) through /wallet and back.
-    await page.getByRole('link', { name: tr(lang, 'landlord:errors.buyCredits') }).last().click();
+    await page
+      .getByRole('link', { name: tr(lang, 'landlord:errors.buyCredits') })
+      .last()
+      .click();
     await expect(page).toHaveURL(/\/wallet$/);
     await page.locator('li[data-sku="post_credit_1"]').getByRole('button').click();
     await expect(page).toHaveURL(/\/post\/delala\?draft=/);

@@ -22,7 +22,10 @@ for (const lang of LANGS) {
   test.describe(`scripts held ${SCRIPT_DELAY_MS} ms, every control tapped at once (${lang})`, () => {
     test.setTimeout(120_000);
 
-    test(`/l/{id}: the photo, 'Safety tips' and 'Share' open once the code came; 'Save', 'Report', 'Is it still available?' and the way back lead where they say (${lang})`, async ({ page, request }) => {
+    test(`/l/{id}: the photo, 'Safety tips' and 'Share' open once the code came; 'Save', 'Report', 'Is it still available?' and the way back lead where they say (${lang})`, async ({
+      page,
+      request,
+    }) => {
       const listing = await createLiveListing(request);
       const url = `/l/${listing.id}`;
       const { lastScriptAt } = await holdScripts(page);
@@ -91,7 +94,12 @@ for (const lang of LANGS) {
       await tapEarly(page.getByRole('button', { name: tr(lang, 'listings:filters.clear') }));
       await expect(page).toHaveURL(/\/browse$/, { timeout: 20_000 });
       expectSoonAfterCode(Date.now(), lastScriptAt());
-      await expect(page.getByRole('list', { name: tr(lang, 'listings:browse.resultsLabel') }).getByRole('link').first()).toBeVisible();
+      await expect(
+        page
+          .getByRole('list', { name: tr(lang, 'listings:browse.resultsLabel') })
+          .getByRole('link')
+          .first(),
+      ).toBeVisible();
 
       await openDrawn(page, '/browse', lang);
       await tapEarly(page.getByRole('link', { name: tr(lang, 'listings:browse.showMore') }));
@@ -146,7 +154,10 @@ for (const lang of LANGS) {
       await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'listings:browse.title') })).toBeVisible();
 
       await openDrawn(page, '/tenant/welcome', lang);
-      const featured = page.getByRole('list', { name: tr(lang, 'tenant:featured.title') }).getByRole('link').first();
+      const featured = page
+        .getByRole('list', { name: tr(lang, 'tenant:featured.title') })
+        .getByRole('link')
+        .first();
       await expect(featured).toBeVisible();
       const href = await featured.getAttribute('href');
       await tapEarly(featured);
@@ -190,7 +201,11 @@ for (const lang of LANGS) {
   });
 
   test.describe(`JavaScript off, every page's ways on (${lang})`, () => {
-    test(`/l/{id}'s 'Save', 'Report' and 'Is it still available?', the welcome pages, sign-in and sign-up, the legal pages (${lang})`, async ({ browser, request, baseURL }) => {
+    test(`/l/{id}'s 'Save', 'Report' and 'Is it still available?', the welcome pages, sign-in and sign-up, the legal pages (${lang})`, async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
       const listing = await createLiveListing(request);
       const url = `/l/${listing.id}`;
       const page = await withoutJs(browser, baseURL!, lang);
@@ -216,18 +231,27 @@ for (const lang of LANGS) {
         await expect(page).toHaveURL(signInBackTo('/post-property'));
 
         await page.goto('/delala/welcome');
-        await page.getByRole('link', { name: new RegExp(`^${escapeRegExp(tr(lang, 'delala:plans.choose'))}`) }).last().click();
+        await page
+          .getByRole('link', { name: new RegExp(`^${escapeRegExp(tr(lang, 'delala:plans.choose'))}`) })
+          .last()
+          .click();
         await expect(page).toHaveURL(/\/signup\?role=delala&plan=post_subscription_delala_unlimited/);
 
         await page.goto('/tenant/welcome');
         await page.getByRole('link', { name: tr(lang, 'tenant:hero.cta') }).click();
         await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'listings:browse.title') })).toBeVisible();
 
-        await page.getByRole('contentinfo').getByRole('link', { name: tr(lang, 'common:siteFooter.terms') }).click();
+        await page
+          .getByRole('contentinfo')
+          .getByRole('link', { name: tr(lang, 'common:siteFooter.terms') })
+          .click();
         await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'legal:terms.title') })).toBeVisible();
         await page.getByRole('link', { name: tr(lang, 'legal:links.privacy') }).click();
         await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'legal:privacy.title') })).toBeVisible();
-        await page.getByRole('link', { name: nativeName(other(lang)), exact: true }).first().click();
+        await page
+          .getByRole('link', { name: nativeName(other(lang)), exact: true })
+          .first()
+          .click();
         await expect(page.getByRole('heading', { level: 1, name: tr(other(lang), 'legal:privacy.title') })).toBeVisible();
       } finally {
         await page.context().close();

@@ -24,7 +24,18 @@ function canonicalOf(path: string, base: string): string {
   return url.toString();
 }
 
-const PAGES = ['/', '/browse', '/browse?subcity=Bole&type=apartment', '/tenant/welcome', '/landlord/welcome', '/delala/welcome', '/login', '/signup', '/privacy', '/terms'];
+const PAGES = [
+  '/',
+  '/browse',
+  '/browse?subcity=Bole&type=apartment',
+  '/tenant/welcome',
+  '/landlord/welcome',
+  '/delala/welcome',
+  '/login',
+  '/signup',
+  '/privacy',
+  '/terms',
+];
 
 for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
   test(`each public page shows in its link's language with its own head and a clean console (${lang})`, async ({ page, request }) => {
@@ -46,7 +57,10 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
       expect(description, url).toBeTruthy();
       titles.add((await page.locator('head > title').textContent()) ?? '');
     }
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(`^${listing.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · `));
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      new RegExp(`^${listing.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · `),
+    );
     // /browse with and without filters share a title; every other page has its own.
     expect(titles.size).toBe(PAGES.length);
     expect(problems).toEqual([]);

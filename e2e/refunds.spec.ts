@@ -185,11 +185,17 @@ for (const lang of LANGS) {
     await page.goto(`/l/${draft._id}`);
     const box = page.getByTestId('move-in-cost');
     await expect(box.getByText(tr(lang, 'listings:moveIn.notStated'))).toHaveCount(2);
-    await expect(page.getByTestId('move-in-total')).toContainText(tr(lang, 'listings:moveIn.atLeast', { amount: lang === 'am' ? '100,000 ብር' : '100,000 ETB' }));
+    await expect(page.getByTestId('move-in-total')).toContainText(
+      tr(lang, 'listings:moveIn.atLeast', { amount: lang === 'am' ? '100,000 ብር' : '100,000 ETB' }),
+    );
     // Each value, the notes in words included, ends inside the box's padding at 360 px.
     const edges = await box.evaluate((el) => {
       const inner = el.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(el).paddingRight);
-      return [...el.querySelectorAll('dt, dd')].map((cell) => ({ text: cell.textContent, past: cell.getBoundingClientRect().right - inner, clipped: cell.scrollWidth - cell.clientWidth }));
+      return [...el.querySelectorAll('dt, dd')].map((cell) => ({
+        text: cell.textContent,
+        past: cell.getBoundingClientRect().right - inner,
+        clipped: cell.scrollWidth - cell.clientWidth,
+      }));
     });
     for (const edge of edges) {
       expect(edge.past, edge.text ?? '').toBeLessThanOrEqual(0.5);
@@ -211,7 +217,6 @@ for (const lang of LANGS) {
     await advance.fill('2');
     await advance.blur();
     await expect(page.getByText(tr(lang, 'landlord:draft.errors.advanceTooHigh'))).toBeHidden();
-
   });
 
   test(`an admin approves a waiting refund claim with a note on Payments & Adjustments (${lang})`, async ({ page, request }) => {

@@ -11,9 +11,6 @@ import { createLiveListing, placeWord } from './support/live-listing';
  * journey's listing matches it however many other journeys post in Bole.
  */
 
-
-
-
 for (const lang of ['en', 'am'] as Lang[]) {
   test(`${lang}: a saved search alerts its owner through the bell within 2 s, and the notification opens the listing`, async ({ page, browser, request }) => {
     const word = placeWord('Sefer');
@@ -29,7 +26,10 @@ for (const lang of ['en', 'am'] as Lang[]) {
     await name.fill(`${word} flats`);
     await dialog.getByRole('button', { name: tr(lang, 'alerts:save.submit') }).click();
     await expect(dialog.getByText(tr(lang, 'alerts:save.saved'))).toBeVisible();
-    await dialog.getByRole('button', { name: tr(lang, 'alerts:save.close') }).first().click();
+    await dialog
+      .getByRole('button', { name: tr(lang, 'alerts:save.close') })
+      .first()
+      .click();
 
     const bell = page.getByTestId('notification-bell');
     await expect(bell).toBeVisible();

@@ -23,7 +23,10 @@ import { MIN, smallTargets } from './support/touch-targets';
  */
 for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
   for (const persona of PERSONAS) {
-    test(`every screen: no WCAG 2.1 AA violation, ${MIN} px targets, nothing covered, the language at hand, nothing moves: ${persona}, ${lang}`, async ({ page, request }) => {
+    test(`every screen: no WCAG 2.1 AA violation, ${MIN} px targets, nothing covered, the language at hand, nothing moves: ${persona}, ${lang}`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(300_000);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await startInLanguage(page, lang);

@@ -26,7 +26,9 @@ test("Share uses the phone's share sheet with the public address and no phone nu
   await startInLanguage(page, lang);
   await page.goto(`/l/${listing.id}`);
   await page.getByRole('button', { name: tr(lang, 'extras:share.button') }).click();
-  const shared = await page.waitForFunction(() => (window as unknown as { shared?: ShareData[] }).shared?.[0]).then(async (h) => (await h.jsonValue()) as ShareData & { url: string; text: string });
+  const shared = await page
+    .waitForFunction(() => (window as unknown as { shared?: ShareData[] }).shared?.[0])
+    .then(async (h) => (await h.jsonValue()) as ShareData & { url: string; text: string });
   const origin = new URL(page.url()).origin;
   expect(shared.url).toBe(`${origin}/l/${listing.id}`);
   expect(shared.text).toContain(listing.title);
@@ -68,7 +70,8 @@ test('without a share sheet: Telegram, WhatsApp and copy-link (am)', async ({ pa
 /** n live Bole villas with the given bedrooms (a count no demo listing has), each by its own landlord. */
 async function villas(request: Parameters<typeof createLiveListing>[0], bedrooms: number, prices: number[]) {
   const made = [];
-  for (const priceEtb of prices) made.push(await createLiveListing(request, { type: 'villa', bedrooms, priceEtb, title: unique(`Villa with ${bedrooms} bedrooms`) }));
+  for (const priceEtb of prices)
+    made.push(await createLiveListing(request, { type: 'villa', bedrooms, priceEtb, title: unique(`Villa with ${bedrooms} bedrooms`) }));
   return made;
 }
 

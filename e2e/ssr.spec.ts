@@ -58,7 +58,11 @@ for (const lang of LANGS) {
     }
   });
 
-  test(`with JavaScript off, /browse lists every listing of a page and 'Show more homes' leads on to the next (${lang})`, async ({ browser, request, baseURL }) => {
+  test(`with JavaScript off, /browse lists every listing of a page and 'Show more homes' leads on to the next (${lang})`, async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     type Page = { listings: Array<{ _id: string }>; next_cursor: string | null };
     const first = (await (await request.get('/api/listings?visibility=live&limit=20')).json()) as Page;
     expect(first.next_cursor, 'the demo data has more than one page').toBeTruthy();

@@ -37,7 +37,15 @@ async function telegramSends(request: APIRequestContext, update: Record<string, 
 }
 
 function startMessage(chatId: number, text: string) {
-  return { message: { message_id: 1, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' }, from: { id: chatId, is_bot: false, first_name: 'Hana' }, text } };
+  return {
+    message: {
+      message_id: 1,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: chatId, type: 'private' },
+      from: { id: chatId, is_bot: false, first_name: 'Hana' },
+      text,
+    },
+  };
 }
 
 /** Links an account through the calls the page makes, and /start in the bot. */
@@ -50,8 +58,6 @@ async function apiLink(request: APIRequestContext, who: ApiSession, lang: Lang):
   await expect.poll(async () => (await botMessages(request, chatId)).length).toBe(1);
   return chatId;
 }
-
-
 
 for (const lang of ['en', 'am'] as Lang[]) {
   test(`${lang}: connect Telegram from /account, and disconnect`, async ({ page, request }) => {
@@ -93,9 +99,7 @@ for (const lang of ['en', 'am'] as Lang[]) {
     const landlord = await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' });
     const startedAt = Date.now();
     const listingId = (await createLiveListing(request, { landlord, title: `Flat near ${word}`, place: word, priceEtb: 18_000 })).id;
-    await expect
-      .poll(async () => (await botMessages(request, chatId)).find((m) => m.kind === 'photo'), { timeout: 5_000, intervals: [100] })
-      .toBeTruthy();
+    await expect.poll(async () => (await botMessages(request, chatId)).find((m) => m.kind === 'photo'), { timeout: 5_000, intervals: [100] }).toBeTruthy();
     const match = (await botMessages(request, chatId)).find((m) => m.kind === 'photo')!;
     expect(match.at - startedAt).toBeLessThan(5_000);
     expect(match.text).toContain(`Flat near ${word}`);
@@ -121,13 +125,22 @@ for (const lang of ['en', 'am'] as Lang[]) {
     const rented = question.replyMarkup!.inline_keyboard[0]![1]!;
     expect(rented.text).toBe(lang === 'en' ? 'Rented' : 'ተከራይቷል');
     await telegramSends(request, {
-      callback_query: { id: `cb-${chatId}`, from: { id: chatId, is_bot: false, first_name: 'Abebe' }, message: { message_id: 2, chat: { id: chatId, type: 'private' } }, chat_instance: '1', data: rented.callback_data },
+      callback_query: {
+        id: `cb-${chatId}`,
+        from: { id: chatId, is_bot: false, first_name: 'Abebe' },
+        message: { message_id: 2, chat: { id: chatId, type: 'private' } },
+        chat_instance: '1',
+        data: rented.callback_data,
+      },
     });
     await expect
-      .poll(async () => {
-        await page.goto(`/browse?q=${word}`);
-        return page.locator(`a[href="/l/${listingId}"]`).count();
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          await page.goto(`/browse?q=${word}`);
+          return page.locator(`a[href="/l/${listingId}"]`).count();
+        },
+        { timeout: 10_000 },
+      )
       .toBe(0);
   });
 }
@@ -184,7 +197,7 @@ for (const lang of ['en', 'am'] as Lang[]) {
     await expect(page).not.toHaveURL(/\/signup/, { timeout: 15_000 });
     const token = await tokenInBrowser(page);
     const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
-    expect(((await me.json()) as { phone: string; name: string })).toMatchObject({ phone: `+251${person.phone.slice(1)}`, name: person.name });
+    expect((await me.json()) as { phone: string; name: string }).toMatchObject({ phone: `+251${person.phone.slice(1)}`, name: person.name });
     expect(await smsTo(request, token)).toEqual([]);
   });
 

@@ -89,7 +89,10 @@ for (const lang of LANGS) {
         await p.screenshot({ path: test.info().outputPath(`signup-plan-step-${lang}.png`), fullPage: true });
         atSignup = {
           names: await plans.getByRole('heading', { level: 2 }).allInnerTexts(),
-          best: await plans.filter({ hasText: tr(lang, 'common:plans.bestValue') }).getByRole('heading', { level: 2 }).allInnerTexts(),
+          best: await plans
+            .filter({ hasText: tr(lang, 'common:plans.bestValue') })
+            .getByRole('heading', { level: 2 })
+            .allInnerTexts(),
         };
       },
     });
@@ -98,7 +101,10 @@ for (const lang of LANGS) {
     await expect(cards).toHaveCount(3);
     const atWallet = {
       names: await cards.getByRole('heading', { level: 3 }).allInnerTexts(),
-      best: await cards.filter({ hasText: tr(lang, 'common:plans.bestValue') }).getByRole('heading', { level: 3 }).allInnerTexts(),
+      best: await cards
+        .filter({ hasText: tr(lang, 'common:plans.bestValue') })
+        .getByRole('heading', { level: 3 })
+        .allInnerTexts(),
     };
 
     expect(atSignup).toEqual(atWallet);

@@ -79,10 +79,7 @@ async function openWithState(page: Page, url: string, state: Record<string, unkn
   // The page it leaves has started (hydrated, its own reading done): a replace of the history
   // entry by the app's start would otherwise take the state away before the reload.
   await page.waitForLoadState('networkidle');
-  await page.evaluate(
-    ({ url: to, state: usr }) => window.history.replaceState({ usr, key: 'e2e', idx: 0 }, '', to),
-    { url, state },
-  );
+  await page.evaluate(({ url: to, state: usr }) => window.history.replaceState({ usr, key: 'e2e', idx: 0 }, '', to), { url, state });
   await page.reload();
 }
 
@@ -281,7 +278,10 @@ for (const lang of LANGS) {
     const session = await apiSignUp(request, { role: 'tenant' });
     // Listings of its own, with typed titles (which every reader sees as typed): the newest live
     // listings may be the demo's, whose generated titles an Amharic reader reads in Amharic.
-    const [paid, free] = [(await createLiveListing(request, { contactPreference: 'show' })).id, (await createLiveListing(request, { contactPreference: 'show' })).id];
+    const [paid, free] = [
+      (await createLiveListing(request, { contactPreference: 'show' })).id,
+      (await createLiveListing(request, { contactPreference: 'show' })).id,
+    ];
     await buy(request, session, 'CREDIT_SINGLE');
     expect((await unlockContact(request, session, paid)).ok()).toBe(true);
     await buy(request, session, 'SUB_TENANT_MONTHLY');
@@ -295,7 +295,10 @@ for (const lang of LANGS) {
 
     await startInLanguage(page, lang);
     await storeSession(page, session, '/browse');
-    await page.getByRole('link', { name: tr(lang, 'common:nav.myUnlocks') }).first().click();
+    await page
+      .getByRole('link', { name: tr(lang, 'common:nav.myUnlocks') })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/my-unlocks$/);
     await expect(page.getByRole('heading', { level: 1, name: wt(lang, 'unlocks.title') })).toBeVisible();
     const cards = page.getByTestId('unlock-card');

@@ -42,7 +42,9 @@ const NAME = `${SVG}${SCRIPT}`.slice(0, 60);
 const TITLE = `${IMG}${SVG} ${TAG}`;
 const LOCATION = `${SCRIPT} ${JS_LINK} ${RTL}`;
 const STORED_LOCATION = `${SCRIPT} ${JS_LINK} ${STORED_RTL}`;
-const DESCRIPTION = [IMG, SVG, SCRIPT, HTML_LINK, MD_LINK, JS_LINK, IFRAME, RTL, LONG_WORD, `{{constructor.constructor('alert(1)')()}}`, '${alert(1)}'].join('\n');
+const DESCRIPTION = [IMG, SVG, SCRIPT, HTML_LINK, MD_LINK, JS_LINK, IFRAME, RTL, LONG_WORD, `{{constructor.constructor('alert(1)')()}}`, '${alert(1)}'].join(
+  '\n',
+);
 const TENANT_MESSAGE = [SCRIPT, IMG, SVG, MD_LINK, HTML_LINK, RTL, LONG_WORD].join(' ');
 const OWNER_MESSAGE = [SVG, IMG, JS_LINK, MD_LINK, RTL].join(' ');
 const REPORT_DETAILS = [SCRIPT, IMG, SVG, HTML_LINK, RTL].join(' ');
@@ -51,7 +53,13 @@ function bearer(session: ApiSession): Record<string, string> {
   return { authorization: `Bearer ${session.token}` };
 }
 
-async function call<T>(request: APIRequestContext, session: ApiSession, method: 'POST' | 'PATCH', url: string, options: Parameters<APIRequestContext['fetch']>[1] = {}): Promise<T> {
+async function call<T>(
+  request: APIRequestContext,
+  session: ApiSession,
+  method: 'POST' | 'PATCH',
+  url: string,
+  options: Parameters<APIRequestContext['fetch']>[1] = {},
+): Promise<T> {
   const res = await request.fetch(`/api${url}`, { ...options, method, headers: { ...options.headers, ...bearer(session) } });
   expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
@@ -117,8 +125,7 @@ function injectedMarkup(page: Page): Promise<string[]> {
     for (const script of Array.from(document.scripts)) {
       if (!script.src) {
         if (!isJsonData(script) && !isBoot(script)) found.push(`inline <script>${script.textContent?.slice(0, 60)}`);
-      }
-      else if (new URL(script.src).origin !== location.origin) found.push(`foreign <script src=${script.src}>`);
+      } else if (new URL(script.src).origin !== location.origin) found.push(`foreign <script src=${script.src}>`);
     }
     for (const el of Array.from(document.querySelectorAll('iframe, object, embed, img[src="x"], svg[onload]'))) found.push(`<${el.tagName.toLowerCase()}>`);
     return found;
@@ -133,7 +140,9 @@ function injectedMarkup(page: Page): Promise<string[]> {
  */
 async function inspect(page: Page, findings: Findings, screen: string, texts: string[]): Promise<void> {
   await test.step(screen, async () => {
-    await expect.poll(() => page.evaluate(() => document.body.innerText), { message: `${screen}: shows ${JSON.stringify(texts[0]!.slice(0, 40))}` }).toContain(texts[0]!);
+    await expect
+      .poll(() => page.evaluate(() => document.body.innerText), { message: `${screen}: shows ${JSON.stringify(texts[0]!.slice(0, 40))}` })
+      .toContain(texts[0]!);
     // One more moment for a late render, a late handler or a late report.
     await page.waitForTimeout(300);
     const shown = await page.evaluate(() => document.body.innerText);
@@ -160,7 +169,16 @@ test('script and HTML in listing text, names, messages and reports stay inert te
     multipart: { file: { name: 'room-1.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHOTO) } },
   });
   const draft = await call<{ _id: string }>(request, landlord, 'POST', '/listings', {
-    data: { title: TITLE, description: DESCRIPTION, type: 'apartment', price_etb: 18000, bedrooms: 2, specific_location: LOCATION, subcity: 'Bole', contact_preference: 'hide' },
+    data: {
+      title: TITLE,
+      description: DESCRIPTION,
+      type: 'apartment',
+      price_etb: 18000,
+      bedrooms: 2,
+      specific_location: LOCATION,
+      subcity: 'Bole',
+      contact_preference: 'hide',
+    },
   });
   await call(request, landlord, 'PATCH', `/listings/${draft._id}`, { data: { photos: [photo.key] } });
   await call(request, landlord, 'POST', `/listings/${draft._id}/publish`);
@@ -175,7 +193,9 @@ test('script and HTML in listing text, names, messages and reports stay inert te
   await call(request, tenant, 'POST', '/purchase', { data: { sku: 'CREDIT_SINGLE' }, headers: { 'idempotency-key': `xss-${TAG}` } });
   await call(request, tenant, 'POST', `/conversations/${conversationId}/unlock-first-reply`);
   await call(request, tenant, 'POST', '/reports', { data: { targetType: 'listing', targetId: listingId, reason: 'scam', details: REPORT_DETAILS } });
-  await call(request, tenant, 'POST', '/reports', { data: { targetType: 'conversation', targetId: conversationId, reason: 'harassment', details: REPORT_DETAILS } });
+  await call(request, tenant, 'POST', '/reports', {
+    data: { targetType: 'conversation', targetId: conversationId, reason: 'harassment', details: REPORT_DETAILS },
+  });
 
   const findings = await watch(page);
   await startInLanguage(page, 'en');

@@ -20,8 +20,7 @@ export default {
     docs: { description: "Disallow importing another module's *.repository.ts." },
     schema: [],
     messages: {
-      foreign:
-        "The {{module}} module may not import the {{owner}} module's repository ({{file}}): use {{owner}}'s public surface or a shared module.",
+      foreign: "The {{module}} module may not import the {{owner}} module's repository ({{file}}): use {{owner}}'s public surface or a shared module.",
     },
   },
   create(context) {

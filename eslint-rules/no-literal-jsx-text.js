@@ -9,17 +9,7 @@
  * Options: { allow: string[] } exact texts that are not words for people (brand marks, the names of
  * the two languages on the switcher, units). Symbols, numbers and punctuation never count.
  */
-const DEFAULT_PROPS = [
-  'alt',
-  'title',
-  'placeholder',
-  'aria-label',
-  'aria-description',
-  'aria-placeholder',
-  'aria-roledescription',
-  'aria-valuetext',
-  'label',
-];
+const DEFAULT_PROPS = ['alt', 'title', 'placeholder', 'aria-label', 'aria-description', 'aria-placeholder', 'aria-roledescription', 'aria-valuetext', 'label'];
 
 const LETTER = /\p{L}/u;
 

@@ -81,7 +81,8 @@ export default {
     docs: { description: 'Disallow an import that closes a cycle between API modules.' },
     schema: [],
     messages: {
-      cycle: 'The {{module}} module imports {{other}}, and {{other}} imports {{module}} back ({{way}}): move the shared piece to the lower module or lib/, or publish an event.',
+      cycle:
+        'The {{module}} module imports {{other}}, and {{other}} imports {{module}} back ({{way}}): move the shared piece to the lower module or lib/, or publish an event.',
     },
   },
   create(context) {

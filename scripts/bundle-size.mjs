@@ -62,9 +62,7 @@ for (const [route, { page, locales, maxKB }] of Object.entries(budget.renderBefo
   let total = gz('index.html');
   for (const f of [...js, ...css]) total += gz(f);
   // The heavier of the two languages' texts for this page.
-  total += Math.max(
-    ...['en', 'am'].map((lng) => locales.reduce((sum, ns) => sum + gz(`locales/${lng}/${ns}.json`), 0)),
-  );
+  total += Math.max(...['en', 'am'].map((lng) => locales.reduce((sum, ns) => sum + gz(`locales/${lng}/${ns}.json`), 0)));
   const ok = total <= maxKB * 1000;
   broken ||= !ok;
   rows.push(`| HTML+CSS+JS+texts to render ${route} | ${kb(total)} KB | ${maxKB} KB | ${ok ? 'ok' : 'OVER'} |`);

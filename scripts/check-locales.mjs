@@ -122,7 +122,10 @@ export function checkLocales({ localesDir = LOCALES, allowlist = readAllowlist()
     for (const id of [...ids].sort()) {
       const en = groups.en.get(id);
       const am = groups.am.get(id);
-      for (const [lang, group] of [['en', en], ['am', am]]) {
+      for (const [lang, group] of [
+        ['en', en],
+        ['am', am],
+      ]) {
         if (!group) problems.push(`${ns}:${id}  missing in ${lang}`);
       }
       if (!en || !am) continue;
@@ -135,7 +138,8 @@ export function checkLocales({ localesDir = LOCALES, allowlist = readAllowlist()
         const have = group.keys.map((k) => PLURAL_SUFFIX.exec(k)[1]);
         for (const form of pluralForms[lang]) if (!have.includes(form)) problems.push(`${ns}:${id}_${form}  missing plural form in ${lang}`);
         // i18next answers `_zero` for a count of 0 in any language: allowed, but then in both.
-        for (const form of have) if (form !== 'zero' && !pluralForms[lang].includes(form)) problems.push(`${ns}:${id}_${form}  plural form '${form}' is not used in ${lang}`);
+        for (const form of have)
+          if (form !== 'zero' && !pluralForms[lang].includes(form)) problems.push(`${ns}:${id}_${form}  plural form '${form}' is not used in ${lang}`);
       }
       if (en.plural !== am.plural) problems.push(`${ns}:${id}  plural in ${en.plural ? 'en' : 'am'} only`);
       if (en.plural && am.plural) {

@@ -35,11 +35,19 @@ export async function dynamicKeys() {
   const patterns = [
     // API error codes, translated on the client (lib/error-text.ts and the features' helpers).
     { pattern: 'common:errors.*', values: errorCodes, from: 'ERROR_STATUS (contracts/errors.ts)' },
-    { pattern: 'admin:purchases.status.*', values: ['pending', 'paid', 'failed', 'cancelled', 'expired', 'mismatch'], from: 'PURCHASE_STATUSES (contracts/payments.ts)' },
+    {
+      pattern: 'admin:purchases.status.*',
+      values: ['pending', 'paid', 'failed', 'cancelled', 'expired', 'mismatch'],
+      from: 'PURCHASE_STATUSES (contracts/payments.ts)',
+    },
     { pattern: 'admin:purchases.columns.*', values: null, from: "purchases-list.tsx's own column names" },
     { pattern: 'admin:purchases.providers.*', values: null, from: "purchases-list.tsx's PROVIDERS (the gateways a purchase goes through)" },
     { pattern: 'auth:telegram.failures.*', values: null, from: "telegram-return.ts's FAILURES (why a Telegram sign-in came back without one)" },
-    { pattern: 'wallet:return.unpaid.*', values: ['failed', 'cancelled', 'expired', 'mismatch'], from: 'the unpaid states of PURCHASE_STATUSES (contracts/payments.ts)' },
+    {
+      pattern: 'wallet:return.unpaid.*',
+      values: ['failed', 'cancelled', 'expired', 'mismatch'],
+      from: 'the unpaid states of PURCHASE_STATUSES (contracts/payments.ts)',
+    },
     { pattern: 'admin:errors.*', values: local, from: "the admin screen's own words for some codes, else common:errors (defaultValue '')" },
     // Refunds of dead contacts.
     { pattern: 'refunds:reasons.*', values: refunds.REFUND_REASONS, from: 'REFUND_REASONS (contracts/refunds.ts)' },
@@ -49,14 +57,30 @@ export async function dynamicKeys() {
     // Places and home types.
     { pattern: 'listings:subcities.*', values: c.SUBCITIES, from: 'SUBCITIES (contracts/constants.ts)' },
     // Generated listing titles (lib/listing-title.ts): the type word of titleTypeKey, and the subcity.
-    { pattern: 'common:listingTitle.types.*', values: c.PROPERTY_TYPES_OFFERED, from: 'titleTypeKey (contracts/listing-title.ts): one of PROPERTY_TYPES_OFFERED' },
+    {
+      pattern: 'common:listingTitle.types.*',
+      values: c.PROPERTY_TYPES_OFFERED,
+      from: 'titleTypeKey (contracts/listing-title.ts): one of PROPERTY_TYPES_OFFERED',
+    },
     { pattern: 'common:listingTitle.subcities.*', values: c.SUBCITIES, from: 'SUBCITIES' },
     { pattern: 'landlord:subcities.*', values: c.SUBCITIES, from: 'SUBCITIES' },
     { pattern: 'wallet:unlocks.subcities.*', values: c.SUBCITIES, from: 'SUBCITIES' },
-    { pattern: 'listings:types.*', values: c.PROPERTY_TYPES_OFFERED, from: "PROPERTY_TYPES_OFFERED (stored 'condo' is shown as condominium: listing-display.ts typeKey)" },
+    {
+      pattern: 'listings:types.*',
+      values: c.PROPERTY_TYPES_OFFERED,
+      from: "PROPERTY_TYPES_OFFERED (stored 'condo' is shown as condominium: listing-display.ts typeKey)",
+    },
     { pattern: 'landlord:types.*', values: c.PROPERTY_TYPES_OFFERED, from: 'PROPERTY_TYPES_OFFERED' },
-    { pattern: 'alerts:name.types.*', values: c.PROPERTY_TYPES_OFFERED, from: 'PROPERTY_TYPES_OFFERED (the saved search name, saved-searches/lib/search-name.ts)' },
-    { pattern: 'extras:fairPrice.types.*', values: c.PROPERTY_TYPES_OFFERED, from: "PROPERTY_TYPES_OFFERED (stored 'condo' is said as condominium: fair-price-line.tsx)" },
+    {
+      pattern: 'alerts:name.types.*',
+      values: c.PROPERTY_TYPES_OFFERED,
+      from: 'PROPERTY_TYPES_OFFERED (the saved search name, saved-searches/lib/search-name.ts)',
+    },
+    {
+      pattern: 'extras:fairPrice.types.*',
+      values: c.PROPERTY_TYPES_OFFERED,
+      from: "PROPERTY_TYPES_OFFERED (stored 'condo' is said as condominium: fair-price-line.tsx)",
+    },
     { pattern: 'wallet:unlocks.types.*', values: c.LISTING_TYPES, from: 'LISTING_TYPES' },
     { pattern: 'listings:filters.sourceOnly.*', values: c.LISTING_SOURCES, from: 'LISTING_SOURCES' },
     { pattern: 'listings:report.reasons.*', values: c.REPORT_REASONS, from: 'REPORT_REASONS' },
@@ -86,15 +110,33 @@ export async function dynamicKeys() {
     { pattern: 'landlord:wizard.contact.*.title', values: c.CONTACT_PREFERENCES, from: 'CONTACT_PREFERENCES' },
     { pattern: 'landlord:wizard.contact.*.text', values: c.CONTACT_PREFERENCES, from: 'CONTACT_PREFERENCES' },
     { pattern: 'landlord:photos.rejected.*', values: local, from: 'PhotoRejection (posting/lib/photo-selection.ts)' },
-    { pattern: 'landlord:flow.*', values: ['verify', 'draft', 'attach', 'publish'], from: "PublishStage (posting/lib/publish-error.ts) but 'upload', which has its own count text" },
+    {
+      pattern: 'landlord:flow.*',
+      values: ['verify', 'draft', 'attach', 'publish'],
+      from: "PublishStage (posting/lib/publish-error.ts) but 'upload', which has its own count text",
+    },
     { pattern: 'landlord:flow.label.*', values: ['verify', 'draft', 'upload', 'attach', 'publish'], from: 'PublishStage' },
-    { pattern: 'landlord:validation.*', values: local, from: "the wizard's texts of the contract's messages (posting/lib/listing-message.ts: LISTING_MESSAGES keys, signup codes, 'photosRequired')" },
+    {
+      pattern: 'landlord:validation.*',
+      values: local,
+      from: "the wizard's texts of the contract's messages (posting/lib/listing-message.ts: LISTING_MESSAGES keys, signup codes, 'photosRequired')",
+    },
     { pattern: 'landlord:steps.*', values: ['property', 'pricing', 'photos', 'contact', 'publish', 'verifyPublish'], from: 'STEP_KEYS in property-wizard.tsx' },
     { pattern: 'landlord:draft.errors.*', values: local, from: 'the keys of LISTING_MESSAGES (posting/lib/listing-message.ts)' },
     { pattern: 'auth:validation.*', values: local, from: 'the bare zod messages of contracts/auth.ts (auth/lib/field-error.ts)' },
     { pattern: 'auth:*', values: local, from: "full keys the auth pages set as form messages ('errors.invalid_code'), found in their files as keys" },
     // Admin.
-    { pattern: 'admin:*', values: ['adjust.errors.phoneRequired', 'adjust.errors.amountMin', 'adjust.errors.amountMax', 'adjust.errors.reasonRequired', 'adjust.errors.brokerTargetOnly'], from: 'MESSAGE_KEYS in admin/lib/adjustment-form.ts' },
+    {
+      pattern: 'admin:*',
+      values: [
+        'adjust.errors.phoneRequired',
+        'adjust.errors.amountMin',
+        'adjust.errors.amountMax',
+        'adjust.errors.reasonRequired',
+        'adjust.errors.brokerTargetOnly',
+      ],
+      from: 'MESSAGE_KEYS in admin/lib/adjustment-form.ts',
+    },
     { pattern: 'admin:tabs.*', values: ['moderation', 'duplicates', 'payments', 'metrics', 'requests'], from: 'the tab list in admin-page.tsx' },
     // Export and deletion requests (the admin log).
     { pattern: 'account:admin.kinds.*', values: account.ACCOUNT_REQUEST_KINDS, from: 'ACCOUNT_REQUEST_KINDS (contracts/account.ts)' },
@@ -125,17 +167,37 @@ export async function dynamicKeys() {
     { pattern: 'admin:metrics.severity.*', values: admin.ALERT_SEVERITIES, from: 'ALERT_SEVERITIES' },
     { pattern: 'admin:metrics.rules.*', values: admin.ALERT_RULES, from: 'ALERT_RULES' },
     { pattern: 'admin:metrics.messages.*', values: admin.ALERT_RULES, from: 'ALERT_RULES (the message of each rule, written from its data)' },
-    { pattern: 'admin:metrics.data.*', values: ['reports', 'previousDailyAverage', 'count', 'listingIds', 'ip', 'codes', 'numberRange', 'posterPhone', 'clusters', 'listings'], from: 'the data keys of apps/api/src/modules/metrics/alert-rules.ts (defaultValue: the key itself)' },
+    {
+      pattern: 'admin:metrics.data.*',
+      values: ['reports', 'previousDailyAverage', 'count', 'listingIds', 'ip', 'codes', 'numberRange', 'posterPhone', 'clusters', 'listings'],
+      from: 'the data keys of apps/api/src/modules/metrics/alert-rules.ts (defaultValue: the key itself)',
+    },
     { pattern: 'admin:metrics.columns.*', values: local, from: 'the series of daily-series.ts' },
     { pattern: 'admin:metrics.funnel.*', values: ['started', 'ownerReplied', 'unlocked'], from: 'the steps of admin/lib/funnel.ts' },
   ];
 
   const expressions = [
     { file: 'app/layout/top-bar.tsx', source: 'link.labelKey', from: "labelKey strings in app/layout/nav-links.ts ('nav.browse', ...), found there as keys" },
-    { file: 'features/admin/lib/failure-text.ts', source: 'titleKey', from: "the callers' literal keys (failureAlert(t, 'moderation.failed', e)), found in their files" },
-    { file: 'features/unlocks/components/unlock-card.tsx', source: 'unlockBadgeKey(record)', from: "unlocks/lib/unlock-display.ts answers 'unlocks.badge...' literals, found there as keys" },
-    { file: 'features/wallet/components/wallet-page.tsx', source: 'success.key', from: "wallet/lib/purchase-success.ts answers literal keys, found there as keys" },
-    { file: 'features/wallet/components/wallet-return-page.tsx', source: 'success.key', from: "wallet/lib/purchase-success.ts answers literal keys, found there as keys" },
+    {
+      file: 'features/admin/lib/failure-text.ts',
+      source: 'titleKey',
+      from: "the callers' literal keys (failureAlert(t, 'moderation.failed', e)), found in their files",
+    },
+    {
+      file: 'features/unlocks/components/unlock-card.tsx',
+      source: 'unlockBadgeKey(record)',
+      from: "unlocks/lib/unlock-display.ts answers 'unlocks.badge...' literals, found there as keys",
+    },
+    {
+      file: 'features/wallet/components/wallet-page.tsx',
+      source: 'success.key',
+      from: 'wallet/lib/purchase-success.ts answers literal keys, found there as keys',
+    },
+    {
+      file: 'features/wallet/components/wallet-return-page.tsx',
+      source: 'success.key',
+      from: 'wallet/lib/purchase-success.ts answers literal keys, found there as keys',
+    },
   ];
   return { patterns, expressions };
 }

@@ -68,7 +68,11 @@ function hookNamespaces(call) {
   const list = stringsOf(first);
   if (list) return list;
   // useTexts([namespace, 'common']): the variable part is unknown; keep the literal ones.
-  if (ts.isArrayLiteralExpression(first)) return first.elements.filter(ts.isStringLiteral).map((e) => e.text).concat(['*']);
+  if (ts.isArrayLiteralExpression(first))
+    return first.elements
+      .filter(ts.isStringLiteral)
+      .map((e) => e.text)
+      .concat(['*']);
   return ['*'];
 }
 
@@ -109,7 +113,13 @@ function scanFile(file, rel) {
           const look = (m) => {
             if (found) return;
             if (m !== body && ts.isFunctionLike(m)) return; // an inner function's own t
-            if (ts.isVariableDeclaration(m) && m.initializer && ts.isCallExpression(m.initializer) && ts.isIdentifier(m.initializer.expression) && TEXT_HOOKS.has(m.initializer.expression.text)) {
+            if (
+              ts.isVariableDeclaration(m) &&
+              m.initializer &&
+              ts.isCallExpression(m.initializer) &&
+              ts.isIdentifier(m.initializer.expression) &&
+              TEXT_HOOKS.has(m.initializer.expression.text)
+            ) {
               if (ts.isObjectBindingPattern(m.name) && m.name.elements.some((e) => e.name.getText(sf) === 't' || e.propertyName?.getText(sf) === 't')) {
                 found = hookNamespaces(m.initializer);
               }
@@ -168,7 +178,8 @@ function scanFile(file, rel) {
       if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !inTCall.has(node)) {
         const parent = node.parent;
         const isImport = ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isExternalModuleReference(parent);
-        const isTypeOrJsxName = ts.isLiteralTypeNode(parent) || (ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && TEXT_HOOKS.has(parent.expression.text));
+        const isTypeOrJsxName =
+          ts.isLiteralTypeNode(parent) || (ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && TEXT_HOOKS.has(parent.expression.text));
         if (!isImport && !isTypeOrJsxName && KEY_SHAPE.test(node.text) && node.text.includes('.')) {
           usages.push({ kind: 'loose', key: node.text, namespaces: scopeNamespaces(node), line: line(node) });
         }
@@ -275,7 +286,8 @@ export function checkKeyUsage({ srcDir, localesDir, langs, dynamic }) {
         if (!looksLikeKey) continue;
         summary.loose += 1;
         const r = resolve(usage.key, namespaces, true);
-        if (r.missing.length) problems.push(`${where}  '${usage.key}'  (a key handed to t elsewhere) missing in ${r.missing.join(' and ')} (looked in ${r.candidates.join(', ')})`);
+        if (r.missing.length)
+          problems.push(`${where}  '${usage.key}'  (a key handed to t elsewhere) missing in ${r.missing.join(' and ')} (looked in ${r.candidates.join(', ')})`);
       } else if (usage.kind === 'dynamic') {
         summary.dynamic += 1;
         const namespaces = lookupNamespaces(usage, file);
@@ -295,7 +307,10 @@ export function checkKeyUsage({ srcDir, localesDir, langs, dynamic }) {
       } else {
         summary.expression += 1;
         const allowed = dynamic.expressions.find((e) => e.file === file.rel && e.source === usage.source);
-        if (!allowed) problems.push(`${where}  t(${usage.source})  key from an expression: use a literal or a template with a listed prefix, or list it in scripts/locale-dynamic-keys.mjs`);
+        if (!allowed)
+          problems.push(
+            `${where}  t(${usage.source})  key from an expression: use a literal or a template with a listed prefix, or list it in scripts/locale-dynamic-keys.mjs`,
+          );
       }
     }
   }
@@ -313,7 +328,8 @@ export function checkKeyUsage({ srcDir, localesDir, langs, dynamic }) {
         summary.dynamicValues += 1;
         const full = patternKey.replace('*', value);
         for (const lang of langs) {
-          if (!present(locales[lang][ns], full, entry.returnObjects)) problems.push(`${ns}:${full}  missing in ${lang} (a value of '${entry.pattern}', from ${entry.from})`);
+          if (!present(locales[lang][ns], full, entry.returnObjects))
+            problems.push(`${ns}:${full}  missing in ${lang} (a value of '${entry.pattern}', from ${entry.from})`);
         }
       }
     } else {

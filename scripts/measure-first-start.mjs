@@ -15,7 +15,11 @@ const PORT = Number(process.env.MEASURE_PORT ?? 8191);
 const LIMIT_MS = 300_000;
 
 const seconds = (ms) => (ms / 1000).toFixed(1);
-const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 async function answers(url) {
   try {
@@ -122,7 +126,9 @@ for (let run = 1; run <= RUNS; run++) {
     `run ${run}: first answer ${seconds(r.health)} s (/api/healthz), ${seconds(r.listings)} s (/api/listings)`,
     r.built !== undefined ? `build done ${seconds(r.built)} s` : null,
     r.migrated !== undefined ? `migrations applied ${seconds(r.migrated)} s` : null,
-    r.seeded !== undefined ? `seeded ${seconds(r.seeded)} s (seed ${r.seedMs} ms${r.drawMs !== undefined ? `, drawings waited ${r.drawMs} ms` : ''}, story ${r.storyMs} ms)` : null,
+    r.seeded !== undefined
+      ? `seeded ${seconds(r.seeded)} s (seed ${r.seedMs} ms${r.drawMs !== undefined ? `, drawings waited ${r.drawMs} ms` : ''}, story ${r.storyMs} ms)`
+      : null,
     `CPU ${r.cpu.toFixed(1)} s`,
     `load average ${r.loadBefore} -> ${r.loadAfter}`,
   ];

@@ -27,5 +27,7 @@ console.log(`\n== built (${build.at}); unit and API tests (Vitest) run beside th
 const [unit, journeys] = await Promise.all([run('test:unit', { capture: true }), run('test:journeys')]);
 console.log(`\n== unit and API tests (Vitest), finished after ${unit.at} ==\n`);
 process.stdout.write(unit.output);
-console.log(`\n== npm test: Vitest ${unit.code === 0 ? 'passed' : 'FAILED'} (${unit.at}), journeys ${journeys.code === 0 ? 'passed' : 'FAILED'} (${journeys.at}); ${since()} in all ==`);
+console.log(
+  `\n== npm test: Vitest ${unit.code === 0 ? 'passed' : 'FAILED'} (${unit.at}), journeys ${journeys.code === 0 ? 'passed' : 'FAILED'} (${journeys.at}); ${since()} in all ==`,
+);
 process.exit(unit.code || journeys.code);

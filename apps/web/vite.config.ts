@@ -25,34 +25,32 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
-        // Rolldown's chunks laid out for few script files per page (Rollup's experimentalMinChunkSize
-        // under Vite 7, which Rolldown lacks): /, /browse and /l/{id} (with its side) each load the
-        // shell, their own chunk and one chunk for each set of these pages sharing code, with no code
-        // they do not need; any other chunk under 2,500 bytes of code is merged into another. Measured
-        // against Vite 7 (script files on first load, KB gzip): / 2 and 126.5 (was 2 and 127.8),
-        // /browse 5 and 137.1 (was 9 and 138.8), /l/{id} 4 and 133.2 (was 5 and 134.5); the service
-        // worker precaches 32 files (was 37).
-        smallChunksPlugin({ minSize: 2_500, firstPages: ['src/features/landing/components/landing-page.tsx', ...OFFLINE_PAGES] }),
-        // dist/page-files.json: what the server names in a page it draws, for each page module.
-        pageFilesPlugin(),
-        // /sw.js: the offline shell and the last browse results (docs/offline.md).
-        serviceWorkerPlugin({
-          routes: OFFLINE_PAGES,
-          // The texts of the shell, /browse and /l/{id} in both languages (about 16 KB gzip): the
-          // pages' own and those of the parts they draw (the heart, 'Save this search', the
-          // confirmed line, share and the fair price), so the language can change offline too.
-          extra: [
-            '/favicon.svg',
-            '/manifest.webmanifest',
-            ...['en', 'am'].flatMap((lng) => ['common', 'listings', 'favourites', 'alerts', 'freshness', 'extras'].map((ns) => `/locales/${lng}/${ns}.json`)),
-          ],
-        }),
-      ]),
+          // Rolldown's chunks laid out for few script files per page (Rollup's experimentalMinChunkSize
+          // under Vite 7, which Rolldown lacks): /, /browse and /l/{id} (with its side) each load the
+          // shell, their own chunk and one chunk for each set of these pages sharing code, with no code
+          // they do not need; any other chunk under 2,500 bytes of code is merged into another. Measured
+          // against Vite 7 (script files on first load, KB gzip): / 2 and 126.5 (was 2 and 127.8),
+          // /browse 5 and 137.1 (was 9 and 138.8), /l/{id} 4 and 133.2 (was 5 and 134.5); the service
+          // worker precaches 32 files (was 37).
+          smallChunksPlugin({ minSize: 2_500, firstPages: ['src/features/landing/components/landing-page.tsx', ...OFFLINE_PAGES] }),
+          // dist/page-files.json: what the server names in a page it draws, for each page module.
+          pageFilesPlugin(),
+          // /sw.js: the offline shell and the last browse results (docs/offline.md).
+          serviceWorkerPlugin({
+            routes: OFFLINE_PAGES,
+            // The texts of the shell, /browse and /l/{id} in both languages (about 16 KB gzip): the
+            // pages' own and those of the parts they draw (the heart, 'Save this search', the
+            // confirmed line, share and the fair price), so the language can change offline too.
+            extra: [
+              '/favicon.svg',
+              '/manifest.webmanifest',
+              ...['en', 'am'].flatMap((lng) => ['common', 'listings', 'favourites', 'alerts', 'freshness', 'extras'].map((ns) => `/locales/${lng}/${ns}.json`)),
+            ],
+          }),
+        ]),
   ],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   // The server's renderer has no public files of its own (dist/ has them).
   publicDir: isSsrBuild ? false : 'public',

@@ -46,10 +46,23 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
     ] as const) {
       const created = await other.request.post('/api/listings', {
         headers: auth,
-        data: { title, description: `${title}. Water tank, guard, parking.`, type: 'apartment', price_etb: price, bedrooms: 2, bathrooms: 1, specific_location: 'Sarbet', subcity: 'Bole', contact_preference: 'hide' },
+        data: {
+          title,
+          description: `${title}. Water tank, guard, parking.`,
+          type: 'apartment',
+          price_etb: price,
+          bedrooms: 2,
+          bathrooms: 1,
+          specific_location: 'Sarbet',
+          subcity: 'Bole',
+          contact_preference: 'hide',
+        },
       });
       const id = ((await created.json()) as { listing: { _id: string } }).listing._id;
-      const up = await other.request.post('/api/uploads', { headers: auth, multipart: { file: { name: 'room-1.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHOTO) } } });
+      const up = await other.request.post('/api/uploads', {
+        headers: auth,
+        multipart: { file: { name: 'room-1.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHOTO) } },
+      });
       await other.request.patch(`/api/listings/${id}`, { headers: auth, data: { photos: [((await up.json()) as { key: string }).key] } });
       expect((await other.request.post(`/api/listings/${id}/publish`, { headers: auth })).ok()).toBe(true);
     }

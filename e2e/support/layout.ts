@@ -138,33 +138,36 @@ export async function languageSwitchProblems(page: Page, lang: Lang): Promise<st
  */
 export async function truncatedTopBarLabels(page: Page, lang: Lang): Promise<string[]> {
   await page.evaluate(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }));
-  return page.evaluate((groupName) => {
-    const roots = [
-      ...Array.from(document.querySelectorAll('header')).filter((el) => !el.closest('main')),
-      ...Array.from(document.querySelectorAll('[role="group"]')).filter((el) => el.getAttribute('aria-label') === groupName),
-    ];
-    const out = new Set<string>();
-    const describe = (el: Element): string => {
-      const tag = el.tagName.toLowerCase();
-      const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(/\s+/)[0]}` : '';
-      const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-      return `<${tag}>${cls} "${text}"`;
-    };
-    for (const root of roots) {
-      for (const el of [root, ...Array.from(root.querySelectorAll('*'))] as HTMLElement[]) {
-        if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
-        if (el.closest('.visually-hidden')) continue;
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) continue;
-        if (r.bottom + window.scrollY <= 0) continue; // the skip link
-        if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
-          out.add(`${describe(el)} is cut: its content is ${el.scrollWidth} px wide in ${el.clientWidth} px`);
-        }
-        if (el.matches('a[href], button, [role="button"]') && (r.left < -0.5 || r.right > window.innerWidth + 0.5)) {
-          out.add(`${describe(el)} is off the screen (${Math.round(r.left)} to ${Math.round(r.right)} of ${window.innerWidth})`);
+  return page.evaluate(
+    (groupName) => {
+      const roots = [
+        ...Array.from(document.querySelectorAll('header')).filter((el) => !el.closest('main')),
+        ...Array.from(document.querySelectorAll('[role="group"]')).filter((el) => el.getAttribute('aria-label') === groupName),
+      ];
+      const out = new Set<string>();
+      const describe = (el: Element): string => {
+        const tag = el.tagName.toLowerCase();
+        const cls = typeof el.className === 'string' && el.className ? `.${el.className.split(/\s+/)[0]}` : '';
+        const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+        return `<${tag}>${cls} "${text}"`;
+      };
+      for (const root of roots) {
+        for (const el of [root, ...Array.from(root.querySelectorAll('*'))] as HTMLElement[]) {
+          if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+          if (el.closest('.visually-hidden')) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue;
+          if (r.bottom + window.scrollY <= 0) continue; // the skip link
+          if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+            out.add(`${describe(el)} is cut: its content is ${el.scrollWidth} px wide in ${el.clientWidth} px`);
+          }
+          if (el.matches('a[href], button, [role="button"]') && (r.left < -0.5 || r.right > window.innerWidth + 0.5)) {
+            out.add(`${describe(el)} is off the screen (${Math.round(r.left)} to ${Math.round(r.right)} of ${window.innerWidth})`);
+          }
         }
       }
-    }
-    return [...out];
-  }, tr(lang, 'common:language.label'));
+      return [...out];
+    },
+    tr(lang, 'common:language.label'),
+  );
 }

@@ -14,7 +14,13 @@ export interface LiveListing {
   landlord: ApiSession;
 }
 
-async function call<T>(request: APIRequestContext, session: ApiSession, method: 'POST' | 'PATCH', url: string, options: Parameters<APIRequestContext['fetch']>[1] = {}): Promise<T> {
+async function call<T>(
+  request: APIRequestContext,
+  session: ApiSession,
+  method: 'POST' | 'PATCH',
+  url: string,
+  options: Parameters<APIRequestContext['fetch']>[1] = {},
+): Promise<T> {
   const res = await request.fetch(`/api${url}`, { ...options, method, headers: { ...options.headers, authorization: `Bearer ${session.token}` } });
   expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;

@@ -30,8 +30,10 @@ export async function motion(page: Page): Promise<string[]> {
     for (const el of Array.from(document.querySelectorAll('*'))) {
       const style = getComputedStyle(el);
       const transition = seconds(style.transitionDuration);
-      if (transition > limit / 1000 && style.transitionProperty !== 'none') out.push(`transition ${style.transitionProperty} ${style.transitionDuration} on ${name(el)}`);
-      if (style.animationName !== 'none' && seconds(style.animationDuration) > limit / 1000) out.push(`animation ${style.animationName} ${style.animationDuration} on ${name(el)}`);
+      if (transition > limit / 1000 && style.transitionProperty !== 'none')
+        out.push(`transition ${style.transitionProperty} ${style.transitionDuration} on ${name(el)}`);
+      if (style.animationName !== 'none' && seconds(style.animationDuration) > limit / 1000)
+        out.push(`animation ${style.animationName} ${style.animationDuration} on ${name(el)}`);
     }
     return out;
   }, MOTION_LIMIT_MS);

@@ -60,10 +60,15 @@ async function welcomeWizardSteps(page: Page, lang: Lang, step: (name: string) =
     await settle(page);
     // The new step scrolls into view (smoothly): wait until the page stands still.
     await expect
-      .poll(() => page.evaluate(() => new Promise<boolean>((resolve) => {
-        const y = window.scrollY;
-        setTimeout(() => resolve(window.scrollY === y), 150);
-      })))
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const y = window.scrollY;
+              setTimeout(() => resolve(window.scrollY === y), 150);
+            }),
+        ),
+      )
       .toBe(true);
     await step(`wizard step ${i + 1}`);
   }
@@ -155,7 +160,9 @@ async function refundStates(request: APIRequestContext, tenant: ApiSession): Pro
     expect((await request.post('/api/purchase', { headers: auth, data: { sku: 'CREDIT_SINGLE' } })).ok()).toBe(true);
     expect((await request.post(`/api/listings/${listing.id}/unlock-contact`, { headers: auth })).ok()).toBe(true);
     if (i === 1) continue;
-    const mine = (await (await request.get('/api/listings/unlocked/my-unlocks', { headers: auth })).json()) as { unlocks: { _id: string; listing: { _id: string } }[] };
+    const mine = (await (await request.get('/api/listings/unlocked/my-unlocks', { headers: auth })).json()) as {
+      unlocks: { _id: string; listing: { _id: string } }[];
+    };
     const unlock = mine.unlocks.find((u) => u.listing._id === listing.id)!;
     const claim = await request.post(`/api/listings/unlocked/${unlock._id}/refund-claim`, { headers: auth, data: { reason: 'no_answer' } });
     expect(claim.ok(), await claim.text()).toBe(true);
@@ -186,7 +193,11 @@ export async function startAs(page: Page, request: APIRequestContext, persona: P
     ids.conversation = ((await started.json()) as { conversation_id: string }).conversation_id;
     const search = await request.post('/api/saved-searches', {
       headers: { authorization: `Bearer ${session.token}` },
-      data: { name: lang === 'am' ? 'በቦሌ ከ20,000 ብር በታች የሆኑ አፓርትመንቶች' : 'Apartments in Bole under 20,000 ETB', filters: { type: 'apartment', subcity: 'Bole', price_max: 20000 }, sms: true },
+      data: {
+        name: lang === 'am' ? 'በቦሌ ከ20,000 ብር በታች የሆኑ አፓርትመንቶች' : 'Apartments in Bole under 20,000 ETB',
+        filters: { type: 'apartment', subcity: 'Bole', price_max: 20000 },
+        sms: true,
+      },
     });
     expect(search.ok(), await search.text()).toBe(true);
   }

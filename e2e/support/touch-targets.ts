@@ -101,4 +101,3 @@ export async function smallTargets(page: Page): Promise<SmallTarget[]> {
     return out;
   }, MIN);
 }
-

@@ -16,7 +16,17 @@ import { postgresBulk } from './lib/datasets.ts';
 import { runLoad, type LoadResult } from './lib/load-client.ts';
 import { loadAverage } from './lib/machine.ts';
 import { makeTestPhoto } from './lib/test-photo.ts';
-import { ApiClient, freePort, ipFor, phoneFor, startServer, stopServer, testJpeg, waitReady, type ServerProcess } from '../../apps/api/test/faults/server-process.ts';
+import {
+  ApiClient,
+  freePort,
+  ipFor,
+  phoneFor,
+  startServer,
+  stopServer,
+  testJpeg,
+  waitReady,
+  type ServerProcess,
+} from '../../apps/api/test/faults/server-process.ts';
 import { startS3Server } from '../../apps/api/test/support/s3-server.ts';
 import { BalancedClient, startBalancer } from '../../apps/api/test/cluster/nginx-balancer.ts';
 
@@ -29,7 +39,12 @@ const log = (line: string) => console.error(line);
 
 /** Browse calls over many filter combinations: subcity x type x price band, some searches, pages. */
 function browsePaths(): string[] {
-  const bands = [['', ''], ['', '15000'], ['10000', '40000'], ['30000', '']];
+  const bands = [
+    ['', ''],
+    ['', '15000'],
+    ['10000', '40000'],
+    ['30000', ''],
+  ];
   const paths: string[] = [];
   for (const subcity of SUBCITIES) {
     for (const type of LISTING_TYPES) {
@@ -40,7 +55,8 @@ function browsePaths(): string[] {
       paths.push(`/api/listings?${q}`);
     }
   }
-  for (const word of ['bole', 'cmc', 'sarbet', 'piassa', 'megenagna', 'ayat', 'summit', 'kazanchis']) paths.push(`/api/listings?visibility=live&q=${word}&limit=20`);
+  for (const word of ['bole', 'cmc', 'sarbet', 'piassa', 'megenagna', 'ayat', 'summit', 'kazanchis'])
+    paths.push(`/api/listings?visibility=live&q=${word}&limit=20`);
   for (const subcity of SUBCITIES) paths.push(`/api/listings?visibility=live&subcity=${encodeURIComponent(subcity)}&limit=20`);
   paths.push('/api/listings?visibility=live&limit=20');
   return paths;
@@ -63,7 +79,15 @@ async function main(): Promise<void> {
   const seeded = await postgresBulk(ADMIN_URL, BENCH_DIR, 100_000, false, log);
   const s3 = await startS3Server();
   const prefix = `betoch-bench-cluster:${randomUUID()}:`;
-  const env = { DATABASE_URL: seeded.databaseUrl!, REDIS_URL, REDIS_KEY_PREFIX: prefix, ...s3.env, TRUST_PROXY: '1', LOG_LEVEL: 'info', NODE_ENV: 'production' };
+  const env = {
+    DATABASE_URL: seeded.databaseUrl!,
+    REDIS_URL,
+    REDIS_KEY_PREFIX: prefix,
+    ...s3.env,
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+  };
   const servers: ServerProcess[] = [];
   const lines: string[] = [];
   try {

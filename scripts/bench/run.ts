@@ -14,7 +14,17 @@ import { parseArgs } from 'node:util';
 import type { BenchContext, PartOutput } from './lib/context.ts';
 import { demoDataDir } from './lib/datasets.ts';
 import { describeMachine, loadAverage } from './lib/machine.ts';
-import { DOC_FILE, PART_NAMES, TARGET_ROWS, writeResults, writeVariant, type PartName, type PartResult, type RowFigure, type VariantResult } from './lib/report.ts';
+import {
+  DOC_FILE,
+  PART_NAMES,
+  TARGET_ROWS,
+  writeResults,
+  writeVariant,
+  type PartName,
+  type PartResult,
+  type RowFigure,
+  type VariantResult,
+} from './lib/report.ts';
 import { ROOT, START_FLAGS, assertPortFree, canPin, peakMemoryMb, serverNodeVersion, startServer, useServerRuntime, type RunningServer } from './lib/server.ts';
 import { answerSizePart } from './parts/answer-size.ts';
 import { apiLoadPart } from './parts/api-load.ts';
@@ -66,7 +76,10 @@ const PARTS: Record<PartName, (ctx: BenchContext) => Promise<PartOutput>> = {
 
 function partList(value: string | undefined, flag: string): PartName[] {
   if (!value) return [];
-  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const n of names) if (!(PART_NAMES as readonly string[]).includes(n)) throw new Error(`${flag}: unknown part '${n}' (parts: ${PART_NAMES.join(', ')})`);
   return names as PartName[];
 }

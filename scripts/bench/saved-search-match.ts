@@ -110,9 +110,9 @@ async function seed(database: Database): Promise<ListingToMatch> {
     );
   }
   // The new listing: an apartment in Bole by a landlord, 18,000 ETB, near Atlas.
-  const [poster] = (await q(
-    `INSERT INTO users (phone, name, user_type) VALUES ('+251999999999', 'Bench poster', 'landlord') RETURNING id`,
-  )) as Array<{ id: string }>;
+  const [poster] = (await q(`INSERT INTO users (phone, name, user_type) VALUES ('+251999999999', 'Bench poster', 'landlord') RETURNING id`)) as Array<{
+    id: string;
+  }>;
   const [listing] = (await q(
     `INSERT INTO listings (poster_id, title, title_masked, description, type, price_etb, bedrooms, subcity, source, visibility,
                            specific_location, specific_location_masked, masked_with, published_at)

@@ -54,7 +54,13 @@ const channel = built.telegram.channel!;
 
 async function throughput(label: string, q: typeof queue, offset: number): Promise<number> {
   for (let i = 0; i < MESSAGES; i++) {
-    await q.enqueue({ kind: 'bench', method: 'sendMessage', params: { chat_id: offset + i, text: `Bench message ${i}` }, userId: null, dedupeKey: `bench:${label}:${i}` });
+    await q.enqueue({
+      kind: 'bench',
+      method: 'sendMessage',
+      params: { chat_id: offset + i, text: `Bench message ${i}` },
+      userId: null,
+      dedupeKey: `bench:${label}:${i}`,
+    });
   }
   const before = bot.messages.length;
   const started = performance.now();
@@ -82,7 +88,7 @@ const rows = await database.sql.query<{ id: string; title: string }>(
 const delays: number[] = [];
 for (const row of rows) {
   await database.sql.query('DELETE FROM telegram_channel_posts WHERE listing_id = $1', [row.id]);
-  await database.sql.query("UPDATE listings SET published_at = now() WHERE id = $1", [row.id]);
+  await database.sql.query('UPDATE listings SET published_at = now() WHERE id = $1', [row.id]);
   const before = bot.messagesTo(CHANNEL).length;
   const started = performance.now();
   await channel.afterPublish(row.id);
@@ -91,8 +97,20 @@ for (const row of rows) {
   await sleep(3100);
 }
 delays.sort((a, b) => a - b);
-log(`publish -> channel post: ${delays.length} posts, median ${quantile(delays, 0.5).toFixed(1)} ms, p95 ${quantile(delays, 0.95).toFixed(1)} ms, max ${delays.at(-1)!.toFixed(1)} ms`);
-console.log(JSON.stringify({ messagesPerSecondPaced: Number(paced.toFixed(1)), messagesPerSecondUnpaced: Number(unpaced.toFixed(1)), channelDelayMs: { median: Number(quantile(delays, 0.5).toFixed(1)), p95: Number(quantile(delays, 0.95).toFixed(1)), max: Number(delays.at(-1)!.toFixed(1)) } }));
+log(
+  `publish -> channel post: ${delays.length} posts, median ${quantile(delays, 0.5).toFixed(1)} ms, p95 ${quantile(delays, 0.95).toFixed(1)} ms, max ${delays.at(-1)!.toFixed(1)} ms`,
+);
+console.log(
+  JSON.stringify({
+    messagesPerSecondPaced: Number(paced.toFixed(1)),
+    messagesPerSecondUnpaced: Number(unpaced.toFixed(1)),
+    channelDelayMs: {
+      median: Number(quantile(delays, 0.5).toFixed(1)),
+      p95: Number(quantile(delays, 0.95).toFixed(1)),
+      max: Number(delays.at(-1)!.toFixed(1)),
+    },
+  }),
+);
 
 await built.app.close();
 await database.close();

@@ -59,11 +59,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 /** The plan of the very query GET /api/listings runs for this URL. */
 async function explain(database: Database, url: string): Promise<string> {
   const q = ZBrowseQuery.parse(Object.fromEntries(new URL(url, 'http://x').searchParams));
-  const query = browseQuery(
-    database.db,
-    { ...listingFilterOf(q, new Date()), limit: q.limit + 1 },
-    new Date(),
-  ).toSQL();
+  const query = browseQuery(database.db, { ...listingFilterOf(q, new Date()), limit: q.limit + 1 }, new Date()).toSQL();
   const rows = await database.sql.query<Record<string, string>>(`EXPLAIN (ANALYZE, COSTS OFF) ${query.sql}`, query.params);
   return rows.map((r) => Object.values(r)[0]).join('\n');
 }
@@ -85,7 +81,12 @@ async function main(): Promise<void> {
       "SELECT count(*)::int AS total, count(*) FILTER (WHERE visibility = 'live' AND NOT admin_hidden)::int AS browsable FROM listings",
     );
     console.log(`Database: ${kind}; ${counts?.total} listings (${counts?.browsable} browsable) seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    console.log(`Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
 
     if (process.env.BENCH_EXPLAIN) {
       for (const [name, url] of SCENARIOS) console.log(`\n--- ${name}: ${url}\n${await explain(database, url)}`);
@@ -124,7 +125,9 @@ async function main(): Promise<void> {
         headers: { 'accept-encoding': 'gzip' },
       });
       const l = result.latency;
-      console.log(`| ${name} | ${ms(l.p50)} | ${ms(l.p90)} | ${ms(l.p99)} | ${ms(l.max)} | ${result.requests.average.toFixed(0)} | ${result.non2xx + result.errors} |`);
+      console.log(
+        `| ${name} | ${ms(l.p50)} | ${ms(l.p90)} | ${ms(l.p99)} | ${ms(l.max)} | ${result.requests.average.toFixed(0)} | ${result.non2xx + result.errors} |`,
+      );
     }
   } finally {
     await app.close();

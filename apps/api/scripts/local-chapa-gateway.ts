@@ -128,7 +128,8 @@ export async function startLocalChapaGateway(options: GatewayOptions): Promise<L
         if (await fault(faults.initialize, res)) return;
         if (!authorized) return send(res, 401, { message: 'Invalid API Key', status: 'failed', data: null });
         const txRef = String(body.tx_ref ?? '');
-        if (!txRef || transactions.has(txRef)) return send(res, 400, { message: { tx_ref: ['Transaction reference has been used before'] }, status: 'failed', data: null });
+        if (!txRef || transactions.has(txRef))
+          return send(res, 400, { message: { tx_ref: ['Transaction reference has been used before'] }, status: 'failed', data: null });
         if (body.currency !== 'ETB' || !/^\d+(\.\d+)?$/.test(String(body.amount))) {
           return send(res, 400, { message: 'Invalid currency or amount', status: 'failed', data: null });
         }

@@ -30,18 +30,7 @@ export interface FaydaIdentity {
 }
 
 export type FaydaFault =
-  | 'none'
-  | 'other_key'
-  | 'wrong_aud'
-  | 'wrong_iss'
-  | 'expired'
-  | 'future'
-  | 'no_nonce'
-  | 'wrong_nonce'
-  | 'alg_none'
-  | 'rotated'
-  | 'slow'
-  | '5xx';
+  'none' | 'other_key' | 'wrong_aud' | 'wrong_iss' | 'expired' | 'future' | 'no_nonce' | 'wrong_nonce' | 'alg_none' | 'rotated' | 'slow' | '5xx';
 
 /**
  * How the userinfo endpoint answers: signed (RS256, the default), or signed then encrypted to the
@@ -94,7 +83,11 @@ export async function startLocalFaydaProvider(options: {
   const other = await signingKey('attacker-1');
   const rotated = await signingKey('esignet-2');
   const identities = new Map(options.identities ?? []);
-  const state = { fault: { token: 'none' as FaydaFault, userinfo: options.userinfo ?? ('signed' as FaydaUserinfoMode) }, userinfoAnswers: { signed: 0, encrypted: 0 }, rotatedOut: false };
+  const state = {
+    fault: { token: 'none' as FaydaFault, userinfo: options.userinfo ?? ('signed' as FaydaUserinfoMode) },
+    userinfoAnswers: { signed: 0, encrypted: 0 },
+    rotatedOut: false,
+  };
 
   const host = await startOidcHost({
     port: options.port,

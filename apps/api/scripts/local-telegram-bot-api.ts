@@ -179,11 +179,13 @@ export async function startLocalTelegramBotApi(options: { token: string; port?: 
         findMessage(params, 'delete').deleted = true;
         return true;
       case 'answerCallbackQuery':
-        if (typeof params.callback_query_id !== 'string') throw new ApiFailure(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid');
+        if (typeof params.callback_query_id !== 'string')
+          throw new ApiFailure(400, 'Bad Request: query is too old and response timeout expired or query ID is invalid');
         stub.answeredCallbacks.push({ id: params.callback_query_id, text: params.text as string | undefined });
         return true;
       case 'setWebhook': {
-        if (typeof params.url !== 'string' || !/^https?:\/\//.test(params.url)) throw new ApiFailure(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
+        if (typeof params.url !== 'string' || !/^https?:\/\//.test(params.url))
+          throw new ApiFailure(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
         const secret = params.secret_token as string | undefined;
         if (secret !== undefined && !/^[\w-]{1,256}$/.test(secret)) throw new ApiFailure(400, 'Bad Request: secret token contains unallowed characters');
         stub.webhook = { url: params.url, secret, allowedUpdates: params.allowed_updates as string[] | undefined };

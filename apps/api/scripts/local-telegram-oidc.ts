@@ -95,7 +95,10 @@ export async function startLocalTelegramOidc(options: {
       intro: (details) => `Log in to the bot ${escapeHtml(String(details.params.client_id))} with Telegram.`,
       fields: () => `<label><input type="checkbox" name="share_phone" value="1" checked> Share my phone number</label>
 ${[...accounts.values()]
-  .map((a) => `<button type="submit" name="telegram_id" value="${a.id}">Log in as ${escapeHtml(a.name)}${a.username ? ` (@${escapeHtml(a.username)})` : ''}</button>`)
+  .map(
+    (a) =>
+      `<button type="submit" name="telegram_id" value="${a.id}">Log in as ${escapeHtml(a.name)}${a.username ? ` (@${escapeHtml(a.username)})` : ''}</button>`,
+  )
   .join('\n')}`,
       async finish(form, details) {
         const person = accounts.get(Number(form.get('telegram_id')));

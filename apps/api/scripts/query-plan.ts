@@ -13,7 +13,10 @@ export interface PlanNode {
 }
 
 /** The plan the database ran for a Drizzle query, and its planning and execution time in ms. */
-export async function explainAnalyze(database: Database, query: { toSQL(): { sql: string; params: unknown[] } }): Promise<{ plan: PlanNode; planning: number; execution: number }> {
+export async function explainAnalyze(
+  database: Database,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+): Promise<{ plan: PlanNode; planning: number; execution: number }> {
   const { sql, params } = query.toSQL();
   const [row] = await database.sql.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
   const raw = row!['QUERY PLAN'];
@@ -30,5 +33,8 @@ export function planNodes(node: PlanNode): PlanNode[] {
 export function rowsRead(plan: PlanNode): number {
   return planNodes(plan)
     .filter((n) => n['Relation Name'] !== undefined)
-    .reduce((sum, n) => sum + ((n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * (n['Actual Loops'] ?? 1), 0);
+    .reduce(
+      (sum, n) => sum + ((n['Actual Rows'] ?? 0) + (n['Rows Removed by Filter'] ?? 0) + (n['Rows Removed by Index Recheck'] ?? 0)) * (n['Actual Loops'] ?? 1),
+      0,
+    );
 }

@@ -33,8 +33,30 @@ const PLACEHOLDER =
   'data:image/webp;base64,UklGRlIAAABXRUJQVlA4IEYAAABQAQCdASoQAAsAA4BaJbAABYwAAP7Tef/8jTCRobMsDBCv1gffBqDjWyPvRefFj3/SsEQG/x/MbW1Kwf94lt60ppiXAAAA';
 /** Specific locations: two rows in three name a neighbourhood (Latin or Ge'ez letters), the rest a numbered place. */
 const NEIGHBOURHOODS = [
-  'Megenagna', 'መገናኛ', 'Piassa', 'ፒያሳ', 'Kazanchis', 'ካዛንቺስ', 'Sarbet', 'Ayat', 'አያት', 'Gerji', 'ገርጂ', 'Summit',
-  'Jemo', 'ጀሞ', 'Lebu', 'CMC', 'Kotebe', 'ኮተቤ', 'Merkato', 'Mexico', 'Bole Bulbula', 'Gotera', 'Saris', 'near Bole Medhanialem',
+  'Megenagna',
+  'መገናኛ',
+  'Piassa',
+  'ፒያሳ',
+  'Kazanchis',
+  'ካዛንቺስ',
+  'Sarbet',
+  'Ayat',
+  'አያት',
+  'Gerji',
+  'ገርጂ',
+  'Summit',
+  'Jemo',
+  'ጀሞ',
+  'Lebu',
+  'CMC',
+  'Kotebe',
+  'ኮተቤ',
+  'Merkato',
+  'Mexico',
+  'Bole Bulbula',
+  'Gotera',
+  'Saris',
+  'near Bole Medhanialem',
 ];
 for (const sample of ['Listing 1', 'Listing 100000', 'Place 49', DESCRIPTION, ...NEIGHBOURHOODS]) {
   if (maskText(sample) !== sample) throw new Error(`seed-listings: the masker changes '${sample}'; write its masked form`);

@@ -18,7 +18,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
 import { auditLedger, emptyAcknowledged } from '../test/faults/ledger-audit.ts';
-import { ApiClient, cpuSeconds, ipFor, phoneFor, rssMb, scratchPostgres, startReady, stopServer, testJpeg, type Answer } from '../test/faults/server-process.ts';
+import {
+  ApiClient,
+  cpuSeconds,
+  ipFor,
+  phoneFor,
+  rssMb,
+  scratchPostgres,
+  startReady,
+  stopServer,
+  testJpeg,
+  type Answer,
+} from '../test/faults/server-process.ts';
 
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 200);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -57,7 +68,14 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** One timed call; a non-2xx answer or a network error is an error of the run. */
-async function timed(kind: Kind, client: ApiClient, method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Answer | undefined> {
+async function timed(
+  kind: Kind,
+  client: ApiClient,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<Answer | undefined> {
   const started = performance.now();
   try {
     const res = await client.call(method, url, body, headers);
@@ -116,7 +134,9 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    console.log(`soak: ${CLIENTS} clients for ${SECONDS} s against a server process on ${scratch ? 'PostgreSQL (scratch database)' : 'embedded PGlite (DATA_DIR)'}`);
+    console.log(
+      `soak: ${CLIENTS} clients for ${SECONDS} s against a server process on ${scratch ? 'PostgreSQL (scratch database)' : 'embedded PGlite (DATA_DIR)'}`,
+    );
     let n = 0;
     const nextClient = () => {
       n += 1;
@@ -151,7 +171,9 @@ async function main() {
         return { client, credits: 0, unlocked: new Set<string>(), conversations: [], messageTimes: [], signups: 0, extraPhones: 0 };
       }),
     );
-    console.log(`setup: ${LANDLORDS} landlords, ${listings.length} live listings, ${tenantCount} tenants signed up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `setup: ${LANDLORDS} landlords, ${listings.length} live listings, ${tenantCount} tenants signed up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
+    );
 
     const rssBefore = rssMb(server.child.pid);
     const cpuBefore = cpuSeconds(server.child.pid);
@@ -177,7 +199,13 @@ async function main() {
         const phone = phoneFor(RUN, tenants.indexOf(t) * 100 + t.extraPhones);
         const otp = await timed('sign-in', new ApiClient(server.base, c.ip), 'POST', '/api/auth/request-otp', { phone });
         if (!otp) return;
-        await timed('sign-in', new ApiClient(server.base, c.ip), 'POST', '/api/auth/signup', { phone, code: otp.body.code, name: 'Soak extra', userType: 'tenant', acceptTerms: true });
+        await timed('sign-in', new ApiClient(server.base, c.ip), 'POST', '/api/auth/signup', {
+          phone,
+          code: otp.body.code,
+          name: 'Soak extra',
+          userType: 'tenant',
+          acceptTerms: true,
+        });
       } else if (r < 0.53) {
         const res = await timed('purchase', c, 'POST', '/api/purchase', { sku: 'CREDIT_SINGLE' }, { 'idempotency-key': randomUUID() });
         if (res) {
@@ -254,11 +282,15 @@ async function main() {
 
     const all = [...latencies.values()].flat().sort((a, b) => a - b);
     const total = all.length;
-    console.log(`\n${total} calls in ${elapsed.toFixed(1)} s: ${(total / elapsed).toFixed(0)} calls/s; p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${percentile(all, 100).toFixed(0)} ms`);
+    console.log(
+      `\n${total} calls in ${elapsed.toFixed(1)} s: ${(total / elapsed).toFixed(0)} calls/s; p50 ${percentile(all, 50).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, max ${percentile(all, 100).toFixed(0)} ms`,
+    );
     console.log('kind            calls    p50 ms   p99 ms');
     for (const [kind, list] of [...latencies.entries()].sort()) {
       const sorted = [...list].sort((a, b) => a - b);
-      console.log(`${kind.padEnd(14)} ${String(sorted.length).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${percentile(sorted, 99).toFixed(1).padStart(8)}`);
+      console.log(
+        `${kind.padEnd(14)} ${String(sorted.length).padStart(6)} ${percentile(sorted, 50).toFixed(1).padStart(9)} ${percentile(sorted, 99).toFixed(1).padStart(8)}`,
+      );
     }
     console.log(
       `server CPU: ${serverCpu.toFixed(1)} s in ${elapsed.toFixed(1)} s (${((serverCpu / elapsed) * 100).toFixed(0)}% of one core), ` +
@@ -269,7 +301,9 @@ async function main() {
     console.log(`errors (non-2xx or network): ${errorCount}`);
     for (const e of errors) console.log(`  ${e}`);
     console.log(`server exit after SIGTERM: ${JSON.stringify(exit)}`);
-    console.log(`database check: ${problems.length ? `${problems.length} problems` : 'every acknowledged write stored, nothing half applied, balances equal ledgers'}`);
+    console.log(
+      `database check: ${problems.length ? `${problems.length} problems` : 'every acknowledged write stored, nothing half applied, balances equal ledgers'}`,
+    );
     for (const p of problems.slice(0, 20)) console.log(`  ${p}`);
 
     const failed = errorCount > 0 || problems.length > 0 || exit.code !== 0 || total === 0;

@@ -167,9 +167,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   }
   // A first start's demo photos are drawn while the database opens (they need none).
   const demoPhotos = drawDemoPhotosAhead(env, !options.database && !env.databaseUrl && !embeddedDatabaseExists(env.dataDir));
-  const database =
-    options.database ??
-    (await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir }));
+  const database = options.database ?? (await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: env.dataDir }));
   const applied = await migrate(database);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   if (env.mode !== 'demo') {
@@ -229,13 +227,22 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   adjustmentsRoutes(app, ctx, createAdjustmentsService(ctx));
   metricsRoutes(app, ctx, metrics);
   // Telegram (docs/telegram.md): off without TELEGRAM_BOT_TOKEN; its buttons answer freshness questions.
-  const telegram = setUpTelegram(app, ctx, { secret, auth, tickets: telegramTickets, urlFor: uploads.urlFor, answerFreshness: (token, choice) => freshness.answerLink(token, choice) });
+  const telegram = setUpTelegram(app, ctx, {
+    secret,
+    auth,
+    tickets: telegramTickets,
+    urlFor: uploads.urlFor,
+    answerFreshness: (token, choice) => freshness.answerLink(token, choice),
+  });
   const notifier = telegram.notifier;
   const savedSearches = setUpSavedSearches(app, ctx, bus, notifier ? (userIds) => notifier.newMatches(userIds, uploads.urlFor) : undefined);
   const listings = createListingsService(ctx, uploads.urlFor, async (listingId) => {
     await duplicates.afterPublish(listingId);
     // The channel post is queued after the answer; the channel's job catches any a crash missed.
-    if (telegram.channel) void telegram.channel.afterPublish(listingId).catch((error: unknown) => app.log.warn({ err: (error as Error).message }, 'telegram: channel post not queued'));
+    if (telegram.channel)
+      void telegram.channel
+        .afterPublish(listingId)
+        .catch((error: unknown) => app.log.warn({ err: (error as Error).message }, 'telegram: channel post not queued'));
     // The listing is queued (a trigger, in the publish transaction); matching runs after the answer.
     savedSearches.matcher.kick();
   });
@@ -269,7 +276,14 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   opsMetrics.watchStreams(() => hub.size);
   opsMetricsRoutes(app, ctx);
   if (env.seedDemo) {
-    await seedDemoIfEmpty(ctx, { photos: demoPhotos, uploads: uploads.service, urlFor: uploads.urlFor, bus, exports: account, telegramAsk: notifier?.freshnessQuestion });
+    await seedDemoIfEmpty(ctx, {
+      photos: demoPhotos,
+      uploads: uploads.service,
+      urlFor: uploads.urlFor,
+      bus,
+      exports: account,
+      telegramAsk: notifier?.freshnessQuestion,
+    });
   }
   const masked = await maskStoredText(ctx.db);
   if (masked.listings || masked.messages) app.log.info(masked, 'stored text masked');

@@ -4,11 +4,21 @@ import { allPageFiles } from './page-files';
 
 describe('the files each page brings (dist/page-files.json)', () => {
   const manifest: BuildManifest = {
-    'index.html': { file: 'assets/index-A.js', css: ['assets/index-A.css'], imports: ['_shared-S.js'], dynamicImports: ['src/browse-page.tsx', 'src/detail-page.tsx'] },
+    'index.html': {
+      file: 'assets/index-A.js',
+      css: ['assets/index-A.css'],
+      imports: ['_shared-S.js'],
+      dynamicImports: ['src/browse-page.tsx', 'src/detail-page.tsx'],
+    },
     '_shared-S.js': { file: 'assets/shared-S.js' },
     'src/browse-page.tsx': { file: 'assets/browse-B.js', css: ['assets/browse-B.css'], imports: ['index.html', '_card-C.js'], isDynamicEntry: true },
     '_card-C.js': { file: 'assets/card-C.js', css: ['assets/card-C.css'], imports: ['_shared-S.js'] },
-    'src/detail-page.tsx': { file: 'assets/detail-D.js', imports: ['index.html', '_card-C.js'], dynamicImports: ['src/detail-aside.tsx'], isDynamicEntry: true },
+    'src/detail-page.tsx': {
+      file: 'assets/detail-D.js',
+      imports: ['index.html', '_card-C.js'],
+      dynamicImports: ['src/detail-aside.tsx'],
+      isDynamicEntry: true,
+    },
     'src/detail-aside.tsx': { file: 'assets/aside-E.js', css: ['assets/aside-E.css'], isDynamicEntry: true },
     'src/sheet.tsx': { file: 'assets/sheet-F.js', css: ['assets/sheet-F.css'], isDynamicEntry: true },
   };

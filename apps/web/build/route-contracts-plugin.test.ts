@@ -31,6 +31,8 @@ describe('route files as the browser gets them', () => {
   }
 
   it('a schema written inline stops the build', () => {
-    expect(() => stripRouteSchemas("export const x = { a: defineRoute({\n    method: 'GET',\n    path: '/a',\n    response: z.object({}),\n  }) };\n")).toThrow(/left in a route file/);
+    expect(() => stripRouteSchemas("export const x = { a: defineRoute({\n    method: 'GET',\n    path: '/a',\n    response: z.object({}),\n  }) };\n")).toThrow(
+      /left in a route file/,
+    );
   });
 });

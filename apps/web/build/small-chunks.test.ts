@@ -3,7 +3,9 @@ import { importedNames, moduleGraph, planChunks, type GraphModule } from './smal
 
 /** A graph from `id: [size, static imports, dynamic imports]`; '/index.html' is the static entry. */
 function graphOf(modules: Record<string, [number, string[], string[]?]>): Map<string, GraphModule> {
-  return new Map(Object.entries(modules).map(([id, [size, imports, dynamicImports = []]]) => [id, { size, isEntry: id === '/index.html', imports, dynamicImports }]));
+  return new Map(
+    Object.entries(modules).map(([id, [size, imports, dynamicImports = []]]) => [id, { size, isEntry: id === '/index.html', imports, dynamicImports }]),
+  );
 }
 
 /** The chunks of a plan: the modules of each, sorted. */
@@ -104,16 +106,25 @@ describe("the modules a build's module takes from a package's index", () => {
     );
   });
 
-  it("follows a name through an index that only re-exports it (the build keeps no code of that index)", () => {
+  it('follows a name through an index that only re-exports it (the build keeps no code of that index)', () => {
     const facts = {
-      '/app/page.ts': { code: 'import { useQuery } from "pkg";\nimport { helper } from "./helper";', imports: ['/node_modules/pkg/index.js', '/app/helper.ts'], exports: ['Page'] },
+      '/app/page.ts': {
+        code: 'import { useQuery } from "pkg";\nimport { helper } from "./helper";',
+        imports: ['/node_modules/pkg/index.js', '/app/helper.ts'],
+        exports: ['Page'],
+      },
       '/app/helper.ts': { code: '', imports: [], exports: ['helper'] },
-      '/node_modules/pkg/index.js': { code: 'export { useQuery } from "./query.js";\nexport { useMutation } from "./mutation.js";', imports: ['/node_modules/pkg/query.js', '/node_modules/pkg/mutation.js'], exports: ['useQuery', 'useMutation'] },
+      '/node_modules/pkg/index.js': {
+        code: 'export { useQuery } from "./query.js";\nexport { useMutation } from "./mutation.js";',
+        imports: ['/node_modules/pkg/query.js', '/node_modules/pkg/mutation.js'],
+        exports: ['useQuery', 'useMutation'],
+      },
       '/node_modules/pkg/query.js': { code: '', imports: [], exports: ['useQuery'] },
       '/node_modules/pkg/mutation.js': { code: '', imports: [], exports: ['useMutation'] },
     } as Record<string, { code: string; imports: string[]; exports: string[] }>;
     const graph = moduleGraph(
-      (id) => (facts[id] ? { code: facts[id].code, exports: facts[id].exports, isEntry: false, importedIds: facts[id].imports, dynamicallyImportedIds: [] } : null),
+      (id) =>
+        facts[id] ? { code: facts[id].code, exports: facts[id].exports, isEntry: false, importedIds: facts[id].imports, dynamicallyImportedIds: [] } : null,
       new Set(['/app/page.ts', '/app/helper.ts', '/node_modules/pkg/query.js', '/node_modules/pkg/mutation.js']),
     );
     expect(graph.get('/app/page.ts')!.imports).toEqual(['/node_modules/pkg/query.js', '/app/helper.ts']);

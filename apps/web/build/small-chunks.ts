@@ -61,7 +61,11 @@ export function importedNames(code: string): Map<string, Set<string>> {
     bySpecifier.set(specifier!, names);
     const braces = /\{([^}]*)\}/.exec(clause);
     for (const item of braces?.[1]!.split(',') ?? []) {
-      const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+      const name = item
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]!
+        .trim();
       if (name) names.add(name);
     }
     const outside = clause.replace(/\{[^}]*\}/, '').trim();
@@ -240,7 +244,7 @@ export function planChunks(graph: ModuleGraph, initial: ReadonlySet<string>, min
   // (its own, or already). Repeated until nothing changes.
   const ALL = -1n;
   const loaded = entries.map((_, e): bigint => (isStatic(e) ? 0n : ALL));
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [e, entry] of entries.entries()) {
       if (isStatic(e)) continue;
@@ -367,7 +371,12 @@ export function planChunks(graph: ModuleGraph, initial: ReadonlySet<string>, min
   for (const chunk of chunks) {
     if (chunk.entry) continue;
     const biggest = chunk.modules.reduce((a, b) => (graph.get(b)!.size > graph.get(a)!.size ? b : a));
-    const base = path.basename(biggest).replace(/\?.*$/, '').replace(/(\.module)?\.[^.]*$/, '').replace(/[^\w-]/g, '') || 'chunk';
+    const base =
+      path
+        .basename(biggest)
+        .replace(/\?.*$/, '')
+        .replace(/(\.module)?\.[^.]*$/, '')
+        .replace(/[^\w-]/g, '') || 'chunk';
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
     taken.add(name);
@@ -418,7 +427,12 @@ function codeSplitting({ minSize, firstPages }: SmallChunksOptions, root: () => 
         name: (id: string, ctx: { getModuleInfo: (id: string) => ModuleFacts | null }) => {
           if (!plan) {
             const graph = moduleGraph((at) => ctx.getModuleInfo(at), new Set([...initial, ...included]));
-            plan = planChunks(graph, initial, minSize, firstPages.map((page) => path.resolve(root(), page)));
+            plan = planChunks(
+              graph,
+              initial,
+              minSize,
+              firstPages.map((page) => path.resolve(root(), page)),
+            );
             report(plan);
           }
           return plan.names.get(id) ?? null;

@@ -156,7 +156,10 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport,
         ));
         const head = headOf(found.page.head, data);
         // Hydrated only when the browser can draw the very same page: no call failed.
-        const answered = client.getQueryCache().getAll().every((query) => query.state.status !== 'error');
+        const answered = client
+          .getQueryCache()
+          .getAll()
+          .every((query) => query.state.status !== 'error');
         const namespaces = used.size ? [...used] : ['common'];
         const state: SsrState = {
           lng: language,

@@ -80,21 +80,23 @@ const app = (
  * to draw it again, one more long task on a slow phone: in a task of its own, apart from the work
  * of starting the scripts.
  */
-void Promise.race([Promise.all([textsReady, preloadPage(window.location.pathname)]), new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]).then(() => {
-  const start = () => {
-    // Hydrated as a transition: React works through it in slices of a few milliseconds, giving
-    // the phone back between them (a tap, a scroll), instead of in one long task, all of it counted as
-    // blocking time (docs/performance.md, 'Figures behind choices in the code').
-    if (hydrating) startTransition(() => void hydrateRoot(root, app));
-    else {
-      // A page the server drew but the browser cannot hydrate as is (a call failed, another
-      // language): drawn anew.
-      if (drawn) root.replaceChildren();
-      createRoot(root).render(app);
-    }
-    // The icons and the manifest once the first screen is shown (lib/app-links.ts).
-    afterNextPaint(() => addAppLinksWhenIdle(import.meta.env.BASE_URL));
-  };
-  if (hydrating) afterNextPaint(start);
-  else setTimeout(start, 0);
-});
+void Promise.race([Promise.all([textsReady, preloadPage(window.location.pathname)]), new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]).then(
+  () => {
+    const start = () => {
+      // Hydrated as a transition: React works through it in slices of a few milliseconds, giving
+      // the phone back between them (a tap, a scroll), instead of in one long task, all of it counted as
+      // blocking time (docs/performance.md, 'Figures behind choices in the code').
+      if (hydrating) startTransition(() => void hydrateRoot(root, app));
+      else {
+        // A page the server drew but the browser cannot hydrate as is (a call failed, another
+        // language): drawn anew.
+        if (drawn) root.replaceChildren();
+        createRoot(root).render(app);
+      }
+      // The icons and the manifest once the first screen is shown (lib/app-links.ts).
+      afterNextPaint(() => addAppLinksWhenIdle(import.meta.env.BASE_URL));
+    };
+    if (hydrating) afterNextPaint(start);
+    else setTimeout(start, 0);
+  },
+);

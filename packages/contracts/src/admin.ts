@@ -232,7 +232,10 @@ export type TDuplicatesQuery = z.infer<typeof ZDuplicatesQuery>;
 export const ZDuplicatesAnswer = adminAnswer(z.object({ items: z.array(ZDuplicateCluster) }));
 export type TDuplicatesAnswer = z.infer<typeof ZDuplicatesAnswer>;
 
-export const DUPLICATE_MESSAGES = { primaryRequired: 'Select a primary listing to keep.', primaryNotMember: 'The primary listing must be one of the cluster.' } as const;
+export const DUPLICATE_MESSAGES = {
+  primaryRequired: 'Select a primary listing to keep.',
+  primaryNotMember: 'The primary listing must be one of the cluster.',
+} as const;
 
 /** POST /admin/moderation/duplicates/{id}/merge: keep the primary, hide the other members. */
 export const ZMergeDuplicatesRequest = z.object({

@@ -109,18 +109,7 @@ export type UserType = (typeof USER_TYPES)[number];
 export const ROLES = ['tenant', 'landlord', 'delala', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const SUBCITIES = [
-  'Addis Ketema',
-  'Akaky Kaliti',
-  'Arada',
-  'Bole',
-  'Gullele',
-  'Kirkos',
-  'Kolfe Keranio',
-  'Lideta',
-  'Nefas Silk-Lafto',
-  'Yeka',
-] as const;
+export const SUBCITIES = ['Addis Ketema', 'Akaky Kaliti', 'Arada', 'Bole', 'Gullele', 'Kirkos', 'Kolfe Keranio', 'Lideta', 'Nefas Silk-Lafto', 'Yeka'] as const;
 export type Subcity = (typeof SUBCITIES)[number];
 
 /**
@@ -208,7 +197,12 @@ const SKU_TABLE = {
   CREDIT_BUNDLE_10: { priceEtb: 250, audience: 'tenant', bestValue: true, grant: { kind: 'credits', amount: 10 } },
   SUB_TENANT_MONTHLY: { priceEtb: 500, audience: 'tenant', bestValue: false, grant: { kind: 'plan', plan: 'tenant_unlimited', days: PLAN_DAYS } },
   post_credit_1: { priceEtb: 50, audience: 'delala', bestValue: false, grant: { kind: 'post_credits', amount: 1 } },
-  post_subscription_delala_unlimited: { priceEtb: 199, audience: 'delala', bestValue: true, grant: { kind: 'plan', plan: 'delala_unlimited', days: PLAN_DAYS } },
+  post_subscription_delala_unlimited: {
+    priceEtb: 199,
+    audience: 'delala',
+    bestValue: true,
+    grant: { kind: 'plan', plan: 'delala_unlimited', days: PLAN_DAYS },
+  },
 } as const satisfies Record<string, SkuRow>;
 
 export type Sku = keyof typeof SKU_TABLE;

@@ -14,11 +14,7 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 /** A message body: control characters dropped, trimmed, 1 to 2000 characters. */
 export const ZMessageBody = z.preprocess(
   (value) => (typeof value === 'string' ? value.replace(CONTROL_CHARACTERS, '') : value),
-  z
-    .string({ error: MESSAGE_REQUIRED })
-    .trim()
-    .min(1, MESSAGE_REQUIRED)
-    .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters`),
+  z.string({ error: MESSAGE_REQUIRED }).trim().min(1, MESSAGE_REQUIRED).max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters`),
 );
 
 /** POST /conversations: starts the tenant's conversation about a listing, or adds to it. */

@@ -13,5 +13,8 @@ export function htmlAttribute(value: string): string {
  * paragraph separator. The same JSON once parsed.
  */
 export function scriptJson(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -22,7 +22,14 @@ describe('dropInvisible', () => {
 describe('the schemas of stored names and listing text drop them before checking', () => {
   const rlo = '\u202e';
   it('display name and agency name (signup and profile)', () => {
-    const signup = ZSignupFields.parse({ phone: '0911223344', code: '123456', name: `${rlo}Abebe\u2066`, userType: 'delala', agencyName: `\u200fBole${rlo}`, acceptTerms: true });
+    const signup = ZSignupFields.parse({
+      phone: '0911223344',
+      code: '123456',
+      name: `${rlo}Abebe\u2066`,
+      userType: 'delala',
+      agencyName: `\u200fBole${rlo}`,
+      acceptTerms: true,
+    });
     expect([signup.name, signup.agencyName]).toEqual(['Abebe', 'Bole']);
     const profile = ZUpdateAccountRequest.parse({ name: `Hana\u2068`, agencyName: `\u061cAgency` });
     expect([profile.name, profile.agencyName]).toEqual(['Hana', 'Agency']);
@@ -36,7 +43,14 @@ describe('the schemas of stored names and listing text drop them before checking
   });
 
   it('listing title, description and specific location', () => {
-    const base = { title: `Nice${rlo} flat`, description: `Near\u200b the\u2069 road`, type: 'apartment', price_etb: 5000, subcity: 'Bole', specific_location: `\u2066Edna Mall` };
+    const base = {
+      title: `Nice${rlo} flat`,
+      description: `Near\u200b the\u2069 road`,
+      type: 'apartment',
+      price_etb: 5000,
+      subcity: 'Bole',
+      specific_location: `\u2066Edna Mall`,
+    };
     const created = ZCreateListingRequest.parse(base);
     expect([created.title, created.description, created.specific_location]).toEqual(['Nice flat', 'Near the road', 'Edna Mall']);
     const updated = ZUpdateListingRequest.parse({ title: `${rlo}Flat`, description: `A${rlo}`, specific_location: `\u202dCMC` });

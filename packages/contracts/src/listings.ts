@@ -123,25 +123,18 @@ const ZArea = z.preprocess(
 );
 
 /** A subcity of the list, any known spelling; answered in its canonical form. */
-export const ZSubcityInput = z
-  .string({ error: LISTING_MESSAGES.subcityRequired })
-  .transform((value, ctx) => {
-    const subcity = normalizeSubcity(value);
-    if (!subcity) {
-      ctx.addIssue({ code: 'custom', message: LISTING_MESSAGES.subcityRequired });
-      return z.NEVER;
-    }
-    return subcity;
-  });
+export const ZSubcityInput = z.string({ error: LISTING_MESSAGES.subcityRequired }).transform((value, ctx) => {
+  const subcity = normalizeSubcity(value);
+  if (!subcity) {
+    ctx.addIssue({ code: 'custom', message: LISTING_MESSAGES.subcityRequired });
+    return z.NEVER;
+  }
+  return subcity;
+});
 
 const ZSpecificLocation = z.preprocess(
   (value) => blankToUndefined(typeof value === 'string' ? dropInvisible(value) : value),
-  z
-    .string()
-    .trim()
-    .max(SPECIFIC_LOCATION_MAX, `Specific location must be at most ${SPECIFIC_LOCATION_MAX} characters`)
-    .nullable()
-    .optional(),
+  z.string().trim().max(SPECIFIC_LOCATION_MAX, `Specific location must be at most ${SPECIFIC_LOCATION_MAX} characters`).nullable().optional(),
 );
 
 export const ZContactPreference = z.enum(CONTACT_PREFERENCES);
@@ -206,7 +199,6 @@ export const moveInFields = {
   broker_fee_percent: ZBrokerFeePercent,
 };
 
-
 /**
  * True: the title is the app's own '{Type} in {subcity}' (the wizard's, or a suggestion the poster
  * left as it was), kept as generated and read in each reader's language (./listing-title.ts); the
@@ -236,10 +228,7 @@ export type TCreateListingRequest = z.input<typeof ZCreateListingRequest>;
 export type TCreateListingInput = z.output<typeof ZCreateListingRequest>;
 
 /** A photo in an edit: its upload key, or a photo object as answered earlier (only key is read). */
-export const ZPhotoRef = z.union([
-  z.string().trim().min(1).max(200),
-  z.object({ key: z.string().trim().min(1).max(200) }).transform((p) => p.key),
-]);
+export const ZPhotoRef = z.union([z.string().trim().min(1).max(200), z.object({ key: z.string().trim().min(1).max(200) }).transform((p) => p.key)]);
 
 /**
  * PATCH /listings/{id}: any subset of the create fields, and/or `photos` (the full ordered list of

@@ -155,10 +155,9 @@ export async function postgresBulk(adminUrl: string, benchDir: string, listings:
   let marker: Marker | undefined;
   let cached: boolean;
   try {
-    const found = await admin.query<{ comment: string | null }>(
-      "SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1",
-      [POSTGRES_SEED_DB],
-    );
+    const found = await admin.query<{ comment: string | null }>("SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1", [
+      POSTGRES_SEED_DB,
+    ]);
     try {
       marker = found.rows[0]?.comment ? (JSON.parse(found.rows[0].comment) as Marker) : undefined;
     } catch {

@@ -1,10 +1,6 @@
 /** JSON calls to the API as the web app makes them, and the demo sign-in. */
 
-export async function api<T = Record<string, unknown>>(
-  base: string,
-  path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-): Promise<T> {
+export async function api<T = Record<string, unknown>>(base: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';

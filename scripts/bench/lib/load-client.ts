@@ -40,10 +40,7 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-load-')), 'job.json');
   fs.writeFileSync(file, JSON.stringify(job));
   try {
-    const [command, args] = pinned(os.availableParallelism() > 1 ? LOAD_CPU : undefined, process.execPath, [
-      path.join(ROOT, 'scripts/bench/load.mjs'),
-      file,
-    ]);
+    const [command, args] = pinned(os.availableParallelism() > 1 ? LOAD_CPU : undefined, process.execPath, [path.join(ROOT, 'scripts/bench/load.mjs'), file]);
     const { stdout } = await run(command, args, { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
     return JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult;
   } finally {

@@ -139,7 +139,9 @@ export async function explainBrowse(db: SeededDatabase, urls: BrowseUrl[]): Prom
       const filters = repositoryFilters(parse(url.query), PAGE + 1, cursor ? decodeCursor(cursor) : undefined);
       // The queries the call runs (listings.repository.ts browseListings): a place search first
       // reads the newest listings, and asks the place index only when they hold less than a page.
-      const steps = filters.place ? [placeWalkQuery(database.db, { ...filters, place: filters.place }, now), browseQuery(database.db, filters, now)] : [browseQuery(database.db, filters, now)];
+      const steps = filters.place
+        ? [placeWalkQuery(database.db, { ...filters, place: filters.place }, now), browseQuery(database.db, filters, now)]
+        : [browseQuery(database.db, filters, now)];
       let best: ExplainedQuery | undefined;
       for (let run = 0; run < 2; run += 1) {
         const parts: Array<{ plan: PlanNode; planning: number; execution: number }> = [];
@@ -173,7 +175,17 @@ export async function explainBrowse(db: SeededDatabase, urls: BrowseUrl[]): Prom
 /** A logger that says nothing (the bench prints its own lines). */
 function quietLog(): Parameters<typeof browseIndexSync>[1] {
   const nothing = () => undefined;
-  const log = { level: 'silent', info: nothing, warn: nothing, error: nothing, debug: nothing, trace: nothing, fatal: nothing, silent: nothing, child: () => log };
+  const log = {
+    level: 'silent',
+    info: nothing,
+    warn: nothing,
+    error: nothing,
+    debug: nothing,
+    trace: nothing,
+    fatal: nothing,
+    silent: nothing,
+    child: () => log,
+  };
   return log as unknown as Parameters<typeof browseIndexSync>[1];
 }
 

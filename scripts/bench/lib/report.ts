@@ -17,7 +17,12 @@ export const TARGET_ROWS = [
     target: 'score at least 95, LCP at most 2.0 s, CLS at most 0.05, TBT at most 200 ms',
   },
   { id: 'lighthouse-a11y-bp', what: 'Lighthouse accessibility, best practices and SEO on the same pages', target: '100' },
-  { id: 'server-render', what: 'server render of /browse (mixed filters, each page once) and /l/{id} (random listings) with 100,000 listings on PGlite, the server on one core', target: 'as fast as drawn: at least 3 % of the same process\'s health check each; p99 at most 30 ms at 100 pages/s evenly spaced after a 10 s warm-up on other pages' },
+  {
+    id: 'server-render',
+    what: 'server render of /browse (mixed filters, each page once) and /l/{id} (random listings) with 100,000 listings on PGlite, the server on one core',
+    target:
+      "as fast as drawn: at least 3 % of the same process's health check each; p99 at most 30 ms at 100 pages/s evenly spaced after a 10 s warm-up on other pages",
+  },
   {
     id: 'browse-pglite',
     what: 'browse, mixed filters (generated URLs, pages 2-5 by cursor), 100,000 listings, PGlite',
@@ -43,7 +48,11 @@ export const TARGET_ROWS = [
   },
   { id: 'chat', what: "a new chat message shown in the other side's open thread", target: 'p95 at most 1 s' },
   { id: 'answer-size', what: 'browse answer, 20 listings', target: 'at most 3 KB compressed over the wire' },
-  { id: 'telegram-queue', what: 'Telegram messages through the send queue, local Bot API', target: "Telegram's pace for a bot sustained: 30 messages a second" },
+  {
+    id: 'telegram-queue',
+    what: 'Telegram messages through the send queue, local Bot API',
+    target: "Telegram's pace for a bot sustained: 30 messages a second",
+  },
   { id: 'telegram-channel', what: 'a listing published to its post in the Telegram channel', target: 'at most 5 s' },
 ] as const;
 
@@ -114,7 +123,7 @@ function variantsSection(variants: VariantResult[]): string[] {
     '',
     'The same parts run once for each Node binary and set of start flags (`npm run bench -- --only=api,render',
     "--variant=LABEL --server-node=PATH --start-flags='...'`), one after the other on this machine; the",
-    'load generator always runs on the bench\'s own Node. Peak memory is the resident high-water mark (VmHWM)',
+    "load generator always runs on the bench's own Node. Peak memory is the resident high-water mark (VmHWM)",
     'of each server process when it stopped.',
     '',
     `| figure | ${variants.map((v) => v.label).join(' | ')} |`,
@@ -181,7 +190,7 @@ export function renderDoc(results: Results): string {
   lines.push('<!-- Written by `npm run bench` (scripts/bench/run.ts) from docs/performance-results.json. Do not edit by hand: run the bench. -->');
   lines.push('');
   lines.push('Every figure below was printed by `npm run bench` on the machine named here; nothing is typed in by');
-  lines.push('hand. A part that was not run keeps the figures of its last run, with that run\'s date and load.');
+  lines.push("hand. A part that was not run keeps the figures of its last run, with that run's date and load.");
   lines.push('');
   lines.push('## Machine');
   lines.push('');
@@ -221,14 +230,14 @@ export function renderDoc(results: Results): string {
   lines.push('  `scripts/bundle-size.mjs` on it (the same check CI runs; it fails the bench when a budget breaks).');
   lines.push('- **lighthouse**: the real server (`apps/api/dist/main.js`, built as `npm start` runs it, `APP_MODE=demo`, the demo market seeded');
   lines.push('  by `SEED_DEMO=true`, the production web build) and Lighthouse 12 through its Node API in');
-  lines.push('  Debian\'s Chromium (`CHROME_PATH`, default `/usr/bin/chromium`, headless with the flags a closed network');
+  lines.push("  Debian's Chromium (`CHROME_PATH`, default `/usr/bin/chromium`, headless with the flags a closed network");
   lines.push('  needs). Default mobile preset: Moto G Power, simulated slow 4G, 4x CPU slowdown. Each page 5 times,');
   lines.push('  the pages taken in turn; medians reported.');
   lines.push('- **answer**: `GET /api/listings?visibility=live&limit=20` as the web app asks it, bytes of the body');
   lines.push('  on the wire with `accept-encoding: gzip` (and with `br`, as browsers ask), on the demo market.');
   lines.push('- **chat**: the demo owner holds the event stream the web app uses (`POST /api/realtime/ticket`, then');
-  lines.push('  `GET /api/realtime/stream`); tenants send 50 messages; a message counts as shown when the stream\'s');
-  lines.push('  `message` event has arrived and the owner\'s refetch of the thread (what the web app does on that');
+  lines.push("  `GET /api/realtime/stream`); tenants send 50 messages; a message counts as shown when the stream's");
+  lines.push("  `message` event has arrived and the owner's refetch of the thread (what the web app does on that");
   lines.push('  event) holds its text.');
   lines.push('- **api**: 100,000 listings bulk-seeded (`apps/api/scripts/seed-listings.ts`) into PGlite and into');
   lines.push('  PostgreSQL, each seeded once and reused while the migrations and the seed are unchanged (PGlite in');
@@ -240,8 +249,8 @@ export function renderDoc(results: Results): string {
   lines.push('  data (cold) and then warm; "max" is as fast as the server answers (autocannon), the p99 figures are');
   lines.push('  at a fixed rate of evenly spaced calls (open loop); the health check of the same process is the ceiling.');
   lines.push('  EXPLAIN ANALYZE of the browse query of a thousand of the URLs, and the start-up time to the first answer');
-  lines.push('  (with the web build, as production starts; the kernel\'s file cache emptied first where the bench may).');
-  lines.push('- **photo**: a generated 12-megapixel JPEG (noise and edges, ~4 MB) through the app\'s own');
+  lines.push("  (with the web build, as production starts; the kernel's file cache emptied first where the bench may).");
+  lines.push("- **photo**: a generated 12-megapixel JPEG (noise and edges, ~4 MB) through the app's own");
   lines.push('  `processImage` through the photo worker (a child process at nice 19, as the server runs it) and in');
   lines.push('  process for comparison, pinned to one core, median of 5 after a warm-up; then, after one warm-up');
   lines.push('  upload, 4 uploads of it through `POST /api/uploads` of the real server while browse calls run at');

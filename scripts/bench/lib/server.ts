@@ -29,7 +29,10 @@ export const peakMemoryMb = new Map<string, number>();
 
 function peakResidentMb(pid: number): number | null {
   try {
-    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+    const line = fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmHWM:'));
     return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
   } catch {
     return null;

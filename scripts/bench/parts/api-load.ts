@@ -36,11 +36,11 @@ const BEFORE = [
   '',
   'Then (migration 0021, decision 0010; docs/listings.md, "Browse from memory"): every server answers browse from an in-memory index of the listings everyone may see, newest first, each card already written as JSON, caught up on each new listings version from the listings that version changed; the database is left to detail reads and writes. The SQL answers only until the index has loaded after a start.',
   '',
-  'Then (2026-11-28, decision 0011): the tail was the garbage collector, not the calls: at 200 calls/s the calls were answered in 1-2 ms by the server\'s own clock while the client saw p99 45-105 ms on first reads, and an event-loop monitor caught 15-35 ms stalls at each major collection of a heap of about 130 MB (a full collection of a process holding the index: 70-90 ms, 11 ms without it). The index now keeps each card\'s JSON in a few 4 MB buffers outside the JavaScript heap (`card-store.ts`), shares the type, subcity and source strings and keeps no Date per listing: that heap 119 -> 48 MB, a full collection 27-62 ms. The first load reads pages of 500 in slices of at most 60 ms (pages of 5,000 held the server up to 460 ms each). Each request writes one log line, when it is answered, instead of two (a profile of browse at its maximum rate had 11 % of the core in the request log). The start command lets the old generation grow to four times its live size (`--heap-growing-percent=300`): with the 64 MB young generation V8 began marking the old generation right after each collection, a major collection every 2 s under load (39 in a 75 s probe; 12 with the flag). Before these, the same bench on this machine (2026-11-28 08:07 UTC, health check 10,434 and 8,379 req/s): PGlite detail first pass p99 105.6 ms, browse at 500/s p99 109.3 ms, max 1,704 req/s; PostgreSQL detail first pass p99 91.3 ms, browse at 500/s p99 99.4 ms, max 1,777 req/s.',
+  "Then (2026-11-28, decision 0011): the tail was the garbage collector, not the calls: at 200 calls/s the calls were answered in 1-2 ms by the server's own clock while the client saw p99 45-105 ms on first reads, and an event-loop monitor caught 15-35 ms stalls at each major collection of a heap of about 130 MB (a full collection of a process holding the index: 70-90 ms, 11 ms without it). The index now keeps each card's JSON in a few 4 MB buffers outside the JavaScript heap (`card-store.ts`), shares the type, subcity and source strings and keeps no Date per listing: that heap 119 -> 48 MB, a full collection 27-62 ms. The first load reads pages of 500 in slices of at most 60 ms (pages of 5,000 held the server up to 460 ms each). Each request writes one log line, when it is answered, instead of two (a profile of browse at its maximum rate had 11 % of the core in the request log). The start command lets the old generation grow to four times its live size (`--heap-growing-percent=300`): with the 64 MB young generation V8 began marking the old generation right after each collection, a major collection every 2 s under load (39 in a 75 s probe; 12 with the flag). Before these, the same bench on this machine (2026-11-28 08:07 UTC, health check 10,434 and 8,379 req/s): PGlite detail first pass p99 105.6 ms, browse at 500/s p99 109.3 ms, max 1,704 req/s; PostgreSQL detail first pass p99 91.3 ms, browse at 500/s p99 99.4 ms, max 1,777 req/s.",
   '',
-  'Then (2026-11-28, afternoon; `db/json-row.ts`): reads of many columns on PGlite come as one JSON text a row. PGlite copies every field of an answer out of its buffer on its own (`ArrayBuffer.slice` and a text decode each): a CPU profile of the browse index\'s full load put a third of it there, with 22 columns a row. The full load of 90,000 rows in the bench\'s own process: the reads 5.5-5.8 s -> 2.5-3.4 s, a page of 500 holding the server 28 ms -> 12-16 ms, the whole load 7.2 -> 4.7 s; under the warm-up\'s traffic the server\'s load took 17.3 s on this machine before, and overlapped the cold runs. A listing\'s first read (some forty columns and its poster) is prepared in the embedded engine itself (`PREPARE`, then `EXECUTE` with the id written in once checked to be a UUID: PGlite\'s query() parses and plans its text on every call, and EXECUTE takes no bound parameters) and reads its columns as JSON too: 2.3-2.9 ms -> 0.5 ms mean, p99 9.5-10.9 -> 1.6-2.4 ms, in-process over 2,000 random listings each. Before these, this bench on this machine (2026-11-28 11:17 UTC, an Intel Xeon, slower than the AMD EPYC of the runs above; health check 9,940 and 11,198 req/s): PGlite start to first answer 4,866 ms, browse cold p99 87.0 ms, detail first pass p99 123.9 ms, detail max 291 req/s, browse max 1,470 req/s; PostgreSQL detail first pass p99 60.8 ms, browse at 500/s p99 70.8 ms, max 1,541 req/s.',
+  "Then (2026-11-28, afternoon; `db/json-row.ts`): reads of many columns on PGlite come as one JSON text a row. PGlite copies every field of an answer out of its buffer on its own (`ArrayBuffer.slice` and a text decode each): a CPU profile of the browse index's full load put a third of it there, with 22 columns a row. The full load of 90,000 rows in the bench's own process: the reads 5.5-5.8 s -> 2.5-3.4 s, a page of 500 holding the server 28 ms -> 12-16 ms, the whole load 7.2 -> 4.7 s; under the warm-up's traffic the server's load took 17.3 s on this machine before, and overlapped the cold runs. A listing's first read (some forty columns and its poster) is prepared in the embedded engine itself (`PREPARE`, then `EXECUTE` with the id written in once checked to be a UUID: PGlite's query() parses and plans its text on every call, and EXECUTE takes no bound parameters) and reads its columns as JSON too: 2.3-2.9 ms -> 0.5 ms mean, p99 9.5-10.9 -> 1.6-2.4 ms, in-process over 2,000 random listings each. Before these, this bench on this machine (2026-11-28 11:17 UTC, an Intel Xeon, slower than the AMD EPYC of the runs above; health check 9,940 and 11,198 req/s): PGlite start to first answer 4,866 ms, browse cold p99 87.0 ms, detail first pass p99 123.9 ms, detail max 291 req/s, browse max 1,470 req/s; PostgreSQL detail first pass p99 60.8 ms, browse at 500/s p99 70.8 ms, max 1,541 req/s.",
   '',
-  'Then (2026-11-28, evening; decision 0013): the collector on the server\'s own thread (`--single-threaded-gc`) with a 16 MB young generation instead of 64 MB, in every start command. On one core the helper threads that mark the old generation took the core from the calls for 74-99 ms of wall time per major collection (calls slowed in clusters), and each 64 MB young collection took 8-23 ms. Probe runs on the AMD EPYC (same data, same hour; p99 at 200/s and 500/s): first reads 10.0-12.8 ms -> 4.0-4.7 ms, browse at 500/s 28.1-31.9 ms -> 3.0-5.9 ms. Before it, this bench on this machine (2026-11-28 14:20 UTC, health check 20,011 and 20,239 req/s): PGlite detail first pass p99 14.8 ms, browse at 500/s p99 9.7 ms; PostgreSQL detail first pass p99 15.1 ms, browse at 500/s p99 26.4 ms, max 3,097 req/s.',
+  "Then (2026-11-28, evening; decision 0013): the collector on the server's own thread (`--single-threaded-gc`) with a 16 MB young generation instead of 64 MB, in every start command. On one core the helper threads that mark the old generation took the core from the calls for 74-99 ms of wall time per major collection (calls slowed in clusters), and each 64 MB young collection took 8-23 ms. Probe runs on the AMD EPYC (same data, same hour; p99 at 200/s and 500/s): first reads 10.0-12.8 ms -> 4.0-4.7 ms, browse at 500/s 28.1-31.9 ms -> 3.0-5.9 ms. Before it, this bench on this machine (2026-11-28 14:20 UTC, health check 20,011 and 20,239 req/s): PGlite detail first pass p99 14.8 ms, browse at 500/s p99 9.7 ms; PostgreSQL detail first pass p99 15.1 ms, browse at 500/s p99 26.4 ms, max 3,097 req/s.",
 ].join('\n');
 
 interface Row {
@@ -106,7 +106,9 @@ async function measure(ctx: BenchContext, db: SeededDatabase, port: number): Pro
   const explainSample = [...sets.cold, ...sets.max].filter((_, i) => i % 3 === 0).slice(0, EXPLAINED);
   const explained = await explainBrowse(db, explainSample);
   const { walked, loadMs: indexLoadMs } = await walkBrowse(db, explainSample, sets.warmup);
-  ctx.log(`  ${db.kind}: ${sets.cold.length + sets.max.length + sets.paced.length + sets.warmup.length} browse URLs built and ${explained.length} queries explained in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  ctx.log(
+    `  ${db.kind}: ${sets.cold.length + sets.max.length + sets.paced.length + sets.warmup.length} browse URLs built and ${explained.length} queries explained in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+  );
   // A cold start: the written files flushed and the kernel's file cache emptied where allowed.
   const fileCacheEmptied = emptyFileCache();
   const server = await startServer({
@@ -123,7 +125,9 @@ async function measure(ctx: BenchContext, db: SeededDatabase, port: number): Pro
     const first = await fetch(`${server.url}${sets.warmup[0]!.path}`);
     await first.arrayBuffer();
     const startupMs = performance.now() - server.spawnedAt;
-    ctx.log(`  ${db.kind} start to first answer: ${fmtMs(startupMs, 0)} (ready after ${fmtMs(server.readyMs, 0)}; file cache ${fileCacheEmptied ? 'emptied' : 'not emptied'})`);
+    ctx.log(
+      `  ${db.kind} start to first answer: ${fmtMs(startupMs, 0)} (ready after ${fmtMs(server.readyMs, 0)}; file cache ${fileCacheEmptied ? 'emptied' : 'not emptied'})`,
+    );
     const base = { base: server.url, connections: CONNECTIONS };
     const ids = (range: readonly [number, number]) => db.ids.slice(range[0], range[1]).map((id) => `/api/listings/${id}`);
     const paths = (urls: BrowseUrl[]) => urls.map((u) => u.path);
@@ -162,7 +166,10 @@ async function measure(ctx: BenchContext, db: SeededDatabase, port: number): Pro
     const cursorCheck = await checkCursors(server, sets.max);
     const rows: Row[] = [
       { name: 'health check (the ceiling of this process)', r: ceiling, closedLoop: true },
-      { name: `browse, cold: ${fmtInt(sets.cold.length)} URLs each once, 200/s evenly spaced, after a ${SECONDS.warmup} s warm-up on other URLs`, r: coldBrowse },
+      {
+        name: `browse, cold: ${fmtInt(sets.cold.length)} URLs each once, 200/s evenly spaced, after a ${SECONDS.warmup} s warm-up on other URLs`,
+        r: coldBrowse,
+      },
       { name: `detail, first pass: ${fmtInt(IDS.first[1] - IDS.first[0])} listings each once, 200/s evenly spaced`, r: detailFirst },
       { name: `browse, mixed: ${fmtInt(sets.max.length)} URLs in turn, max`, r: mixedMax, closedLoop: true },
       ...RATES.map((rate) => ({ name: `browse, mixed: ${fmtInt(sets.paced.length)} URLs in turn, ${rate}/s evenly spaced`, r: mixedPaced[rate] })),
@@ -276,7 +283,10 @@ export async function apiLoadPart(ctx: BenchContext): Promise<PartOutput> {
   const rows: PartOutput['rows'] = {
     'browse-pglite': {
       measured: `max ${fmtInt(lite100k.mixedMax.requestsPerSecond)} req/s (${ceilingNote(lite100k)}); p99 ${fmtMs(lite100k.coldBrowse.latency.p99)} at 200 req/s cold, ${fmtMs(lite100k.mixedPaced[200].latency.p99)} warm${failed(lite100k) ? `; ${failed(lite100k)} failed` : ''}`,
-      met: failed(lite100k) === 0 && lite100k.mixedMax.requestsPerSecond >= 1000 && Math.max(lite100k.coldBrowse.latency.p99, lite100k.mixedPaced[200].latency.p99) <= 25,
+      met:
+        failed(lite100k) === 0 &&
+        lite100k.mixedMax.requestsPerSecond >= 1000 &&
+        Math.max(lite100k.coldBrowse.latency.p99, lite100k.mixedPaced[200].latency.p99) <= 25,
     },
     'browse-postgres': pg100k
       ? {
@@ -286,19 +296,39 @@ export async function apiLoadPart(ctx: BenchContext): Promise<PartOutput> {
       : { measured: 'not measured (no PostgreSQL)', met: null },
     detail: {
       measured: results
-        .map((r) => `${r.kind}: p99 ${fmtMs(r.detailFirst.latency.p99)} first pass, ${fmtMs(r.detailPaced.latency.p99)} warm at 200 req/s (max ${fmtInt(r.detailMax.requestsPerSecond)} req/s, ${ceilingNote(r)})`)
+        .map(
+          (r) =>
+            `${r.kind}: p99 ${fmtMs(r.detailFirst.latency.p99)} first pass, ${fmtMs(r.detailPaced.latency.p99)} warm at 200 req/s (max ${fmtInt(r.detailMax.requestsPerSecond)} req/s, ${ceilingNote(r)})`,
+        )
         .join('; '),
       met: pg100k ? results.every((r) => failed(r) === 0 && Math.max(r.detailFirst.latency.p99, r.detailPaced.latency.p99) <= 10) : null,
     },
     'browse-ceiling-share': {
-      measured: results.map((r) => `${r.kind}: ${((100 * r.mixedMax.requestsPerSecond) / r.ceiling.requestsPerSecond).toFixed(1)} % (${fmtInt(r.mixedMax.requestsPerSecond)} of ${fmtInt(r.ceiling.requestsPerSecond)} req/s)`).join('; '),
+      measured: results
+        .map(
+          (r) =>
+            `${r.kind}: ${((100 * r.mixedMax.requestsPerSecond) / r.ceiling.requestsPerSecond).toFixed(1)} % (${fmtInt(r.mixedMax.requestsPerSecond)} of ${fmtInt(r.ceiling.requestsPerSecond)} req/s)`,
+        )
+        .join('; '),
       met: results.every((r) => r.mixedMax.requestsPerSecond >= 0.1 * r.ceiling.requestsPerSecond),
     },
     'browse-query': {
       measured: results
         .map(
           (r) =>
-            `${r.kind}: as served (in memory) worst ${fmtMs(Math.max(...r.walked.map((e) => e.ms)), 2)}, p99 ${fmtMs(percentile(r.walked.map((e) => e.ms), 99), 2)}; the SQL used until the index has loaded, worst ${fmtMs(Math.max(...r.explained.map((e) => e.ms)), 2)}, p99 ${fmtMs(percentile(r.explained.map((e) => e.ms), 99), 2)} (EXPLAIN ANALYZE); over ${fmtInt(r.explained.length)} URLs`,
+            `${r.kind}: as served (in memory) worst ${fmtMs(Math.max(...r.walked.map((e) => e.ms)), 2)}, p99 ${fmtMs(
+              percentile(
+                r.walked.map((e) => e.ms),
+                99,
+              ),
+              2,
+            )}; the SQL used until the index has loaded, worst ${fmtMs(Math.max(...r.explained.map((e) => e.ms)), 2)}, p99 ${fmtMs(
+              percentile(
+                r.explained.map((e) => e.ms),
+                99,
+              ),
+              2,
+            )} (EXPLAIN ANALYZE); over ${fmtInt(r.explained.length)} URLs`,
         )
         .join('; '),
       met: worstLite <= 5,
@@ -328,4 +358,3 @@ export async function apiLoadPart(ctx: BenchContext): Promise<PartOutput> {
   ].join('\n');
   return { rows, details: text };
 }
-

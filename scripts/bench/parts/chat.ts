@@ -117,7 +117,7 @@ export async function chatPart(ctx: BenchContext): Promise<PartOutput> {
           if (thread.messages.some((m) => m.body_text === text)) shownAt = performance.now();
           else await sleep(50);
         }
-        if (Number.isNaN(shownAt)) throw new Error('the text never reached the owner\'s thread');
+        if (Number.isNaN(shownAt)) throw new Error("the text never reached the owner's thread");
         toEvent.push(eventAt - sent);
         toShown.push(shownAt - sent);
       } catch (error) {
@@ -132,7 +132,9 @@ export async function chatPart(ctx: BenchContext): Promise<PartOutput> {
   }
   const p50 = percentile(toShown, 50);
   const p95 = percentile(toShown, 95);
-  ctx.log(`  ${toShown.length}/${MESSAGES} shown: p50 ${fmtMs(p50)}, p95 ${fmtMs(p95)}, max ${fmtMs(Math.max(...toShown))}; stream event p95 ${fmtMs(percentile(toEvent, 95))}`);
+  ctx.log(
+    `  ${toShown.length}/${MESSAGES} shown: p50 ${fmtMs(p50)}, p95 ${fmtMs(p95)}, max ${fmtMs(Math.max(...toShown))}; stream event p95 ${fmtMs(percentile(toEvent, 95))}`,
+  );
   return {
     rows: {
       chat: {

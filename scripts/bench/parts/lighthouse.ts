@@ -31,7 +31,18 @@ interface Run {
 type Lhr = {
   environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-  audits: Record<string, { id: string; title: string; score: number | null; numericValue?: number; displayValue?: string; scoreDisplayMode?: string; details?: { type?: string; overallSavingsMs?: number } }>;
+  audits: Record<
+    string,
+    {
+      id: string;
+      title: string;
+      score: number | null;
+      numericValue?: number;
+      displayValue?: string;
+      scoreDisplayMode?: string;
+      details?: { type?: string; overallSavingsMs?: number };
+    }
+  >;
   runtimeError?: { message: string };
 };
 
@@ -103,9 +114,9 @@ function perfMet(f: PageFigures): boolean {
 
 /** What made the difference, with the figures before and after (written with the code that changed it). */
 const CHANGES = [
-  'What changed (2026-11-28, decision 0012): a drawn page asks for the app\'s code once it is shown. Lighthouse\'s simulated LCP counts every request, scripts among them, that ended before the paint it observed; on localhost the 128 KB entry and the page\'s modules ended a few milliseconds after the lead photo, so they were counted, as on a phone\'s slow link they would share it with the photo. Now the page carries no script tag of the app: a small inline script (allowed by its hash) adds the entry, the page\'s modules and its texts once the lead photo has loaded and a frame has shown it. Hydration is a transition, done in slices instead of one task. Same machine (an Intel Xeon, benchmark index 1,100-1,900), same build but for the change, 4-5 runs each: /browse LCP 2.11-2.27 s -> 0.88-1.23 s, /l/{id} 0.95-2.11 s -> 0.84-0.94 s. TBT on this machine was 220-1,021 ms on /browse and 369-882 ms on /l/{id} with or without the change: one long task of the app\'s entry (its evaluation and the first render), which this machine\'s slower cores make 2-4 times longer than the AMD EPYC of the morning runs (TBT 59-174 ms there).',
+  "What changed (2026-11-28, decision 0012): a drawn page asks for the app's code once it is shown. Lighthouse's simulated LCP counts every request, scripts among them, that ended before the paint it observed; on localhost the 128 KB entry and the page's modules ended a few milliseconds after the lead photo, so they were counted, as on a phone's slow link they would share it with the photo. Now the page carries no script tag of the app: a small inline script (allowed by its hash) adds the entry, the page's modules and its texts once the lead photo has loaded and a frame has shown it. Hydration is a transition, done in slices instead of one task. Same machine (an Intel Xeon, benchmark index 1,100-1,900), same build but for the change, 4-5 runs each: /browse LCP 2.11-2.27 s -> 0.88-1.23 s, /l/{id} 0.95-2.11 s -> 0.84-0.94 s. TBT on this machine was 220-1,021 ms on /browse and 369-882 ms on /l/{id} with or without the change: one long task of the app's entry (its evaluation and the first render), which this machine's slower cores make 2-4 times longer than the AMD EPYC of the morning runs (TBT 59-174 ms there).",
   '',
-  '2026-11-28, 18:33-19:00 UTC, an AMD EPYC again (benchmark index 2,664-2,667, against 2,808 at 15:43), Debian\'s Chromium 156.0.8078.108: TBT 368-1,825 ms on the three pages, performance 73-91, where the run of 15:43 had 3-65 ms and 100. The web build of that run (commit 57948f5, before the one change to the web app since) gave the same in the same hour: TBT 379-1,610 ms, performance 73-91. The long tasks are the entry\'s evaluation and first render, 150-370 ms each in the 4x simulation; they did not change, the host did.',
+  "2026-11-28, 18:33-19:00 UTC, an AMD EPYC again (benchmark index 2,664-2,667, against 2,808 at 15:43), Debian's Chromium 156.0.8078.108: TBT 368-1,825 ms on the three pages, performance 73-91, where the run of 15:43 had 3-65 ms and 100. The web build of that run (commit 57948f5, before the one change to the web app since) gave the same in the same hour: TBT 379-1,610 ms, performance 73-91. The long tasks are the entry's evaluation and first render, 150-370 ms each in the 4x simulation; they did not change, the host did.",
 ].join('\n');
 
 const ATTEMPTS = 3;
@@ -168,9 +179,7 @@ export async function lighthousePart(ctx: BenchContext): Promise<PartOutput> {
   }
 
   const all = pages.map((p) => figures(p === `/l/${id}` ? '/l/{id}' : p, runs.get(p)!));
-  const perfRow = all
-    .map((f) => `${f.page}: ${f.performance} · LCP ${fmtS(f.lcp)} · CLS ${f.cls.toFixed(3)} · TBT ${fmtMs(f.tbt, 0)}`)
-    .join('; ');
+  const perfRow = all.map((f) => `${f.page}: ${f.performance} · LCP ${fmtS(f.lcp)} · CLS ${f.cls.toFixed(3)} · TBT ${fmtMs(f.tbt, 0)}`).join('; ');
   const scoresRow = all.map((f) => `${f.page}: ${f.accessibility} / ${f.bestPractices} / ${f.seo}`).join('; ');
   const lines = [
     `Medians of ${ctx.lighthouseRuns} runs per page; /l/{id} is the newest demo listing (${id}). Reports: \`${outDir}\`.`,

@@ -34,7 +34,10 @@ export async function sizePart(ctx: BenchContext): Promise<PartOutput> {
     .split('\n')
     .filter((l) => /^\| (first-load|script files|HTML)/.test(l))
     .map((l) => {
-      const [what, size, budget, verdict] = l.split('|').slice(1, 5).map((c) => c.trim());
+      const [what, size, budget, verdict] = l
+        .split('|')
+        .slice(1, 5)
+        .map((c) => c.trim());
       return { what: what!, size: size!, budget: budget!, ok: verdict === 'ok' };
     });
   const firstLoad = rows.filter((r) => r.what.startsWith('first-load JS'));

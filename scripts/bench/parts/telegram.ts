@@ -39,9 +39,9 @@ export async function telegramPart(ctx: BenchContext): Promise<PartOutput> {
       },
     },
     details: [
-      'The app as the server builds it (in-memory PGlite, the demo market, TELEGRAM_CHANNEL_ID set) against the local Bot API (`apps/api/scripts/local-telegram-bot-api.ts`), which checks Telegram\'s size limits and answers as Telegram does.',
+      "The app as the server builds it (in-memory PGlite, the demo market, TELEGRAM_CHANNEL_ID set) against the local Bot API (`apps/api/scripts/local-telegram-bot-api.ts`), which checks Telegram's size limits and answers as Telegram does.",
       `- The send queue (rows in \`telegram_outbox\`, leased, sent, marked): 900 messages to distinct chats at the queue's own pace (${TELEGRAM_PACE} a second, Telegram's limit for a bot), then with the pacer off (what the queue itself carries).`,
-      '- The channel: the delay from a listing\'s publish (its commit) to the channel post arriving at the Bot API, one listing at a time (the channel is paced at 20 posts a minute).',
+      "- The channel: the delay from a listing's publish (its commit) to the channel post arriving at the Bot API, one listing at a time (the channel is paced at 20 posts a minute).",
     ].join('\n'),
   };
 }

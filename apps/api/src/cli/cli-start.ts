@@ -33,8 +33,7 @@ export async function openTaskDatabase(env: Env, whileServerRuns: string): Promi
     const pid = runningServerPid(env.dataDir);
     if (pid) {
       console.error(
-        `A Betoch server (pid ${pid}) is running on ${env.dataDir}; ${whileServerRuns}\n` +
-          `If no server runs, delete ${serverPidPath(env.dataDir)}.`,
+        `A Betoch server (pid ${pid}) is running on ${env.dataDir}; ${whileServerRuns}\n` + `If no server runs, delete ${serverPidPath(env.dataDir)}.`,
       );
       return undefined;
     }

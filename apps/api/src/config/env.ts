@@ -7,78 +7,100 @@ export const DEMO_ADMIN_PHONES = '+251911000001,+251911000002';
 /** The demo's built-in bot (no such bot exists at Telegram; its calls never leave the server). */
 const DEMO_BOT_TOKEN = '100000001:demo-betoch-bot-in-process-only';
 
-const ZBool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const ZBool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const ZEnv = z
-  .object({
-    NODE_ENV: z.string().default('production'),
-    APP_MODE: z.enum(['demo', 'production']).default('demo'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-    /** Says a production server with DATABASE_URL and no REDIS_URL is the only one (see loadEnv). */
-    SINGLE_SERVER: ZBool.optional(),
-    REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . - _ only').default('betoch:'),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    ADMIN_PHONES: z.string().optional(),
-    SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
-    SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
-    SMS_SENDER_ID: z.string().min(1).max(64).optional(),
-    SMS_IDENTIFIER_ID: z.string().min(1).max(128).optional(),
-    SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
-    /** Shared secret of the gateway's inbound-SMS webhook (POST /api/sms/inbound); unset = route off. */
-    SMS_INBOUND_SECRET: z.string().min(16).max(256).optional(),
-    PAYMENT_PROVIDER: z.enum(['simulated', 'none', 'chapa']).optional(),
-    CHAPA_SECRET_KEY: z.string().min(8).optional(),
-    CHAPA_WEBHOOK_SECRET: z.string().min(8).optional(),
-    CHAPA_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.chapa.co'),
-    CHAPA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-    SEED_DEMO: ZBool.optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    WEB_DIST: z.string().optional(),
-    TRUST_PROXY: z
-      .string()
-      .regex(/^(true|false|yes|no|\d{1,2}|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/, 'true, false, a number of proxy hops, or proxy addresses/CIDRs separated by commas')
-      .default('false'),
-    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(256 * 1024),
-    PHOTO_STORAGE: z.enum(['disk', 's3']).default('disk'),
-    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lowercase letters, digits, dots and hyphens').optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: ZBool.optional(),
-    PHOTO_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-    /** The bearer token of /metrics (besides requests made directly from a private address). */
-    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-    /** true: /api/docs for anyone; otherwise for admins only. */
-    API_DOCS_PUBLIC: ZBool.optional(),
-    JOB_CHECK_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-    TELEGRAM_BOT_TOKEN: z.string().regex(/^\d{1,20}:[\w-]{20,64}$/, 'a bot token from BotFather: <bot id>:<secret>').optional(),
-    TELEGRAM_BOT_USERNAME: z.string().regex(/^@?[A-Za-z][\w]{3,31}$/, "the bot's username (5-32 letters, digits, _)").optional(),
-    TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[\w-]{16,256}$/, '16-256 characters from A-Z a-z 0-9 _ -').optional(),
-    TELEGRAM_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
-    TELEGRAM_CHANNEL_ID: z.string().regex(/^(@[A-Za-z][\w]{4,31}|-?\d{1,20})$/, '@channelusername or the numeric id').optional(),
-    TELEGRAM_LOGIN: z.enum(['oidc', 'widget', 'off']).default('off'),
-    TELEGRAM_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).default('https://oauth.telegram.org'),
-    /** The OpenID Connect client secret BotFather shows (Bot Settings > Web Login); the client id is the bot's id. */
-    TELEGRAM_CLIENT_SECRET: z.string().min(8).max(256).optional(),
-    TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-    /** Demo mode without a token: a built-in Bot API stand-in (default on in demo mode; false turns it off). */
-    TELEGRAM_DEMO: ZBool.optional(),
-    FAYDA_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
-    FAYDA_CLIENT_ID: z.string().min(1).max(200).optional(),
-    FAYDA_PRIVATE_KEY: z.string().min(2).optional(),
-    FAYDA_REDIRECT_URI: z.url({ protocol: /^https?$/ }).optional(),
-    FAYDA_ACR_VALUES: z.string().min(1).default('mosip:idp:acr:generated-code'),
-    FAYDA_CLAIMS_LOCALES: z.string().min(1).default('en am'),
-    FAYDA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  });
+const ZEnv = z.object({
+  NODE_ENV: z.string().default('production'),
+  APP_MODE: z.enum(['demo', 'production']).default('demo'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Says a production server with DATABASE_URL and no REDIS_URL is the only one (see loadEnv). */
+  SINGLE_SERVER: ZBool.optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . - _ only')
+    .default('betoch:'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_PHONES: z.string().optional(),
+  SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  SMS_SENDER_ID: z.string().min(1).max(64).optional(),
+  SMS_IDENTIFIER_ID: z.string().min(1).max(128).optional(),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  /** Shared secret of the gateway's inbound-SMS webhook (POST /api/sms/inbound); unset = route off. */
+  SMS_INBOUND_SECRET: z.string().min(16).max(256).optional(),
+  PAYMENT_PROVIDER: z.enum(['simulated', 'none', 'chapa']).optional(),
+  CHAPA_SECRET_KEY: z.string().min(8).optional(),
+  CHAPA_WEBHOOK_SECRET: z.string().min(8).optional(),
+  CHAPA_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.chapa.co'),
+  CHAPA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SEED_DEMO: ZBool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|yes|no|\d{1,2}|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/,
+      'true, false, a number of proxy hops, or proxy addresses/CIDRs separated by commas',
+    )
+    .default('false'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
+  PHOTO_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lowercase letters, digits, dots and hyphens')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: ZBool.optional(),
+  PHOTO_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The bearer token of /metrics (besides requests made directly from a private address). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** true: /api/docs for anyone; otherwise for admins only. */
+  API_DOCS_PUBLIC: ZBool.optional(),
+  JOB_CHECK_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d{1,20}:[\w-]{20,64}$/, 'a bot token from BotFather: <bot id>:<secret>')
+    .optional(),
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^@?[A-Za-z][\w]{3,31}$/, "the bot's username (5-32 letters, digits, _)")
+    .optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[\w-]{16,256}$/, '16-256 characters from A-Z a-z 0-9 _ -')
+    .optional(),
+  TELEGRAM_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.telegram.org'),
+  TELEGRAM_CHANNEL_ID: z
+    .string()
+    .regex(/^(@[A-Za-z][\w]{4,31}|-?\d{1,20})$/, '@channelusername or the numeric id')
+    .optional(),
+  TELEGRAM_LOGIN: z.enum(['oidc', 'widget', 'off']).default('off'),
+  TELEGRAM_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).default('https://oauth.telegram.org'),
+  /** The OpenID Connect client secret BotFather shows (Bot Settings > Web Login); the client id is the bot's id. */
+  TELEGRAM_CLIENT_SECRET: z.string().min(8).max(256).optional(),
+  TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Demo mode without a token: a built-in Bot API stand-in (default on in demo mode; false turns it off). */
+  TELEGRAM_DEMO: ZBool.optional(),
+  FAYDA_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  FAYDA_CLIENT_ID: z.string().min(1).max(200).optional(),
+  FAYDA_PRIVATE_KEY: z.string().min(2).optional(),
+  FAYDA_REDIRECT_URI: z.url({ protocol: /^https?$/ }).optional(),
+  FAYDA_ACR_VALUES: z.string().min(1).default('mosip:idp:acr:generated-code'),
+  FAYDA_CLAIMS_LOCALES: z.string().min(1).default('en am'),
+  FAYDA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+});
 
 /** Production sends codes only by SMS and signs tokens with a secret the operator controls. */
 const REQUIRED_IN_PRODUCTION: Array<[string, string]> = [
@@ -286,7 +308,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const adminPhones = new Set<string>();
   // Demo mode has two admins out of the box (the README names them); production names its own.
   const adminList = e.ADMIN_PHONES ?? (e.APP_MODE === 'demo' ? DEMO_ADMIN_PHONES : '');
-  for (const raw of adminList.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of adminList
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const phone = normalizePhone(raw);
     if (!phone) throw new EnvError(`Invalid environment:\n  ADMIN_PHONES: '${raw}' is not a phone number`);
     adminPhones.add(phone);
@@ -321,9 +346,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smsInboundSecret: e.SMS_INBOUND_SECRET,
     seedDemo: e.SEED_DEMO ?? e.APP_MODE === 'demo',
     logLevel: e.LOG_LEVEL,
-    webDist: e.WEB_DIST
-      ? path.resolve(baseDir, e.WEB_DIST)
-      : path.resolve(apiRoot(), '../web/dist'),
+    webDist: e.WEB_DIST ? path.resolve(baseDir, e.WEB_DIST) : path.resolve(apiRoot(), '../web/dist'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     photoStorage:

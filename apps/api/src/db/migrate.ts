@@ -31,9 +31,7 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
         'ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text;',
     );
     const done = new Map(
-      (await database.sql.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')).map(
-        (r) => [r.name, r.checksum],
-      ),
+      (await database.sql.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')).map((r) => [r.name, r.checksum]),
     );
     const applied: string[] = [];
     for (const file of files) {

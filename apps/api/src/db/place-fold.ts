@@ -68,6 +68,4 @@ export function placeFoldSql(column: string): string {
  * The stored place_text column: the masked title and specific location, the
  * masking marker left out, folded. A search reads only what the public reads.
  */
-export const PLACE_TEXT_SQL = placeFoldSql(
-  `replace(coalesce(title_masked, '') || ' ' || coalesce(specific_location_masked, ''), '${CONTACT_MASK}', ' ')`,
-);
+export const PLACE_TEXT_SQL = placeFoldSql(`replace(coalesce(title_masked, '') || ' ' || coalesce(specific_location_masked, ''), '${CONTACT_MASK}', ' ')`);

@@ -9,7 +9,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   agency_name_required: 'Agency name is required for brokers.',
   not_enough_photos: 'Add at least one photo before publishing.',
   too_many_photos: 'A listing can have at most 8 photos.',
-  invalid_state: 'This cannot be done in the listing\'s current state.',
+  invalid_state: "This cannot be done in the listing's current state.",
   fayda_failed: 'Fayda verification could not be completed. Nothing was changed; please try again.',
   fayda_cancelled: 'Fayda verification was cancelled. Nothing was changed.',
   fayda_identity_banned: 'This Fayda identity cannot be used on Betoch.',
@@ -40,8 +40,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   user_not_found: 'No account uses this phone number.',
   route_not_found: 'Not found.',
   user_already_exists: 'An account with this phone number already exists.',
-  landlord_listing_limit_exceeded:
-    'You have reached the maximum of 3 listings. Please delete an existing listing to post a new one.',
+  landlord_listing_limit_exceeded: 'You have reached the maximum of 3 listings. Please delete an existing listing to post a new one.',
   nothing_to_unlock: 'The owner has not replied yet.',
   already_reported: 'You have already reported this.',
   adjustment_not_pending: 'This adjustment was already reviewed.',

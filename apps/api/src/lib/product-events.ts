@@ -60,7 +60,14 @@ export async function recordListingPublished(
   e: { listingId: string; posterId: string; source: string; postCreditSpent: boolean; at: Date },
 ): Promise<void> {
   await recordEvents(db, [
-    { type: EVENT.listingPublished, actorId: e.posterId, subjectType: 'listing', subjectId: e.listingId, data: { source: e.source, post_credit_spent: e.postCreditSpent }, at: e.at },
+    {
+      type: EVENT.listingPublished,
+      actorId: e.posterId,
+      subjectType: 'listing',
+      subjectId: e.listingId,
+      data: { source: e.source, post_credit_spent: e.postCreditSpent },
+      at: e.at,
+    },
   ]);
 }
 

@@ -7,7 +7,11 @@ export class RedisKvStore implements KvStore {
   private readonly redis: Redis;
 
   /** `log` hears connection errors (without a listener ioredis prints them to stderr itself). */
-  constructor(url: string, private readonly prefix = 'betoch:', log?: { warn: (fields: object, message: string) => void }) {
+  constructor(
+    url: string,
+    private readonly prefix = 'betoch:',
+    log?: { warn: (fields: object, message: string) => void },
+  ) {
     this.redis = openRedis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     // The commands themselves fail with these errors too; this is the connection's own account.
     this.redis.on('error', (error: Error) => log?.warn({ err: error.message }, 'redis connection error'));

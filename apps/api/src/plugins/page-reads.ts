@@ -28,7 +28,10 @@ const LISTING = /^\/api\/listings\/([^/?]+)$/;
 const FAIR_PRICE = /^\/api\/listings\/([^/?]+)\/fair-price$/;
 
 function json(body: Buffer | string): Response {
-  return new Response(typeof body === 'string' ? body : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(typeof body === 'string' ? body : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 }
 
 function decoded(segment: string): string | undefined {

@@ -83,7 +83,10 @@ function isLanguage(value: string): value is Language {
 }
 
 function cookieValue(headers: PageHeaders, name: string): string | undefined {
-  const value = headers.cookie?.split(';').map((c) => c.trim().split('=')).find(([key]) => key === name)?.[1];
+  const value = headers.cookie
+    ?.split(';')
+    .map((c) => c.trim().split('='))
+    .find(([key]) => key === name)?.[1];
   try {
     return value === undefined ? undefined : decodeURIComponent(value);
   } catch {
@@ -168,7 +171,10 @@ function readTexts(distDir: string): Record<string, Record<string, unknown>> {
     LANGUAGES.map((lng) => {
       const dir = path.join(distDir, 'locales', lng);
       const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.json')) : [];
-      return [lng, Object.fromEntries(files.map((file) => [file.slice(0, -'.json'.length), JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as unknown]))];
+      return [
+        lng,
+        Object.fromEntries(files.map((file) => [file.slice(0, -'.json'.length), JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as unknown])),
+      ];
     }),
   );
 }
@@ -197,7 +203,8 @@ export async function serverPages(app: FastifyInstance, distDir: string, reads: 
   const rootEnd = root + ROOT_ELEMENT.length;
   // A page without the places to write into (not a build of apps/web) goes out as it is.
   const fits = headEnd >= 0 && root > headEnd;
-  const pageFiles = fits && fs.existsSync(pageFilesFile) ? (JSON.parse(fs.readFileSync(pageFilesFile, 'utf8')) as { pages: Record<string, PageFiles> }).pages : {};
+  const pageFiles =
+    fits && fs.existsSync(pageFilesFile) ? (JSON.parse(fs.readFileSync(pageFilesFile, 'utf8')) as { pages: Record<string, PageFiles> }).pages : {};
   const renderer = fits ? await loadRenderer(app, distDir, reads) : undefined;
   if (!renderer) return { paths: [], render: async () => undefined };
 

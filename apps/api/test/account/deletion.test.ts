@@ -10,12 +10,14 @@ import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 import { useTestApp } from '../support/use-test-app.ts';
 
 const t = useTestApp(createListingsTestApp, closeAfterLedgerCheck);
-beforeAll(async () => {
-}, 60_000);
+beforeAll(async () => {}, 60_000);
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 async function deleteOwn(who: SignedIn): Promise<void> {
@@ -84,7 +86,9 @@ describe('delete my account', () => {
     // The log holds the deletion with its date.
     const admin = await signUpAdmin(t);
     const log = await t.request({ method: 'GET', url: '/api/admin/account-requests', headers: admin.auth });
-    expect(log.json().data.items).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'deletion', status: 'done', via: 'app', user_id: ownerId })]));
+    expect(log.json().data.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'deletion', status: 'done', via: 'app', user_id: ownerId })]),
+    );
   });
 
   it('signing up again with the same phone starts a fresh account', async () => {
@@ -122,11 +126,17 @@ describe('delete my account', () => {
     );
     expect(audit?.reason).toContain('identity checked');
     // The phone is kept only as a keyed hash, and signing up with it is refused.
-    const [hashes] = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM banned_phone_hashes WHERE phone_hash LIKE $1', [`%${phone.slice(4)}%`]);
+    const [hashes] = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM banned_phone_hashes WHERE phone_hash LIKE $1', [
+      `%${phone.slice(4)}%`,
+    ]);
     expect(hashes!.n).toBe(0);
     await t.kv.delete(`otp:cool:${phone}`);
     const otp = await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } });
-    const signup = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code: otp.json().code, name: 'Back Again', userType: 'tenant', acceptTerms: true } });
+    const signup = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { phone, code: otp.json().code, name: 'Back Again', userType: 'tenant', acceptTerms: true },
+    });
     expect(signup.statusCode).toBe(403);
     expect(signup.json().error).toBe('phone_banned');
     const login = await t.request({ method: 'POST', url: '/api/auth/verify-otp', payload: { phone, code: otp.json().code } });
@@ -154,7 +164,12 @@ describe('sign out everywhere and phone change', () => {
     expect(refused.json().error).toBe('phone_taken');
     const fresh = uniquePhone();
     const code = await codeFor(t, who, '/api/account/phone/request-code', { phone: fresh });
-    const wrong = await t.request({ method: 'POST', url: '/api/account/phone', headers: who.auth, payload: { phone: fresh, code: code === '111111' ? '222222' : '111111' } });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/account/phone',
+      headers: who.auth,
+      payload: { phone: fresh, code: code === '111111' ? '222222' : '111111' },
+    });
     expect(wrong.statusCode).toBe(400);
     // A code sent to the old phone does not prove the new one.
     const oldCode = (await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone: who.phone } })).json().code;
@@ -176,7 +191,12 @@ describe('sign out everywhere and phone change', () => {
     const broker = await signUp(t, { userType: 'delala', name: 'Broker', agencyName: 'First Agency' });
     const noAgency = await t.request({ method: 'PATCH', url: '/api/account', headers: broker.auth, payload: { name: 'Broker B', agencyName: '' } });
     expect(noAgency.statusCode).toBe(400);
-    const ok = await t.request({ method: 'PATCH', url: '/api/account', headers: broker.auth, payload: { name: 'Broker B', email: 'b@example.com', agencyName: 'Second Agency' } });
+    const ok = await t.request({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: broker.auth,
+      payload: { name: 'Broker B', email: 'b@example.com', agencyName: 'Second Agency' },
+    });
     expect(ok.json().user).toMatchObject({ name: 'Broker B', email: 'b@example.com', agency_name: 'Second Agency' });
     await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone: broker.phone } });
     const page = await t.request({ method: 'GET', url: '/api/account', headers: { ...broker.auth } });

@@ -24,7 +24,12 @@ const NO_SENTINEL = 'no-sentinel-expected-here';
 describe('download my data', () => {
   it("an unpaying tenant's file holds their conversations blurred, no poster's phone and no locked words", async () => {
     const { raw, file } = await downloadExport(m.t, m.tenantUnpaid);
-    expect(leaksIn(raw, m.posters.map((p) => p.phone))).toEqual([]);
+    expect(
+      leaksIn(
+        raw,
+        m.posters.map((p) => p.phone),
+      ),
+    ).toEqual([]);
     expect(file.profile.phone).toBe(m.tenantUnpaid.phone);
     expect(file.conversations).toHaveLength(3);
     // Exactly what the thread call answers this tenant, message for message.
@@ -90,7 +95,9 @@ describe('download my data', () => {
     expect(log.statusCode).toBe(200);
     expect(log.json().data.items.filter((i: { kind: string }) => i.kind === 'export').length).toBeGreaterThanOrEqual(6);
     expect(log.body).not.toContain('conversations');
-    const [stored] = await m.t.database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM account_requests WHERE content IS NOT NULL AND status <> 'ready'");
+    const [stored] = await m.t.database.sql.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM account_requests WHERE content IS NOT NULL AND status <> 'ready'",
+    );
     expect(stored!.n).toBe(0);
   });
 });

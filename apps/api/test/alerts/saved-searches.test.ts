@@ -10,7 +10,6 @@ import { useTestApp } from '../support/use-test-app.ts';
 
 const t = useTestApp(createListingsTestApp);
 
-
 function saveSearch(who: SignedIn, filters: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return t.request({ method: 'POST', url: '/api/saved-searches', headers: who.auth, payload: { name: 'My search', filters, ...extra } });
 }
@@ -341,7 +340,12 @@ describe('replying STOP through the gateway', () => {
       const other = await signUp(app);
       for (const who of [tenant, other]) {
         for (const subcity of ['Bole', 'Yeka']) {
-          const res = await app.request({ method: 'POST', url: '/api/saved-searches', headers: who.auth, payload: { name: subcity, filters: { subcity }, sms: true } });
+          const res = await app.request({
+            method: 'POST',
+            url: '/api/saved-searches',
+            headers: who.auth,
+            payload: { name: subcity, filters: { subcity }, sms: true },
+          });
           expect(res.statusCode).toBe(201);
         }
       }

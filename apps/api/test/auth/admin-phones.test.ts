@@ -106,11 +106,15 @@ describe('admin role command', () => {
   }, 60_000);
 
   // It hung on PostgreSQL: the migration lock held the only connection of a one-connection pool.
-  it.runIf(TEST_DATABASE_URL)('runs as `npm run admin -- grant <phone>` on PostgreSQL (DATABASE_URL) and answers', async () => {
-    const s = await signUp(t);
-    const env = { ...process.env, DATABASE_URL: t.databaseUrl, APP_MODE: 'demo', ADMIN_PHONES: '' };
-    const granted = await run('npm', ['run', '-s', 'admin', '--', 'grant', s.phone], { cwd: REPO_ROOT, env, timeout: 45_000 });
-    expect(granted.stdout).toContain(`Granted the admin role to ${s.phone}`);
-    expect(await rolesOf(s.token)).toEqual(['tenant', 'admin']);
-  }, 60_000);
+  it.runIf(TEST_DATABASE_URL)(
+    'runs as `npm run admin -- grant <phone>` on PostgreSQL (DATABASE_URL) and answers',
+    async () => {
+      const s = await signUp(t);
+      const env = { ...process.env, DATABASE_URL: t.databaseUrl, APP_MODE: 'demo', ADMIN_PHONES: '' };
+      const granted = await run('npm', ['run', '-s', 'admin', '--', 'grant', s.phone], { cwd: REPO_ROOT, env, timeout: 45_000 });
+      expect(granted.stdout).toContain(`Granted the admin role to ${s.phone}`);
+      expect(await rolesOf(s.token)).toEqual(['tenant', 'admin']);
+    },
+    60_000,
+  );
 });

@@ -10,8 +10,7 @@ export function authCalls(t: Pick<TestApp, 'request'>) {
       t.request({ method: 'POST', url: '/api/auth/verify-otp', payload: { phone, code } }),
     signup: (body: Record<string, unknown>): Promise<LightMyRequestResponse> =>
       t.request({ method: 'POST', url: '/api/auth/signup', payload: { acceptTerms: true, ...body } }),
-    me: (token: string): Promise<LightMyRequestResponse> =>
-      t.request({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } }),
+    me: (token: string): Promise<LightMyRequestResponse> => t.request({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } }),
     logout: (token: string): Promise<LightMyRequestResponse> =>
       t.request({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } }),
   };

@@ -98,7 +98,9 @@ describe('demo data only in demo mode', () => {
   it('production refuses a database the demo seed once filled', async () => {
     const o = await freshDatabase();
     const tenant = await person(o.database, '+251900000033', false);
-    await o.database.sql.query(`INSERT INTO ledger_entries (user_id, account, delta, balance_after, kind) VALUES ($1, 'credits', 10, 10, 'demo_seed')`, [tenant.id]);
+    await o.database.sql.query(`INSERT INTO ledger_entries (user_id, account, delta, balance_after, kind) VALUES ($1, 'credits', 10, 10, 'demo_seed')`, [
+      tenant.id,
+    ]);
     await expect(start(o, loadEnv(productionEnv()))).rejects.toThrow(/holds the demo market.*fresh database/);
   });
 });

@@ -73,7 +73,11 @@ describe('codes never reach the logs', () => {
     codes.push(code);
     await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { phone, code: wrongCode(code) } });
     await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { phone, code } });
-    const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Logged', userType: 'tenant', acceptTerms: true } });
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { phone, code, name: 'Logged', userType: 'tenant', acceptTerms: true },
+    });
     const token = signup.json().token as string;
     await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     await app.inject({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } }); // cooldown answer

@@ -22,10 +22,7 @@ async function codeFor(phone: string, ip = freshIp()): Promise<string> {
 }
 
 async function storedCode(phone: string) {
-  const rows = await t.database.sql.query<{ code_hash: string; attempts: number }>(
-    'SELECT code_hash, attempts FROM otp_codes WHERE phone = $1',
-    [phone],
-  );
+  const rows = await t.database.sql.query<{ code_hash: string; attempts: number }>('SELECT code_hash, attempts FROM otp_codes WHERE phone = $1', [phone]);
   return rows[0];
 }
 

@@ -162,7 +162,11 @@ describe('a production app with the HTTP gateway', () => {
     const code = CODE_IN_TEXT.exec(String(call.body.message))?.[1];
     expect(code).toMatch(WHOLE_CODE);
     expect(res.body).not.toContain(code!);
-    const signup = await built.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Via SMS', userType: 'tenant', acceptTerms: true } });
+    const signup = await built.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { phone, code, name: 'Via SMS', userType: 'tenant', acceptTerms: true },
+    });
     expect(signup.statusCode).toBe(201);
   });
 

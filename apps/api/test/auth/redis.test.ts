@@ -103,7 +103,11 @@ describe.skipIf(!available)('two app processes sharing Redis', () => {
   it('accept on one the code sent by the other', async () => {
     const phone = uniquePhone();
     const code = (await requestOtp(a, phone, '10.5.2.1')).json().code;
-    const signup = await b.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Shared', userType: 'tenant', acceptTerms: true } });
+    const signup = await b.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { phone, code, name: 'Shared', userType: 'tenant', acceptTerms: true },
+    });
     expect(signup.statusCode).toBe(201);
   });
 

@@ -25,7 +25,7 @@ let addressCount = 0;
 /** A client address of its own on the loopback network. */
 const freshAddress = () => {
   addressCount++;
-  return `127.77.${addressCount >> 8}.${(addressCount & 255) || 1}`;
+  return `127.77.${addressCount >> 8}.${addressCount & 255 || 1}`;
 };
 
 let s3: TestS3Server;
@@ -65,7 +65,10 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
   };
   await Promise.all([startReady(env, servers), startReady(env, servers)]);
-  balancer = await startBalancer(await freePort(), servers.map((s) => s.port));
+  balancer = await startBalancer(
+    await freePort(),
+    servers.map((s) => s.port),
+  );
   database = await openDatabase({ url: pgScratch.url, poolSize: 2 });
 }, 150_000);
 
@@ -102,7 +105,9 @@ describe('two API servers behind nginx on one PostgreSQL, Redis and S3', () => {
     // A phone-sized photo (about 1 MB of noise): nginx reads it whole to a temporary file first.
     const noise = Buffer.alloc(1200 * 900 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const jpeg = await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const jpeg = await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
     expect(jpeg.length).toBeGreaterThan(200_000);
     const uploaded = await owner.upload(jpeg);
     expect(uploaded.status).toBe(201);
@@ -145,7 +150,9 @@ describe('two API servers behind nginx on one PostgreSQL, Redis and S3', () => {
     for (let i = 0; i < 2; i++) {
       const before = stream.events.filter((e) => e.type === 'message').length;
       const sentAt = Date.now();
-      const sent = await fromOtherServer(stream.upstream, () => tenant.call('POST', `/api/conversations/${conversationId}/reply`, { body: `When can I visit? ${i}` }));
+      const sent = await fromOtherServer(stream.upstream, () =>
+        tenant.call('POST', `/api/conversations/${conversationId}/reply`, { body: `When can I visit? ${i}` }),
+      );
       expect(sent.status).toBe(200);
       expect(sent.upstream).not.toBe(stream.upstream);
       await expect.poll(() => stream.events.filter((e) => e.type === 'message').length, { timeout: 5000 }).toBeGreaterThan(before);
@@ -163,7 +170,10 @@ describe('two API servers behind nginx on one PostgreSQL, Redis and S3', () => {
     // nginx names no version.
     expect(res.headers.server).toBe('nginx');
     await expect.poll(() => balancer.accessLog().includes(`rid=${requestId}`), { timeout: 3000 }).toBe(true);
-    const line = balancer.accessLog().split('\n').find((l) => l.includes(`rid=${requestId}`))!;
+    const line = balancer
+      .accessLog()
+      .split('\n')
+      .find((l) => l.includes(`rid=${requestId}`))!;
     expect(line).toContain('"GET /api/healthz HTTP/1.1" status=200');
     expect(line).toContain(`upstream=${res.upstream} ustatus=200`);
     expect(line).toMatch(/ rt=\d+\.\d{3} uct=\d+\.\d{3} urt=\d+\.\d{3} /);

@@ -202,10 +202,22 @@ export class BalancedClient {
     const ticket = await this.ok('POST', '/api/realtime/ticket');
     return new Promise((resolve, reject) => {
       const req = http.get(
-        { host: '127.0.0.1', port: this.balancer.port, localAddress: this.address, path: ticket.body.stream_url as string, headers: { accept: 'text/event-stream' } },
+        {
+          host: '127.0.0.1',
+          port: this.balancer.port,
+          localAddress: this.address,
+          path: ticket.body.stream_url as string,
+          headers: { accept: 'text/event-stream' },
+        },
         (res) => {
           const ended = new Promise<void>((done) => res.on('close', () => done()));
-          const stream: EventStream = { upstream: String(res.headers['x-betoch-upstream'] ?? ''), status: res.statusCode ?? 0, events: [], ended, close: () => req.destroy() };
+          const stream: EventStream = {
+            upstream: String(res.headers['x-betoch-upstream'] ?? ''),
+            status: res.statusCode ?? 0,
+            events: [],
+            ended,
+            close: () => req.destroy(),
+          };
           let buffer = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {

@@ -1,12 +1,6 @@
 import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type {
-  TConversationSummary,
-  TMessagesAnswer,
-  TReplyAnswer,
-  TStartConversationAnswer,
-  TUnlockReplyAnswer,
-} from '@betoch/contracts/conversations';
+import type { TConversationSummary, TMessagesAnswer, TReplyAnswer, TStartConversationAnswer, TUnlockReplyAnswer } from '@betoch/contracts/conversations';
 import type { SignedIn } from '../support/login.ts';
 import type { TestApp } from '../support/test-app.ts';
 

@@ -33,7 +33,10 @@ describe('contact details in messages', () => {
 
     const ownerView = await c.thread(owner, id);
     expect(ownerView.messages[0]).toMatchObject({ body_text: `My number is ${CONTACT_MASK}, telegram ${CONTACT_MASK}`, masked: true, mine: false });
-    expect((await c.inbox(owner)).find((r) => r._id === id)!.last_message).toMatchObject({ masked: true, body_text: `My number is ${CONTACT_MASK}, telegram ${CONTACT_MASK}` });
+    expect((await c.inbox(owner)).find((r) => r._id === id)!.last_message).toMatchObject({
+      masked: true,
+      body_text: `My number is ${CONTACT_MASK}, telegram ${CONTACT_MASK}`,
+    });
     expect((await c.thread(tenant, id)).messages[0]).toMatchObject({ body_text: text, masked: false });
 
     await grantCredits(t, tenant, 1);

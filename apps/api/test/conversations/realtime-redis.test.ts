@@ -26,7 +26,7 @@ function collector() {
 }
 
 describe('event buses', () => {
-  it('in-process: delivers to the user\'s listeners only, and stops after unsubscribe', async () => {
+  it("in-process: delivers to the user's listeners only, and stops after unsubscribe", async () => {
     const bus = new MemoryEventBus();
     const a = collector();
     const b = collector();
@@ -181,7 +181,12 @@ describe('two app processes sharing one database and one Redis', () => {
     await ownerStream.next((e) => e.type === 'unread' && (e.data as { count: number }).count === 1, 1000);
 
     const repliedAt = Date.now();
-    const reply = await processes[0]!.app.inject({ method: 'POST', url: `/api/conversations/${id}/reply`, headers: owner.auth, payload: { body: 'Reply from process 1' } });
+    const reply = await processes[0]!.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${id}/reply`,
+      headers: owner.auth,
+      payload: { body: 'Reply from process 1' },
+    });
     expect(reply.statusCode).toBe(200);
     const got = await tenantStream.next(messageFor(id), 1000);
     expect(got.at - repliedAt).toBeLessThan(1000);

@@ -35,7 +35,10 @@ async function replyUnlockRows(user: SignedIn) {
 }
 
 async function unlockEvents(conversationId: string) {
-  return t.ctx.db.select().from(appEvents).where(and(eq(appEvents.type, 'reply_unlocked'), eq(appEvents.subjectId, conversationId)));
+  return t.ctx.db
+    .select()
+    .from(appEvents)
+    .where(and(eq(appEvents.type, 'reply_unlocked'), eq(appEvents.subjectId, conversationId)));
 }
 
 /** A tenant with `credits`, a conversation about the listing, and (optionally) owner replies. */

@@ -23,7 +23,10 @@ beforeAll(async () => {
 afterAll(() => closeAfterLedgerCheck(t));
 
 async function eventsOf(type: string, conversationId: string) {
-  return t.ctx.db.select().from(appEvents).where(and(eq(appEvents.type, type), eq(appEvents.subjectId, conversationId)));
+  return t.ctx.db
+    .select()
+    .from(appEvents)
+    .where(and(eq(appEvents.type, type), eq(appEvents.subjectId, conversationId)));
 }
 
 describe('starting a conversation', () => {
@@ -151,7 +154,7 @@ describe('starting a conversation', () => {
     expect((await c.thread(tenant, conversation_id)).messages.map((m) => m.body_text)).toEqual(['Before the suspension']);
   });
 
-  it('keeps unknown fields out (a tenant cannot start someone else\'s conversation or set the role)', async () => {
+  it("keeps unknown fields out (a tenant cannot start someone else's conversation or set the role)", async () => {
     const tenant = await signUp(t);
     const victim = await signUp(t);
     const res = await t.request({

@@ -60,7 +60,10 @@ describe('the fair-price hint', () => {
     await band('Yeka', 1, [1, 1, 1]);
     expect(await hintOf(ids[0]!)).toBeNull();
     // Condo and condominium are one type for prices.
-    const condos = [...(await band('Kolfe Keranio', 2, [30_000, 30_000, 30_000, 30_000], 'condo')), ...(await band('Kolfe Keranio', 2, [30_000, 30_000, 30_000, 30_000], 'condominium'))];
+    const condos = [
+      ...(await band('Kolfe Keranio', 2, [30_000, 30_000, 30_000, 30_000], 'condo')),
+      ...(await band('Kolfe Keranio', 2, [30_000, 30_000, 30_000, 30_000], 'condominium')),
+    ];
     expect(await hintOf(condos[0]!)).toMatchObject({ listing_count: 8, median_etb: 30_000 });
   });
 

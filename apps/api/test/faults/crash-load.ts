@@ -13,7 +13,11 @@ export interface Market {
   liveListings: string[];
 }
 
-export async function buildMarket(server: ServerProcess, run: number, sizes = { tenants: 8, landlords: 2, listingsEach: 2, brokers: 2, draftsEach: 4 }): Promise<Market> {
+export async function buildMarket(
+  server: ServerProcess,
+  run: number,
+  sizes = { tenants: 8, landlords: 2, listingsEach: 2, brokers: 2, draftsEach: 4 },
+): Promise<Market> {
   let n = 0;
   const next = () => {
     n += 1;

@@ -91,7 +91,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('code request for a know
     // The known phone: an account made through the real calls.
     await request(KNOWN);
     const code = sms.lastCodeFor(KNOWN);
-    const signup = await built.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { phone: KNOWN, code, name: 'Known', userType: 'tenant', acceptTerms: true } });
+    const signup = await built.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { phone: KNOWN, code, name: 'Known', userType: 'tenant', acceptTerms: true },
+    });
     expect(signup.statusCode).toBe(201);
   }, 60_000);
 
@@ -172,7 +176,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('code request for a know
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     const known = median(samples.known);
     const unknown = median(samples.unknown);
-    console.log(`request-otp median over 60 interleaved samples: known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms (ratio ${(known / unknown).toFixed(2)})`);
+    console.log(
+      `request-otp median over 60 interleaved samples: known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms (ratio ${(known / unknown).toFixed(2)})`,
+    );
     expect(Math.max(known, unknown) / Math.min(known, unknown)).toBeLessThan(2);
   });
 });

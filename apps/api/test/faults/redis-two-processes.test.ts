@@ -45,8 +45,7 @@ describe.skipIf(!available)('code limits shared by two server processes through 
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  const requestOtp = (server: ServerProcess, phone: string, ip: string) =>
-    new ApiClient(server.base, ip).call('POST', '/api/auth/request-otp', { phone });
+  const requestOtp = (server: ServerProcess, phone: string, ip: string) => new ApiClient(server.base, ip).call('POST', '/api/auth/request-otp', { phone });
 
   it('are two processes with their own pids and ports', () => {
     expect(a.child.pid).not.toBe(b.child.pid);

@@ -38,7 +38,19 @@ export async function freePort(): Promise<number> {
  */
 export function plainStartEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX', 'TEST_DATABASE_URL', 'JWT_SECRET', 'APP_MODE', 'ADMIN_PHONES', 'NODE_OPTIONS', 'VITEST', 'INIT_CWD', 'DATA_DIR']) {
+  for (const key of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'REDIS_KEY_PREFIX',
+    'TEST_DATABASE_URL',
+    'JWT_SECRET',
+    'APP_MODE',
+    'ADMIN_PHONES',
+    'NODE_OPTIONS',
+    'VITEST',
+    'INIT_CWD',
+    'DATA_DIR',
+  ]) {
     delete env[key];
   }
   return { ...env, SEED_DEMO: 'false', HOST: '127.0.0.1', WEB_DIST: '/nonexistent-web-dist', ...extra };
@@ -240,7 +252,9 @@ export class ApiClient {
 
 /** A distinct Ethiopian mobile number per (run, n). */
 export function phoneFor(run: number, n: number): string {
-  return `+2519${String((run % 100) * 1_000_000 + n).padStart(8, '0').slice(-8)}`;
+  return `+2519${String((run % 100) * 1_000_000 + n)
+    .padStart(8, '0')
+    .slice(-8)}`;
 }
 
 /** A distinct client address per n (10.x.y.z). */

@@ -52,7 +52,13 @@ function halfSentPost(base: string, url: string, token: string, ip: string, body
 }
 
 /** A whole POST on a new connection of its own; the answer's status, Retry-After and body, or the socket error. */
-function freshPost(base: string, url: string, token: string, ip: string, body: unknown): Promise<{ status: number; retryAfter?: string; body: string } | { error: string }> {
+function freshPost(
+  base: string,
+  url: string,
+  token: string,
+  ip: string,
+  body: unknown,
+): Promise<{ status: number; retryAfter?: string; body: string } | { error: string }> {
   const text = JSON.stringify(body);
   return new Promise((resolve) => {
     const req = http.request(`${base}${url}`, {

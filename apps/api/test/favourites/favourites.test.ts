@@ -76,7 +76,11 @@ describe('favourites', () => {
 
   it('a saved listing that stops being live stays saved, marked not available; it is back when live again', async () => {
     const owner = await signUp(t, { userType: 'landlord' });
-    const [rented, hidden, blocked] = [await insertListing(t, owner), await insertListing(t, owner), await insertListing(t, await signUp(t, { userType: 'landlord' }))];
+    const [rented, hidden, blocked] = [
+      await insertListing(t, owner),
+      await insertListing(t, owner),
+      await insertListing(t, await signUp(t, { userType: 'landlord' })),
+    ];
     const tenant = await signUp(t);
     for (const id of [rented, hidden, blocked]) await save(tenant, id);
     await setListing(t, rented, { visibility: 'draft' });

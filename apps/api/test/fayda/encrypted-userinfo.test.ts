@@ -41,9 +41,22 @@ async function openLoggedFaydaApp(alg: 'RS256' | 'ES256'): Promise<LoggedFaydaAp
     FAYDA_REDIRECT_URI,
     FAYDA_TIMEOUT_MS: '4000',
   });
-  const built = await buildApp(env, { database: opened.database, sms: new RecordingSmsSender(), kv, now: clock.now, logStream: { write: (line) => void log.push(line) } });
+  const built = await buildApp(env, {
+    database: opened.database,
+    sms: new RecordingSmsSender(),
+    kv,
+    now: clock.now,
+    logStream: { write: (line) => void log.push(line) },
+  });
   await built.app.ready();
-  const t = { ...built, kv, clock, database: opened.database, env, request: (o: Parameters<TestApp['request']>[0]) => built.app.inject(o) } as unknown as TestApp;
+  const t = {
+    ...built,
+    kv,
+    clock,
+    database: opened.database,
+    env,
+    request: (o: Parameters<TestApp['request']>[0]) => built.app.inject(o),
+  } as unknown as TestApp;
   return {
     t,
     provider,
@@ -92,13 +105,17 @@ for (const alg of ['RS256', 'ES256'] as const) {
       const from = f.log.length;
       const { res } = await verifyWithFayda(f, landlord, addIdentity(f.provider));
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ ok: false, error: 'fayda_failed', message: 'Fayda verification could not be completed. Nothing was changed; please try again.' });
+      expect(res.json()).toMatchObject({
+        ok: false,
+        error: 'fayda_failed',
+        message: 'Fayda verification could not be completed. Nothing was changed; please try again.',
+      });
       await expectNotVerified(f, landlord);
       const line = f.log.slice(from).find((l) => l.includes('fayda verification refused'));
       expect(line).toContain('userinfo: encrypted to a key that is not FAYDA_PRIVATE_KEY');
     });
 
-    it('decrypted but signed inside by another key than the provider\'s: refused', async () => {
+    it("decrypted but signed inside by another key than the provider's: refused", async () => {
       const landlord = await signUp(f.t, { userType: 'landlord' });
       f.provider.fault.userinfo = 'encrypted_signed_by_other_key';
       const from = f.log.length;

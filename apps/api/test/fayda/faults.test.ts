@@ -21,7 +21,7 @@ async function expectNotVerified(user: SignedIn) {
 }
 
 describe('Fayda: every bad input and fault is refused, nothing is marked verified, the server stays up', () => {
-  it('a wrong state, or another account\'s state, is refused', async () => {
+  it("a wrong state, or another account's state, is refused", async () => {
     const landlord = await signUp(f.t, { userType: 'landlord' });
     const other = await signUp(f.t, { userType: 'landlord' });
     const person = addIdentity(f.provider);

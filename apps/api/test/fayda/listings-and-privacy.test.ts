@@ -20,7 +20,8 @@ describe('what tenants see of a verified poster', { timeout: 90_000 }, () => {
     const plain = await signUp(f.t, { userType: 'landlord' });
     const mine = await createLiveListing(f.t, verified, { subcity: 'Yeka' });
     const theirs = await createLiveListing(f.t, plain, { subcity: 'Yeka' });
-    const browse = async (query: string) => (await f.t.request({ method: 'GET', url: `/api/listings?subcity=Yeka${query}` })).json().listings as Array<{ _id: string; poster_verified?: true }>;
+    const browse = async (query: string) =>
+      (await f.t.request({ method: 'GET', url: `/api/listings?subcity=Yeka${query}` })).json().listings as Array<{ _id: string; poster_verified?: true }>;
 
     // Before: no badge, and the filter finds neither.
     expect((await browse('')).find((c) => c._id === mine._id)?.poster_verified).toBeUndefined();
@@ -130,7 +131,11 @@ describe('configuration', () => {
     expect(() => loadEnv({ ...production, FAYDA_ISSUER: 'https://esignet.fayda.et' })).toThrow(/FAYDA_CLIENT_ID: is required/);
     const { privateJwk, publicJwk } = await businessKey('ES256');
     const whole = { FAYDA_ISSUER: 'https://esignet.fayda.et', FAYDA_CLIENT_ID: 'betoch', FAYDA_REDIRECT_URI: 'https://betoch.et/account/fayda' };
-    expect(loadEnv({ ...production, ...whole, FAYDA_PRIVATE_KEY: JSON.stringify(privateJwk) }).fayda).toMatchObject({ clientId: 'betoch', acrValues: 'mosip:idp:acr:generated-code', claimsLocales: 'en am' });
+    expect(loadEnv({ ...production, ...whole, FAYDA_PRIVATE_KEY: JSON.stringify(privateJwk) }).fayda).toMatchObject({
+      clientId: 'betoch',
+      acrValues: 'mosip:idp:acr:generated-code',
+      claimsLocales: 'en am',
+    });
     expect(() => loadEnv({ ...production, ...whole, FAYDA_PRIVATE_KEY: JSON.stringify(publicJwk) })).toThrow(/FAYDA_PRIVATE_KEY: must be a private key/);
     expect(() => loadEnv({ ...production, ...whole, FAYDA_PRIVATE_KEY: '{"kty":"oct","k":"abc","d":"x"}' })).toThrow(/FAYDA_PRIVATE_KEY: must be an RSA key/);
     expect(() => loadEnv({ ...production, ...whole, FAYDA_PRIVATE_KEY: 'not json' })).toThrow(/FAYDA_PRIVATE_KEY: is not JSON/);

@@ -8,7 +8,12 @@ import { redisTestsRun, twoAppsSharingRedis } from '../support/redis.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { startLocalFaydaProvider, type LocalFaydaProvider } from '../../scripts/local-fayda-provider.ts';
 
-type Inject = (options: { method: 'POST'; url: string; headers: Record<string, string>; payload: object }) => Promise<{ statusCode: number; json(): Record<string, unknown> }>;
+type Inject = (options: {
+  method: 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload: object;
+}) => Promise<{ statusCode: number; json(): Record<string, unknown> }>;
 
 const start = (request: Inject, who: SignedIn) => request({ method: 'POST', url: '/api/fayda/start', headers: who.auth, payload: {} });
 const callback = (request: Inject, who: SignedIn) =>

@@ -16,13 +16,14 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.close());
 
-const revoke = (who: SignedIn, payload: Record<string, unknown>) => f.t.request({ method: 'POST', url: '/api/admin/fayda/revocations', headers: who.auth, payload });
+const revoke = (who: SignedIn, payload: Record<string, unknown>) =>
+  f.t.request({ method: 'POST', url: '/api/admin/fayda/revocations', headers: who.auth, payload });
 const review = (who: SignedIn, id: string, decision: 'approve' | 'reject', notes?: string) =>
   f.t.request({ method: 'POST', url: `/api/admin/fayda/revocations/${id}/${decision}`, headers: who.auth, payload: notes ? { notes } : {} });
 
 // The first test of the file also warms the provider and the photo pipeline: slow on a loaded machine.
 describe('moderation', { timeout: 90_000 }, () => {
-  it('the case of a verified poster\'s listing shows since when the poster is verified, and the trust score counts it', async () => {
+  it("the case of a verified poster's listing shows since when the poster is verified, and the trust score counts it", async () => {
     const landlord = await signUp(f.t, { userType: 'landlord' });
     const listing = await createLiveListing(f.t, landlord);
     await report(f.t, await signUp(f.t), 'listing', listing._id, 'fake');
@@ -79,7 +80,12 @@ describe('an admin revokes a verification, with a reason, approved by a second a
     // Decided: out of the pending list, in the decided one with who decided; the name is gone with the verification.
     const lists = await listFor(first);
     expect(lists.pending.map((r: { _id: string }) => r._id)).not.toContain(id);
-    expect(lists.decided.find((r: { _id: string }) => r._id === id)).toMatchObject({ status: 'approved', reviewed_by: second.phone, name: null, created_by_viewer: true });
+    expect(lists.decided.find((r: { _id: string }) => r._id === id)).toMatchObject({
+      status: 'approved',
+      reviewed_by: second.phone,
+      name: null,
+      created_by_viewer: true,
+    });
 
     expect((await f.t.request({ method: 'GET', url: '/api/fayda', headers: landlord.auth })).json().verification).toBeNull();
     const page = (await f.t.request({ method: 'GET', url: `/api/listings/${listing._id}` })).json().listing;

@@ -87,7 +87,11 @@ describe('bad bodies', () => {
   it('text with a NUL character is refused before it reaches the database (no 500)', async () => {
     const phone = uniquePhone();
     const code = (await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone } })).json().code;
-    const nul = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Ab\u0000ebe', userType: 'tenant', acceptTerms: true } });
+    const nul = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { phone, code, name: 'Ab\u0000ebe', userType: 'tenant', acceptTerms: true },
+    });
     expectClientError(nul, 400, 'validation_error');
     expect(nul.json().fields).toEqual({ name: 'invalid_text' });
     // An escaped backslash before u0000 is plain text, not a NUL: it passes.
@@ -98,10 +102,16 @@ describe('bad bodies', () => {
     expectClientError(deep, 400, 'validation_error');
     expect(deep.json().fields).toEqual({ 'x.y.0': 'invalid_text' });
     expectClientError(await t.request({ method: 'GET', url: '/api/auth/me?q=%00' }), 400, 'validation_error');
-    const bell = await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Ab\u0007ebe', userType: 'tenant', acceptTerms: true } });
+    const bell = await t.request({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { phone, code, name: 'Ab\u0007ebe', userType: 'tenant', acceptTerms: true },
+    });
     expectClientError(bell, 400, 'validation_error');
     expect(bell.json().fields).toEqual({ name: 'invalid_name' });
-    expect((await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Abebe', userType: 'tenant', acceptTerms: true } })).statusCode).toBe(201);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, code, name: 'Abebe', userType: 'tenant', acceptTerms: true } })).statusCode,
+    ).toBe(201);
   });
 
   it('prototype tricks are refused and pollute nothing', async () => {

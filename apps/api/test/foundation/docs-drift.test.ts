@@ -8,7 +8,13 @@ import { REPO_ROOT } from '../faults/server-process.ts';
 // must be documented. A failure here means docs/deploy.md, README.md or compose.yaml drifted.
 const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
 const deployDoc = read('docs/deploy.md');
-const docs = ['README.md', ...fs.readdirSync(path.join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = [
+  'README.md',
+  ...fs
+    .readdirSync(path.join(REPO_ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Every variable the server reads: the keys of the environment schema in config/env.ts. */
 function envVariables(): string[] {
@@ -20,8 +26,11 @@ function envVariables(): string[] {
 }
 
 describe('docs/deploy.md', () => {
-  it("names every variable the server reads in its table", () => {
-    const table = deployDoc.split('\n').filter((line) => line.startsWith('|')).join('\n');
+  it('names every variable the server reads in its table', () => {
+    const table = deployDoc
+      .split('\n')
+      .filter((line) => line.startsWith('|'))
+      .join('\n');
     const missing = envVariables().filter((key) => !table.includes(`\`${key}\``));
     expect(missing).toEqual([]);
   });
@@ -48,7 +57,12 @@ describe('docs/deploy.md', () => {
 describe('the npm scripts the documents name', () => {
   it('all exist in package.json', () => {
     const scripts = new Set(Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts));
-    const missing = docs.flatMap((file) => [...read(file).matchAll(/npm run ([a-z][\w:-]*)/g)].map((m) => m[1]!).filter((name) => !scripts.has(name)).map((name) => `${file}: npm run ${name}`));
+    const missing = docs.flatMap((file) =>
+      [...read(file).matchAll(/npm run ([a-z][\w:-]*)/g)]
+        .map((m) => m[1]!)
+        .filter((name) => !scripts.has(name))
+        .map((name) => `${file}: npm run ${name}`),
+    );
     expect(missing).toEqual([]);
   });
 });
@@ -75,7 +89,7 @@ describe('compose.yaml', () => {
   });
 });
 
-describe("compose.yaml with the .env of docs/deploy.md", () => {
+describe('compose.yaml with the .env of docs/deploy.md', () => {
   /** The `.env` docs/deploy.md tells a Compose operator to write, each `...` filled with a long value. */
   function documentedDotEnv(): Record<string, string> {
     const block = /cat > \.env <<'ENV'\n([\s\S]*?)\nENV\n/.exec(deployDoc)?.[1];
@@ -91,11 +105,13 @@ describe("compose.yaml with the .env of docs/deploy.md", () => {
     const unset: string[] = [];
     const env: Record<string, string> = {};
     for (const [, key, raw] of block.matchAll(/^ {4}([A-Z][A-Z0-9_]*): (.*)$/gm)) {
-      const value = raw!.replace(/^"(.*)"$/, '$1').replace(/\$\{([A-Z][A-Z0-9_]*)(:-([^}]*))?\}/g, (_m, name: string, hasDefault?: string, fallback?: string) => {
-        if (dotEnv[name] !== undefined) return dotEnv[name]!;
-        if (hasDefault === undefined) unset.push(name);
-        return fallback ?? '';
-      });
+      const value = raw!
+        .replace(/^"(.*)"$/, '$1')
+        .replace(/\$\{([A-Z][A-Z0-9_]*)(:-([^}]*))?\}/g, (_m, name: string, hasDefault?: string, fallback?: string) => {
+          if (dotEnv[name] !== undefined) return dotEnv[name]!;
+          if (hasDefault === undefined) unset.push(name);
+          return fallback ?? '';
+        });
       env[key!] = value;
     }
     return { env, unset };

@@ -39,7 +39,8 @@ describe('who may read /metrics', () => {
   });
 
   it('private means loopback, link-local and the private ranges, IPv4-mapped too', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.5', '192.168.1.9', '::1', 'fd00::5', '::ffff:192.168.1.1', '169.254.1.1']) expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.5', '192.168.1.9', '::1', 'fd00::5', '::ffff:192.168.1.1', '169.254.1.1'])
+      expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['8.8.8.8', '172.32.0.1', '196.188.1.1', '2001:db8::1', '::ffff:8.8.8.8', '', 'localhost']) expect(isPrivateAddress(a), a).toBe(false);
   });
 });
@@ -67,7 +68,13 @@ describe('the figures', () => {
     expect(text).not.toContain('does-not-exist');
     expect(sample(text, 'betoch_http_request_duration_seconds_count{method="GET",route="/api/healthz",status="200"}')).toBe(countBefore + 3);
     expect(text).toContain('betoch_http_request_duration_seconds_bucket{le="0.05",method="GET",route="/api/healthz",status="200"}');
-    for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_gc_duration_seconds']) {
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_gc_duration_seconds',
+    ]) {
       expect(text, name).toContain(`# TYPE ${name} `);
     }
     expect(sample(text, 'betoch_open_event_streams')).toBe(1);

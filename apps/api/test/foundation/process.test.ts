@@ -107,7 +107,13 @@ describe('the server process', () => {
 
     const otp = await call(first, 'POST', '/api/auth/request-otp', { phone: '0944 55 66 77' });
     expect(otp.status).toBe(200);
-    const signup = await call(first, 'POST', '/api/auth/signup', { phone: PHONE, code: otp.body.code, name: 'Survivor', userType: 'landlord', acceptTerms: true });
+    const signup = await call(first, 'POST', '/api/auth/signup', {
+      phone: PHONE,
+      code: otp.body.code,
+      name: 'Survivor',
+      userType: 'landlord',
+      acceptTerms: true,
+    });
     expect(signup.status).toBe(201);
     const token = signup.body.token as string;
 

@@ -37,10 +37,22 @@ describe('the server registers every call from its route contract', () => {
     const demo = (path: string) => path.startsWith('/demo/');
     const registered = routesOf(t.app);
     const keyOf = (method: string, path: string) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`;
-    expect(registered.filter((r) => !demo(r.url)).map((r) => keyOf(r.method, r.url)).sort()).toEqual(
-      contracts.filter((c) => !demo(c.path)).map((c) => keyOf(c.method, c.path)).sort(),
+    expect(
+      registered
+        .filter((r) => !demo(r.url))
+        .map((r) => keyOf(r.method, r.url))
+        .sort(),
+    ).toEqual(
+      contracts
+        .filter((c) => !demo(c.path))
+        .map((c) => keyOf(c.method, c.path))
+        .sort(),
     );
-    for (const r of registered) expect(contracts.some((c) => keyOf(c.method, c.path) === keyOf(r.method, r.url)), r.url).toBe(true);
+    for (const r of registered)
+      expect(
+        contracts.some((c) => keyOf(c.method, c.path) === keyOf(r.method, r.url)),
+        r.url,
+      ).toBe(true);
     for (const c of contracts) {
       const r = registered.find((x) => keyOf(x.method, x.url) === keyOf(c.method, c.path));
       if (!r && demo(c.path)) continue;

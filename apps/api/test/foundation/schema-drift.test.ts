@@ -21,9 +21,7 @@ describe('the Drizzle schema and the migrated database', () => {
     await drop();
   });
 
-  const tables = (Object.values(schema) as unknown[])
-    .filter((v): v is PgTable => v instanceof PgTable)
-    .map((t) => getTableConfig(t));
+  const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => v instanceof PgTable).map((t) => getTableConfig(t));
 
   it('knows every table the migrations made, and the migrations made every table it knows', async () => {
     const rows = await database.sql.query<{ name: string }>(
@@ -43,9 +41,7 @@ describe('the Drizzle schema and the migrated database', () => {
       .filter((r) => r.table !== 'schema_migrations')
       .map((r) => `${r.table}.${r.column}: ${r.type}${r.nullable ? ' null' : ''}`)
       .sort();
-    const inSchema = tables
-      .flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}: ${sqlType(c.getSQLType())}${c.notNull ? '' : ' null'}`))
-      .sort();
+    const inSchema = tables.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}: ${sqlType(c.getSQLType())}${c.notNull ? '' : ' null'}`)).sort();
     expect(inDatabase).toEqual(inSchema);
   });
 
@@ -84,16 +80,37 @@ describe('the Drizzle schema and the migrated database', () => {
     const inSchema = tables
       .flatMap((t) => [
         ...t.columns.filter((c) => c.primary).map((c) => key(t.name, 'p', [c.name])),
-        ...t.primaryKeys.map((pk) => key(t.name, 'p', pk.columns.map((c) => c.name))),
+        ...t.primaryKeys.map((pk) =>
+          key(
+            t.name,
+            'p',
+            pk.columns.map((c) => c.name),
+          ),
+        ),
         ...t.columns.filter((c) => c.isUnique).map((c) => key(t.name, 'u', [c.name])),
-        ...t.uniqueConstraints.map((u) => key(t.name, 'u', u.columns.map((c) => c.name))),
+        ...t.uniqueConstraints.map((u) =>
+          key(
+            t.name,
+            'u',
+            u.columns.map((c) => c.name),
+          ),
+        ),
         ...t.foreignKeys.map((fk) => {
           const ref = fk.reference();
-          return key(t.name, 'f', ref.columns.map((c) => c.name), getTableConfig(ref.foreignTable).name);
+          return key(
+            t.name,
+            'f',
+            ref.columns.map((c) => c.name),
+            getTableConfig(ref.foreignTable).name,
+          );
         }),
       ])
       .sort();
-    for (const kind of ['p', 'u', 'f']) expect(inSchema.some((k) => k.includes(` ${kind}(`)), `some ${kind} constraint`).toBe(true);
+    for (const kind of ['p', 'u', 'f'])
+      expect(
+        inSchema.some((k) => k.includes(` ${kind}(`)),
+        `some ${kind} constraint`,
+      ).toBe(true);
     expect(inDatabase).toEqual(inSchema);
   });
 });
@@ -132,9 +149,7 @@ describe('the migration runner', () => {
   const write = (file: string, body: string) => fs.writeFileSync(path.join(dir, file), body);
   const recorded = async () =>
     new Map(
-      (await database.sql.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')).map(
-        (r) => [r.name, r.checksum],
-      ),
+      (await database.sql.query<{ name: string; checksum: string | null }>('SELECT name, checksum FROM schema_migrations')).map((r) => [r.name, r.checksum]),
     );
 
   it('records the sha256 of each file it applied and refuses to start when an applied file was changed', async () => {

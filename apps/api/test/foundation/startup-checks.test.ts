@@ -59,7 +59,13 @@ describe('/api/readyz names what failed', () => {
 
   it('a photo store that cannot be reached: 503 naming storage only', async () => {
     // An S3 endpoint where nothing listens.
-    const t = await createTestApp({ PHOTO_STORAGE: 's3', S3_BUCKET: 'betoch-photos', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    const t = await createTestApp({
+      PHOTO_STORAGE: 's3',
+      S3_BUCKET: 'betoch-photos',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    });
     apps.push(t);
     const res = await t.request({ method: 'GET', url: '/api/readyz' });
     expect(res.statusCode, res.body).toBe(503);

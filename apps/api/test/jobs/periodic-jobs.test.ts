@@ -97,7 +97,11 @@ describe('periodic jobs run once per period across servers', () => {
     // A claim that finds its job not due still locks the job's row in a transaction of its own,
     // which marks the row (xmax); a check that only reads leaves the row as it was.
     const rowMarks = async () =>
-      ((await a.ctx.db.execute(sql`SELECT xmin::text || '/' || xmax::text AS marks FROM job_runs WHERE name = 'test-quiet-check'`)) as unknown as { rows: Array<{ marks: string }> }).rows[0]!.marks;
+      (
+        (await a.ctx.db.execute(sql`SELECT xmin::text || '/' || xmax::text AS marks FROM job_runs WHERE name = 'test-quiet-check'`)) as unknown as {
+          rows: Array<{ marks: string }>;
+        }
+      ).rows[0]!.marks;
     const before = await rowMarks();
     for (let minute = 1; minute < 10; minute++) {
       a.clock.advance(MINUTE);
@@ -112,7 +116,17 @@ describe('periodic jobs run once per period across servers', () => {
   it("the product's jobs (the list in periodic-jobs.ts) ran once when both apps checked, recorded in job_runs", async () => {
     a.clock.advance(2 * HOUR);
     const [ranA, ranB] = await Promise.all([a.jobs.tick(), b.jobs.tick()]);
-    expect([...ranA, ...ranB].sort()).toEqual(['account-exports', 'alert-check', 'auth-sweep', 'data-retention', 'listing-freshness', 'orphan-photo-sweep', 'price-bands', 'saved-search-match', 'saved-search-sms-digest']);
+    expect([...ranA, ...ranB].sort()).toEqual([
+      'account-exports',
+      'alert-check',
+      'auth-sweep',
+      'data-retention',
+      'listing-freshness',
+      'orphan-photo-sweep',
+      'price-bands',
+      'saved-search-match',
+      'saved-search-sms-digest',
+    ]);
     const rows = await listJobRuns(a.ctx.db);
     const product = rows.filter((r) => !r.name.startsWith('test-'));
     expect(product.map((r) => [r.name, r.runs, r.last_error])).toEqual([

@@ -4,14 +4,7 @@ import type { TBrowseAnswer, TListingCard } from '@betoch/contracts/listings';
 import type { TPhoto } from '@betoch/contracts/uploads';
 import type { TestApp } from '../support/test-app.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import {
-  banUser,
-  createDraftWithPhotos,
-  createListingsTestApp,
-  createLiveListing,
-  hideListing,
-  suspendUser,
-} from '../support/factories.ts';
+import { banUser, createDraftWithPhotos, createListingsTestApp, createLiveListing, hideListing, suspendUser } from '../support/factories.ts';
 import { grantByLedger } from '../support/wallet.ts';
 import { useTestApp } from '../support/use-test-app.ts';
 import { useSignedUp } from '../support/use-signed-up.ts';
@@ -181,7 +174,7 @@ describe('GET /api/listings: browse', () => {
     // Made with the factory's bedrooms, bathrooms, area and place; none left out there.
     expect(house).toMatchObject({ bedrooms: 2, bathrooms: 1, area_sqm: 85, specific_location: 'Bole Atlas' });
     await fresh.database.sql.query('UPDATE listings SET bedrooms = NULL, area_sqm = NULL, specific_location = NULL WHERE id = $1', [made.yekaHouse]);
-    const bare = ((await browseFresh()).listings).find((c) => c._id === made.yekaHouse)!;
+    const bare = (await browseFresh()).listings.find((c) => c._id === made.yekaHouse)!;
     expect(bare).not.toHaveProperty('bedrooms');
     expect(bare).not.toHaveProperty('area_sqm');
     expect(bare).not.toHaveProperty('specific_location');

@@ -5,15 +5,7 @@ import { buildApp, type BuiltApp } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { TEST_DATABASE_URL, type TestApp } from '../support/test-app.ts';
 import { signUp, type SignedIn } from '../support/login.ts';
-import {
-  banUser,
-  createDraftWithPhotos,
-  createListingsTestApp,
-  createLiveListing,
-  hideListing,
-  publishListing,
-  signUpAdmin,
-} from '../support/factories.ts';
+import { banUser, createDraftWithPhotos, createListingsTestApp, createLiveListing, hideListing, publishListing, signUpAdmin } from '../support/factories.ts';
 import { grantByLedger } from '../support/wallet.ts';
 import { useTestApp } from '../support/use-test-app.ts';
 

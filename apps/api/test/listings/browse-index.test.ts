@@ -72,8 +72,27 @@ const query = fc.record(
     source: fc.constantFrom('landlord', 'delala'),
     // Places in both scripts, Latin and Ethiopic (Ge'ez): spellings, subcities, a word of the text.
     q: fc.constantFrom(
-      'Megenagna', 'መገናኛ', 'bole', 'ቦሌ', 'Place 4', 'ayat', 'አያት', 'ኮተቤ', '22', '!!', 'piassa', 'ፒያሳ', 'Piazza',
-      'Summit', 'kazanchis', 'ካዛንቺስ', 'Sar Bet', 'ገርጂ', 'gerji', 'የካ', 'nowhere',
+      'Megenagna',
+      'መገናኛ',
+      'bole',
+      'ቦሌ',
+      'Place 4',
+      'ayat',
+      'አያት',
+      'ኮተቤ',
+      '22',
+      '!!',
+      'piassa',
+      'ፒያሳ',
+      'Piazza',
+      'Summit',
+      'kazanchis',
+      'ካዛንቺስ',
+      'Sar Bet',
+      'ገርጂ',
+      'gerji',
+      'የካ',
+      'nowhere',
     ),
     confirmed: fc.constant('7'),
     verified: fc.constant('1'),
@@ -144,7 +163,9 @@ describe('browse from memory', () => {
   });
 
   it('a change of one listing shows on the next version', async () => {
-    const [row] = await database.sql.query<{ id: string }>("SELECT id FROM listings WHERE visibility = 'live' AND admin_hidden = false AND poster_blocked_until IS NULL ORDER BY published_at DESC, id DESC LIMIT 1");
+    const [row] = await database.sql.query<{ id: string }>(
+      "SELECT id FROM listings WHERE visibility = 'live' AND admin_hidden = false AND poster_blocked_until IS NULL ORDER BY published_at DESC, id DESC LIMIT 1",
+    );
     await database.sql.query('UPDATE listings SET price_etb = 1 WHERE id = $1', [row!.id]);
     const after = await indexNow();
     const question: BrowseQuestion = { filters: ZBrowseQuery.parse({ price_max: '1' }), after: undefined, now: new Date() };
@@ -192,11 +213,18 @@ describe('browse from memory', () => {
       fc.asyncProperty(query, async (raw) => {
         const filters = ZBrowseQuery.parse(raw);
         const filter = listingFilterOf(filters, now);
-        const matching = (f: typeof filter) => described.filter((d) => d.visible && matchesFilter(d.listing, f)).map((d) => d.id).sort();
+        const matching = (f: typeof filter) =>
+          described
+            .filter((d) => d.visible && matchesFilter(d.listing, f))
+            .map((d) => d.id)
+            .sort();
         const expected = matching(filter);
         const all = { limit: LISTINGS * 2 };
         const fromSql = (await browseListings(database.db, { ...filter, ...all }, now)).map((r) => r.id).sort();
-        const fromMemory = index.page(filter, all, now.getTime()).map((slot) => index.idOf(slot)).sort();
+        const fromMemory = index
+          .page(filter, all, now.getTime())
+          .map((slot) => index.idOf(slot))
+          .sort();
         expect(fromSql, `SQL: ${JSON.stringify(raw)}`).toEqual(expected);
         expect(fromMemory, `memory: ${JSON.stringify(raw)}`).toEqual(expected);
         if (expected.length) found += 1;

@@ -43,7 +43,10 @@ function describePlan(plan: PlanNode): string {
 
 function expectIndexed(plan: PlanNode, maxRows: number, shape: string): void {
   const text = `${shape}: ${describePlan(plan)}`;
-  expect(planNodes(plan).some((n) => n['Node Type'] === 'Seq Scan'), text).toBe(false);
+  expect(
+    planNodes(plan).some((n) => n['Node Type'] === 'Seq Scan'),
+    text,
+  ).toBe(false);
   for (const scan of planNodes(plan).filter((n) => n['Index Name'])) expect(scan['Index Name'], text).toMatch(/^listings_(browse_|place_grams_idx|pkey)/);
   expect(rowsRead(plan), text).toBeLessThanOrEqual(maxRows);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CardStore } from '../../src/modules/listings/card-store.ts';
 
-const card = (i: number) => JSON.stringify({ _id: `id-${i}`, title: i % 3 === 0 ? `ባለ ${i} መኝታ ቤት በቦሌ` : `Apartment ${i} in Bole`, price_etb: 1000 + i, pad: 'x'.repeat(i % 700) });
+const card = (i: number) =>
+  JSON.stringify({ _id: `id-${i}`, title: i % 3 === 0 ? `ባለ ${i} መኝታ ቤት በቦሌ` : `Apartment ${i} in Bole`, price_etb: 1000 + i, pad: 'x'.repeat(i % 700) });
 
 describe('the card store', () => {
   it('gives back every card as it was written, Amharic included, across many chunks', () => {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, type SignedIn } from '../support/login.ts';
-import {
-  createListing,
-  createListingsTestApp,
-  listingPayload,
-  setPhotos,
-  suspendUser,
-  uploadTestPhoto,
-} from '../support/factories.ts';
+import { createListing, createListingsTestApp, listingPayload, setPhotos, suspendUser, uploadTestPhoto } from '../support/factories.ts';
 import { useTestApp } from '../support/use-test-app.ts';
 import { useSignedUp } from '../support/use-signed-up.ts';
 
@@ -118,7 +111,13 @@ describe('PATCH /api/listings/{id}', () => {
     const listing = await createListing(t, landlord);
     const res = await patch(landlord, listing._id, { title: 'Renovated 2-Bedroom', price_etb: 27000, subcity: 'kirkos', bedrooms: null });
     expect(res.statusCode).toBe(200);
-    expect(res.json().listing).toMatchObject({ title: 'Renovated 2-Bedroom', price_etb: 27000, subcity: 'Kirkos', bedrooms: null, description: listing.description });
+    expect(res.json().listing).toMatchObject({
+      title: 'Renovated 2-Bedroom',
+      price_etb: 27000,
+      subcity: 'Kirkos',
+      bedrooms: null,
+      description: listing.description,
+    });
     const invalid = await patch(landlord, listing._id, { price_etb: 0 });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fields).toEqual({ price_etb: 'Price must be a valid positive number' });

@@ -98,7 +98,12 @@ describe('demo data on an empty database', () => {
   });
 
   it('does not seed a database that already has users', async () => {
-    const deps = { uploads: uploadsServiceOf(t), urlFor: (key: string) => key, bus: new MemoryEventBus(t.ctx.log), exports: { requestExport: async () => null } };
+    const deps = {
+      uploads: uploadsServiceOf(t),
+      urlFor: (key: string) => key,
+      bus: new MemoryEventBus(t.ctx.log),
+      exports: { requestExport: async () => null },
+    };
     expect(await seedDemoIfEmpty(t.ctx, deps)).toBe(false);
     const [row] = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM listings');
     // Two drafts and the demo landlord's expired listing are not in browse.
@@ -128,10 +133,18 @@ describe('every feature has something to show after a fresh start', () => {
 
   it("shows a poster verified with Fayda: the demo landlord's live listings carry the badge, and 'Verified posters only' finds exactly them", async () => {
     const landlord = await logIn(t, DEMO_PHONES.landlord);
-    const mine = (await t.request({ method: 'GET', url: '/api/listings/my-listings', headers: landlord.auth })).json() as { listings: Array<{ _id: string; visibility: string }> };
-    const live = mine.listings.filter((l) => l.visibility === 'live').map((l) => l._id).sort();
+    const mine = (await t.request({ method: 'GET', url: '/api/listings/my-listings', headers: landlord.auth })).json() as {
+      listings: Array<{ _id: string; visibility: string }>;
+    };
+    const live = mine.listings
+      .filter((l) => l.visibility === 'live')
+      .map((l) => l._id)
+      .sort();
     expect(live.length).toBeGreaterThan(0);
-    const badged = cards.filter((c) => c.poster_verified).map((c) => c._id).sort();
+    const badged = cards
+      .filter((c) => c.poster_verified)
+      .map((c) => c._id)
+      .sort();
     expect(badged).toEqual(live);
     const filtered = (await t.request({ method: 'GET', url: '/api/listings?verified=1&limit=50' })).json() as { listings: TListingCard[] };
     expect(filtered.listings.map((c) => c._id).sort()).toEqual(live);
@@ -187,7 +200,10 @@ describe('every feature has something to show after a fresh start', () => {
     const waiting = unlocks.find((u) => u.refund?.status === 'pending');
     expect(waiting).toBeTruthy();
     const admin = await logIn(t, TEST_ADMIN_PHONE);
-    const claims = await get<{ data: { items: Array<{ unlock_id?: string; status: string }> } }>('/api/admin/payments/refund-claims?status=pending', admin.auth);
+    const claims = await get<{ data: { items: Array<{ unlock_id?: string; status: string }> } }>(
+      '/api/admin/payments/refund-claims?status=pending',
+      admin.auth,
+    );
     expect(claims.data.items.length).toBeGreaterThanOrEqual(1);
   });
 

@@ -10,7 +10,6 @@ const DAY = 24 * HOUR;
 
 const t = useTestApp(createListingsTestApp);
 
-
 /** Moves the clock and lets the periodic jobs run, as a server's tick would. */
 async function pass(ms: number): Promise<void> {
   t.clock.advance(ms);
@@ -24,7 +23,13 @@ function again(who: SignedIn): Promise<SignedIn> {
 
 async function ownView(who: SignedIn, id: string) {
   const res = await t.request({ method: 'GET', url: `/api/listings/${id}`, headers: (await again(who)).auth });
-  return res.json().listing as { visibility: string; confirmed_at: string | null; confirm_asked_at: string | null; expired_at: string | null; expired_reason: string | null };
+  return res.json().listing as {
+    visibility: string;
+    confirmed_at: string | null;
+    confirm_asked_at: string | null;
+    expired_at: string | null;
+    expired_reason: string | null;
+  };
 }
 
 async function browseIds(query = ''): Promise<string[]> {
@@ -185,7 +190,9 @@ describe('expiry after 30 days', () => {
     const fresh = await again(landlord);
     const mine = (await t.request({ method: 'GET', url: '/api/listings/my-listings', headers: fresh.auth })).json().listings as Array<{ _id: string }>;
     for (const l of mine.filter((l) => l._id !== a._id)) {
-      expect((await t.request({ method: 'POST', url: `/api/listings/${l._id}/confirm`, headers: fresh.auth, payload: { answer: 'available' } })).statusCode).toBe(200);
+      expect(
+        (await t.request({ method: 'POST', url: `/api/listings/${l._id}/confirm`, headers: fresh.auth, payload: { answer: 'available' } })).statusCode,
+      ).toBe(200);
     }
     await pass(DAY + MINUTE);
     const view = await ownView(landlord, a._id);

@@ -68,7 +68,9 @@ describe('writing a title', () => {
     expect(await patch(listing._id, { subcity: 'Bole' })).toMatchObject({ title: 'Big villa with a garden', title_generated: false });
     expect(await patch(listing._id, { title: 'anything', title_generated: true })).toMatchObject({ title: 'Villa in Bole', title_generated: true });
     // The owner form sends the title back with title_generated when the poster left it as it was.
-    expect(await patch(listing._id, { ...listingPayload({ type: 'villa', subcity: 'Bole', bedrooms: 5 }), title: 'በቦሌ የሚገኝ ቪላ', title_generated: true })).toMatchObject({
+    expect(
+      await patch(listing._id, { ...listingPayload({ type: 'villa', subcity: 'Bole', bedrooms: 5 }), title: 'በቦሌ የሚገኝ ቪላ', title_generated: true }),
+    ).toMatchObject({
       title: 'Villa in Bole',
       title_generated: true,
     });
@@ -86,32 +88,60 @@ describe('reading a title', () => {
   let tenant: SignedIn;
 
   beforeAll(async () => {
-    generatedId = (await createLiveListing(t, owner, { title: 'x', title_generated: true, type: 'apartment', bedrooms: 2, subcity: 'Bole', price_etb: 43210 }))._id;
-    typedId = (await createLiveListing(t, owner, { title: 'Sunny flat near Edna Mall', type: 'apartment', bedrooms: 2, subcity: 'Bole', price_etb: 43210 }))._id;
+    generatedId = (await createLiveListing(t, owner, { title: 'x', title_generated: true, type: 'apartment', bedrooms: 2, subcity: 'Bole', price_etb: 43210 }))
+      ._id;
+    typedId = (await createLiveListing(t, owner, { title: 'Sunny flat near Edna Mall', type: 'apartment', bedrooms: 2, subcity: 'Bole', price_etb: 43210 }))
+      ._id;
     tenant = await signUp(t, { userType: 'tenant' });
     await grantCredits(t, tenant, 2);
     expect((await t.request({ method: 'POST', url: `/api/listings/${generatedId}/unlock-contact`, headers: tenant.auth })).statusCode).toBe(200);
-    const started = await t.request({ method: 'POST', url: '/api/conversations', headers: tenant.auth, payload: { listing_id: generatedId, initial_message: 'Is it free?' } });
+    const started = await t.request({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: tenant.auth,
+      payload: { listing_id: generatedId, initial_message: 'Is it free?' },
+    });
     expect(started.statusCode, started.body).toBeLessThan(300);
   }, 60_000);
 
   it('the detail, the browse card, the inbox and My unlocks carry what the reader composes it from', async () => {
     const detail = (await t.request({ method: 'GET', url: `/api/listings/${generatedId}` })).json().listing;
     expect(detail).toMatchObject({ title: 'Apartment in Bole', title_generated: true, type: 'apartment', bedrooms: 2, subcity: 'Bole' });
-    expect((await t.request({ method: 'GET', url: `/api/listings/${typedId}` })).json().listing).toMatchObject({ title: 'Sunny flat near Edna Mall', title_generated: false });
+    expect((await t.request({ method: 'GET', url: `/api/listings/${typedId}` })).json().listing).toMatchObject({
+      title: 'Sunny flat near Edna Mall',
+      title_generated: false,
+    });
 
     const cards = ((await t.request({ method: 'GET', url: '/api/listings?price_min=43210&price_max=43210' })).json() as TBrowseAnswer).listings;
-    expect(cards.find((c) => c._id === generatedId)).toMatchObject({ title: 'Apartment in Bole', title_generated: true, type: 'apartment', bedrooms: 2, subcity: 'Bole' });
+    expect(cards.find((c) => c._id === generatedId)).toMatchObject({
+      title: 'Apartment in Bole',
+      title_generated: true,
+      type: 'apartment',
+      bedrooms: 2,
+      subcity: 'Bole',
+    });
     // A typed title's card says nothing of it (cards carry only what they show).
     expect(cards.find((c) => c._id === typedId)).not.toHaveProperty('title_generated');
 
     for (const who of [tenant, owner]) {
       const rows = (await t.request({ method: 'GET', url: '/api/conversations', headers: who.auth })).json().conversations as TConversationSummary[];
-      expect(rows.find((r) => r.listing_id?._id === generatedId)?.listing_id).toMatchObject({ title: 'Apartment in Bole', title_generated: true, type: 'apartment', bedrooms: 2, subcity: 'Bole' });
+      expect(rows.find((r) => r.listing_id?._id === generatedId)?.listing_id).toMatchObject({
+        title: 'Apartment in Bole',
+        title_generated: true,
+        type: 'apartment',
+        bedrooms: 2,
+        subcity: 'Bole',
+      });
     }
 
     const unlocks = ((await t.request({ method: 'GET', url: '/api/listings/unlocked/my-unlocks', headers: tenant.auth })).json() as TMyUnlocksAnswer).unlocks;
-    expect(unlocks.find((u) => u.listing._id === generatedId)?.listing).toMatchObject({ title: 'Apartment in Bole', title_generated: true, type: 'apartment', bedrooms: 2, subcity: 'Bole' });
+    expect(unlocks.find((u) => u.listing._id === generatedId)?.listing).toMatchObject({
+      title: 'Apartment in Bole',
+      title_generated: true,
+      type: 'apartment',
+      bedrooms: 2,
+      subcity: 'Bole',
+    });
   });
 
   it("the page head names the listing in the visitor's language (?lng= or the language cookie); a typed title as typed", async () => {
@@ -134,7 +164,9 @@ describe('reading a title', () => {
 
   it('the place search finds a generated title by the words the reader sees, in either language', async () => {
     const found = async (q: string) =>
-      ((await t.request({ method: 'GET', url: `/api/listings?price_min=43210&price_max=43210&q=${encodeURIComponent(q)}` })).json() as TBrowseAnswer).listings.map((c) => c._id);
+      (
+        (await t.request({ method: 'GET', url: `/api/listings?price_min=43210&price_max=43210&q=${encodeURIComponent(q)}` })).json() as TBrowseAnswer
+      ).listings.map((c) => c._id);
     for (const q of ['አፓርትመንት', 'Apartment', 'ቦሌ', 'Bole']) expect(await found(q), q).toContain(generatedId);
     expect(await found('ቪላ')).not.toContain(generatedId);
     expect(await found('Sunny')).toEqual([typedId]);

@@ -16,7 +16,6 @@ import { drawnText, ssrStateOf, writeRenderingWebDist } from '../support/web-dis
  * the masked text and never matches digits, so it cannot confirm a hidden number digit by digit.
  */
 
-
 let t: TestApp;
 let webDist: string;
 let poster: SignedIn;

@@ -55,15 +55,24 @@ function head(html: string): string {
 
 function meta(html: string, key: string): string | undefined {
   const match = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)">`).exec(head(html));
-  return match?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+  return match?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&amp;/g, '&');
 }
 
 function title(html: string): string | undefined {
-  return /<title>([^<]*)<\/title>/.exec(head(html))?.[1]?.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return /<title>([^<]*)<\/title>/
+    .exec(head(html))?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 describe('a listing page fetched by a link-preview bot', () => {
-  for (const [bot, agent] of [['Telegram', TELEGRAM], ['Facebook', FACEBOOK]] as const) {
+  for (const [bot, agent] of [
+    ['Telegram', TELEGRAM],
+    ['Facebook', FACEBOOK],
+  ] as const) {
     it(`${bot}: Open Graph and Twitter tags with the title, price in ETB, subcity and the cover photo`, async () => {
       const res = await t.request({ method: 'GET', url: `/l/${live._id}`, headers: { 'user-agent': agent, host: 'betoch.example' } });
       expect(res.statusCode).toBe(200);
@@ -95,12 +104,26 @@ describe('a listing page fetched by a link-preview bot', () => {
     const html = (await t.request({ method: 'GET', url: `/l/${live._id}`, headers: { 'user-agent': TELEGRAM } })).body;
     const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(head(html))![1]!;
     const data = JSON.parse(json) as Record<string, unknown> & { itemOffered: Record<string, unknown> };
-    expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Offer', price: 18500, priceCurrency: 'ETB', businessFunction: 'http://purl.org/goodrelations/v1#LeaseOut' });
-    expect(data.itemOffered).toMatchObject({ '@type': 'Apartment', name: live.title, address: { addressLocality: 'Addis Ababa', addressRegion: 'Bole', addressCountry: 'ET' } });
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Offer',
+      price: 18500,
+      priceCurrency: 'ETB',
+      businessFunction: 'http://purl.org/goodrelations/v1#LeaseOut',
+    });
+    expect(data.itemOffered).toMatchObject({
+      '@type': 'Apartment',
+      name: live.title,
+      address: { addressLocality: 'Addis Ababa', addressRegion: 'Bole', addressCountry: 'ET' },
+    });
   });
 
   it('has a canonical URL and an alternate in each language, and in Amharic when the visitor reads Amharic', async () => {
-    const res = await t.request({ method: 'GET', url: `/l/${live._id}?utm_source=tg`, headers: { host: 'betoch.example', 'accept-language': 'en;q=0.4, am;q=0.9' } });
+    const res = await t.request({
+      method: 'GET',
+      url: `/l/${live._id}?utm_source=tg`,
+      headers: { host: 'betoch.example', 'accept-language': 'en;q=0.4, am;q=0.9' },
+    });
     const html = res.body;
     expect(head(html)).toContain(`<link rel="canonical" href="http://betoch.example/l/${live._id}?utm_source=tg">`);
     expect(head(html)).toContain(`<link rel="alternate" hreflang="am" href="http://betoch.example/l/${live._id}?utm_source=tg&amp;lng=am">`);
@@ -160,7 +183,10 @@ describe('the public pages', () => {
   it('each has its own title and description in the visitor language, a canonical URL and hreflang alternates', async () => {
     const titles = new Set<string>();
     for (const [url, name] of pages) {
-      for (const [lng, texts] of [['en', enSeo], ['am', amSeo]] as const) {
+      for (const [lng, texts] of [
+        ['en', enSeo],
+        ['am', amSeo],
+      ] as const) {
         const html = (await t.request({ method: 'GET', url, headers: { cookie: `betoch_lng=${lng}`, host: 'betoch.example' } })).body;
         const expected = name === 'home' ? texts.pages.home.title : `${texts.pages[name].title} · ${texts.site}`;
         expect(title(html), `${url} ${lng}`).toBe(expected);

@@ -57,7 +57,7 @@ describe('GET /api/listings?q= (place search)', () => {
     expect(await search('Kolfe Keraniyo')).toEqual(sorted('kolfe'));
   });
 
-  it('folds spaces and the Ge\'ez letter variants: ሳር ቤት = Sarbet, ሀያ ሁለት = ሐያ ሁለት = 22', async () => {
+  it("folds spaces and the Ge'ez letter variants: ሳር ቤት = Sarbet, ሀያ ሁለት = ሐያ ሁለት = 22", async () => {
     for (const q of ['ሳር ቤት', 'Sarbet', 'sar bet']) expect(await search(q), q).toEqual(sorted('sarbet'));
     for (const q of ['ሀያ ሁለት', 'ሃያ ሁለት', '22', 'Haya Hulet']) expect(await search(q), q).toEqual(sorted('hayaHulet'));
   });

@@ -7,7 +7,13 @@ import { gzipWindowBits, prepareJson, sendPrepared } from '../../src/modules/lis
 function answerOf(bytes: number): string {
   const cards: string[] = [];
   for (let i = 0; cards.join(',').length < bytes; i += 1) {
-    cards.push(JSON.stringify({ _id: `${(i * 2654435761).toString(16).padStart(8, '0')}-4c36-853a-8e9c76f${i}`, title: `${1 + (i % 4)} bedroom home near ${['Edna Mall', 'Megenagna', 'Piassa', 'CMC'][i % 4]} ${i * 37}`, price_etb: 9000 + ((i * 7919) % 90000) }));
+    cards.push(
+      JSON.stringify({
+        _id: `${(i * 2654435761).toString(16).padStart(8, '0')}-4c36-853a-8e9c76f${i}`,
+        title: `${1 + (i % 4)} bedroom home near ${['Edna Mall', 'Megenagna', 'Piassa', 'CMC'][i % 4]} ${i * 37}`,
+        price_etb: 9000 + ((i * 7919) % 90000),
+      }),
+    );
   }
   return `{"ok":true,"listings":[${cards.join(',')}],"next_cursor":null}`;
 }

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { logIn, signUp, type SignedIn } from '../support/login.ts';
-import {
-  blockPosting,
-  createDraftWithPhotos,
-  createListing,
-  createListingsTestApp,
-  publishListing,
-  signUpAdmin,
-  suspendUser,
-} from '../support/factories.ts';
+import { blockPosting, createDraftWithPhotos, createListing, createListingsTestApp, publishListing, signUpAdmin, suspendUser } from '../support/factories.ts';
 import { grantByLedger } from '../support/wallet.ts';
 import { useTestApp } from '../support/use-test-app.ts';
 
 const t = useTestApp(createListingsTestApp);
-
 
 async function myStats(who: SignedIn) {
   const res = await t.request({ method: 'GET', url: '/api/listings/my-listings', headers: who.auth });

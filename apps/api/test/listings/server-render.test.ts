@@ -139,7 +139,7 @@ describe('a listing page drawn on the server', () => {
     expect(String(api.headers['content-security-policy'])).toContain("script-src 'self';");
   });
 
-  it('asks for its cover photo first: a preload of the photo is the head\'s first request; none with data saver on', async () => {
+  it("asks for its cover photo first: a preload of the photo is the head's first request; none with data saver on", async () => {
     const html = await page(`/l/${live._id}`);
     const head = html.slice(0, html.indexOf('</head>'));
     const preload = /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="[^"]+" fetchpriority="high">/.exec(head);
@@ -168,7 +168,10 @@ describe('a listing page drawn on the server', () => {
   });
 
   it("never holds the poster's phone, in the markup, the state or the head, whoever asks", async () => {
-    for (const headers of [{}, owner.auth, { cookie: 'betoch_lng=am' }, { ...owner.auth, 'user-agent': 'TelegramBot (like TwitterBot)' }] as Record<string, string>[]) {
+    for (const headers of [{}, owner.auth, { cookie: 'betoch_lng=am' }, { ...owner.auth, 'user-agent': 'TelegramBot (like TwitterBot)' }] as Record<
+      string,
+      string
+    >[]) {
       const html = await page(`/l/${live._id}`, headers);
       expect(leaksIn(html, [owner.phone])).toEqual([]);
       // Drawn for a visitor without a session even when the poster asks: the session is the browser's.
@@ -219,7 +222,7 @@ describe('/browse drawn on the server', () => {
 });
 
 describe('the language of a page', () => {
-  it('is the URL\'s, else the cookie\'s, else the best of the phone\'s languages by their q-values', () => {
+  it("is the URL's, else the cookie's, else the best of the phone's languages by their q-values", () => {
     expect(pageLanguage({ cookie: 'other=1; betoch_lng=am' })).toBe('am');
     expect(pageLanguage({ cookie: 'betoch_lng=am' }, 'lng=en')).toBe('en');
     expect(pageLanguage({ 'accept-language': 'am-ET,am;q=0.9,en;q=0.8' })).toBe('am');
@@ -251,7 +254,12 @@ describe('a page opened by its language link, and a form sent without JavaScript
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/login?from=%2Fl%2Fabc');
     // No API route takes a browser's form.
-    const api = await t.app.inject({ method: 'POST', url: '/api/auth/request-otp', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'phone=0911223344' });
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-otp',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'phone=0911223344',
+    });
     expect(api.statusCode).toBe(415);
   });
 
@@ -261,12 +269,22 @@ describe('a page opened by its language link, and a form sent without JavaScript
     const res = await t.app.inject({ method: 'POST', url: '/signup', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
     expect(res.statusCode).toBe(303);
     const next = new URL(String(res.headers.location), 'http://x');
-    expect([next.pathname, next.searchParams.get('from'), next.searchParams.get('listing'), next.searchParams.get('message')]).toEqual(['/signup', `/l/${live._id}`, live._id, null]);
+    expect([next.pathname, next.searchParams.get('from'), next.searchParams.get('listing'), next.searchParams.get('message')]).toEqual([
+      '/signup',
+      `/l/${live._id}`,
+      live._id,
+      null,
+    ]);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(new RegExp(`^${PENDING_MESSAGE_COOKIE}=[^;]+; Path=/; Max-Age=3600; SameSite=Lax$`));
     expect(readPendingMessage(cookie.split(';')[0]!.split('=')[1])).toEqual({ listingId: live._id, message });
     // The sign-up page's own phone form comes back to its page, its fields unread, the cookie kept.
-    const phone = await t.app.inject({ method: 'POST', url: String(res.headers.location), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'phone=0911223344' });
+    const phone = await t.app.inject({
+      method: 'POST',
+      url: String(res.headers.location),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'phone=0911223344',
+    });
     expect([phone.statusCode, phone.headers.location, phone.headers['set-cookie']]).toEqual([303, res.headers.location, undefined]);
   });
 });
@@ -275,10 +293,13 @@ describe('the log of a drawn page', () => {
   it('has the page request alone, not the reads the renderer made for it; a guessed header hides nothing', async () => {
     const lines: string[] = [];
     const opened = await openTestDatabase();
-    const built = await buildApp(loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-log-')), WEB_DIST: webDist }), {
-      database: opened.database,
-      logStream: { write: (line: string) => void lines.push(line) },
-    });
+    const built = await buildApp(
+      loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: 'false', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-log-')), WEB_DIST: webDist }),
+      {
+        database: opened.database,
+        logStream: { write: (line: string) => void lines.push(line) },
+      },
+    );
     try {
       await built.app.ready();
       const res = await built.app.inject({ method: 'GET', url: '/browse' });

@@ -31,7 +31,12 @@ describe('POST /purchase with Chapa', () => {
     expect(p.tx_ref).toMatch(/^bt_[A-Za-z0-9_-]{32}$/);
     expect(p.checkout_url).toBe(`${c.gateway.url}/checkout/payment/${p.tx_ref}`);
     const sent = c.gateway.transactions.get(p.tx_ref)!;
-    expect(sent).toMatchObject({ amount: '250', currency: 'ETB', returnUrl: `https://betoch.example/wallet/return?tx_ref=${p.tx_ref}`, callbackUrl: 'https://betoch.example/api/payments/chapa/callback' });
+    expect(sent).toMatchObject({
+      amount: '250',
+      currency: 'ETB',
+      returnUrl: `https://betoch.example/wallet/return?tx_ref=${p.tx_ref}`,
+      callbackUrl: 'https://betoch.example/api/payments/chapa/callback',
+    });
     expect(sent.phone).toBe(`0${tenant.phone.slice(4)}`);
     const [row] = await purchaseRows(tenant);
     expect(row).toMatchObject({ id: p.purchaseId, status: 'pending', priceEtb: 250, provider: 'chapa', txRef: p.tx_ref, returnPath: '/l/abc' });
@@ -43,7 +48,12 @@ describe('POST /purchase with Chapa', () => {
     const res = await t.request({ method: 'POST', url: '/api/purchase', headers: tenant.auth, payload: { sku: 'CREDIT_SINGLE', price_etb: 1, amount: 1 } });
     expect(res.json().status).toBe('pending');
     expect(c.gateway.transactions.get(res.json().tx_ref)!.amount).toBe('30');
-    const evil = await t.request({ method: 'POST', url: '/api/purchase', headers: tenant.auth, payload: { sku: 'CREDIT_SINGLE', return_path: '//evil.example/x' } });
+    const evil = await t.request({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: tenant.auth,
+      payload: { sku: 'CREDIT_SINGLE', return_path: '//evil.example/x' },
+    });
     expect(evil.statusCode).toBe(400);
   });
 
@@ -59,7 +69,12 @@ describe('POST /purchase with Chapa', () => {
     const tenant = await signUp(t);
     c.gateway.faults.initialize = '5xx';
     try {
-      const res = await t.request({ method: 'POST', url: '/api/purchase', headers: { ...tenant.auth, 'idempotency-key': 'k5xx' }, payload: { sku: 'CREDIT_SINGLE' } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/purchase',
+        headers: { ...tenant.auth, 'idempotency-key': 'k5xx' },
+        payload: { sku: 'CREDIT_SINGLE' },
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ ok: false, error: 'payment_gateway_error', message: expect.stringContaining('Nothing was charged') });
       expect(await purchaseRows(tenant)).toEqual([]);
@@ -209,7 +224,9 @@ describe('mismatch', () => {
       expect((await deliverWebhook(t, hook.body, { 'x-chapa-signature': hook.signature })).statusCode).toBe(200);
       expect(await balanceOf(t, tenant)).toMatchObject({ credits: 0 });
       const alerts = await t.request({ method: 'GET', url: '/api/admin/metrics/alerts', headers: admin.auth });
-      const alert = (alerts.json().data.items as Array<{ rule: string; severity: string; data: { txRefs: string[] } }>).find((a) => a.rule === 'payment_mismatch');
+      const alert = (alerts.json().data.items as Array<{ rule: string; severity: string; data: { txRefs: string[] } }>).find(
+        (a) => a.rule === 'payment_mismatch',
+      );
       expect(alert).toMatchObject({ severity: 'alert' });
       expect(alert!.data.txRefs).toContain(p.tx_ref);
     });
@@ -275,7 +292,7 @@ describe('webhook', () => {
     expect(await balanceOf(t, tenant)).toMatchObject({ credits: 0 });
   });
 
-  it("the callback after checkout triggers the same verify (its query itself is not trusted)", async () => {
+  it('the callback after checkout triggers the same verify (its query itself is not trusted)', async () => {
     const tenant = await signUp(t);
     const p = await startPurchase(t, tenant, 'CREDIT_SINGLE');
     const early = await t.request({ method: 'GET', url: `/api/payments/chapa/callback?trx_ref=${p.tx_ref}&status=success` });
@@ -312,7 +329,9 @@ describe('exactly once, by the database', () => {
     await verifyPurchase(t, tenant, p.tx_ref);
     const userId = await userIdOf(t, tenant);
     await expect(
-      t.ctx.db.insert(ledgerEntries).values({ userId, account: 'credits', delta: 1, balanceAfter: 2, kind: 'purchase', refType: 'purchase', refId: p.purchaseId }),
+      t.ctx.db
+        .insert(ledgerEntries)
+        .values({ userId, account: 'credits', delta: 1, balanceAfter: 2, kind: 'purchase', refType: 'purchase', refId: p.purchaseId }),
     ).rejects.toThrow();
     expect(await grantsOf(p.purchaseId)).toHaveLength(1);
   });
@@ -321,7 +340,13 @@ describe('exactly once, by the database', () => {
 describe('configuration', () => {
   const production = PRODUCTION_ENV;
   it('production refuses to start with PAYMENT_PROVIDER=chapa and a key or PUBLIC_URL missing', () => {
-    const full = { ...production, PAYMENT_PROVIDER: 'chapa', CHAPA_SECRET_KEY: 'CHASECK-12345678', CHAPA_WEBHOOK_SECRET: 'whsec-12345678', PUBLIC_URL: 'https://betoch.et' };
+    const full = {
+      ...production,
+      PAYMENT_PROVIDER: 'chapa',
+      CHAPA_SECRET_KEY: 'CHASECK-12345678',
+      CHAPA_WEBHOOK_SECRET: 'whsec-12345678',
+      PUBLIC_URL: 'https://betoch.et',
+    };
     expect(loadEnv(full)).toMatchObject({ paymentProvider: 'chapa', chapa: { baseUrl: 'https://api.chapa.co' }, publicUrl: 'https://betoch.et' });
     for (const missing of ['CHAPA_SECRET_KEY', 'CHAPA_WEBHOOK_SECRET', 'PUBLIC_URL']) {
       const env: Record<string, string> = { ...full };

@@ -70,7 +70,13 @@ describe('reconciliation', () => {
     expect(await balanceOf(t, tenant)).toMatchObject({ credits: 1 });
     const audit = await t.ctx.db.select().from(adminAudit).where(eq(adminAudit.targetId, p.purchaseId));
     expect(audit).toEqual([
-      expect.objectContaining({ adminId: await userIdOf(t, admin), action: 'reverify_purchase', targetType: 'purchase', before: { status: 'expired' }, after: expect.objectContaining({ status: 'paid' }) }),
+      expect.objectContaining({
+        adminId: await userIdOf(t, admin),
+        action: 'reverify_purchase',
+        targetType: 'purchase',
+        before: { status: 'expired' },
+        after: expect.objectContaining({ status: 'paid' }),
+      }),
     ]);
     const twice = await t.request({ method: 'POST', url: `/api/admin/payments/purchases/${p.purchaseId}/verify`, headers: admin.auth });
     expect(twice.statusCode).toBe(400);

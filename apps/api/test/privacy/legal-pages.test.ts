@@ -17,7 +17,7 @@ type Legal = {
   terms: { title: string; sections: Section[] };
 };
 type Seo = { site: string; pages: Record<'privacy' | 'terms', { title: string; description: string }> };
-const read = <T,>(lng: string, ns: string) => JSON.parse(fs.readFileSync(path.join(LOCALES, lng, `${ns}.json`), 'utf8')) as T;
+const read = <T>(lng: string, ns: string) => JSON.parse(fs.readFileSync(path.join(LOCALES, lng, `${ns}.json`), 'utf8')) as T;
 const legal = { en: read<Legal>('en', 'legal'), am: read<Legal>('am', 'legal') };
 const seo = { en: read<Seo>('en', 'seo'), am: read<Seo>('am', 'seo') };
 
@@ -40,7 +40,13 @@ async function page(url: string, lng: 'en' | 'am') {
   return res.body;
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 const flat = (s: string) => decode(s).replace(/\s+/g, ' ');
 
 describe.each(['en', 'am'] as const)('the notices in %s', (lng) => {

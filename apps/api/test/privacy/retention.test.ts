@@ -51,8 +51,16 @@ describe('the retention periods', () => {
     const cutoff = appEventsCutoff(now);
     const oldDay = new Date(cutoff.getTime() - DAY);
     await recordEvents(a.ctx.db, [
-      { type: 'otp_requested', data: { ip: '10.1.1.1', phone_prefix: '+2519112', marker: 'ip-old' }, at: new Date(now.getTime() - RETENTION.clientAddressMs - DAY) },
-      { type: 'otp_requested', data: { ip: '10.1.1.2', phone_prefix: '+2519112', marker: 'ip-young' }, at: new Date(now.getTime() - RETENTION.clientAddressMs + DAY) },
+      {
+        type: 'otp_requested',
+        data: { ip: '10.1.1.1', phone_prefix: '+2519112', marker: 'ip-old' },
+        at: new Date(now.getTime() - RETENTION.clientAddressMs - DAY),
+      },
+      {
+        type: 'otp_requested',
+        data: { ip: '10.1.1.2', phone_prefix: '+2519112', marker: 'ip-young' },
+        at: new Date(now.getTime() - RETENTION.clientAddressMs + DAY),
+      },
       { type: 'listing_published', subjectType: 'listing', subjectId: 'old-1', data: { marker: 'event-old-1' }, at: oldDay },
       { type: 'listing_published', subjectType: 'listing', subjectId: 'old-2', data: { marker: 'event-old-2' }, at: new Date(oldDay.getTime() + MINUTE) },
       { type: 'report_filed', subjectType: 'listing', subjectId: 'old-3', data: { marker: 'event-old-3' }, at: oldDay },
@@ -67,7 +75,9 @@ describe('the retention periods', () => {
     expect(after).not.toContain(oldPhone);
     expect(after).toContain(youngPhone);
     // The address the old code was asked from is a day old: kept.
-    const [sentEvent] = await rows<{ ip: string | null }>(sql`SELECT data ->> 'ip' AS ip FROM app_events WHERE type = 'otp_requested' AND data ->> 'ip' = ${oldAddress}`);
+    const [sentEvent] = await rows<{ ip: string | null }>(
+      sql`SELECT data ->> 'ip' AS ip FROM app_events WHERE type = 'otp_requested' AND data ->> 'ip' = ${oldAddress}`,
+    );
     expect(sentEvent?.ip).toBe(oldAddress);
     // Past 30 days the address is gone but the event (and its number range) stays; younger keeps it.
     expect(await eventOf('ip-old')).toEqual({ ip: null, type: 'otp_requested' });

@@ -10,7 +10,6 @@ import { useTestApp } from '../support/use-test-app.ts';
 const t = useTestApp(createTestApp);
 let ip = 0;
 
-
 async function codeFor(phone: string): Promise<string> {
   const res = await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone }, remoteAddress: `10.9.0.${++ip}` });
   expect(res.statusCode, res.body).toBe(200);

@@ -129,7 +129,10 @@ describe('automatic approval', () => {
     const { listingId: gone } = await freshListing();
     const other = await tenantWhoUnlocked(gone);
     await t.ctx.db.transaction((tx) => expireListing(t.ctx.events, tx, gone, t.clock.now(), 'unconfirmed'));
-    expect((await claim(t, other.tenant, other.id, 'already_rented')).json()).toMatchObject({ claim: { status: 'approved', cause: 'listing_expired' }, credits: 1 });
+    expect((await claim(t, other.tenant, other.id, 'already_rented')).json()).toMatchObject({
+      claim: { status: 'approved', cause: 'listing_expired' },
+      credits: 1,
+    });
     expect((await claim(t, late.tenant, late.id, 'no_answer')).json().claim.status).toBe('pending');
   });
 
@@ -211,7 +214,12 @@ describe('the admin refund queue', () => {
 
     const approved = await review(t, moderator, claimA, 'approve', 'Called the number twice: no answer');
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().data.claim).toMatchObject({ status: 'approved', cause: 'admin', note: 'Called the number twice: no answer', reviewer_phone: moderator.phone });
+    expect(approved.json().data.claim).toMatchObject({
+      status: 'approved',
+      cause: 'admin',
+      note: 'Called the number twice: no answer',
+      reviewer_phone: moderator.phone,
+    });
     expect((await balanceOf(t, a.tenant)).credits).toBe(1);
     expect((await review(t, moderator, claimA, 'reject', 'changed my mind')).json().error).toBe('refund_not_pending');
 
@@ -280,7 +288,10 @@ describe('limits, trust and moderation', () => {
     expect(await caseOf(t, moderator, posterId)).toBeUndefined();
     await claim(t, tenant, id, 'asked_for_money');
     const posterCase = await caseOf(t, moderator, posterId);
-    expect(posterCase).toMatchObject({ target: { type: 'user' }, autoActions: [expect.objectContaining({ type: 'refund_claim', reason: 'asked_for_money_before_viewing' })] });
+    expect(posterCase).toMatchObject({
+      target: { type: 'user' },
+      autoActions: [expect.objectContaining({ type: 'refund_claim', reason: 'asked_for_money_before_viewing' })],
+    });
   });
 });
 

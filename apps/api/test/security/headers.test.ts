@@ -29,7 +29,10 @@ let photoUrl: string;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log("app")');
   t = await createListingsTestApp({ WEB_DIST: webDist });
   owner = await signUp(t, { userType: 'landlord', name: 'Header owner' });
@@ -53,7 +56,13 @@ afterAll(async () => {
 
 function directives(res: LightMyRequestResponse): Map<string, string> {
   const csp = String(res.headers['content-security-policy'] ?? '');
-  return new Map(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(/\s+/)[0]!, d.slice(d.indexOf(' ') + 1)] as const));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(/\s+/)[0]!, d.slice(d.indexOf(' ') + 1)] as const),
+  );
 }
 
 function expectSafeHeaders(res: LightMyRequestResponse, label: string): void {
@@ -107,7 +116,15 @@ describe('no-store on paid-for data', () => {
   it('every answer holding the paid-for phone or chat text is no-store (every route, as the paying tenant)', async () => {
     const carrying: string[] = [];
     const phones = phoneSpellings(owner.phone);
-    const skip = new Set(['POST /auth/logout', 'POST /purchase', 'POST /uploads', 'DELETE /listings/{id}', 'POST /auth/signup', 'POST /auth/verify-otp', 'POST /auth/request-otp']);
+    const skip = new Set([
+      'POST /auth/logout',
+      'POST /purchase',
+      'POST /uploads',
+      'DELETE /listings/{id}',
+      'POST /auth/signup',
+      'POST /auth/verify-otp',
+      'POST /auth/request-otp',
+    ]);
     // Reads first: a write (a new tenant message) would change what the inbox shows last.
     const ordered = [...allRoutes(t)].sort((a, b) => Number(a.method !== 'GET') - Number(b.method !== 'GET'));
     for (const route of ordered) {
@@ -119,13 +136,32 @@ describe('no-store on paid-for data', () => {
       expect(res.headers['cache-control'], `${routeKey(route)} ${res.statusCode}`).toBe('no-store');
     }
     // The scan saw the paid-for data where it lives.
-    for (const key of ['POST /listings/{id}/unlock-contact', 'GET /listings/{id}/unlock-status', 'POST /listings/batch-unlock-status', 'GET /listings/unlocked/my-unlocks', 'GET /conversations', 'GET /conversations/{id}/messages']) {
+    for (const key of [
+      'POST /listings/{id}/unlock-contact',
+      'GET /listings/{id}/unlock-status',
+      'POST /listings/batch-unlock-status',
+      'GET /listings/unlocked/my-unlocks',
+      'GET /conversations',
+      'GET /conversations/{id}/messages',
+    ]) {
       expect(carrying).toContain(key);
     }
   });
 
   it('the calls named by the rules are no-store whatever they answer (also errors and anonymous)', async () => {
-    const named = ['POST /listings/{id}/unlock-contact', 'GET /listings/{id}/unlock-status', 'POST /listings/batch-unlock-status', 'GET /listings/unlocked/my-unlocks', 'GET /conversations', 'GET /conversations/{id}/messages', 'POST /conversations/{id}/reply', 'POST /conversations', 'POST /conversations/{id}/unlock-first-reply', 'GET /wallet/balance', 'GET /auth/me'];
+    const named = [
+      'POST /listings/{id}/unlock-contact',
+      'GET /listings/{id}/unlock-status',
+      'POST /listings/batch-unlock-status',
+      'GET /listings/unlocked/my-unlocks',
+      'GET /conversations',
+      'GET /conversations/{id}/messages',
+      'POST /conversations/{id}/reply',
+      'POST /conversations',
+      'POST /conversations/{id}/unlock-first-reply',
+      'GET /wallet/balance',
+      'GET /auth/me',
+    ];
     const routes = allRoutes(t).filter((r) => named.includes(routeKey(r)));
     expect(routes.length).toBe(named.length);
     for (const route of routes) {

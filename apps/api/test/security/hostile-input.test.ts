@@ -28,7 +28,12 @@ let targets: Targets;
 
 beforeAll(async () => {
   const listing = (await createLiveListing(t, owner))._id;
-  const start = await t.request({ method: 'POST', url: '/api/conversations', headers: tenant.auth, payload: { listing_id: listing, initial_message: 'Hello' } });
+  const start = await t.request({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: tenant.auth,
+    payload: { listing_id: listing, initial_message: 'Hello' },
+  });
   const unknown = '00000000-0000-4000-8000-000000000000';
   targets = { listing, conversation: start.json().conversation_id, case: unknown, cluster: unknown, adjustment: unknown, phone: tenant.phone };
 }, 60_000);
@@ -102,15 +107,16 @@ const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', 'isAdmin', 'roles',
 
 /** A JSON body as text, so keys like __proto__ are sent as written. */
 function jsonText(entries: Array<[string, unknown]>): string {
-  return `{${entries.filter(([, v]) => v !== undefined).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+  return `{${entries
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`)
+    .join(',')}}`;
 }
 
 function bodyArbitrary(route: RegisteredRoute): fc.Arbitrary<string> {
   const sample = sampleBody(routeKey(route), targets) ?? {};
   const fields = fieldsOf(route.body);
-  const perField = fields.map((f) =>
-    fc.oneof(fc.constant(undefined), fc.constant(sample[f]), hostileValue).map((v) => [f, v] as [string, unknown]),
-  );
+  const perField = fields.map((f) => fc.oneof(fc.constant(undefined), fc.constant(sample[f]), hostileValue).map((v) => [f, v] as [string, unknown]));
   const objectBody = fc
     .tuple(fc.tuple(...perField), fc.array(fc.tuple(fc.constantFrom(...EXTRA_KEYS), hostileValue), { maxLength: 3 }))
     .map(([own, extra]) => jsonText([...own, ...extra]));
@@ -123,7 +129,11 @@ function bodyArbitrary(route: RegisteredRoute): fc.Arbitrary<string> {
 
 function queryArbitrary(route: RegisteredRoute): fc.Arbitrary<string> {
   const keys = [...fieldsOf(route.query), '__proto__', 'constructor', 'a[b]'];
-  const value = fc.oneof(hostileString.filter((s) => s.length < 3000), fc.integer().map(String), fc.constantFrom('', '-5', '1.5', '10000000000000000000'));
+  const value = fc.oneof(
+    hostileString.filter((s) => s.length < 3000),
+    fc.integer().map(String),
+    fc.constantFrom('', '-5', '1.5', '10000000000000000000'),
+  );
   return fc
     .array(fc.tuple(fc.constantFrom(...keys), value), { maxLength: 6 })
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}` : ''));
@@ -145,7 +155,8 @@ function encode(value: string): string {
 }
 
 /** Internals an answer must never show. */
-const INTERNALS = /\bat \S+ \(|\.ts:\d+|\.js:\d+|node_modules|\/work\/|apps\/api|syntax error|violates|relation "|duplicate key|TypeError|ReferenceError|ZodError|"stack"/i;
+const INTERNALS =
+  /\bat \S+ \(|\.ts:\d+|\.js:\d+|node_modules|\/work\/|apps\/api|syntax error|violates|relation "|duplicate key|TypeError|ReferenceError|ZodError|"stack"/i;
 /** SQL as a database error would quote it (upper-case keywords, as the repositories write them). */
 const SQL_TEXT = /\bSELECT\b[^"]*\bFROM\b|\bINSERT INTO\b|\bUPDATE \S+ SET\b|\bDELETE FROM\b/;
 

@@ -20,7 +20,12 @@ describe('names and listing text are stored without invisible format characters'
   it('a display name and an agency name, at signup and on a profile change; the chat shows the clean name', async () => {
     const broker = await signUp(t, { userType: 'delala', name: `${RLO}Abebe${LRI}`, agencyName: `Bole\u200f Homes${RLO}` });
     expect([broker.user.name, broker.user.agency_name]).toEqual(['Abebe', 'Bole Homes']);
-    const changed = await t.request({ method: 'PATCH', url: '/api/account', headers: broker.auth, payload: { name: `Kebede\u2067gnp.exe`, agencyName: `\u061cAddis\u200b Homes` } });
+    const changed = await t.request({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: broker.auth,
+      payload: { name: `Kebede\u2067gnp.exe`, agencyName: `\u061cAddis\u200b Homes` },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const row = await stored('SELECT name, agency_name FROM users WHERE phone = $1', broker.phone);
     expect(row).toEqual({ name: 'Kebedegnp.exe', agency_name: 'Addis Homes' });
@@ -36,7 +41,11 @@ describe('names and listing text are stored without invisible format characters'
 
   it('a listing title, description and specific location', async () => {
     const owner = await signUp(t, { userType: 'landlord' });
-    const listing = await createLiveListing(t, owner, { title: `Flat${RLO} in Bole`, description: `Quiet\u200b flat near the ${LRI}ring road${'\u2069'}.`, specific_location: `${RLO}Edna Mall` });
+    const listing = await createLiveListing(t, owner, {
+      title: `Flat${RLO} in Bole`,
+      description: `Quiet\u200b flat near the ${LRI}ring road${'\u2069'}.`,
+      specific_location: `${RLO}Edna Mall`,
+    });
     const row = await stored('SELECT title, description, specific_location FROM listings WHERE id = $1', listing._id);
     expect(row).toEqual({ title: 'Flat in Bole', description: 'Quiet flat near the ring road.', specific_location: 'Edna Mall' });
   });

@@ -29,7 +29,16 @@ function page(url: string, who: SignedIn | null, headers: Record<string, string>
 describe('pages kept drawn', () => {
   it("hold no poster's phone and no locked reply, though readers who paid and the poster filled them", async () => {
     const urls = [
-      '/', '/browse', '/browse?subcity=Yeka', '/tenant/welcome', '/landlord/welcome', '/delala/welcome', '/login', '/signup', '/privacy', '/terms',
+      '/',
+      '/browse',
+      '/browse?subcity=Yeka',
+      '/tenant/welcome',
+      '/landlord/welcome',
+      '/delala/welcome',
+      '/login',
+      '/signup',
+      '/privacy',
+      '/terms',
       ...Object.values(m.listings).flatMap((id) => [`/l/${id}`, `/l/${id}?lng=am`]),
     ];
     // Those who may see more draw first: the paying tenant, each poster (their own listing), an admin.
@@ -46,7 +55,9 @@ describe('pages kept drawn', () => {
     const kept = keptPageTexts(m.t.app);
     // Every page was kept, each listing's page with its listing drawn (the draft is a 404).
     expect(kept.length).toBeGreaterThanOrEqual(urls.length);
-    expect(kept.filter((html) => html.includes('property="og:title"') && /ETB|ብር/.test(drawnText(html)))).toHaveLength((Object.keys(m.listings).length - 1) * 2);
+    expect(kept.filter((html) => html.includes('property="og:title"') && /ETB|ብር/.test(drawnText(html)))).toHaveLength(
+      (Object.keys(m.listings).length - 1) * 2,
+    );
     const phones = m.posters.map((p) => p.phone);
     expect(kept.flatMap((html) => leaksIn(html, phones))).toEqual([]);
   }, 600_000);
@@ -54,7 +65,12 @@ describe('pages kept drawn', () => {
   it('show an edit of the listing at once', async () => {
     const url = `/l/${m.listings.show}`;
     expect(drawnText((await page(url, null)).body)).not.toContain('Renamed sunny flat');
-    const edit = await m.t.request({ method: 'PATCH', url: `/api/listings/${m.listings.show}`, headers: m.landlordShow.auth, payload: { title: 'Renamed sunny flat' } });
+    const edit = await m.t.request({
+      method: 'PATCH',
+      url: `/api/listings/${m.listings.show}`,
+      headers: m.landlordShow.auth,
+      payload: { title: 'Renamed sunny flat' },
+    });
     expect(edit.statusCode).toBe(200);
     expect(drawnText((await page(url, null)).body)).toContain('Renamed sunny flat');
   }, 120_000);

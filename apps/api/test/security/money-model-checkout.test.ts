@@ -40,7 +40,11 @@ type Step =
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('buy' as const), who: fc.nat(1), sku: fc.constantFrom(...TENANT_SKUS) }),
-  fc.record({ kind: fc.constant('gateway' as const), which: fc.nat(9), verdict: fc.constantFrom('success' as const, 'success' as const, 'failed' as const, 'cancelled' as const) }),
+  fc.record({
+    kind: fc.constant('gateway' as const),
+    which: fc.nat(9),
+    verdict: fc.constantFrom('success' as const, 'success' as const, 'failed' as const, 'cancelled' as const),
+  }),
   fc.record({ kind: fc.constant('webhook' as const), which: fc.nat(9) }),
   fc.record({ kind: fc.constant('replay' as const), which: fc.nat(9) }),
   fc.record({ kind: fc.constant('verify' as const), which: fc.nat(9) }),

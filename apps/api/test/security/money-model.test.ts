@@ -114,7 +114,10 @@ function agreeOnPlan(model: Account, key: 'tenantUntil' | 'delalaUntil', actual:
 }
 
 class Buy implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly who: Who, readonly sku: Sku) {}
+  constructor(
+    readonly who: Who,
+    readonly sku: Sku,
+  ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const res = await post(r.users[this.who], '/api/purchase', { sku: this.sku });
@@ -134,7 +137,10 @@ class Buy implements fc.AsyncCommand<Model, Real> {
 }
 
 class UnlockContact implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly who: 'tenant' | 'landlord', readonly listing: number) {}
+  constructor(
+    readonly who: 'tenant' | 'landlord',
+    readonly listing: number,
+  ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const res = await post(r.users[this.who], `/api/listings/${r.listings[this.listing]}/unlock-contact`);
@@ -247,7 +253,10 @@ function approveInModel(m: Model, c: ModelClaim): void {
 
 /** Unlocks the contact (as UnlockContact: free again, by plan, by credit, or 402/404), then claims it back. */
 class ClaimRefund implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly who: 'tenant' | 'landlord', readonly listing: number) {}
+  constructor(
+    readonly who: 'tenant' | 'landlord',
+    readonly listing: number,
+  ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     await new UnlockContact(this.who, this.listing).run(m, r);
@@ -281,7 +290,12 @@ class MarkRented implements fc.AsyncCommand<Model, Real> {
   constructor(readonly listing: number) {}
   check = () => true;
   async run(m: Model, r: Real) {
-    const res = await r.t.request({ method: 'PATCH', url: `/api/listings/${r.listings[this.listing]}`, headers: r.poster.auth, payload: { visibility: 'draft' } });
+    const res = await r.t.request({
+      method: 'PATCH',
+      url: `/api/listings/${r.listings[this.listing]}`,
+      headers: r.poster.auth,
+      payload: { visibility: 'draft' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     if (m.rented.has(this.listing)) return;
     m.rented.add(this.listing);
@@ -291,12 +305,17 @@ class MarkRented implements fc.AsyncCommand<Model, Real> {
 }
 
 class DecideRefund implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly index: number, readonly approve: boolean) {}
+  constructor(
+    readonly index: number,
+    readonly approve: boolean,
+  ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const claim = m.claims[this.index % Math.max(1, m.claims.length)];
     if (!claim) return;
-    const res = await post(r.admins[0], `/api/admin/payments/refund-claims/${claim.id}/${this.approve ? 'approve' : 'reject'}`, { note: 'Model test decision' });
+    const res = await post(r.admins[0], `/api/admin/payments/refund-claims/${claim.id}/${this.approve ? 'approve' : 'reject'}`, {
+      note: 'Model test decision',
+    });
     if (claim.status !== 'pending') return void expect(res.json().error, res.body).toBe('refund_not_pending');
     expect(res.statusCode, res.body).toBe(200);
     if (this.approve) approveInModel(m, claim);
@@ -339,7 +358,12 @@ const commands = [
   fc.constant(null).map(() => withCheck(new BrokerPublish())),
   fc.constantFrom(...STEPS).map((ms) => withCheck(new Advance(ms))),
   fc
-    .tuple(who, fc.constantFrom<'credit' | 'debit'>('credit', 'debit'), fc.constantFrom<'wallet' | 'post_credits' | 'delala_subscription'>('wallet', 'post_credits', 'delala_subscription'), fc.integer({ min: 1, max: 3 }))
+    .tuple(
+      who,
+      fc.constantFrom<'credit' | 'debit'>('credit', 'debit'),
+      fc.constantFrom<'wallet' | 'post_credits' | 'delala_subscription'>('wallet', 'post_credits', 'delala_subscription'),
+      fc.integer({ min: 1, max: 3 }),
+    )
     .map(([w, ty, ta, n]) => withCheck(new Adjust(w, ty, ta, n))),
   fc.tuple(fc.constantFrom<'tenant' | 'landlord'>('tenant', 'landlord'), fc.integer({ min: 0, max: 2 })).map(([w, l]) => withCheck(new ClaimRefund(w, l))),
   fc.tuple(fc.constantFrom<'tenant' | 'landlord'>('tenant', 'landlord'), fc.integer({ min: 0, max: 2 })).map(([w, l]) => withCheck(new ClaimRefund(w, l))),
@@ -399,7 +423,13 @@ describe('the money model', () => {
     const second = await relog(admins[1]);
     const subject = await signUp(t, { name: 'Adjusted tenant' });
     for (let round = 0; round < 5; round += 1) {
-      const created = await post(author, '/api/admin/payments/manual-adjustments', { phone: subject.phone, amount: 7, type: 'credit', target: 'wallet', reason: 'Refund' });
+      const created = await post(author, '/api/admin/payments/manual-adjustments', {
+        phone: subject.phone,
+        amount: 7,
+        type: 'credit',
+        target: 'wallet',
+        reason: 'Refund',
+      });
       const id = created.json().data.adjustment._id as string;
       const answers = await Promise.all([second, third, second, third].map((a) => post(a, `/api/admin/payments/manual-adjustments/${id}/approve`, {})));
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);

@@ -181,7 +181,14 @@ describe('fields a caller may not set have no effect (mass assignment)', () => {
     });
     expect(res.statusCode).toBe(201);
     const listing = res.json().listing;
-    expect(listing).toMatchObject({ source: 'landlord', poster_phone: owner.phone, admin_hidden: false, hidden_reason: null, visibility: 'draft', published_at: null });
+    expect(listing).toMatchObject({
+      source: 'landlord',
+      poster_phone: owner.phone,
+      admin_hidden: false,
+      hidden_reason: null,
+      visibility: 'draft',
+      published_at: null,
+    });
     expect(listing._id).not.toBe(chosenId);
     expect(JSON.stringify((await get(other, '/api/listings/my-listings')).json())).not.toContain('Mass assignment draft');
     expect(JSON.stringify((await get(owner, '/api/listings/my-listings')).json())).toContain('Mass assignment draft');
@@ -208,7 +215,14 @@ describe('fields a caller may not set have no effect (mass assignment)', () => {
 
   it('a purchase: price, amounts and balances in the body are ignored; an unlock body changes nothing', async () => {
     const buyer = await signUp(t, { name: 'Buyer' });
-    const res = await send(buyer, 'POST', '/api/purchase', { sku: 'CREDIT_SINGLE', price_etb: 1, amount: 1000, credits: 1000, credits_granted: 1000, post_credits: 50 });
+    const res = await send(buyer, 'POST', '/api/purchase', {
+      sku: 'CREDIT_SINGLE',
+      price_etb: 1,
+      amount: 1000,
+      credits: 1000,
+      credits_granted: 1000,
+      post_credits: 50,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ price_etb: 30, credits: 1, post_credits: 0, result: { credits_granted: 1 } });
     const unlock = await send(buyer, 'POST', `/api/listings/${live}/unlock-contact`, { used_credit: false, user_id: await userIdOf(t, tenant), credits: 99 });

@@ -37,7 +37,6 @@ const NOT_SCANNED = new Set([
   'POST /account/delete',
 ]);
 
-
 let m: Market;
 let webDist: string;
 beforeAll(async () => {
@@ -100,11 +99,18 @@ async function callEveryVariant(route: RegisteredRoute, who: SignedIn | null, re
   }
   if (key === 'POST /listings/batch-unlock-status') variants.push({ targets: variants[0]!.targets, body: { listing_ids: listingIds } });
   if (key === 'GET /conversations') for (const l of listingIds) variants.push({ targets: variants[0]!.targets, query: `?listing_id=${l}` });
-  if (key === 'GET /listings') for (const q of ['?limit=50', '?source=delala', '?subcity=Yeka&limit=50']) variants.push({ targets: variants[0]!.targets, query: q });
+  if (key === 'GET /listings')
+    for (const q of ['?limit=50', '?source=delala', '?subcity=Yeka&limit=50']) variants.push({ targets: variants[0]!.targets, query: q });
   if (key === 'GET /listings/my-listings' || key === 'GET /conversations/unread-count') variants.push({ targets: variants[0]!.targets });
   for (const v of variants) {
     const res = await callRoute(m.t, route, who, v.targets, { query: v.query, body: v.body });
-    out.push({ reader, call: `${key}${v.query ?? ''} [${v.targets.listing.slice(0, 8)}|${v.targets.conversation.slice(0, 8)}]`, status: res.statusCode, body: res.body, route });
+    out.push({
+      reader,
+      call: `${key}${v.query ?? ''} [${v.targets.listing.slice(0, 8)}|${v.targets.conversation.slice(0, 8)}]`,
+      status: res.statusCode,
+      body: res.body,
+      route,
+    });
   }
 }
 
@@ -130,7 +136,10 @@ describe('the paywall leak scanner', () => {
     // The scan reached the data: every non-admin GET answered 2xx to at least one reader (but the
     // steps of Telegram's sign-in, which only redirect, and answer 404 where Telegram is not set up).
     for (const route of reads.filter((r) => r.auth !== 'admin' && !REDIRECT_ONLY.has(routeKey(r)))) {
-      expect(answers.some((a) => a.route === route && a.status < 300), routeKey(route)).toBe(true);
+      expect(
+        answers.some((a) => a.route === route && a.status < 300),
+        routeKey(route),
+      ).toBe(true);
     }
     // And the locked threads really were read: the unpaying tenant opened each of them.
     const threads = answers.filter((a) => a.reader === 'unpaying tenant' && a.call.startsWith('GET /conversations/{id}/messages') && a.status === 200);
@@ -165,8 +174,16 @@ describe('the paywall leak scanner', () => {
       ['poster', m.landlordShow],
     ];
     const urls = [
-      '/', '/browse', '/browse?subcity=Yeka', '/tenant/welcome', '/landlord/welcome', '/delala/welcome', '/login', '/signup',
-      '/sitemap.xml', '/robots.txt',
+      '/',
+      '/browse',
+      '/browse?subcity=Yeka',
+      '/tenant/welcome',
+      '/landlord/welcome',
+      '/delala/welcome',
+      '/login',
+      '/signup',
+      '/sitemap.xml',
+      '/robots.txt',
       ...Object.values(m.listings).flatMap((id) => [`/l/${id}`, `/l/${id}?lng=am`]),
     ];
     const phones = m.posters.map((p) => p.phone);

@@ -39,9 +39,7 @@ export async function signUpAdmin(t: TestApp): Promise<SignedIn> {
 }
 
 /** A small real image. Each call with a different `seed` gives a different picture. */
-export async function testImage(
-  options: { width?: number; height?: number; format?: 'jpeg' | 'png' | 'webp'; seed?: number } = {},
-): Promise<Buffer> {
+export async function testImage(options: { width?: number; height?: number; format?: 'jpeg' | 'png' | 'webp'; seed?: number } = {}): Promise<Buffer> {
   const width = options.width ?? 64;
   const height = options.height ?? 48;
   const seed = options.seed ?? Math.floor(Math.random() * 360);
@@ -134,11 +132,7 @@ export function listingPayload(overrides: ListingOverrides = {}): Record<string,
 }
 
 /** POST /api/listings (a draft) and answers the owner's view. */
-export async function createListing(
-  t: TestApp,
-  owner: SignedIn,
-  overrides: ListingOverrides = {},
-): Promise<TOwnerListing> {
+export async function createListing(t: TestApp, owner: SignedIn, overrides: ListingOverrides = {}): Promise<TOwnerListing> {
   const res = await t.request({ method: 'POST', url: '/api/listings', headers: owner.auth, payload: listingPayload(overrides) });
   if (res.statusCode !== 201) throw new Error(`create listing failed: ${res.statusCode} ${res.body}`);
   return res.json().listing as TOwnerListing;
@@ -150,12 +144,7 @@ export async function setPhotos(t: TestApp, owner: SignedIn, listingId: string, 
 }
 
 /** A draft with `photos` uploaded and attached (1 by default): ready to publish. */
-export async function createDraftWithPhotos(
-  t: TestApp,
-  owner: SignedIn,
-  overrides: ListingOverrides = {},
-  photos = 1,
-): Promise<TOwnerListing> {
+export async function createDraftWithPhotos(t: TestApp, owner: SignedIn, overrides: ListingOverrides = {}, photos = 1): Promise<TOwnerListing> {
   const listing = await createListing(t, owner, overrides);
   const keys: string[] = [];
   for (let i = 0; i < photos; i += 1) keys.push((await uploadTestPhoto(t, owner)).key);
@@ -170,11 +159,7 @@ export function publishListing(t: TestApp, actor: SignedIn, listingId: string): 
 }
 
 /** A published listing with one photo. */
-export async function createLiveListing(
-  t: TestApp,
-  owner: SignedIn,
-  overrides: ListingOverrides = {},
-): Promise<TOwnerListing> {
+export async function createLiveListing(t: TestApp, owner: SignedIn, overrides: ListingOverrides = {}): Promise<TOwnerListing> {
   const draft = await createDraftWithPhotos(t, owner, overrides);
   const res = await publishListing(t, owner, draft._id);
   if (res.statusCode !== 200) throw new Error(`publish failed: ${res.statusCode} ${res.body}`);
@@ -203,11 +188,7 @@ export async function hideListing(t: TestApp, listingId: string, reason = 'repor
 
 /** The uploads service of a test app's photo store, for calling the orphan sweep with the test clock. */
 export function uploadsServiceOf(t: TestApp): UploadsService {
-  return createUploadsService(
-    t.ctx,
-    createPhotoStorage(t.env),
-    createWorkQueue({ concurrency: 1, maxWaiting: 10 }),
-  );
+  return createUploadsService(t.ctx, createPhotoStorage(t.env), createWorkQueue({ concurrency: 1, maxWaiting: 10 }));
 }
 
 export { signUp };

@@ -5,7 +5,10 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 export interface LocalTelegramOidc {
   issuer: string;
   /** An ID token as Telegram's OpenID Connect login issues it, signed with the published key unless told otherwise. */
-  idToken(claims: Record<string, unknown>, options?: { audience?: string; issuer?: string; expiresInS?: number; issuedAgoS?: number; key?: CryptoKey; kid?: string }): Promise<string>;
+  idToken(
+    claims: Record<string, unknown>,
+    options?: { audience?: string; issuer?: string; expiresInS?: number; issuedAgoS?: number; key?: CryptoKey; kid?: string },
+  ): Promise<string>;
   /** A key the issuer does not publish. */
   strangerKey: CryptoKey;
   close(): Promise<void>;

@@ -46,7 +46,10 @@ function serverBuild(): string {
     }
     try {
       if (!fs.existsSync(entry)) {
-        execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist/server', '--emptyOutDir', 'false', '--logLevel', 'warn'], { cwd: WEB, stdio: 'inherit' });
+        execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist/server', '--emptyOutDir', 'false', '--logLevel', 'warn'], {
+          cwd: WEB,
+          stdio: 'inherit',
+        });
       }
     } finally {
       fs.rmdirSync(lock);
@@ -85,5 +88,10 @@ export function drawnText(html: string): string {
   const start = html.indexOf('<div id="root">');
   const end = html.indexOf('<script id="ssr-state"');
   if (start < 0 || end < start) return '';
-  return html.slice(start, end).replace(/<[^>]*>/g, ' ').replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  return html
+    .slice(start, end)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 }

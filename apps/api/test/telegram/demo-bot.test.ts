@@ -37,13 +37,23 @@ describe("the demo's built-in Telegram bot", { timeout: 60_000 }, () => {
     const rented = question.buttons[1];
     expect(rented.text).toBe('ተከራይቷል');
 
-    const press = await t.request({ method: 'POST', url: '/api/demo/telegram/press', headers: landlord.auth, payload: { callback_data: rented.callback_data } });
+    const press = await t.request({
+      method: 'POST',
+      url: '/api/demo/telegram/press',
+      headers: landlord.auth,
+      payload: { callback_data: rented.callback_data },
+    });
     expect(press.statusCode, press.body).toBe(200);
     expect(press.json().answer).not.toBe('');
     const browse = await t.request({ method: 'GET', url: '/api/listings?limit=50' });
     expect((browse.json().listings as Array<{ _id: string }>).some((l) => l._id === listing._id)).toBe(false);
     // The same button again: already answered.
-    const again = await t.request({ method: 'POST', url: '/api/demo/telegram/press', headers: landlord.auth, payload: { callback_data: rented.callback_data } });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/demo/telegram/press',
+      headers: landlord.auth,
+      payload: { callback_data: rented.callback_data },
+    });
     expect(again.json().answer).not.toBe(press.json().answer);
   });
 

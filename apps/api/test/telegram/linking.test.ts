@@ -9,11 +9,19 @@ describe('Telegram configuration', () => {
   const base = { APP_MODE: 'production', JWT_SECRET: 'x'.repeat(40), SMS_GATEWAY_URL: 'https://sms.example', SMS_GATEWAY_TOKEN: 't', SMS_SENDER_ID: 'Betoch' };
 
   it('refuses to start in production with a token and no webhook secret', () => {
-    expect(() => loadEnv({ ...base, TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_BOT_USERNAME: 'betoch_bot' })).toThrow(/TELEGRAM_WEBHOOK_SECRET: is required in production/);
+    expect(() => loadEnv({ ...base, TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_BOT_USERNAME: 'betoch_bot' })).toThrow(
+      /TELEGRAM_WEBHOOK_SECRET: is required in production/,
+    );
   });
 
   it('starts in production with both, and takes the API base from configuration', () => {
-    const env = loadEnv({ ...base, TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_BOT_USERNAME: '@betoch_bot', TELEGRAM_WEBHOOK_SECRET: 's'.repeat(20), TELEGRAM_API_BASE: 'http://127.0.0.1:9/' });
+    const env = loadEnv({
+      ...base,
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+      TELEGRAM_BOT_USERNAME: '@betoch_bot',
+      TELEGRAM_WEBHOOK_SECRET: 's'.repeat(20),
+      TELEGRAM_API_BASE: 'http://127.0.0.1:9/',
+    });
     expect(env.telegram).toMatchObject({ username: 'betoch_bot', apiBase: 'http://127.0.0.1:9', login: 'off' });
   });
 
@@ -30,7 +38,9 @@ describe('Telegram configuration', () => {
       expect(status.json()).toEqual({ ok: true, available: false, linked: false, linked_at: null });
       expect((await t.request({ method: 'POST', url: '/api/account/telegram/link', headers: user.auth, payload: {} })).statusCode).toBe(404);
       expect((await deliver(t, textUpdate(1, '/start'))).statusCode).toBe(404);
-      expect((await t.request({ method: 'POST', url: '/api/auth/telegram', payload: { widget: { id: 1, auth_date: 1, hash: 'a'.repeat(64) } } })).statusCode).toBe(404);
+      expect(
+        (await t.request({ method: 'POST', url: '/api/auth/telegram', payload: { widget: { id: 1, auth_date: 1, hash: 'a'.repeat(64) } } })).statusCode,
+      ).toBe(404);
       expect(t.telegram.queue).toBeNull();
     } finally {
       await t.close();
@@ -55,14 +65,25 @@ describe('the webhook and linking an account', () => {
   });
 
   it('refuses an update without an update_id (400), and the server stays up', async () => {
-    const res = await tg.t.request({ method: 'POST', url: '/api/telegram/webhook', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'betoch-telegram-webhook-secret-tests' }, payload: '{"message":{}}' });
+    const res = await tg.t.request({
+      method: 'POST',
+      url: '/api/telegram/webhook',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'betoch-telegram-webhook-secret-tests' },
+      payload: '{"message":{}}',
+    });
     expect(res.statusCode).toBe(400);
     expect((await deliver(tg.t, textUpdate(7002, 'hello'))).statusCode).toBe(200);
   });
 
   it('answers at once and does the work after; a replayed update does nothing twice', async () => {
     const update = { update_id: 900_001, ...textUpdate(7003, '/start') };
-    const send = () => tg.t.request({ method: 'POST', url: '/api/telegram/webhook', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'betoch-telegram-webhook-secret-tests' }, payload: JSON.stringify(update) });
+    const send = () =>
+      tg.t.request({
+        method: 'POST',
+        url: '/api/telegram/webhook',
+        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'betoch-telegram-webhook-secret-tests' },
+        payload: JSON.stringify(update),
+      });
     const first = await send();
     expect(first.json()).toEqual({ ok: true, duplicate: false });
     await settleTelegram(tg.t);

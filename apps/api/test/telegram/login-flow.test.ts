@@ -43,7 +43,11 @@ async function atProvider(url: string, jar: Map<string, string>, init: RequestIn
     if (!next.startsWith(provider.url)) return next;
     // The login page: the person's turn.
     if (!options.method && new URL(next).pathname.startsWith('/interaction/')) return next;
-    const res = await fetch(next, { ...options, redirect: 'manual', headers: { ...(options.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const res = await fetch(next, {
+      ...options,
+      redirect: 'manual',
+      headers: { ...(options.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const [k, ...v] = pair!.split('=');
@@ -65,7 +69,10 @@ interface Walked {
 }
 
 /** 'Continue with Telegram' up to Telegram's redirect back: log in as `person`, sharing the phone or not, or Cancel. */
-async function walk(person: TelegramAccount, options: { page?: 'login' | 'signup'; from?: string; share?: boolean; cancel?: boolean; lng?: 'en' | 'am' } = {}): Promise<Walked> {
+async function walk(
+  person: TelegramAccount,
+  options: { page?: 'login' | 'signup'; from?: string; share?: boolean; cancel?: boolean; lng?: 'en' | 'am' } = {},
+): Promise<Walked> {
   const query = new URLSearchParams({ page: options.page ?? 'login', lng: options.lng ?? 'en', ...(options.from ? { from: options.from } : {}) });
   const start = await tg.t.request({ method: 'GET', url: `/api/auth/telegram/start?${query}` });
   expect(start.statusCode, start.body).toBe(303);
@@ -76,7 +83,9 @@ async function walk(person: TelegramAccount, options: { page?: 'login' | 'signup
   const jar = new Map<string, string>();
   const interaction = await atProvider(authorize.toString(), jar);
   const uid = /\/interaction\/([\w-]+)/.exec(interaction)![1]!;
-  const form = options.cancel ? new URLSearchParams() : new URLSearchParams({ telegram_id: String(person.id), ...(options.share === false ? {} : { share_phone: '1' }) });
+  const form = options.cancel
+    ? new URLSearchParams()
+    : new URLSearchParams({ telegram_id: String(person.id), ...(options.share === false ? {} : { share_phone: '1' }) });
   const back = await atProvider(`${provider.url}/interaction/${uid}/${options.cancel ? 'abort' : 'login'}`, jar, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -136,7 +145,11 @@ describe('Continue with Telegram (OpenID Connect, code with PKCE)', () => {
     const peek = await tg.t.request({ method: 'POST', url: '/api/auth/telegram/signup-ticket', payload: { ticket } });
     expect(peek.json()).toMatchObject({ ok: true, phone });
     const signup = (extra: Record<string, unknown> = {}) =>
-      tg.t.request({ method: 'POST', url: '/api/auth/signup', payload: { phone, telegramTicket: ticket, name: 'Hana Girma', userType: 'tenant', acceptTerms: true, ...extra } });
+      tg.t.request({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { phone, telegramTicket: ticket, name: 'Hana Girma', userType: 'tenant', acceptTerms: true, ...extra },
+      });
     const created = await signup();
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().user).toMatchObject({ phone, name: 'Hana Girma' });
@@ -244,7 +257,7 @@ function widgetFields(fields: Record<string, string>, token = BOT_TOKEN): Record
   return { ...fields, hash: createHmac('sha256', createHash('sha256').update(token).digest()).update(check).digest('hex') };
 }
 
-describe('Continue with Telegram (TELEGRAM_LOGIN=widget: the Login Widget\'s signed data)', () => {
+describe("Continue with Telegram (TELEGRAM_LOGIN=widget: the Login Widget's signed data)", () => {
   it('the widget page and back: a linked Telegram user signs in; a forged hash, an old auth_date, a replay and a stranger do not', async () => {
     const widget = await createTelegramTestApp({ TELEGRAM_LOGIN: 'widget' });
     try {
@@ -259,7 +272,11 @@ describe('Continue with Telegram (TELEGRAM_LOGIN=widget: the Login Widget\'s sig
         return { state: back.searchParams.get('state')!, cookie: setCookies(start.headers['set-cookie'])[0]!.split(';')[0]! };
       };
       const back = async (flow: { state: string; cookie: string }, fields: Record<string, string>) => {
-        const res = await widget.t.request({ method: 'GET', url: `/api/auth/telegram/widget?${new URLSearchParams({ ...fields, state: flow.state })}`, headers: { cookie: flow.cookie } });
+        const res = await widget.t.request({
+          method: 'GET',
+          url: `/api/auth/telegram/widget?${new URLSearchParams({ ...fields, state: flow.state })}`,
+          headers: { cookie: flow.cookie },
+        });
         expect(res.statusCode).toBe(303);
         return new URL(res.headers.location as string, 'https://betoch.example');
       };

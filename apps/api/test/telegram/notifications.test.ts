@@ -20,7 +20,13 @@ async function linked(userType: 'tenant' | 'landlord' = 'tenant', language: 'en'
 
 function tap(chat: number, data: string, id = `cb-${Math.random()}`) {
   return deliver(tg.t, {
-    callback_query: { id, from: { id: chat, is_bot: false, first_name: 'Almaz' }, message: { message_id: 1, chat: { id: chat, type: 'private' } }, data, chat_instance: 'x' },
+    callback_query: {
+      id,
+      from: { id: chat, is_bot: false, first_name: 'Almaz' },
+      message: { message_id: 1, chat: { id: chat, type: 'private' } },
+      data,
+      chat_instance: 'x',
+    },
   });
 }
 
@@ -86,7 +92,12 @@ describe('the freshness question in the bot', () => {
 
 describe('new matches by Telegram', () => {
   async function saveSearch(who: SignedIn, extra: Record<string, unknown>) {
-    const res = await tg.t.request({ method: 'POST', url: '/api/saved-searches', headers: who.auth, payload: { name: 'Bole flats', filters: { subcity: 'Bole' }, ...extra } });
+    const res = await tg.t.request({
+      method: 'POST',
+      url: '/api/saved-searches',
+      headers: who.auth,
+      payload: { name: 'Bole flats', filters: { subcity: 'Bole' }, ...extra },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().saved_search as { _id: string; telegram: boolean; sms: boolean };
   }
@@ -132,13 +143,23 @@ describe('messages by Telegram', () => {
     const owner = await linked('landlord');
     const tenant = await linked('tenant');
     const listing = await createLiveListing(tg.t, owner.who, { title: 'Flat by the ring road' });
-    const started = await tg.t.request({ method: 'POST', url: '/api/conversations', headers: tenant.who.auth, payload: { listing_id: listing._id, initial_message: 'Hello, is it free in May?' } });
+    const started = await tg.t.request({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: tenant.who.auth,
+      payload: { listing_id: listing._id, initial_message: 'Hello, is it free in May?' },
+    });
     expect(started.statusCode, started.body).toBeLessThan(300);
     const conversationId = started.json().conversation_id as string;
     await tg.t.telegram.queue!.settle();
     await tg.bot.waitFor(() => tg.bot.messagesTo(owner.chat).find((m) => m.text.includes('new message')));
     const secret = 'Yes it is free, call me on the number';
-    const replied = await tg.t.request({ method: 'POST', url: `/api/conversations/${conversationId}/reply`, headers: owner.who.auth, payload: { body: secret } });
+    const replied = await tg.t.request({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/reply`,
+      headers: owner.who.auth,
+      payload: { body: secret },
+    });
     expect(replied.statusCode, replied.body).toBe(200);
     const told = await tg.bot.waitFor(() => tg.bot.messagesTo(tenant.chat).find((m) => m.text.includes('owner replied')));
     expect(told.text).toBe('The owner replied about "Flat by the ring road". Open it on Betoch to read the reply.');

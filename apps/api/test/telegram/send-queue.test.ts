@@ -18,10 +18,13 @@ let nextChat = 9100;
 const queue = () => tg.t.telegram.queue!;
 
 async function outboxRow(dedupeKey: string) {
-  const [row] = await tg.t.database.sql.query<{ attempts: number; sent_at: string | null; failed_at: string | null; last_error: string | null; not_before: string }>(
-    'SELECT attempts, sent_at, failed_at, last_error, not_before FROM telegram_outbox WHERE dedupe_key = $1',
-    [dedupeKey],
-  );
+  const [row] = await tg.t.database.sql.query<{
+    attempts: number;
+    sent_at: string | null;
+    failed_at: string | null;
+    last_error: string | null;
+    not_before: string;
+  }>('SELECT attempts, sent_at, failed_at, last_error, not_before FROM telegram_outbox WHERE dedupe_key = $1', [dedupeKey]);
   return row!;
 }
 
@@ -112,7 +115,12 @@ describe('the send queue', () => {
     expect(await message(chat, 'twice')).toBe(false);
     for (let i = 0; i < 20; i++) await message(nextChat + 1 + i, `many-${i}`);
     nextChat += 21;
-    const other = createTelegramQueue({ db: tg.t.ctx.db, api: createBotApi({ apiBase: tg.bot.url, token: BOT_TOKEN, timeoutMs: 1000 }), now: tg.t.clock.now, log: tg.t.ctx.log });
+    const other = createTelegramQueue({
+      db: tg.t.ctx.db,
+      api: createBotApi({ apiBase: tg.bot.url, token: BOT_TOKEN, timeoutMs: 1000 }),
+      now: tg.t.clock.now,
+      log: tg.t.ctx.log,
+    });
     const before = tg.bot.calls.length;
     await Promise.all([queue().drain(), other.drain()]);
     expect(tg.bot.calls.length - before).toBe(21);
@@ -130,9 +138,19 @@ describe('the send queue', () => {
 
 describe('npm run telegram:set-webhook', () => {
   it('registers PUBLIC_URL/api/telegram/webhook with the secret and the updates the bot reads', async () => {
-    const env = loadEnv({ TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_BOT_USERNAME: 'betoch_test_bot', TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET, TELEGRAM_API_BASE: tg.bot.url, PUBLIC_URL: 'https://betoch.example' });
+    const env = loadEnv({
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+      TELEGRAM_BOT_USERNAME: 'betoch_test_bot',
+      TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      TELEGRAM_API_BASE: tg.bot.url,
+      PUBLIC_URL: 'https://betoch.example',
+    });
     expect(await setWebhook(env)).toBeNull();
-    expect(tg.bot.webhook).toEqual({ url: 'https://betoch.example/api/telegram/webhook', secret: WEBHOOK_SECRET, allowedUpdates: ['message', 'callback_query'] });
+    expect(tg.bot.webhook).toEqual({
+      url: 'https://betoch.example/api/telegram/webhook',
+      secret: WEBHOOK_SECRET,
+      allowedUpdates: ['message', 'callback_query'],
+    });
     expect(await setWebhook({ ...env, publicUrl: undefined })).toMatch(/PUBLIC_URL/);
   });
 });

@@ -70,7 +70,10 @@ describe('sign in with Telegram: the OpenID Connect ID token', () => {
     expect((await signIn({ id_token: await oidc.idToken({ sub: '5550004', auth_time: nowS() }) })).json()).toEqual({ ok: true, status: 'phone_code' });
     const user = await signUp(tg.t);
     await linkTelegram(tg.t, user, 5550005);
-    expect((await signIn({ id_token: await oidc.idToken({ sub: '5550005', auth_time: nowS() }) })).json()).toMatchObject({ status: 'signed_in', user: { phone: user.phone } });
+    expect((await signIn({ id_token: await oidc.idToken({ sub: '5550005', auth_time: nowS() }) })).json()).toMatchObject({
+      status: 'signed_in',
+      user: { phone: user.phone },
+    });
   });
 });
 

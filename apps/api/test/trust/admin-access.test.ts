@@ -51,7 +51,11 @@ describe('admin calls', () => {
       .sort();
     const listed = ADMIN_CALLS.map((c) => `${c.method} ${c.url.split('?')[0]!.replace(ID, '{id}').replace('+251911000000', '{phone}')}`).sort();
     expect(registered).toEqual(listed);
-    expect(routesOf(t.app).filter((r) => r.url.startsWith('/admin')).every((r) => r.auth === 'admin')).toBe(true);
+    expect(
+      routesOf(t.app)
+        .filter((r) => r.url.startsWith('/admin'))
+        .every((r) => r.auth === 'admin'),
+    ).toBe(true);
   });
 
   it('answer 401 to anonymous callers and 403 admin_required to every non-admin role, and never change anything', async () => {

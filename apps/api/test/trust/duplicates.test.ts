@@ -131,7 +131,9 @@ describe('duplicate detection at publish', () => {
     const details = { subcity: 'Bole', type: 'apartment', bedrooms: 2, price_etb: 18_500 };
     const a = await publishWithPhotos(t, broker, [await photo(nextSeed())], { ...details, description: description(nextSeed()) });
     const b = await publishWithPhotos(t, broker, [await photo(nextSeed())], { ...details, description: description(nextSeed()) });
-    expect((await clusterHolding(b))?.signals.matches).toEqual([expect.objectContaining({ listingIds: [a, b].sort(), reasons: ['same_poster_details'], score: 50 })]);
+    expect((await clusterHolding(b))?.signals.matches).toEqual([
+      expect.objectContaining({ listingIds: [a, b].sort(), reasons: ['same_poster_details'], score: 50 }),
+    ]);
   });
 
   it('leaves different homes alone: other photos, other words, other details', async () => {
@@ -174,7 +176,9 @@ describe('duplicate detection at publish', () => {
 
     expectStatus(await call(t, moderator, 'POST', url, { primaryListingId: first.id }), 409, 'cluster_not_open');
     expectStatus(await call(t, moderator, 'POST', `/api/admin/moderation/duplicates/${cluster._id}/remove`), 409, 'cluster_not_open');
-    const audit = await t.database.sql.query<{ action: string; after: { hidden: string[] } }>("SELECT action, after FROM admin_audit WHERE target_id = $1", [cluster._id]);
+    const audit = await t.database.sql.query<{ action: string; after: { hidden: string[] } }>('SELECT action, after FROM admin_audit WHERE target_id = $1', [
+      cluster._id,
+    ]);
     expect(audit).toEqual([{ action: 'duplicates_merged', after: { status: 'merged', primary_listing_id: first.id, hidden: [copy] } }]);
   });
 

@@ -11,7 +11,15 @@ import { buy, grantPostCredits } from '../support/wallet.ts';
 import { admin, call, createTrustTestApp, description, expectStatus, photo, publishWithPhotos, report } from './trust-calls.ts';
 import { closeAfterLedgerCheck } from '../wallet/close-after-ledger-check.ts';
 
-const QUIET: AlertInputs = { reportsLast24h: 0, reportsPrevious7d: 0, autoHiddenListingIds: [], otpByIp: [], otpByRange: [], duplicatePosters: [], paymentMismatches: [] };
+const QUIET: AlertInputs = {
+  reportsLast24h: 0,
+  reportsPrevious7d: 0,
+  autoHiddenListingIds: [],
+  otpByIp: [],
+  otpByRange: [],
+  duplicatePosters: [],
+  paymentMismatches: [],
+};
 
 describe('alert rules (pure)', () => {
   it('raise nothing on a quiet day', () => {
@@ -19,9 +27,13 @@ describe('alert rules (pure)', () => {
     expect(evaluateAlerts({ ...QUIET, reportsLast24h: 4, otpByIp: [{ key: '1.2.3.4', n: 19 }], otpByRange: [{ key: '+25191123', n: 14 }] })).toEqual([]);
   });
 
-  it('a report spike: from 5 reports (warning) or 10 (alert), and only above the week\'s usual', () => {
+  it("a report spike: from 5 reports (warning) or 10 (alert), and only above the week's usual", () => {
     expect(evaluateAlerts({ ...QUIET, reportsLast24h: 5 })).toEqual([expect.objectContaining({ rule: 'report_spike', severity: 'warning' })]);
-    expect(evaluateAlerts({ ...QUIET, reportsLast24h: 10 })[0]).toMatchObject({ rule: 'report_spike', severity: 'alert', data: { reports: 10, previousDailyAverage: 0 } });
+    expect(evaluateAlerts({ ...QUIET, reportsLast24h: 10 })[0]).toMatchObject({
+      rule: 'report_spike',
+      severity: 'alert',
+      data: { reports: 10, previousDailyAverage: 0 },
+    });
     // 70 reports in the week before = 10 a day: 12 today is normal, 20 is a warning, 30 an alert.
     expect(evaluateAlerts({ ...QUIET, reportsLast24h: 12, reportsPrevious7d: 70 })).toEqual([]);
     expect(evaluateAlerts({ ...QUIET, reportsLast24h: 20, reportsPrevious7d: 70 })[0]?.severity).toBe('warning');
@@ -29,14 +41,21 @@ describe('alert rules (pure)', () => {
   });
 
   it('automatic hides: one is a warning, three an alert', () => {
-    expect(evaluateAlerts({ ...QUIET, autoHiddenListingIds: ['a'] })[0]).toMatchObject({ rule: 'auto_hides', severity: 'warning', data: { count: 1, listingIds: ['a'] } });
+    expect(evaluateAlerts({ ...QUIET, autoHiddenListingIds: ['a'] })[0]).toMatchObject({
+      rule: 'auto_hides',
+      severity: 'warning',
+      data: { count: 1, listingIds: ['a'] },
+    });
     expect(evaluateAlerts({ ...QUIET, autoHiddenListingIds: ['a', 'b', 'c'] })[0]?.severity).toBe('alert');
   });
 
   it('SMS pumping: codes from one IP (20 / 50) and to one number range (15 / 40)', () => {
     const alerts = evaluateAlerts({
       ...QUIET,
-      otpByIp: [{ key: '10.0.0.9', n: 55 }, { key: '10.0.0.8', n: 20 }],
+      otpByIp: [
+        { key: '10.0.0.9', n: 55 },
+        { key: '10.0.0.8', n: 20 },
+      ],
       otpByRange: [{ key: '+25197712', n: 15 }],
     });
     expect(alerts).toEqual([
@@ -144,7 +163,12 @@ describe('metrics from recorded events', () => {
     for (const tenant of tenants) await report(t, tenant, 'listing', homes[1]!._id, 'fake'); // 3 reports, 1 automatic hide
 
     // A manual debit is not spending.
-    const logged = await call(t, moderator, 'POST', '/api/admin/payments/manual-adjustments', { phone: tenants[0]!.phone, amount: 1, type: 'debit', reason: 'correction' });
+    const logged = await call(t, moderator, 'POST', '/api/admin/payments/manual-adjustments', {
+      phone: tenants[0]!.phone,
+      amount: 1,
+      type: 'debit',
+      reason: 'correction',
+    });
     expectStatus(await call(t, await admin(t, 1), 'POST', `/api/admin/payments/manual-adjustments/${logged.json().data.adjustment._id}/approve`, {}), 200);
 
     const series = await daily();
@@ -191,11 +215,20 @@ describe('metrics from recorded events', () => {
       expectStatus(await t.request({ method: 'POST', url: '/api/auth/request-otp', payload: { phone }, remoteAddress: `10.1.0.${i}` }), 200);
     }
     const raised = await alerts();
-    expect(raised).toContainEqual({ rule: 'otp_from_one_ip', severity: 'warning', message: expect.stringContaining('10.9.9.9'), data: { ip: '10.9.9.9', codes: 20 } });
-    expect(raised).toContainEqual(expect.objectContaining({ rule: 'otp_to_number_range', severity: 'warning', data: { numberRange: '+25197712XXXX', codes: 15 } }));
+    expect(raised).toContainEqual({
+      rule: 'otp_from_one_ip',
+      severity: 'warning',
+      message: expect.stringContaining('10.9.9.9'),
+      data: { ip: '10.9.9.9', codes: 20 },
+    });
+    expect(raised).toContainEqual(
+      expect.objectContaining({ rule: 'otp_to_number_range', severity: 'warning', data: { numberRange: '+25197712XXXX', codes: 15 } }),
+    );
     expect(raised.find((a) => a.rule === 'otp_from_one_ip' && a.data.ip === '10.1.0.1')).toBeUndefined();
 
-    const stored = await t.database.sql.query<{ data: Record<string, string> }>("SELECT data FROM app_events WHERE type = 'otp_requested' AND data ->> 'ip' = '10.1.0.3'");
+    const stored = await t.database.sql.query<{ data: Record<string, string> }>(
+      "SELECT data FROM app_events WHERE type = 'otp_requested' AND data ->> 'ip' = '10.1.0.3'",
+    );
     expect(stored).toEqual([{ data: { ip: '10.1.0.3', phone_prefix: '+25197712' } }]);
   });
 

@@ -198,7 +198,7 @@ describe('hide and restore', () => {
 });
 
 describe('suspend', () => {
-  it('for 7 days: no posting, messaging or unlocking, and the poster\'s listings leave browse; afterwards all comes back', async () => {
+  it("for 7 days: no posting, messaging or unlocking, and the poster's listings leave browse; afterwards all comes back", async () => {
     const { poster, listing, caseId } = await reportedListing();
     const other = await createLiveListing(t, poster, { title: 'Second home', subcity: 'Yeka' });
     const draft = await createDraftWithPhotos(t, poster, { title: 'Third home' });

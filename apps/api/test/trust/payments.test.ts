@@ -35,7 +35,8 @@ async function brokerWithListings(n: number) {
   const broker = await signUp(t, { userType: 'delala', agencyName: 'Addis Homes' });
   await grantPostCredits(t, broker, n + 1);
   const ids: string[] = [];
-  for (let i = 0; i < n; i += 1) ids.push((await createLiveListing(t, broker, { description: description((seed += 1)), price_etb: 10_000 + i * 1000 + seed }))._id);
+  for (let i = 0; i < n; i += 1)
+    ids.push((await createLiveListing(t, broker, { description: description((seed += 1)), price_etb: 10_000 + i * 1000 + seed }))._id);
   return { broker, ids };
 }
 
@@ -92,7 +93,11 @@ describe('automatic posting block', () => {
     const [{ id: brokerId }] = (await t.database.sql.query<{ id: string }>('SELECT id FROM users WHERE phone = $1', [broker.phone])) as [{ id: string }];
     const userCase = (await cases(t, author)).find((c) => c.target.type === 'user' && c.target.id === brokerId);
     expect(userCase?.autoActions).toEqual([{ type: 'block_posting', reason: 'hidden_listings_threshold', at: expect.any(String) }]);
-    expect(userCase?.targetSummary).toMatchObject({ phone: broker.phone, type: 'delala', posting_blocked_reason: '2 listings hidden by moderation within 30 days' });
+    expect(userCase?.targetSummary).toMatchObject({
+      phone: broker.phone,
+      type: 'delala',
+      posting_blocked_reason: '2 listings hidden by moderation within 30 days',
+    });
   });
 
   it('an admin unblocks with a reason; hides before the unblock do not block again, a new one after it does not either until it makes 2', async () => {
@@ -110,10 +115,15 @@ describe('automatic posting block', () => {
       "SELECT action, reason, before FROM admin_audit WHERE action = 'unblock_posting' AND target_id = (SELECT id::text FROM users WHERE phone = $1)",
       [broker.phone],
     );
-    expect(audit).toEqual([{ action: 'unblock_posting', reason: 'manual review', before: { posting_blocked_reason: '2 listings hidden by moderation within 30 days' } }]);
+    expect(audit).toEqual([
+      { action: 'unblock_posting', reason: 'manual review', before: { posting_blocked_reason: '2 listings hidden by moderation within 30 days' } },
+    ]);
     // The automatic block's case is closed by the unblock.
     const [{ id: brokerId }] = (await t.database.sql.query<{ id: string }>('SELECT id FROM users WHERE phone = $1', [broker.phone])) as [{ id: string }];
-    expect((await cases(t, author, 'closed')).find((c) => c.target.id === brokerId)).toMatchObject({ lastAction: 'restore', lastActionReason: 'manual review' });
+    expect((await cases(t, author, 'closed')).find((c) => c.target.id === brokerId)).toMatchObject({
+      lastAction: 'restore',
+      lastActionReason: 'manual review',
+    });
 
     await moderatorHides(ids[2]!);
     expect((await accountOf(broker.phone))?.posting_blocked).toBe(false);
@@ -140,7 +150,9 @@ describe('automatic posting block', () => {
     const b = await createLiveListing(t, landlord, { description: description((seed += 1)), price_etb: 12_345 });
     await moderatorHides(a._id);
     await moderatorHides(b._id);
-    const [row] = await t.database.sql.query<{ posting_blocked_reason: string | null }>('SELECT posting_blocked_reason FROM users WHERE phone = $1', [landlord.phone]);
+    const [row] = await t.database.sql.query<{ posting_blocked_reason: string | null }>('SELECT posting_blocked_reason FROM users WHERE phone = $1', [
+      landlord.phone,
+    ]);
     expect(row?.posting_blocked_reason).toBeNull();
   });
 
@@ -195,8 +207,14 @@ describe('manual adjustments (four eyes)', () => {
     expect((await fields({ phone: tenant.phone, amount: 1.5, reason: 'x' })).amount).toBe('Amount must be at least 1');
     expect((await fields({ phone: tenant.phone, amount: 2, reason: ' ' })).reason).toBe('Reason is required');
     expect((await fields({ phone: tenant.phone, amount: 2, reason: 'x', type: 'gift' })).type).toBeDefined();
-    expect((await fields({ phone: tenant.phone, amount: 2, reason: 'x', target: 'post_credits' })).target).toBe('Post credits and posting plans exist for delala accounts only');
-    expectStatus(await call(t, author, 'POST', '/api/admin/payments/manual-adjustments', { phone: '+251911999998', amount: 2, reason: 'x' }), 404, 'user_not_found');
+    expect((await fields({ phone: tenant.phone, amount: 2, reason: 'x', target: 'post_credits' })).target).toBe(
+      'Post credits and posting plans exist for delala accounts only',
+    );
+    expectStatus(
+      await call(t, author, 'POST', '/api/admin/payments/manual-adjustments', { phone: '+251911999998', amount: 2, reason: 'x' }),
+      404,
+      'user_not_found',
+    );
     expectStatus(await call(t, author, 'POST', '/api/admin/payments/manual-adjustments', { phone: 'abc', amount: 2, reason: 'x' }), 400, 'invalid_phone');
     // A string amount from a form is read as a number.
     expect((await logAdjustment(author, { phone: tenant.phone, amount: '3', reason: 'form' })).amount).toBe(3);
@@ -277,7 +295,7 @@ describe('manual adjustments (four eyes)', () => {
     const until = new Date((await balanceOf(t, broker)).sub_delala_unlimited_until!);
     expect(Math.round((until.getTime() - t.clock.now().getTime()) / DAY)).toBe(10);
     expect(approved.json().data.balance.sub_delala_unlimited_until).toBe(until.toISOString());
-    expect((await accountOf(broker.phone))).toMatchObject({ post_credits: 3, subscription_active: true });
+    expect(await accountOf(broker.phone)).toMatchObject({ post_credits: 3, subscription_active: true });
 
     const tooMany = await logAdjustment(author, { phone: broker.phone, amount: 11, type: 'debit', target: 'delala_subscription', reason: 'refund' });
     expectStatus(await review(reviewer, tooMany._id, 'approve'), 409, 'balance_would_go_negative');
@@ -309,10 +327,7 @@ describe('manual adjustments (four eyes)', () => {
     const tenant = await signUp(t);
     const logged = await logAdjustment(author, { phone: tenant.phone, amount: 1, reason: 'db check' });
     await expect(
-      t.database.sql.query(
-        "UPDATE manual_adjustments SET status = 'approved', reviewed_at = now(), reviewed_by = created_by WHERE id = $1",
-        [logged._id],
-      ),
+      t.database.sql.query("UPDATE manual_adjustments SET status = 'approved', reviewed_at = now(), reviewed_by = created_by WHERE id = $1", [logged._id]),
     ).rejects.toThrow();
   });
 });

@@ -89,7 +89,7 @@ describe('POST /reports', () => {
     expect((await caseOf(t, moderator, listing._id))?.reportCount).toBe(1);
   });
 
-  it('never on one\'s own listing (403 own_listing), and 401 without a token', async () => {
+  it("never on one's own listing (403 own_listing), and 401 without a token", async () => {
     const { poster, listing } = await liveListing();
     expectStatus(await reportRaw(t, poster, 'listing', listing._id), 403, 'own_listing');
     expectStatus(await reportRaw(t, null, 'listing', listing._id), 401, 'unauthorized');

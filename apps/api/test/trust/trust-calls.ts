@@ -122,7 +122,15 @@ export async function uploadPhotos(t: TestApp, owner: SignedIn, images: Buffer[]
 export async function publishWithPhotos(t: TestApp, owner: SignedIn, images: Buffer[], overrides: ListingOverrides = {}): Promise<string> {
   const listing = await createListing(t, owner, overrides);
   const photos = await uploadPhotos(t, owner, images);
-  expectStatus(await setPhotos(t, owner, listing._id, photos.map((p) => p.key)), 200);
+  expectStatus(
+    await setPhotos(
+      t,
+      owner,
+      listing._id,
+      photos.map((p) => p.key),
+    ),
+    200,
+  );
   expectStatus(await publishListing(t, owner, listing._id), 200);
   return listing._id;
 }

@@ -69,7 +69,16 @@ describe('trustScore (pure)', () => {
 
   it('adds up, lists the strongest signal first, and never goes below 0', () => {
     const bad = trustScore(
-      clean({ openReports: 3, openDuplicateClusters: 1, photoCount: 0, priceEtb: 5_000, posterCreatedAt: NOW, posterWarnings: 3, posterSuspensions: 2, posterStatus: 'banned' }),
+      clean({
+        openReports: 3,
+        openDuplicateClusters: 1,
+        photoCount: 0,
+        priceEtb: 5_000,
+        posterCreatedAt: NOW,
+        posterWarnings: 3,
+        posterSuspensions: 2,
+        posterStatus: 'banned',
+      }),
     );
     expect(bad.score).toBe(0);
     expect(bad.signals[0]).toEqual({ code: 'poster_restricted', points: 50 });
@@ -114,12 +123,17 @@ describe('trust score in the case summary (real signals)', () => {
     expect(await priceBandFor(t.ctx.db, { subcity: 'Arada', typeGroup: 'apartment', bedrooms: 2 }, now)).toBeNull();
   });
 
-  it('a new account posting one photo far below its subcity\'s usual price scores low; reports lower it; a restore clears them', async () => {
+  it("a new account posting one photo far below its subcity's usual price scores low; reports lower it; a restore clears them", async () => {
     const moderator = await admin(t);
     // Every listing its own description: the same text twice would (rightly) be flagged as a duplicate.
     // Seven others and the cheap one: the 8 comparables the fair-price hint needs too.
     for (const [i, price] of [30_000, 32_000, 35_000, 28_000, 31_000, 29_000, 33_000].entries()) {
-      await createLiveListing(t, await signUp(t, { userType: 'landlord' }), { subcity: 'Kirkos', type: 'villa', price_etb: price, description: description(i) });
+      await createLiveListing(t, await signUp(t, { userType: 'landlord' }), {
+        subcity: 'Kirkos',
+        type: 'villa',
+        price_etb: price,
+        description: description(i),
+      });
     }
     const scammer = await signUp(t, { userType: 'landlord' });
     const cheap = await createDraftWithPhotos(t, scammer, { subcity: 'Kirkos', type: 'villa', price_etb: 8_000, description: description(10) }, 1);

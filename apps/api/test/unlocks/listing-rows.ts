@@ -59,6 +59,14 @@ export async function setListing(t: TestApp, id: string, patch: Partial<NewListi
 }
 
 /** Moderation's effect on a user, as the admin calls will write it. */
-export async function setUserStanding(t: TestApp, user: SignedIn, status: 'active' | 'suspended' | 'banned', suspendedUntil: Date | null = null): Promise<void> {
-  await t.ctx.db.update(users).set({ status, suspendedUntil }).where(eq(users.id, await userIdOf(t, user)));
+export async function setUserStanding(
+  t: TestApp,
+  user: SignedIn,
+  status: 'active' | 'suspended' | 'banned',
+  suspendedUntil: Date | null = null,
+): Promise<void> {
+  await t.ctx.db
+    .update(users)
+    .set({ status, suspendedUntil })
+    .where(eq(users.id, await userIdOf(t, user)));
 }

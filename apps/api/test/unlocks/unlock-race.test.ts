@@ -22,9 +22,7 @@ describe('parallel spends', () => {
     await grantCredits(t, tenant, 1);
     const ids = await insertListings(t, landlord, 100);
 
-    const answers = await Promise.all(
-      ids.map((id) => t.request({ method: 'POST', url: `/api/listings/${id}/unlock-contact`, headers: tenant.auth })),
-    );
+    const answers = await Promise.all(ids.map((id) => t.request({ method: 'POST', url: `/api/listings/${id}/unlock-contact`, headers: tenant.auth })));
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 402)).toHaveLength(99);

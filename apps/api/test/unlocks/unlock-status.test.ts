@@ -13,8 +13,7 @@ beforeAll(async () => {
   landlord = await signUp(t, { userType: 'landlord' });
 });
 
-const status = (user: SignedIn | null, id: string) =>
-  t.request({ method: 'GET', url: `/api/listings/${id}/unlock-status`, headers: user ? user.auth : {} });
+const status = (user: SignedIn | null, id: string) => t.request({ method: 'GET', url: `/api/listings/${id}/unlock-status`, headers: user ? user.auth : {} });
 const batch = (user: SignedIn | null, ids: unknown) =>
   t.request({ method: 'POST', url: '/api/listings/batch-unlock-status', headers: user ? user.auth : {}, payload: { listing_ids: ids } });
 const myUnlocks = (user: SignedIn) => t.request({ method: 'GET', url: '/api/listings/unlocked/my-unlocks', headers: user.auth });
@@ -132,10 +131,16 @@ describe('unlock status, batch status and my unlocks', () => {
       },
     });
     expect((await batch(tenant, [])).json()).toEqual({ ok: true, unlocks: {} });
-    const tooMany = await batch(tenant, Array.from({ length: BATCH_UNLOCK_STATUS_MAX + 1 }, (_, i) => `id-${i}`));
+    const tooMany = await batch(
+      tenant,
+      Array.from({ length: BATCH_UNLOCK_STATUS_MAX + 1 }, (_, i) => `id-${i}`),
+    );
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error).toBe('validation_error');
-    const fifty = await batch(tenant, Array.from({ length: BATCH_UNLOCK_STATUS_MAX }, (_, i) => `id-${i}`));
+    const fifty = await batch(
+      tenant,
+      Array.from({ length: BATCH_UNLOCK_STATUS_MAX }, (_, i) => `id-${i}`),
+    );
     expect(Object.keys(fifty.json().unlocks)).toHaveLength(50);
     expect((await batch(tenant, 'x')).statusCode).toBe(400);
   });

@@ -110,7 +110,9 @@ describe('POST /api/uploads: photos are checked, cleaned and resized', () => {
   });
 
   it('refuses a GIF (only JPG, PNG and WebP are accepted)', async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
     const res = await uploadRaw(t, owner, gif, { filename: 'x.gif', contentType: 'image/gif' });
     expect(res.statusCode).toBe(415);
   });
@@ -133,7 +135,9 @@ describe('POST /api/uploads: photos are checked, cleaned and resized', () => {
   });
 
   it('refuses more than 40 megapixels even when the file is small (413)', async () => {
-    const wide = await sharp({ create: { width: 9000, height: 5000, channels: 3, background: '#888' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 9000, height: 5000, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     expect(wide.length).toBeLessThan(10 * 1024 * 1024);
     const res = await uploadRaw(t, owner, wide, { filename: 'wide.png', contentType: 'image/png' });
     expect(res.statusCode).toBe(413);

@@ -27,9 +27,7 @@ describe('broker publish spends a post credit through the ledger', () => {
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, await userIdOf(t, broker)), eq(ledgerEntries.kind, 'publish')));
-    expect(rows.map((r) => ({ account: r.account, delta: r.delta, refId: r.refId }))).toEqual([
-      { account: 'post_credits', delta: -1, refId: first },
-    ]);
+    expect(rows.map((r) => ({ account: r.account, delta: r.delta, refId: r.refId }))).toEqual([{ account: 'post_credits', delta: -1, refId: first }]);
 
     const refused = await publish(broker, second!);
     expect(refused.statusCode).toBe(402);

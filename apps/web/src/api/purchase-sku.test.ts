@@ -40,7 +40,13 @@ afterEach(() => {
 
 describe('POST /purchase for one click', () => {
   it('a server shutting down (503 shutting_down) is retried with the same key and the return path, and the pending checkout answered', async () => {
-    const pending = { ok: true, status: 'pending', purchaseId: 'p9', tx_ref: `bt_${'a'.repeat(32)}`, checkout_url: 'https://checkout.chapa.co/checkout/payment/x' };
+    const pending = {
+      ok: true,
+      status: 'pending',
+      purchaseId: 'p9',
+      tx_ref: `bt_${'a'.repeat(32)}`,
+      checkout_url: 'https://checkout.chapa.co/checkout/payment/x',
+    };
     const calls = stubFetch([() => json(503, { ok: false, error: 'shutting_down', message: 'The server is restarting.' }), () => json(200, pending)]);
     await expect(purchaseSku({ sku: 'CREDIT_SINGLE', returnPath: '/chat/c1' }, noWait)).resolves.toEqual(pending);
     expect(calls.keys).toHaveLength(2);

@@ -20,9 +20,7 @@ interface SeoTexts {
   listing: { title: string; description: string };
 }
 
-export type PageHeadInput =
-  | { kind: 'page'; name: PageName }
-  | { kind: 'listing'; listing: TPublicListing };
+export type PageHeadInput = { kind: 'page'; name: PageName } | { kind: 'listing'; listing: TPublicListing };
 
 const DESCRIPTION_MAX = 160;
 
@@ -134,7 +132,8 @@ export function pageHeads(resources: Record<string, Record<string, unknown>>): P
         ['og:description', description],
         ['og:url', canonical],
       ];
-      if (photo) og.push(['og:image', photo.url], ['og:image:width', String(photo.width)], ['og:image:height', String(photo.height)], ['og:image:alt', listingTitle]);
+      if (photo)
+        og.push(['og:image', photo.url], ['og:image:width', String(photo.width)], ['og:image:height', String(photo.height)], ['og:image:alt', listingTitle]);
       for (const [property, content] of og) tags.push(`<meta property="${property}" content="${attr(content)}">`);
       const twitter: Array<[string, string]> = [
         ['twitter:card', photo ? 'summary_large_image' : 'summary'],

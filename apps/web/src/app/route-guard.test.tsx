@@ -10,9 +10,30 @@ function signIn(user = fakeUser()) {
 }
 
 const routes = [
-  { path: '/wallet', element: <Guard><p>Wallet content</p></Guard> },
-  { path: '/admin', element: <Guard role="admin" fallback={<p>Access denied</p>}><p>Admin content</p></Guard> },
-  { path: '/admin-strict', element: <Guard role="admin"><p>Admin content</p></Guard> },
+  {
+    path: '/wallet',
+    element: (
+      <Guard>
+        <p>Wallet content</p>
+      </Guard>
+    ),
+  },
+  {
+    path: '/admin',
+    element: (
+      <Guard role="admin" fallback={<p>Access denied</p>}>
+        <p>Admin content</p>
+      </Guard>
+    ),
+  },
+  {
+    path: '/admin-strict',
+    element: (
+      <Guard role="admin">
+        <p>Admin content</p>
+      </Guard>
+    ),
+  },
 ];
 
 describe('route guard', () => {

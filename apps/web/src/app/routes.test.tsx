@@ -17,7 +17,10 @@ describe('the route table', () => {
       const module = pageModuleAt(path);
       expect(module, path).toMatch(/^src\/(features\/[a-z-]+\/components\/.+|app\/pages\/[a-z-]+)-page\.tsx$/);
       const [loaded] = (await Promise.all([preloadPage(path)])) as [unknown[]];
-      expect(loaded.every((component) => typeof component === 'function'), path).toBe(true);
+      expect(
+        loaded.every((component) => typeof component === 'function'),
+        path,
+      ).toBe(true);
     }
   }, 60_000);
 

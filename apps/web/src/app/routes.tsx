@@ -60,7 +60,17 @@ function handleOf(Page: LazyPage): PageHandle {
 }
 
 function page(path: string, Page: LazyPage, { guarded = false } = {}): RouteObject {
-  return { path, element: guarded ? <Guard><Page /></Guard> : <Page />, handle: handleOf(Page) };
+  return {
+    path,
+    element: guarded ? (
+      <Guard>
+        <Page />
+      </Guard>
+    ) : (
+      <Page />
+    ),
+    handle: handleOf(Page),
+  };
 }
 
 /** The paths of the pages the server draws: the page table's (./page-table.ts). */
@@ -112,7 +122,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-
 /**
  * The route table the server draws with: the same routes, but only those of the pages it draws.
  * React Router flattens and ranks the whole table on every page it matches, and on the server's
@@ -122,9 +131,7 @@ export const routes: RouteObject[] = [
  * in the browser's table (routes.test.tsx), so the HTML it hydrates is the same.
  */
 export const serverRoutes: RouteObject[] = routes.map((route) =>
-  route.index
-    ? route
-    : { ...route, index: false, children: route.children?.filter((child) => DRAWN_PATHS.has(child.path ?? '')) },
+  route.index ? route : { ...route, index: false, children: route.children?.filter((child) => DRAWN_PATHS.has(child.path ?? '')) },
 );
 
 /** A listing id, or any other id in a path: the routes match every id alike. */

@@ -4,8 +4,8 @@ import { walletCalls } from '@betoch/contracts/routes/wallet';
 import { ApiError, apiRequest, callApi, displayText, NETWORK_ERROR, setApiTransport, setUnauthorizedHandler } from './api-client';
 
 function answerWith(status: number, body: unknown, init: ResponseInit = {}) {
-  const fetchMock = vi.fn(async () =>
-    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' }, ...init }),
+  const fetchMock = vi.fn(
+    async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' }, ...init }),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -88,7 +88,10 @@ describe('apiRequest', () => {
   });
 
   it("uses the client's own message when no answer came at all", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await failure(apiRequest('/x'));
     expect(error.message).toBe('Failed to fetch');
     expect(error.status).toBe(0);

@@ -56,8 +56,7 @@ export class ApiError extends Error {
     this.code = typeof body.error === 'string' ? body.error : init.code;
     this.reason = typeof body.reason === 'string' ? body.reason : undefined;
     this.retryAfter = typeof body.retry_after === 'number' ? body.retry_after : undefined;
-    this.fields =
-      body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : {};
+    this.fields = body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : {};
   }
 }
 
@@ -150,18 +149,15 @@ export async function handleResponse(res: Response, path: string, sentToken?: st
 export type Answer<C extends RouteContract> = z.output<C['response']>;
 
 /** What a call takes: the contract's path parameters, query and body, each only when it has one. */
-export type CallInput<C extends RouteContract> = (C extends { params: infer P extends z.ZodType }
-  ? { params: z.input<P> }
-  : { params?: undefined }) &
+export type CallInput<C extends RouteContract> = (C extends { params: infer P extends z.ZodType } ? { params: z.input<P> } : { params?: undefined }) &
   (C extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : { query?: undefined }) &
   (C extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined });
 
 export type CallOptions = Pick<RequestOptions, 'headers' | 'signal' | 'timeoutMs'>;
 
 /** The input may be left out when the call takes nothing it requires. */
-type CallArgs<C extends RouteContract> = object extends CallInput<C>
-  ? [input?: CallInput<C>, options?: CallOptions]
-  : [input: CallInput<C>, options?: CallOptions];
+type CallArgs<C extends RouteContract> =
+  object extends CallInput<C> ? [input?: CallInput<C>, options?: CallOptions] : [input: CallInput<C>, options?: CallOptions];
 
 /** A contract's path with its parameters filled in: '/listings/:id' -> '/listings/abc'. */
 export function pathOf(contract: RouteContract, params?: object): string {
@@ -194,10 +190,7 @@ export async function callApi<C extends RouteContract>(contract: C, ...[input, o
 }
 
 /** The data of an admin answer (`{ ok: true, data }`). */
-export async function callAdmin<C extends RouteContract>(
-  contract: C,
-  ...args: CallArgs<C>
-): Promise<Answer<C> extends { data: infer D } ? D : never> {
+export async function callAdmin<C extends RouteContract>(contract: C, ...args: CallArgs<C>): Promise<Answer<C> extends { data: infer D } ? D : never> {
   const answer = (await callApi(contract, ...args)) as { data: Answer<C> extends { data: infer D } ? D : never };
   return answer.data;
 }

@@ -51,7 +51,7 @@ describe('formatDate (the Ethiopian calendar in Amharic, Gregorian in English)',
   });
 });
 
-describe("the long style without Intl (lib/calendar-date.ts)", () => {
+describe('the long style without Intl (lib/calendar-date.ts)', () => {
   /** What Intl writes for the long style: formatDate's Intl path, taken when a time zone is given. */
   const intlLong = (date: Date, language: 'en' | 'am') => formatDate(date, language, 'long', { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
 
@@ -67,7 +67,7 @@ describe("the long style without Intl (lib/calendar-date.ts)", () => {
     expect(mismatches.slice(0, 5)).toEqual([]);
   });
 
-  it('takes the phone\'s own day, at either end of it', () => {
+  it("takes the phone's own day, at either end of it", () => {
     expect(formatDate(new Date(2026, 11, 22, 0, 1), 'en')).toBe('December 22, 2026');
     expect(formatDate(new Date(2026, 11, 22, 23, 59), 'en')).toBe('December 22, 2026');
     expect(formatDate(new Date(2026, 11, 22, 23, 59), 'am')).toBe(`13 ታኅሣሥ 2019 ${ETHIOPIAN_ERA}`);

@@ -107,7 +107,12 @@ export function calendarYear(value: string | number | Date, language: string | u
   const key = `${lang}:year:${options.timeZone ?? ''}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALES[lang], { year: 'numeric', calendar: CALENDARS[lang], numberingSystem: 'latn', ...(options.timeZone ? { timeZone: options.timeZone } : {}) });
+    format = new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+      year: 'numeric',
+      calendar: CALENDARS[lang],
+      numberingSystem: 'latn',
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    });
     formats.set(key, format);
   }
   const year = format.formatToParts(date).find((p) => p.type === 'year');

@@ -5,7 +5,32 @@ const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 describe('groupThousands', () => {
   it('writes what Intl.NumberFormat en-US with at most 2 decimals writes', () => {
-    const values = [0, 1, 9, 10, 999, 1000, 1250, 15000, 99999, 100000, 250000, 1234567, 1000000000, 0.5, 0.1 + 0.2, 12.345, 1.005, 99.999, 1500.5, 2.1, -1, -1250, -0.001, 45000.75];
+    const values = [
+      0,
+      1,
+      9,
+      10,
+      999,
+      1000,
+      1250,
+      15000,
+      99999,
+      100000,
+      250000,
+      1234567,
+      1000000000,
+      0.5,
+      0.1 + 0.2,
+      12.345,
+      1.005,
+      99.999,
+      1500.5,
+      2.1,
+      -1,
+      -1250,
+      -0.001,
+      45000.75,
+    ];
     for (const v of values) expect(groupThousands(v), String(v)).toBe(intl.format(v));
   });
 

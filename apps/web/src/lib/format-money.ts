@@ -10,7 +10,10 @@ export function groupThousands(amount: number): string {
   // Rounded half away from zero on the number as written (1.005 -> 1.01), as Intl rounds.
   const written = String(Math.abs(amount));
   const rounded = written.includes('e') ? Math.round(Math.abs(amount) * 100) / 100 : Math.round(Number(`${written}e2`)) / 100;
-  const [whole = '0', fraction] = rounded.toFixed(2).replace(/\.?0+$/, '').split('.');
+  const [whole = '0', fraction] = rounded
+    .toFixed(2)
+    .replace(/\.?0+$/, '')
+    .split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const sign = amount < 0 ? '-' : '';
   return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;

@@ -16,7 +16,12 @@ export function toLanguage(lng: string | undefined): Language {
 function cookieLanguage(): string | null {
   if (typeof document === 'undefined') return null;
   const prefix = `${LANGUAGE_COOKIE}=`;
-  return document.cookie.split('; ').find((part) => part.startsWith(prefix))?.slice(prefix.length) ?? null;
+  return (
+    document.cookie
+      .split('; ')
+      .find((part) => part.startsWith(prefix))
+      ?.slice(prefix.length) ?? null
+  );
 }
 
 /**

@@ -62,7 +62,10 @@ describe('401 rule', () => {
   }
 
   async function callAnswering401(path: string) {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ok: false, error: 'invalid_token' }), { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ ok: false, error: 'invalid_token' }), { status: 401 })),
+    );
     await act(async () => {
       await apiRequest(path).catch((e: unknown) => expect(e).toBeInstanceOf(ApiError));
     });

@@ -7,17 +7,7 @@
  * and only then does it take over, so a running session never mixes two versions' files.
  */
 import { unreachable } from '@betoch/contracts/exhaustive';
-import {
-  BROWSE_CACHE_MAX,
-  PHOTO_CACHE_MAX,
-  cacheNames,
-  isStorable,
-  overCap,
-  pageBrowseAnswer,
-  staleCaches,
-  strategyFor,
-  type SwStrategy,
-} from './sw-rules';
+import { BROWSE_CACHE_MAX, PHOTO_CACHE_MAX, cacheNames, isStorable, overCap, pageBrowseAnswer, staleCaches, strategyFor, type SwStrategy } from './sw-rules';
 
 // Filled in at build time.
 declare const __SW_VERSION__: string;
@@ -149,9 +139,7 @@ async function networkFirst(event: FetchEvent, strategy: SwStrategy, cacheName: 
 async function cacheFirst(event: FetchEvent, strategy: SwStrategy, cacheName: string, max?: number): Promise<Response> {
   const { request } = event;
   // Build files precached with the shell are found there first.
-  const cached =
-    (strategy === 'asset' ? await caches.match(request, { cacheName: CACHES.shell }) : undefined) ??
-    (await caches.match(request, { cacheName }));
+  const cached = (strategy === 'asset' ? await caches.match(request, { cacheName: CACHES.shell }) : undefined) ?? (await caches.match(request, { cacheName }));
   if (cached) return cached;
   const response = await fetch(request);
   if (isStorable(strategy, response)) event.waitUntil(store(cacheName, request, response.clone(), max));

@@ -1,15 +1,6 @@
 import { scriptJson } from '@betoch/contracts/html-safe';
 import { describe, expect, it } from 'vitest';
-import {
-  BROWSE_CACHE_MAX,
-  cacheNames,
-  isStorable,
-  overCap,
-  pageBrowseAnswer,
-  staleCaches,
-  strategyFor,
-  type SwRequest,
-} from './sw-rules';
+import { BROWSE_CACHE_MAX, cacheNames, isStorable, overCap, pageBrowseAnswer, staleCaches, strategyFor, type SwRequest } from './sw-rules';
 
 const ORIGIN = 'https://betoch.et';
 const get = (path: string, mode = 'cors'): SwRequest => ({ method: 'GET', url: `${ORIGIN}${path}`, mode });

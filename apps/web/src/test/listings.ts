@@ -54,5 +54,15 @@ export function publicListing(overrides: Partial<TPublicListing> = {}): TPublicL
 /** GET /listings/{id} or my-listings as the poster sees it. */
 export function ownerListing(overrides: Partial<TOwnerListing> = {}): TOwnerListing {
   const { access: _access, ...base } = publicListing();
-  return { ...base, access: 'poster', poster_phone: '+251911000020', admin_hidden: false, hidden_reason: null, confirm_asked_at: null, expired_at: null, expired_reason: null, ...overrides };
+  return {
+    ...base,
+    access: 'poster',
+    poster_phone: '+251911000020',
+    admin_hidden: false,
+    hidden_reason: null,
+    confirm_asked_at: null,
+    expired_at: null,
+    expired_reason: null,
+    ...overrides,
+  };
 }

@@ -1,11 +1,5 @@
 import { defineRoute } from '../route-contract.ts';
-import {
-  ZDelalaAccountsAnswer,
-  ZDelalaAccountsQuery,
-  ZPhoneParams,
-  ZUnblockPostingAnswer,
-  ZUnblockPostingRequest,
-} from '../admin.ts';
+import { ZDelalaAccountsAnswer, ZDelalaAccountsQuery, ZPhoneParams, ZUnblockPostingAnswer, ZUnblockPostingRequest } from '../admin.ts';
 import { ZIdParams } from '../common.ts';
 import { ZAdminPurchasesAnswer, ZAdminPurchasesQuery, ZAdminReverifyAnswer } from '../payments.ts';
 

@@ -1,12 +1,5 @@
 import { defineRoute } from '../route-contract.ts';
-import {
-  ZMeAnswer,
-  ZRequestOtpAnswer,
-  ZRequestOtpRequest,
-  ZSessionAnswer,
-  ZSignupFields,
-  ZVerifyOtpRequest,
-} from '../auth.ts';
+import { ZMeAnswer, ZRequestOtpAnswer, ZRequestOtpRequest, ZSessionAnswer, ZSignupFields, ZVerifyOtpRequest } from '../auth.ts';
 import { ZOkAnswer } from '../common.ts';
 
 /** The auth calls: method, path, what each takes and answers. */

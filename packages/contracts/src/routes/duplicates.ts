@@ -1,10 +1,5 @@
 import { defineRoute } from '../route-contract.ts';
-import {
-  ZDuplicateDecisionAnswer,
-  ZDuplicatesAnswer,
-  ZDuplicatesQuery,
-  ZMergeDuplicatesRequest,
-} from '../admin.ts';
+import { ZDuplicateDecisionAnswer, ZDuplicatesAnswer, ZDuplicatesQuery, ZMergeDuplicatesRequest } from '../admin.ts';
 import { ZIdParams } from '../common.ts';
 
 /** The duplicates calls: method, path, what each takes and answers. */

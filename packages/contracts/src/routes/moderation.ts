@@ -1,10 +1,5 @@
 import { defineRoute } from '../route-contract.ts';
-import {
-  ZModerationActionAnswer,
-  ZModerationActionRequest,
-  ZModerationCasesAnswer,
-  ZModerationCasesQuery,
-} from '../admin.ts';
+import { ZModerationActionAnswer, ZModerationActionRequest, ZModerationCasesAnswer, ZModerationCasesQuery } from '../admin.ts';
 import { ZIdParams } from '../common.ts';
 
 /** The moderation calls: method, path, what each takes and answers. */

@@ -1,11 +1,6 @@
 import { defineRoute } from '../route-contract.ts';
 import { ZIdParams, ZOkAnswer } from '../common.ts';
-import {
-  ZNotificationsAnswer,
-  ZNotificationsUnreadAnswer,
-  ZSmsInboundAnswer,
-  ZSmsInboundRequest,
-} from '../saved-searches.ts';
+import { ZNotificationsAnswer, ZNotificationsUnreadAnswer, ZSmsInboundAnswer, ZSmsInboundRequest } from '../saved-searches.ts';
 
 /** The notifications calls: method, path, what each takes and answers. */
 export const notificationsCalls = {

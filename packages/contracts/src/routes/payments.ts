@@ -1,11 +1,5 @@
 import { defineRoute } from '../route-contract.ts';
-import {
-  ZChapaCallbackQuery,
-  ZPaymentMethodsAnswer,
-  ZVerifyPurchaseAnswer,
-  ZVerifyPurchaseRequest,
-  ZWebhookAnswer,
-} from '../payments.ts';
+import { ZChapaCallbackQuery, ZPaymentMethodsAnswer, ZVerifyPurchaseAnswer, ZVerifyPurchaseRequest, ZWebhookAnswer } from '../payments.ts';
 
 /** The payments calls: method, path, what each takes and answers. */
 export const paymentsCalls = {

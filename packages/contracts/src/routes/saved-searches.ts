@@ -1,11 +1,6 @@
 import { defineRoute } from '../route-contract.ts';
 import { ZIdParams, ZOkAnswer } from '../common.ts';
-import {
-  ZCreateSavedSearchRequest,
-  ZSavedSearchAnswer,
-  ZSavedSearchesAnswer,
-  ZUpdateSavedSearchRequest,
-} from '../saved-searches.ts';
+import { ZCreateSavedSearchRequest, ZSavedSearchAnswer, ZSavedSearchesAnswer, ZUpdateSavedSearchRequest } from '../saved-searches.ts';
 
 /** The saved-searches calls: method, path, what each takes and answers. */
 export const savedSearchesCalls = {

@@ -1,12 +1,6 @@
 import { defineRoute } from '../route-contract.ts';
 import { ZIdParams } from '../common.ts';
-import {
-  ZBatchUnlockStatusAnswer,
-  ZBatchUnlockStatusRequest,
-  ZMyUnlocksAnswer,
-  ZUnlockContactAnswer,
-  ZUnlockStatusAnswer,
-} from '../unlocks.ts';
+import { ZBatchUnlockStatusAnswer, ZBatchUnlockStatusRequest, ZMyUnlocksAnswer, ZUnlockContactAnswer, ZUnlockStatusAnswer } from '../unlocks.ts';
 
 /** The unlocks calls: method, path, what each takes and answers. */
 export const unlocksCalls = {

@@ -36,7 +36,9 @@ export const accountRequests = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['export', 'deletion'] }).notNull(),
     status: text('status', { enum: ['requested', 'ready', 'downloaded', 'expired', 'failed', 'done'] }).notNull(),
-    via: text('via', { enum: ['app', 'admin'] }).notNull().default('app'),
+    via: text('via', { enum: ['app', 'admin'] })
+      .notNull()
+      .default('app'),
     adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason'),
     content: text('content'),
@@ -49,8 +51,12 @@ export const accountRequests = pgTable(
   (t) => [
     index('account_requests_user_idx').on(t.userId, t.kind, t.createdAt),
     index('account_requests_created_idx').on(t.createdAt),
-    index('account_requests_pending_idx').on(t.createdAt).where(sql`status = 'requested'`),
-    uniqueIndex('account_requests_token_idx').on(t.tokenHash).where(sql`token_hash IS NOT NULL`),
+    index('account_requests_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'requested'`),
+    uniqueIndex('account_requests_token_idx')
+      .on(t.tokenHash)
+      .where(sql`token_hash IS NOT NULL`),
   ],
 );
 

@@ -30,13 +30,13 @@ export const savedSearches = pgTable(
     lastVisitedAt: timestamptz('last_visited_at').notNull().defaultNow(),
     createdAt: createdAtColumn(),
     /** 'type_group|subcity|source' with '*' for any (never written): the matching index's key. */
-    matchKey: text('match_key').generatedAlwaysAs(
-      sql`coalesce(type_group, '*') || '|' || coalesce(subcity, '*') || '|' || coalesce(source, '*')`,
-    ),
+    matchKey: text('match_key').generatedAlwaysAs(sql`coalesce(type_group, '*') || '|' || coalesce(subcity, '*') || '|' || coalesce(source, '*')`),
   },
   (t) => [
     index('saved_searches_user_idx').on(t.userId, t.createdAt),
-    index('saved_searches_match_idx').on(t.matchKey).where(sql`alerts = true`),
+    index('saved_searches_match_idx')
+      .on(t.matchKey)
+      .where(sql`alerts = true`),
   ],
 );
 
@@ -53,7 +53,11 @@ export const savedSearchMatchQueue = pgTable(
     queuedAt: timestamptz('queued_at').notNull().defaultNow(),
     doneAt: timestamptz('done_at'),
   },
-  (t) => [index('saved_search_match_queue_due_idx').on(t.queuedAt).where(sql`done_at IS NULL`)],
+  (t) => [
+    index('saved_search_match_queue_due_idx')
+      .on(t.queuedAt)
+      .where(sql`done_at IS NULL`),
+  ],
 );
 
 export const notifications = pgTable(
@@ -71,7 +75,9 @@ export const notifications = pgTable(
   (t) => [
     unique('notifications_user_listing_key').on(t.userId, t.listingId),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_sms_due_idx').on(t.createdAt).where(sql`sms_sent_at IS NULL`),
+    index('notifications_sms_due_idx')
+      .on(t.createdAt)
+      .where(sql`sms_sent_at IS NULL`),
   ],
 );
 

@@ -26,7 +26,9 @@ export const conversations = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    uniqueIndex('conversations_tenant_listing_idx').on(t.tenantId, t.listingId).where(sql`listing_id IS NOT NULL`),
+    uniqueIndex('conversations_tenant_listing_idx')
+      .on(t.tenantId, t.listingId)
+      .where(sql`listing_id IS NOT NULL`),
     index('conversations_tenant_inbox_idx').on(t.tenantId, t.lastMessageAt.desc()),
     index('conversations_owner_inbox_idx').on(t.ownerId, t.lastMessageAt.desc()),
     index('conversations_listing_idx').on(t.listingId),

@@ -11,7 +11,9 @@ export const faydaRevocations = pgTable(
     id: idColumn(),
     userId: userRef('user_id'),
     reason: text('reason').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -21,7 +23,9 @@ export const faydaRevocations = pgTable(
   (t) => [
     index('fayda_revocations_user_idx').on(t.userId, t.createdAt),
     // One revocation waiting at a time per account (migration 0024).
-    uniqueIndex('fayda_revocations_one_pending').on(t.userId).where(sql`status = 'pending'`),
+    uniqueIndex('fayda_revocations_one_pending')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
   ],
 );
 

@@ -60,8 +60,12 @@ export const listings = pgTable(
     specificLocation: text('specific_location'),
     subcity: text('subcity').notNull(),
     source: text('source', { enum: ['landlord', 'delala'] }).notNull(),
-    contactPreference: text('contact_preference', { enum: ['hide', 'show'] }).notNull().default('hide'),
-    visibility: text('visibility', { enum: ['draft', 'live', 'expired'] }).notNull().default('draft'),
+    contactPreference: text('contact_preference', { enum: ['hide', 'show'] })
+      .notNull()
+      .default('hide'),
+    visibility: text('visibility', { enum: ['draft', 'live', 'expired'] })
+      .notNull()
+      .default('draft'),
     adminHidden: boolean('admin_hidden').notNull().default(false),
     hiddenReason: text('hidden_reason'),
     hiddenAt: timestamptz('hidden_at'),
@@ -88,7 +92,10 @@ export const listings = pgTable(
     /** The masked title and specific location folded for the place search (migration 0008, never written). */
     placeText: text('place_text').generatedAlwaysAs(sql.raw(PLACE_TEXT_SQL)),
     /** The distinct pieces of two and three letters of place_text (migration 0020, never written): the place search's index. */
-    placeGrams: text('place_grams').array().notNull().generatedAlwaysAs(sql.raw(`betoch_place_grams(${PLACE_TEXT_SQL})`)),
+    placeGrams: text('place_grams')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`betoch_place_grams(${PLACE_TEXT_SQL})`)),
     /**
      * The poster's standing, kept by triggers (migration 0007): null in good standing, else until
      * when the poster's listings stay out of public view ('infinity' for a ban). Never written here.
@@ -99,8 +106,12 @@ export const listings = pgTable(
     /** Condo and condominium as one (migration 0007, never written): the type filter's column. */
     typeGroup: text('type_group').generatedAlwaysAs(sql`CASE WHEN type = 'condominium' THEN 'condo' ELSE type END`),
     /** What a browse card needs of the first photo, and the photo count (migration 0007, never written). */
-    coverPhoto: jsonb('cover_photo').$type<CoverPhoto | null>().generatedAlwaysAs(sql`betoch_cover_photo(photos)`),
-    photoCount: integer('photo_count').notNull().generatedAlwaysAs(sql`jsonb_array_length(photos)`),
+    coverPhoto: jsonb('cover_photo')
+      .$type<CoverPhoto | null>()
+      .generatedAlwaysAs(sql`betoch_cover_photo(photos)`),
+    photoCount: integer('photo_count')
+      .notNull()
+      .generatedAlwaysAs(sql`jsonb_array_length(photos)`),
     /** Move-in cost parts (migration 0017): null = not given. At most 2 months of advance (Proclamation 1320/2024). */
     advanceMonths: integer('advance_months'),
     depositEtb: integer('deposit_etb'),
@@ -111,18 +122,10 @@ export const listings = pgTable(
   (t) => [
     // Newest first per filter combination; the other filters' columns ride along as trailing keys,
     // checked on the index entry (migration 0020).
-    index('listings_browse_idx')
-      .on(t.publishedAt.desc(), t.id.desc(), t.typeGroup, t.subcity, t.source, t.priceEtb)
-      .where(LIVE_NOT_HIDDEN),
-    index('listings_browse_type_idx')
-      .on(t.typeGroup, t.publishedAt.desc(), t.id.desc(), t.subcity, t.source, t.priceEtb)
-      .where(LIVE_NOT_HIDDEN),
-    index('listings_browse_subcity_idx')
-      .on(t.subcity, t.publishedAt.desc(), t.id.desc(), t.typeGroup, t.source, t.priceEtb)
-      .where(LIVE_NOT_HIDDEN),
-    index('listings_browse_subcity_type_idx')
-      .on(t.subcity, t.typeGroup, t.publishedAt.desc(), t.id.desc(), t.source, t.priceEtb)
-      .where(LIVE_NOT_HIDDEN),
+    index('listings_browse_idx').on(t.publishedAt.desc(), t.id.desc(), t.typeGroup, t.subcity, t.source, t.priceEtb).where(LIVE_NOT_HIDDEN),
+    index('listings_browse_type_idx').on(t.typeGroup, t.publishedAt.desc(), t.id.desc(), t.subcity, t.source, t.priceEtb).where(LIVE_NOT_HIDDEN),
+    index('listings_browse_subcity_idx').on(t.subcity, t.publishedAt.desc(), t.id.desc(), t.typeGroup, t.source, t.priceEtb).where(LIVE_NOT_HIDDEN),
+    index('listings_browse_subcity_type_idx').on(t.subcity, t.typeGroup, t.publishedAt.desc(), t.id.desc(), t.source, t.priceEtb).where(LIVE_NOT_HIDDEN),
     index('listings_browse_verified_idx')
       .on(t.publishedAt.desc(), t.id.desc(), t.typeGroup, t.subcity, t.source, t.priceEtb)
       .where(sql`visibility = 'live' AND admin_hidden = false AND poster_verified`),
@@ -130,9 +133,13 @@ export const listings = pgTable(
     index('listings_browse_price_idx').on(t.priceEtb).where(LIVE_NOT_HIDDEN),
     index('listings_poster_idx').on(t.posterId, t.createdAt.desc()),
     // Moderation reads listings by poster and hidden date (the broker auto-block rule).
-    index('listings_hidden_poster_idx').on(t.posterId, t.hiddenAt).where(sql`admin_hidden = true`),
+    index('listings_hidden_poster_idx')
+      .on(t.posterId, t.hiddenAt)
+      .where(sql`admin_hidden = true`),
     index('listings_masked_with_idx').on(t.maskedWith),
-    index('listings_confirmed_idx').on(t.confirmedAt).where(sql`visibility = 'live'`),
+    index('listings_confirmed_idx')
+      .on(t.confirmedAt)
+      .where(sql`visibility = 'live'`),
   ],
 );
 
@@ -163,7 +170,9 @@ export const uploads = pgTable(
     index('uploads_listing_idx').on(t.listingId),
     index('uploads_phash_idx').on(t.phash),
     // The orphan sweep: photos no listing uses, oldest first.
-    index('uploads_orphan_idx').on(sql`(coalesce(released_at, created_at))`).where(sql`listing_id IS NULL`),
+    index('uploads_orphan_idx')
+      .on(sql`(coalesce(released_at, created_at))`)
+      .where(sql`listing_id IS NULL`),
   ],
 );
 

@@ -29,7 +29,9 @@ export const purchases = pgTable(
   },
   (t) => [
     index('purchases_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('purchases_tx_ref_idx').on(t.txRef).where(sql`tx_ref IS NOT NULL`),
+    uniqueIndex('purchases_tx_ref_idx')
+      .on(t.txRef)
+      .where(sql`tx_ref IS NOT NULL`),
     // Reconciliation reads pending purchases by age; the admin list by status and date.
     index('purchases_status_idx').on(t.status, t.createdAt),
     index('purchases_created_idx').on(t.createdAt.desc()),

@@ -20,7 +20,9 @@ export const refundClaims = pgTable(
     listingId: listingRef('listing_id'),
     posterId: userRef('poster_id'),
     reason: text('reason', { enum: ['no_answer', 'already_rented', 'asked_for_money'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     cause: text('cause', { enum: ['listing_rented', 'listing_expired', 'listing_hidden', 'second_claim', 'admin'] }),
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),
@@ -31,8 +33,12 @@ export const refundClaims = pgTable(
     unique('refund_claims_unlock_id_key').on(t.unlockId),
     index('refund_claims_user_idx').on(t.userId, t.createdAt),
     index('refund_claims_listing_idx').on(t.listingId, t.createdAt),
-    index('refund_claims_poster_idx').on(t.posterId).where(sql`status = 'approved'`),
-    index('refund_claims_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    index('refund_claims_poster_idx')
+      .on(t.posterId)
+      .where(sql`status = 'approved'`),
+    index('refund_claims_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
   ],
 );
 

@@ -10,7 +10,9 @@ import { users } from './users.ts';
 export const telegramLinks = pgTable('telegram_links', {
   userId: userRef('user_id').primaryKey(),
   chatId: bigint('chat_id', { mode: 'number' }).notNull().unique(),
-  language: text('language', { enum: ['en', 'am'] }).notNull().default('en'),
+  language: text('language', { enum: ['en', 'am'] })
+    .notNull()
+    .default('en'),
   linkedAt: timestamptz('linked_at').notNull().defaultNow(),
 });
 
@@ -20,7 +22,9 @@ export const telegramStartTokens = pgTable(
   {
     tokenHash: text('token_hash').primaryKey(),
     userId: userRef('user_id'),
-    language: text('language', { enum: ['en', 'am'] }).notNull().default('en'),
+    language: text('language', { enum: ['en', 'am'] })
+      .notNull()
+      .default('en'),
     createdAt: createdAtColumn(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
@@ -40,7 +44,11 @@ export const telegramUpdates = pgTable(
     processedAt: timestamptz('processed_at'),
     outcome: text('outcome'),
   },
-  (t) => [index('telegram_updates_pending_idx').on(t.updateId).where(sql`processed_at IS NULL`)],
+  (t) => [
+    index('telegram_updates_pending_idx')
+      .on(t.updateId)
+      .where(sql`processed_at IS NULL`),
+  ],
 );
 
 /** The send queue: one Bot API call per row, leased by one server at a time. */
@@ -63,7 +71,11 @@ export const telegramOutbox = pgTable(
     lastError: text('last_error'),
     resultMessageId: bigint('result_message_id', { mode: 'number' }),
   },
-  (t) => [index('telegram_outbox_due_idx').on(t.notBefore, t.id).where(sql`sent_at IS NULL AND failed_at IS NULL`)],
+  (t) => [
+    index('telegram_outbox_due_idx')
+      .on(t.notBefore, t.id)
+      .where(sql`sent_at IS NULL AND failed_at IS NULL`),
+  ],
 );
 
 /** A listing's post in the channel of new listings. */
@@ -77,5 +89,9 @@ export const telegramChannelPosts = pgTable(
     postedAt: timestamptz('posted_at'),
     closedAt: timestamptz('closed_at'),
   },
-  (t) => [index('telegram_channel_posts_open_idx').on(t.listingId).where(sql`closed_at IS NULL`)],
+  (t) => [
+    index('telegram_channel_posts_open_idx')
+      .on(t.listingId)
+      .where(sql`closed_at IS NULL`),
+  ],
 );

@@ -21,7 +21,9 @@ export const moderationCases = pgTable(
     targetType: text('target_type', { enum: ['listing', 'user', 'conversation'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
     autoActions: jsonb('auto_actions').$type<StoredAutoAction[]>().notNull().default([]),
     lastAction: text('last_action', { enum: ['warn', 'hide', 'suspend', 'ban', 'restore'] }),
     lastActionReason: text('last_action_reason'),
@@ -31,9 +33,15 @@ export const moderationCases = pgTable(
     closedAt: timestamptz('closed_at'),
   },
   (t) => [
-    uniqueIndex('moderation_cases_open_target_idx').on(t.targetType, t.targetId).where(sql`status = 'open'`),
-    index('moderation_cases_open_idx').on(t.createdAt.desc()).where(sql`status = 'open'`),
-    index('moderation_cases_closed_idx').on(t.closedAt.desc()).where(sql`status = 'closed'`),
+    uniqueIndex('moderation_cases_open_target_idx')
+      .on(t.targetType, t.targetId)
+      .where(sql`status = 'open'`),
+    index('moderation_cases_open_idx')
+      .on(t.createdAt.desc())
+      .where(sql`status = 'open'`),
+    index('moderation_cases_closed_idx')
+      .on(t.closedAt.desc())
+      .where(sql`status = 'closed'`),
     index('moderation_cases_target_idx').on(t.targetType, t.targetId),
   ],
 );
@@ -102,7 +110,9 @@ export const duplicateClusters = pgTable(
   'duplicate_clusters',
   {
     id: idColumn(),
-    status: text('status', { enum: ['open', 'merged', 'dismissed', 'removed'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'merged', 'dismissed', 'removed'] })
+      .notNull()
+      .default('open'),
     primaryListingId: uuid('primary_listing_id').references(() => listings.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -139,7 +149,9 @@ export const duplicatePairs = pgTable(
     reasons: jsonb('reasons').$type<Array<'same_photos' | 'similar_description' | 'same_poster_details'>>().notNull(),
     matchedPhotos: integer('matched_photos').notNull().default(0),
     descriptionSimilarity: real('description_similarity').notNull().default(0),
-    verdict: text('verdict', { enum: ['pending', 'confirmed', 'dismissed'] }).notNull().default('pending'),
+    verdict: text('verdict', { enum: ['pending', 'confirmed', 'dismissed'] })
+      .notNull()
+      .default('pending'),
     createdAt: createdAtColumn(),
   },
   (t) => [
@@ -161,7 +173,9 @@ export const manualAdjustments = pgTable(
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     notes: text('notes'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),

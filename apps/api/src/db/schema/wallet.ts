@@ -42,8 +42,12 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_seq_idx').on(t.seq),
     index('ledger_entries_ref_idx').on(t.refType, t.refId),
     // Exactly one grant per purchase, refused by the database itself (migration 0009).
-    uniqueIndex('ledger_entries_purchase_once_idx').on(t.refId).where(sql`kind = 'purchase' AND ref_type = 'purchase'`),
+    uniqueIndex('ledger_entries_purchase_once_idx')
+      .on(t.refId)
+      .where(sql`kind = 'purchase' AND ref_type = 'purchase'`),
     // Exactly one refund per contact unlock (migration 0017).
-    uniqueIndex('ledger_entries_refund_once_idx').on(t.refId).where(sql`kind = 'refund' AND ref_type = 'contact_unlock'`),
+    uniqueIndex('ledger_entries_refund_once_idx')
+      .on(t.refId)
+      .where(sql`kind = 'refund' AND ref_type = 'contact_unlock'`),
   ],
 );

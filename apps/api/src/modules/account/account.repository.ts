@@ -30,12 +30,7 @@ export async function latestExport(db: DbOrTx, userId: string): Promise<AccountR
 
 /** The oldest export still to build. */
 export async function oldestPendingExport(db: DbOrTx): Promise<AccountRequestRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(accountRequests)
-    .where(eq(accountRequests.status, 'requested'))
-    .orderBy(asc(accountRequests.createdAt))
-    .limit(1);
+  const [row] = await db.select().from(accountRequests).where(eq(accountRequests.status, 'requested')).orderBy(asc(accountRequests.createdAt)).limit(1);
   return row;
 }
 
@@ -73,12 +68,12 @@ export async function lockUserRow(db: DbOrTx, id: string): Promise<UserRow | und
   return row;
 }
 
-export async function updateProfile(
-  db: DbOrTx,
-  id: string,
-  patch: Pick<UserRow, 'name' | 'email' | 'agencyName'>,
-): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+export async function updateProfile(db: DbOrTx, id: string, patch: Pick<UserRow, 'name' | 'email' | 'agencyName'>): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
   return row;
 }
 
@@ -126,8 +121,17 @@ export async function removeOwnData(db: DbOrTx, user: Pick<UserRow, 'id' | 'phon
   await db
     .update(accountRequests)
     .set({ content: null, tokenHash: null, status: 'expired' })
-    .where(and(eq(accountRequests.userId, user.id), eq(accountRequests.kind, 'export'), or(eq(accountRequests.status, 'requested'), eq(accountRequests.status, 'ready'))));
-  await db.update(accountRequests).set({ content: null }).where(and(eq(accountRequests.userId, user.id), isNotNull(accountRequests.content)));
+    .where(
+      and(
+        eq(accountRequests.userId, user.id),
+        eq(accountRequests.kind, 'export'),
+        or(eq(accountRequests.status, 'requested'), eq(accountRequests.status, 'ready')),
+      ),
+    );
+  await db
+    .update(accountRequests)
+    .set({ content: null })
+    .where(and(eq(accountRequests.userId, user.id), isNotNull(accountRequests.content)));
 }
 
 /** Erases what names the person; the row stays for purchases, the ledger and moderation. */

@@ -1,11 +1,6 @@
 import { ZId } from '@betoch/contracts/common';
 import { normalizePhone } from '@betoch/contracts/phone';
-import {
-  ADJUSTMENT_MESSAGES,
-  type TManualAdjustment,
-  type TManualAdjustmentsQuery,
-  type TReviewAdjustmentAnswer,
-} from '@betoch/contracts/admin';
+import { ADJUSTMENT_MESSAGES, type TManualAdjustment, type TManualAdjustmentsQuery, type TReviewAdjustmentAnswer } from '@betoch/contracts/admin';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { ManualAdjustmentRow } from '../../db/schema/trust.ts';

@@ -51,6 +51,8 @@ export async function listDelalaAccounts(db: DbOrTx, limit: number, hiddenSince:
 }
 
 export async function findDelalaAccount(db: DbOrTx, userId: string, hiddenSince: Date): Promise<DelalaAccountRow | undefined> {
-  const [row] = await accountQuery(db, hiddenSince).where(and(eq(users.id, userId), eq(users.userType, 'delala'))).limit(1);
+  const [row] = await accountQuery(db, hiddenSince)
+    .where(and(eq(users.id, userId), eq(users.userType, 'delala')))
+    .limit(1);
   return row ? normalise(row) : undefined;
 }

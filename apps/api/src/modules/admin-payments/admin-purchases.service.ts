@@ -7,7 +7,19 @@ import { recordAudit } from '../audit/audit-log.ts';
 import type { PaymentConfirmer } from '../payments/payment-confirmation.ts';
 import { findPurchaseForAdmin, listPurchasesForAdmin, type AdminPurchaseRow } from '../payments/purchases-for-admin.ts';
 
-const CSV_COLUMNS = ['created_at', 'phone', 'sku', 'price_etb', 'provider', 'tx_ref', 'provider_ref', 'status', 'status_reason', 'paid_at', 'updated_at'] as const;
+const CSV_COLUMNS = [
+  'created_at',
+  'phone',
+  'sku',
+  'price_etb',
+  'provider',
+  'tx_ref',
+  'provider_ref',
+  'status',
+  'status_reason',
+  'paid_at',
+  'updated_at',
+] as const;
 
 function toAdminPurchase(row: AdminPurchaseRow): TAdminPurchase {
   return {
@@ -48,7 +60,6 @@ function dateOf(value: string | undefined): Date | undefined {
 
 /** The purchases list of the Payments & Adjustments tab, its CSV export and the re-verify button. */
 export function createAdminPurchasesService(ctx: AppContext, confirmer: PaymentConfirmer) {
-
   return {
     async list(admin: AuthUser, q: TAdminPurchasesQuery): Promise<TAdminPurchase[]> {
       requireAdmin(admin);

@@ -17,23 +17,11 @@ export async function saveCode(db: DbOrTx, phone: string, codeHash: string, sent
  * Takes one try of the phone's live code atomically, so parallel guesses cannot exceed the limit.
  * Returns the stored hash and the number of tries used, or undefined when no live code is left.
  */
-export async function takeAttempt(
-  db: DbOrTx,
-  phone: string,
-  now: Date,
-  maxAttempts: number,
-): Promise<{ codeHash: string; attempts: number } | undefined> {
+export async function takeAttempt(db: DbOrTx, phone: string, now: Date, maxAttempts: number): Promise<{ codeHash: string; attempts: number } | undefined> {
   const [row] = await db
     .update(otpCodes)
     .set({ attempts: sql`${otpCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(otpCodes.phone, phone),
-        isNull(otpCodes.consumedAt),
-        gt(otpCodes.expiresAt, now),
-        lt(otpCodes.attempts, maxAttempts),
-      ),
-    )
+    .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now), lt(otpCodes.attempts, maxAttempts)))
     .returning({ codeHash: otpCodes.codeHash, attempts: otpCodes.attempts });
   return row;
 }

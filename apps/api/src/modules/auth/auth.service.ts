@@ -15,14 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { findUserById, findUserByPhone, insertUser, setUserAdmin } from '../users/user-rows.ts';
 import { toUserAnswer } from '../users/user-view.ts';
 import { ensureWalletAccount, getWalletSnapshot } from '../wallet/wallet-balance.ts';
-import {
-  consumeCode,
-  deleteExpiredAuthRows,
-  giveBackAttempt,
-  revokeToken,
-  saveCode,
-  takeAttempt,
-} from './auth.repository.ts';
+import { consumeCode, deleteExpiredAuthRows, giveBackAttempt, revokeToken, saveCode, takeAttempt } from './auth.repository.ts';
 import type { AuthUser } from './authenticate.ts';
 import { clientNetwork } from './client-network.ts';
 import { generateCode, hashCode, sameHash } from './otp.ts';
@@ -187,17 +180,20 @@ export function createAuthService(ctx: AppContext, otpSecret: string, banKey: st
       return session(user, device);
     },
 
-    async signup(input: {
-      phone: string;
-      code?: string;
-      /** Telegram's signup ticket: the phone Telegram verified, instead of the SMS code. */
-      telegramTicket?: string;
-      name: string;
-      email?: string;
-      userType: UserRow['userType'];
-      agencyName?: string;
-      acceptTerms: true;
-    }, device?: string): Promise<TSessionAnswer> {
+    async signup(
+      input: {
+        phone: string;
+        code?: string;
+        /** Telegram's signup ticket: the phone Telegram verified, instead of the SMS code. */
+        telegramTicket?: string;
+        name: string;
+        email?: string;
+        userType: UserRow['userType'];
+        agencyName?: string;
+        acceptTerms: true;
+      },
+      device?: string,
+    ): Promise<TSessionAnswer> {
       if (input.userType === 'delala' && !input.agencyName?.trim()) {
         throw new AppError('agency_name_required', undefined, { fields: { agencyName: 'agency_required' } });
       }

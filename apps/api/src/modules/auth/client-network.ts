@@ -6,7 +6,10 @@ function ipv6Groups(address: string): number[] {
   const tail: number[] = [];
   const lastColon = text.lastIndexOf(':');
   if (text.slice(lastColon + 1).includes('.')) {
-    const [a = 0, b = 0, c = 0, d = 0] = text.slice(lastColon + 1).split('.').map(Number);
+    const [a = 0, b = 0, c = 0, d = 0] = text
+      .slice(lastColon + 1)
+      .split('.')
+      .map(Number);
     tail.push((a << 8) | b, (c << 8) | d);
     text = text.slice(0, lastColon + 1) + '0:0';
   }
@@ -32,5 +35,8 @@ export function clientNetwork(address: string): string {
   if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) {
     return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
   }
-  return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
 }

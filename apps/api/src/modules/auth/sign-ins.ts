@@ -12,11 +12,7 @@ export async function recordSignIn(db: DbOrTx, userId: string, device: string, a
 }
 
 export async function listSignIns(db: DbOrTx, userId: string, limit?: number): Promise<Array<{ at: Date; device: string }>> {
-  const query = db
-    .select({ at: signIns.createdAt, device: signIns.device })
-    .from(signIns)
-    .where(eq(signIns.userId, userId))
-    .orderBy(desc(signIns.createdAt));
+  const query = db.select({ at: signIns.createdAt, device: signIns.device }).from(signIns).where(eq(signIns.userId, userId)).orderBy(desc(signIns.createdAt));
   return limit ? query.limit(limit) : query;
 }
 

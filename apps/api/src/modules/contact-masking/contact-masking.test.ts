@@ -67,7 +67,7 @@ const WORST_CASES: Record<string, string> = {
   'handles after a messenger': 'telegram abebe_k ',
   'zero-width spaces': '0\u200B',
   'thousands groups': '1,000 ',
-  'links': 't.me/a ',
+  links: 't.me/a ',
   'glued spelled digits': 'zeronineoneone',
 };
 

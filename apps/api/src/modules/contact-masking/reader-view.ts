@@ -27,10 +27,61 @@ const SPACE = /^[\p{Zs}\t\v\f\r\u2028\u2029]$/u;
 
 /** Letters of other scripts drawn like Latin ones (the ones people use to dodge a word filter). */
 const LOOKALIKE_LETTERS: Record<string, string> = {
-  а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's',
-  ԁ: 'd', ԛ: 'q', ԝ: 'w', ɡ: 'g', ӏ: 'l', А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T',
-  Х: 'X', І: 'I', Ј: 'J', Ѕ: 'S', α: 'a', ο: 'o', ρ: 'p', ν: 'v', ι: 'i', κ: 'k', τ: 't', Α: 'A', Β: 'B', Ε: 'E', Η: 'H',
-  Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Χ: 'X', Υ: 'Y', Ζ: 'Z',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ɡ: 'g',
+  ӏ: 'l',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  α: 'a',
+  ο: 'o',
+  ρ: 'p',
+  ν: 'v',
+  ι: 'i',
+  κ: 'k',
+  τ: 't',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Χ: 'X',
+  Υ: 'Y',
+  Ζ: 'Z',
 };
 
 const GEEZ_NUMERALS = /^[\u1369-\u137C]$/u;
@@ -75,7 +126,7 @@ export function readerView(original: string): ReaderView {
   const parts: string[] = [];
   const from: number[] = [];
   const to: number[] = [];
-  for (let i = 0; i < original.length; ) {
+  for (let i = 0; i < original.length;) {
     const cp = original.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
     let shown: string;

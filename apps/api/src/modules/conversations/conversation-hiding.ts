@@ -13,7 +13,11 @@ export function conversationNotHidden(conversationId: AnyPgColumn | SQL): SQL {
 }
 
 export async function isConversationHidden(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: hiddenConversations.conversationId }).from(hiddenConversations).where(eq(hiddenConversations.conversationId, id)).limit(1);
+  const [row] = await db
+    .select({ id: hiddenConversations.conversationId })
+    .from(hiddenConversations)
+    .where(eq(hiddenConversations.conversationId, id))
+    .limit(1);
   return row !== undefined;
 }
 

@@ -118,7 +118,10 @@ export async function findConversationSummaries(
         : null,
     tenant: { phone: r.tenantPhone, name: r.tenantName, deleted: r.tenantDeletedAt !== null },
     owner: { name: r.ownerName, deleted: r.ownerDeletedAt !== null, verified: r.ownerVerifiedAt !== null },
-    last: r.lastRole && r.lastBody !== null && r.lastCreatedAt ? { role: r.lastRole, body: r.lastBody, bodyMasked: r.lastBodyMasked, createdAt: r.lastCreatedAt } : null,
+    last:
+      r.lastRole && r.lastBody !== null && r.lastCreatedAt
+        ? { role: r.lastRole, body: r.lastBody, bodyMasked: r.lastBodyMasked, createdAt: r.lastCreatedAt }
+        : null,
     contactUnlocked: Boolean(r.contactUnlocked),
   }));
 }

@@ -85,10 +85,7 @@ export async function markRead(db: DbOrTx, conversationId: string, reader: Conve
 }
 
 export async function setReplyUnlocked(db: DbOrTx, conversationId: string, usedCredit: boolean, now: Date): Promise<void> {
-  await db
-    .update(conversations)
-    .set({ replyUnlockedAt: now, replyUnlockUsedCredit: usedCredit })
-    .where(eq(conversations.id, conversationId));
+  await db.update(conversations).set({ replyUnlockedAt: now, replyUnlockUsedCredit: usedCredit }).where(eq(conversations.id, conversationId));
 }
 
 /**

@@ -24,7 +24,17 @@ import { getWalletSnapshot } from '../wallet/wallet-balance.ts';
 import { isConversationHidden } from './conversation-hiding.ts';
 import { recordEvents, type AppEvent } from '../../lib/product-events.ts';
 import { toConversationSummary, toMessageAnswer, type Reader } from './conversation-view.ts';
-import { appendMessage, findConversation, findOrCreateConversation, lockConversation, markRead, setReplyUnlocked, unlockRepliedConversations, unreadCountFor, type ConversationRole } from './conversations.repository.ts';
+import {
+  appendMessage,
+  findConversation,
+  findOrCreateConversation,
+  lockConversation,
+  markRead,
+  setReplyUnlocked,
+  unlockRepliedConversations,
+  unreadCountFor,
+  type ConversationRole,
+} from './conversations.repository.ts';
 import { findConversationSummaries, listMessages, type ConversationSummaryRow } from './conversation-history.ts';
 
 /** Messages one user may send per minute (all conversations together). */
@@ -151,7 +161,14 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
       const ids = await unlockRepliedConversations(tx, user.id, now, conversationId);
       await recordEvents(
         tx,
-        ids.map((id) => ({ type: 'reply_unlocked', actorId: user.id, subjectType: 'conversation', subjectId: id, data: { used_credit: false, via: 'plan' }, at: now })),
+        ids.map((id) => ({
+          type: 'reply_unlocked',
+          actorId: user.id,
+          subjectType: 'conversation',
+          subjectId: id,
+          data: { used_credit: false, via: 'plan' },
+          at: now,
+        })),
       );
       return ids;
     });
@@ -182,7 +199,14 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
         const message = await appendMessage(tx, conversation, { id: randomUUID(), senderId: user.id, role: 'tenant', body: input.initial_message, now });
         if (created) {
           await recordEvents(tx, [
-            { type: 'conversation_started', actorId: user.id, subjectType: 'conversation', subjectId: id, data: { listing_id: listingId, owner_id: listing.posterId }, at: now },
+            {
+              type: 'conversation_started',
+              actorId: user.id,
+              subjectType: 'conversation',
+              subjectId: id,
+              data: { listing_id: listingId, owner_id: listing.posterId },
+              at: now,
+            },
           ]);
         }
         return { conversation, message, created };
@@ -246,7 +270,9 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
         if (!conversation) throw notFound();
         const message = await appendMessage(tx, conversation, { id: randomUUID(), senderId: user.id, role: side, body, now });
         if (side === 'owner' && !conversation.ownerRepliedAt) {
-          await recordEvents(tx, [{ type: 'owner_replied', actorId: user.id, subjectType: 'conversation', subjectId: id, data: { listing_id: conversation.listingId }, at: now }]);
+          await recordEvents(tx, [
+            { type: 'owner_replied', actorId: user.id, subjectType: 'conversation', subjectId: id, data: { listing_id: conversation.listingId }, at: now },
+          ]);
         }
         return { conversation, message };
       });
@@ -326,7 +352,6 @@ export function createConversationsService(ctx: AppContext, urlFor: PhotoUrlFor,
     async firstEvents(userId: string): Promise<RealtimeEvent[]> {
       return [await unreadEvent(userId)];
     },
-
   };
 }
 

@@ -9,7 +9,13 @@ import { createConversationsService, type ConversationsService, type MessageList
  * Conversations: the calls, and new messages published on the realtime bus to their participants.
  * Closing the app waits for the messages still being sent.
  */
-export function setUpConversations(app: FastifyInstance, ctx: AppContext, urlFor: PhotoUrlFor, bus: EventBus, onMessage?: MessageListener): ConversationsService {
+export function setUpConversations(
+  app: FastifyInstance,
+  ctx: AppContext,
+  urlFor: PhotoUrlFor,
+  bus: EventBus,
+  onMessage?: MessageListener,
+): ConversationsService {
   const service = createConversationsService(ctx, urlFor, bus, onMessage);
   conversationsRoutes(app, ctx, service);
   app.addHook('preClose', async () => service.drain());

@@ -35,7 +35,13 @@ export class DemoChapaHistory implements PaymentProvider {
     const known = this.orders.get(txRef);
     if (!known) return { status: 'unknown', amount: null, currency: null, txRef: null, reference: null };
     const { order, outcome } = known;
-    return { status: outcome, amount: order.priceEtb, currency: 'ETB', txRef, reference: outcome === 'pending' ? null : `APdemo${order.purchaseId.slice(0, 8)}` };
+    return {
+      status: outcome,
+      amount: order.priceEtb,
+      currency: 'ETB',
+      txRef,
+      reference: outcome === 'pending' ? null : `APdemo${order.purchaseId.slice(0, 8)}`,
+    };
   }
 
   checkWebhook(): WebhookCheck {

@@ -26,9 +26,7 @@ export async function inBatches<T, R>(items: T[], limit: number, job: (item: T) 
 export function planDemo(now: Date) {
   const random = seededRandom(20_261_122);
   const planned = planMarket(random, now);
-  const pictures = planned.flatMap((listing) =>
-    listing.spec.pictures.map((kind) => ({ listing, kind, random: seededRandom(Math.floor(random() * 2 ** 31)) })),
-  );
+  const pictures = planned.flatMap((listing) => listing.spec.pictures.map((kind) => ({ listing, kind, random: seededRandom(Math.floor(random() * 2 ** 31)) })));
   return { planned, pictures };
 }
 

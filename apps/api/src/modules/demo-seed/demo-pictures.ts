@@ -67,7 +67,8 @@ function exterior(hue: number, random: Random, form: BuildingForm): string {
     const top = ground - bh;
     const roof = hsl(hue + 15 + random() * 20, 45, 30 + random() * 10);
     const windows = range(3).map(
-      (i) => `<rect x="${x0 + 40 + i * ((bw - 80) / 3)}" y="${top + 50}" width="${(bw - 80) / 3 - 40}" height="80" fill="${glass}" stroke="#fff" stroke-width="6"/>`,
+      (i) =>
+        `<rect x="${x0 + 40 + i * ((bw - 80) / 3)}" y="${top + 50}" width="${(bw - 80) / 3 - 40}" height="80" fill="${glass}" stroke="#fff" stroke-width="6"/>`,
     );
     building = `<rect x="${x0}" y="${top}" width="${bw}" height="${bh}" fill="${wall}"/>
 <polygon points="${x0 - 30},${top} ${x0 + bw / 2},${top - 120 - random() * 40} ${x0 + bw + 30},${top}" fill="${roof}"/>
@@ -76,9 +77,10 @@ ${windows.join('')}
 <circle cx="${x0 + bw / 2 + 22}" cy="${ground - 60}" r="5" fill="${hsl(45, 80, 60)}"/>`;
   }
   const fenceColour = hsl(hue + 90, 15, 55 + random() * 20);
-  const fence = random() < 0.6
-    ? `<rect x="0" y="${ground - 70}" width="${W * 0.28}" height="70" fill="${fenceColour}"/><rect x="${W * 0.72}" y="${ground - 70}" width="${W * 0.28}" height="70" fill="${fenceColour}"/>`
-    : '';
+  const fence =
+    random() < 0.6
+      ? `<rect x="0" y="${ground - 70}" width="${W * 0.28}" height="70" fill="${fenceColour}"/><rect x="${W * 0.72}" y="${ground - 70}" width="${W * 0.28}" height="70" fill="${fenceColour}"/>`
+      : '';
   const trees = range(1 + Math.floor(random() * 3))
     .map(() => tree(40 + random() * (W - 80), ground + 10, 90 + random() * 70, 110 + random() * 30))
     .join('');
@@ -136,7 +138,10 @@ function kitchen(hue: number, random: Random): string {
   const { base, floor } = room(hue - 20, random, 0.78);
   const cab = hsl(hue + 180 + random() * 40, 25 + random() * 20, 40 + random() * 30);
   const lower = range(6)
-    .map((i) => `<rect x="${80 + i * 120}" y="${floor - 170}" width="110" height="160" fill="${cab}" stroke="#222" stroke-width="2"/><rect x="${125 + i * 120}" y="${floor - 150}" width="20" height="6" fill="#ccc"/>`)
+    .map(
+      (i) =>
+        `<rect x="${80 + i * 120}" y="${floor - 170}" width="110" height="160" fill="${cab}" stroke="#222" stroke-width="2"/><rect x="${125 + i * 120}" y="${floor - 150}" width="20" height="6" fill="#ccc"/>`,
+    )
     .join('');
   const upper = range(6)
     .map((i) => (i === 2 || i === 3 ? '' : `<rect x="${80 + i * 120}" y="110" width="110" height="150" fill="${cab}" stroke="#222" stroke-width="2"/>`))

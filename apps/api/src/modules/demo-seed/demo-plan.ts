@@ -99,7 +99,17 @@ export function planMarket(random: Random, now: Date): PlannedListing[] {
     const publishedAt = new Date(now.getTime() - (i * 9 + random() * 8) * HOUR);
     const age = CONFIRM_AGES_DAYS[i % CONFIRM_AGES_DAYS.length]! * DAY;
     const confirmedAt = new Date(Math.max(publishedAt.getTime(), now.getTime() - age));
-    return { id: randomUUID(), poster: slot.poster, spec, visibility: slot.live ? 'live' : 'draft', publishedAt, confirmedAt, confirmAskedAt: null, role: slot.role, group };
+    return {
+      id: randomUUID(),
+      poster: slot.poster,
+      spec,
+      visibility: slot.live ? 'live' : 'draft',
+      publishedAt,
+      confirmedAt,
+      confirmAskedAt: null,
+      role: slot.role,
+      group,
+    };
   });
 
   for (const listing of planned) {

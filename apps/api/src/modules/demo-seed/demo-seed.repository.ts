@@ -30,8 +30,5 @@ export async function holdsDemoMarket(db: DbOrTx, kind: string): Promise<boolean
  */
 export async function publishListings(db: DbOrTx, ids: string[], at: Date): Promise<void> {
   if (!ids.length) return;
-  await db
-    .update(listings)
-    .set({ visibility: 'live', publishedAt: at, confirmedAt: at, confirmAskedAt: null, updatedAt: at })
-    .where(inArray(listings.id, ids));
+  await db.update(listings).set({ visibility: 'live', publishedAt: at, confirmedAt: at, confirmAskedAt: null, updatedAt: at }).where(inArray(listings.id, ids));
 }

@@ -138,7 +138,14 @@ export async function seedDemoIfEmpty(ctx: AppContext, deps: DemoSeedDeps): Prom
     await tellDemoStory(ctx, deps, { users, listings: planned, now });
     const storyMs = Date.now() - storyStarted;
     ctx.log.info(
-      { listings: planned.length, live: planned.filter((p) => p.visibility === 'live').length, photos: saved.length, ms: Date.now() - started, drawMs, storyMs },
+      {
+        listings: planned.length,
+        live: planned.filter((p) => p.visibility === 'live').length,
+        photos: saved.length,
+        ms: Date.now() - started,
+        drawMs,
+        storyMs,
+      },
       'demo data seeded',
     );
     return true;

@@ -2,13 +2,7 @@ import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { listings, uploads, type ListingRow, type StoredPhoto } from '../../db/schema/listings.ts';
-import {
-  duplicateClusterMembers,
-  duplicateClusters,
-  duplicatePairs,
-  type DuplicateClusterRow,
-  type DuplicatePairRow,
-} from '../../db/schema/trust.ts';
+import { duplicateClusterMembers, duplicateClusters, duplicatePairs, type DuplicateClusterRow, type DuplicatePairRow } from '../../db/schema/trust.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** What duplicate detection compares. */
@@ -52,10 +46,7 @@ export async function findComparableListings(db: DbOrTx, ids: string[]): Promise
 /** dHashes of the photos a listing uses, per listing. */
 export async function photoHashesOf(db: DbOrTx, listingIds: string[]): Promise<Map<string, string[]>> {
   if (listingIds.length === 0) return new Map();
-  const rows = await db
-    .select({ listingId: uploads.listingId, phash: uploads.phash })
-    .from(uploads)
-    .where(inArray(uploads.listingId, listingIds));
+  const rows = await db.select({ listingId: uploads.listingId, phash: uploads.phash }).from(uploads).where(inArray(uploads.listingId, listingIds));
   const out = new Map<string, string[]>();
   for (const r of rows) if (r.listingId) out.set(r.listingId, [...(out.get(r.listingId) ?? []), r.phash]);
   return out;
@@ -297,7 +288,13 @@ export async function resolveCluster(
 ): Promise<void> {
   await db
     .update(duplicateClusters)
-    .set({ status: decision.status, primaryListingId: decision.primaryListingId, resolvedBy: decision.adminId, resolvedAt: decision.now, updatedAt: decision.now })
+    .set({
+      status: decision.status,
+      primaryListingId: decision.primaryListingId,
+      resolvedBy: decision.adminId,
+      resolvedAt: decision.now,
+      updatedAt: decision.now,
+    })
     .where(eq(duplicateClusters.id, id));
 }
 

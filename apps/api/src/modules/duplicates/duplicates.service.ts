@@ -199,7 +199,11 @@ export function createDuplicatesService(ctx: AppContext, urlFor: PhotoUrlFor) {
     return ctx.db.transaction(async (tx) => {
       await lockClusterFormation(tx);
       // Another check may have recorded some of these pairs since they were read.
-      const already = await recordedPartners(tx, listing.id, found.map((m) => m.otherId));
+      const already = await recordedPartners(
+        tx,
+        listing.id,
+        found.map((m) => m.otherId),
+      );
       const matches = found.filter((m) => !already.has(m.otherId));
       if (matches.length === 0) return null;
       const memberIds = [listing.id, ...matches.map((m) => m.otherId)];
@@ -212,7 +216,10 @@ export function createDuplicatesService(ctx: AppContext, urlFor: PhotoUrlFor) {
       const clusterId = target ?? (await insertCluster(tx, now));
       for (const other of others) await absorbCluster(tx, other, clusterId);
       await addClusterMembers(tx, clusterId, memberIds, now);
-      await insertPairs(tx, matches.map((m) => ({ ...m, clusterId, at: now })));
+      await insertPairs(
+        tx,
+        matches.map((m) => ({ ...m, clusterId, at: now })),
+      );
       await recordEvents(tx, [
         {
           type: 'duplicate_flagged',
@@ -255,7 +262,13 @@ export function createDuplicatesService(ctx: AppContext, urlFor: PhotoUrlFor) {
         if (!members.includes(primary)) {
           throw new AppError('validation_error', DUPLICATE_MESSAGES.primaryNotMember, { fields: { primaryListingId: DUPLICATE_MESSAGES.primaryNotMember } });
         }
-        const hidden = await hideListings(ctx.events, tx, members.filter((m) => m !== primary), 'duplicate', now);
+        const hidden = await hideListings(
+          ctx.events,
+          tx,
+          members.filter((m) => m !== primary),
+          'duplicate',
+          now,
+        );
         return { primary, hidden };
       });
     },
@@ -266,7 +279,17 @@ export function createDuplicatesService(ctx: AppContext, urlFor: PhotoUrlFor) {
         const pairs: NewPair[] = [];
         for (let i = 0; i < members.length; i += 1) {
           for (let j = i + 1; j < members.length; j += 1) {
-            pairs.push({ listingId: members[i]!, otherId: members[j]!, clusterId: rawId.toLowerCase(), score: 0, reasons: [], matchedPhotos: 0, descriptionSimilarity: 0, verdict: 'dismissed', at: now });
+            pairs.push({
+              listingId: members[i]!,
+              otherId: members[j]!,
+              clusterId: rawId.toLowerCase(),
+              score: 0,
+              reasons: [],
+              matchedPhotos: 0,
+              descriptionSimilarity: 0,
+              verdict: 'dismissed',
+              at: now,
+            });
           }
         }
         // Pairs that were flagged already exist (their verdict is set with the others); the rest are added.

@@ -41,12 +41,7 @@ export async function computeBand(db: DbOrTx, key: BandKey, now: Date): Promise<
     .select({ median: MEDIAN, n: sql<number>`count(*)::int` })
     .from(listings)
     .where(
-      and(
-        ...publiclyVisibleConditions(now),
-        eq(listings.subcity, key.subcity),
-        eq(listings.typeGroup, key.typeGroup),
-        eq(listings.bedrooms, key.bedrooms),
-      ),
+      and(...publiclyVisibleConditions(now), eq(listings.subcity, key.subcity), eq(listings.typeGroup, key.typeGroup), eq(listings.bedrooms, key.bedrooms)),
     );
   const row: PriceBandRow = {
     ...key,
@@ -112,4 +107,3 @@ async function refreshSubcityBands(db: DbOrTx, subcity: string, now: Date): Prom
     .returning({ subcity: priceBands.subcity });
   return written.length;
 }
-

@@ -8,7 +8,11 @@ import { bannedFaydaSubjects } from '../../db/schema/account.ts';
  */
 
 export async function isSubjectBanned(db: DbOrTx, subjectHash: string): Promise<boolean> {
-  const [row] = await db.select({ h: bannedFaydaSubjects.subjectHash }).from(bannedFaydaSubjects).where(eq(bannedFaydaSubjects.subjectHash, subjectHash)).limit(1);
+  const [row] = await db
+    .select({ h: bannedFaydaSubjects.subjectHash })
+    .from(bannedFaydaSubjects)
+    .where(eq(bannedFaydaSubjects.subjectHash, subjectHash))
+    .limit(1);
   return Boolean(row);
 }
 

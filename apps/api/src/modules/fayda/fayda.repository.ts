@@ -39,11 +39,7 @@ export async function keepVerification(db: DbOrTx, userId: string, v: KeptVerifi
 
 /** The account of a phone, with its verification (a revocation's subject). */
 export async function findUserByPhone(db: DbOrTx, phone: string) {
-  const [row] = await db
-    .select({ id: users.id, phone: users.phone, verifiedAt: users.faydaVerifiedAt })
-    .from(users)
-    .where(eq(users.phone, phone))
-    .limit(1);
+  const [row] = await db.select({ id: users.id, phone: users.phone, verifiedAt: users.faydaVerifiedAt }).from(users).where(eq(users.phone, phone)).limit(1);
   return row;
 }
 

@@ -10,7 +10,7 @@ export function faydaRoutes(app: FastifyInstance, ctx: AppContext, fayda: FaydaS
 
   route(app, ctx, {
     ...faydaCalls.getFayda,
-    summary: 'Whether Fayda verification is offered, and the caller\'s own verification',
+    summary: "Whether Fayda verification is offered, and the caller's own verification",
     tags,
     auth: 'user',
     errors: [401],

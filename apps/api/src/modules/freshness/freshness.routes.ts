@@ -46,7 +46,7 @@ export function freshnessRoutes(app: FastifyInstance, ctx: AppContext, freshness
 
   route(app, ctx, {
     ...freshnessCalls.answerConfirmLink,
-    summary: "Answer from an SMS link without signing in: available or rented; the link is spent",
+    summary: 'Answer from an SMS link without signing in: available or rented; the link is spent',
     tags,
     auth: 'none',
     errors: [410],

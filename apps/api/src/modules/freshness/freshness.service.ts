@@ -6,13 +6,7 @@ import {
   TENANT_ASK_ANSWER_MS,
   TENANT_ASKS_TO_EXPIRE,
 } from '@betoch/contracts/freshness-rules';
-import type {
-  ConfirmAnswer,
-  TAskAvailabilityAnswer,
-  TConfirmLinkAnswer,
-  TFreshnessAnswer,
-  TRenewListingAnswer,
-} from '@betoch/contracts/freshness';
+import type { ConfirmAnswer, TAskAvailabilityAnswer, TConfirmLinkAnswer, TFreshnessAnswer, TRenewListingAnswer } from '@betoch/contracts/freshness';
 import type { AppContext } from '../../app-context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { ListingRow } from '../../db/schema/listings.ts';

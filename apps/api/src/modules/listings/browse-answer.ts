@@ -77,7 +77,12 @@ export async function browseFromDatabase(db: DbOrTx, question: BrowseQuestion): 
   const answer: TBrowseAnswer = {
     ok: true,
     listings: page.map((r, i) => toListingCard(r, tints[i] ?? null)),
-    next_cursor: nextCursor(rows, filters.limit, (r) => r.publishedAt, (r) => r.id),
+    next_cursor: nextCursor(
+      rows,
+      filters.limit,
+      (r) => r.publishedAt,
+      (r) => r.id,
+    ),
   };
   return prepareAnswer(ZBrowseAnswer.parse(answer));
 }

@@ -114,7 +114,10 @@ export function browseIndexSync(db: DbOrTx, log: FastifyBaseLogger): BrowseIndex
       const rows = await readIndexRows(db, ids);
       const entries = await toEntries(rows);
       const kept = new Set(entries.map((e) => e.id));
-      index.apply(entries, ids.filter((id) => !kept.has(id)));
+      index.apply(
+        entries,
+        ids.filter((id) => !kept.has(id)),
+      );
       heldV = v;
     }
     if (Date.now() - prunedAt > PRUNE_EVERY_MS) {

@@ -28,7 +28,11 @@ export async function lockPoster(db: DbOrTx, userId: string): Promise<UserRow | 
 
 /** Changes a listing; changed free text gets its masked form written with it. */
 export async function updateListing(db: DbOrTx, id: string, patch: Partial<NewListingRow>): Promise<ListingRow> {
-  const [row] = await db.update(listings).set({ ...patch, ...maskedListingColumns(patch) }).where(eq(listings.id, id)).returning();
+  const [row] = await db
+    .update(listings)
+    .set({ ...patch, ...maskedListingColumns(patch) })
+    .where(eq(listings.id, id))
+    .returning();
   if (!row) throw new Error('listing update matched nothing');
   return row;
 }

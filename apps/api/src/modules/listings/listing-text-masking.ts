@@ -77,7 +77,9 @@ export function maskPostedBy(postedBy: TPostedBy): TPostedBy {
 }
 
 /** The public free text of a stored listing: the masked columns. */
-export function publicListingText(listing: Pick<ListingRow, 'title' | 'titleMasked' | 'description' | 'descriptionMasked' | 'specificLocation' | 'specificLocationMasked'>): { title: string; description: string; specific_location: string | null } {
+export function publicListingText(
+  listing: Pick<ListingRow, 'title' | 'titleMasked' | 'description' | 'descriptionMasked' | 'specificLocation' | 'specificLocationMasked'>,
+): { title: string; description: string; specific_location: string | null } {
   return {
     title: publicTitle(listing),
     description: listing.descriptionMasked ?? maskText(listing.description),

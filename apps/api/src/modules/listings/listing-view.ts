@@ -56,12 +56,7 @@ export function toPublicListing(listing: ListingRead, poster: PosterInfo, urlFor
 }
 
 /** For the poster and admins only. */
-export function toOwnerListing(
-  listing: ListingRead,
-  poster: PosterInfo,
-  access: 'poster' | 'admin',
-  urlFor: PhotoUrlFor,
-): TOwnerListing {
+export function toOwnerListing(listing: ListingRead, poster: PosterInfo, access: 'poster' | 'admin', urlFor: PhotoUrlFor): TOwnerListing {
   return {
     ...commonFields(listing, poster, urlFor),
     access,

@@ -105,7 +105,18 @@ export function createListingsReadService(ctx: AppContext, urlFor: PhotoUrlFor) 
     async browse(filters: TBrowseFilters): Promise<PreparedAnswer> {
       const after = filters.cursor ? decodeCursor(filters.cursor) : undefined;
       if (filters.cursor && !after) throw new AppError('validation_error', undefined, { fields: { cursor: 'Invalid cursor' } });
-      const key = JSON.stringify([filters.type, filters.subcity, filters.price_min, filters.price_max, filters.source, filters.q, filters.limit, filters.cursor, filters.confirmed, filters.verified]);
+      const key = JSON.stringify([
+        filters.type,
+        filters.subcity,
+        filters.price_min,
+        filters.price_max,
+        filters.source,
+        filters.q,
+        filters.limit,
+        filters.cursor,
+        filters.confirmed,
+        filters.verified,
+      ]);
       const now = ctx.now();
       const at = await version.current();
       browseIndex.start();

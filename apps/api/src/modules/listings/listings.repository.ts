@@ -9,7 +9,10 @@ import { CARD_COLUMNS, type BrowseRow } from './listing-rows.ts';
 
 /** Writes the listing with the masked form of its free text beside it (listing-text-masking.ts). */
 export async function insertListing(db: DbOrTx, values: NewListingRow): Promise<ListingRow> {
-  const [row] = await db.insert(listings).values({ ...values, ...maskedListingColumns(values) }).returning();
+  const [row] = await db
+    .insert(listings)
+    .values({ ...values, ...maskedListingColumns(values) })
+    .returning();
   if (!row) throw new Error('listing insert returned nothing');
   return row;
 }
@@ -39,7 +42,10 @@ export interface BrowseFilters extends ListingFilter {
 
 /** How many listings everyone can see (the sitemap's size). */
 export async function countPubliclyVisible(db: DbOrTx, now: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(listings).where(and(...publiclyVisibleConditions(now)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(listings)
+    .where(and(...publiclyVisibleConditions(now)));
   return row?.n ?? 0;
 }
 
@@ -117,12 +123,7 @@ export function placeWalkQuery(db: DbOrTx, filters: BrowseFilters & { place: Pla
     .where(and(...filterSql({ place: filters.place }, { ...filterColumnsOf(), placeText: newest.placeText, subcity: newest.subcity, placeGrams: undefined })))
     .orderBy(desc(newest.publishedAt), desc(newest.id))
     .limit(filters.limit);
-  return db
-    .select(CARD_COLUMNS)
-    .from(listings)
-    .where(inArray(listings.id, page))
-    .orderBy(desc(listings.publishedAt), desc(listings.id))
-    .limit(filters.limit);
+  return db.select(CARD_COLUMNS).from(listings).where(inArray(listings.id, page)).orderBy(desc(listings.publishedAt), desc(listings.id)).limit(filters.limit);
 }
 
 export async function browseListings(db: DbOrTx, filters: BrowseFilters, now: Date): Promise<BrowseRow[]> {

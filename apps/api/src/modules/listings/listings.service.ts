@@ -28,7 +28,6 @@ import { deleteListing, insertListing, listPosterListings } from './listings.rep
 import { lockListing, lockPoster, updateListing } from './listing-rows.ts';
 import { countOpenAsks, favouriteCounts } from './listing-interest.repository.ts';
 
-
 function posterInfo(user: UserRow): PosterInfo {
   return {
     id: user.id,
@@ -59,9 +58,7 @@ function titleColumns(
   if (type === undefined || subcity === undefined) return {};
   const bedrooms = input.bedrooms !== undefined ? input.bedrooms : (before?.bedrooms ?? null);
   const composed = englishListingTitle({ type, bedrooms, subcity });
-  const generated =
-    input.title_generated ??
-    (input.title !== undefined ? input.title === composed : (before?.titleGenerated ?? false));
+  const generated = input.title_generated ?? (input.title !== undefined ? input.title === composed : (before?.titleGenerated ?? false));
   if (generated) return before?.titleGenerated && before.title === composed ? {} : { title: composed, titleGenerated: true };
   const patch: Partial<NewListingRow> = {};
   if (input.title !== undefined) patch.title = input.title;
@@ -127,10 +124,7 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
     const tintOfKey = new Map(rows.map((r, i) => [r.key, tints[i] ?? null]));
     return keys.map((key) => {
       const row = byKey.get(key);
-      const usable =
-        row &&
-        (row.ownerId === listing.posterId || row.ownerId === actorId) &&
-        (row.listingId === null || row.listingId === listing.id);
+      const usable = row && (row.ownerId === listing.posterId || row.ownerId === actorId) && (row.listingId === null || row.listingId === listing.id);
       if (!row || !usable) throw new AppError('validation_error', undefined, { fields: { photos: LISTING_MESSAGES.photoKeyInvalid } });
       return { ...toStoredPhoto(row), tint: tintOfKey.get(key) ?? null };
     });
@@ -211,7 +205,8 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
         }
         const updated = await updateListing(tx, id, patch);
         // Marked as rented: it left the market (refunds approve the claims waiting on it), in this transaction.
-        if (listing.visibility === 'live' && updated.visibility === 'draft') await ctx.events.publish(tx, 'listingLeftMarket', { listingId: id, reason: 'rented', at: now });
+        if (listing.visibility === 'live' && updated.visibility === 'draft')
+          await ctx.events.publish(tx, 'listingLeftMarket', { listingId: id, reason: 'rented', at: now });
         return toOwnerListing(updated, found.poster, access, urlFor);
       });
     },
@@ -248,9 +243,17 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
           throw new AppError('posting_blocked', undefined, { reason: poster.postingBlockedReason });
         }
         const spent = await chargeGoingLive(tx, poster, listing.id, now);
-        const credits: { post_credits?: number; covered_by_plan?: boolean } = spent ? { post_credits: spent.postCredits, covered_by_plan: spent.coveredByPlan } : {};
+        const credits: { post_credits?: number; covered_by_plan?: boolean } = spent
+          ? { post_credits: spent.postCredits, covered_by_plan: spent.coveredByPlan }
+          : {};
         const published = await updateListing(tx, id, { ...goingLiveColumns(now), publishedAt: now });
-        await recordListingPublished(tx, { listingId: id, posterId: poster.id, source: published.source, postCreditSpent: credits.covered_by_plan === false, at: now });
+        await recordListingPublished(tx, {
+          listingId: id,
+          posterId: poster.id,
+          source: published.source,
+          postCreditSpent: credits.covered_by_plan === false,
+          at: now,
+        });
         return { ok: true as const, listing: toOwnerListing(published, posterInfo(poster), access, urlFor), ...credits };
       });
       await afterPublish?.(id);
@@ -275,7 +278,10 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
       if (!row) throw new AppError('invalid_token');
       const found = posterInfo(row);
       const [rows, openAsks] = await Promise.all([listPosterListings(ctx.db, user.id), countOpenAsks(ctx.db, user.id)]);
-      const saved = await favouriteCounts(ctx.db, rows.map((r) => r.id));
+      const saved = await favouriteCounts(
+        ctx.db,
+        rows.map((r) => r.id),
+      );
       const live = rows.filter((r) => r.visibility === 'live');
       const landlordLive = live.filter((r) => r.source === 'landlord').length;
       return {
@@ -294,7 +300,6 @@ export function createListingsService(ctx: AppContext, urlFor: PhotoUrlFor, afte
         },
       };
     },
-
   };
 }
 

@@ -42,12 +42,7 @@ export async function readLiveListingsPage(db: DbOrTx, after: { publishedAt: Dat
   const rows = await db
     .select({ row: INDEX_ROW.sql })
     .from(listings)
-    .where(
-      and(
-        ...onMarketConditions(),
-        after ? olderThan(after) : undefined,
-      ),
-    )
+    .where(and(...onMarketConditions(), after ? olderThan(after) : undefined))
     .orderBy(desc(listings.publishedAt), desc(listings.id))
     .limit(limit);
   return rows.map((r) => INDEX_ROW.read(r.row));

@@ -61,7 +61,7 @@ describe('normalizePlace', () => {
 });
 
 describe('expandPlaceQuery', () => {
-  it('finds the same place from Ge\'ez and Latin spellings', () => {
+  it("finds the same place from Ge'ez and Latin spellings", () => {
     for (const q of ['መገናኛ', 'Megenagna', 'megenagnya', 'MEGENAGNA']) expect(expandPlaceQuery(q)?.places).toEqual(['Megenagna']);
     for (const q of ['ፒያሳ', 'Piassa', 'Piazza', 'piasa']) expect(expandPlaceQuery(q)?.places).toEqual(['Piassa']);
     for (const q of ['4 ኪሎ', 'አራት ኪሎ', 'Arat Kilo', '4 kilo']) expect(expandPlaceQuery(q)?.places).toEqual(['Arat Kilo']);
@@ -95,8 +95,12 @@ describe('expandPlaceQuery', () => {
     expect(expandPlaceQuery(' ፡ ,.% ')).toBeNull();
   });
 
-  it('has the ten subcities and Ge\'ez spellings for every place', () => {
+  it("has the ten subcities and Ge'ez spellings for every place", () => {
     expect(PLACES.filter((p) => p.subcity)).toHaveLength(10);
-    for (const p of PLACES) expect(p.spellings.some((s) => /[\u1200-\u137f]/u.test(s)), p.name).toBe(true);
+    for (const p of PLACES)
+      expect(
+        p.spellings.some((s) => /[\u1200-\u137f]/u.test(s)),
+        p.name,
+      ).toBe(true);
   });
 });

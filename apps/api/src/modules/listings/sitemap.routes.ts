@@ -26,9 +26,7 @@ export function sitemapRoutes(app: FastifyInstance, ctx: AppContext, { pageSize 
   async function urlSet(req: FastifyRequest, page: number): Promise<string> {
     const rows = await publiclyVisiblePage(ctx.db, ctx.now(), page * pageSize, pageSize);
     const base = origin(req);
-    const urls = rows.map(
-      (row) => `<url><loc>${xmlText(`${base}/l/${row.id}`)}</loc><lastmod>${row.updatedAt.toISOString()}</lastmod></url>`,
-    );
+    const urls = rows.map((row) => `<url><loc>${xmlText(`${base}/l/${row.id}`)}</loc><lastmod>${row.updatedAt.toISOString()}</lastmod></url>`);
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   }
 

@@ -13,7 +13,7 @@ const BATCH = 200;
  */
 export async function maskStoredText(db: Db): Promise<{ listings: number; messages: number }> {
   let listingCount = 0;
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const rows = await listingsToMask(db, MASKER_VERSION, after, BATCH);
     if (rows.length === 0) break;
     await db.transaction(async (tx) => {
@@ -30,7 +30,7 @@ export async function maskStoredText(db: Db): Promise<{ listings: number; messag
     after = rows[rows.length - 1]!.id;
   }
   let messageCount = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await messagesToMask(db, MASKER_VERSION, after, BATCH);
     if (rows.length === 0) break;
     await db.transaction(async (tx) => {

@@ -1,9 +1,4 @@
-import type {
-  TConversationCaseSummary,
-  TListingCaseSummary,
-  TModerationCase,
-  TUserCaseSummary,
-} from '@betoch/contracts/admin';
+import type { TConversationCaseSummary, TListingCaseSummary, TModerationCase, TUserCaseSummary } from '@betoch/contracts/admin';
 import type { ModerationCaseRow } from '../../db/schema/trust.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { effectiveStatus } from '../users/user-view.ts';

@@ -10,7 +10,13 @@ import { adminAudit } from '../../db/schema/trust.ts';
 
 export async function lockListingRow(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: listings.id, posterId: listings.posterId, adminHidden: listings.adminHidden, hiddenReason: listings.hiddenReason, hiddenAt: listings.hiddenAt })
+    .select({
+      id: listings.id,
+      posterId: listings.posterId,
+      adminHidden: listings.adminHidden,
+      hiddenReason: listings.hiddenReason,
+      hiddenAt: listings.hiddenAt,
+    })
     .from(listings)
     .where(eq(listings.id, id))
     .for('no key update');

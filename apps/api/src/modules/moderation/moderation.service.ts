@@ -43,7 +43,10 @@ export function createModerationService(ctx: AppContext) {
   async function caseAnswers(db: DbOrTx, rows: ModerationCaseRow[]): Promise<TModerationCase[]> {
     const now = ctx.now();
     const reportsByCase = new Map<string, CaseReport[]>();
-    for (const r of await reportsOfCases(db, rows.map((c) => c.id))) {
+    for (const r of await reportsOfCases(
+      db,
+      rows.map((c) => c.id),
+    )) {
       reportsByCase.set(r.caseId, [...(reportsByCase.get(r.caseId) ?? []), r]);
     }
     const idsOf = (type: ModerationCaseRow['targetType']) => [...new Set(rows.filter((c) => c.targetType === type).map((c) => c.targetId))];
@@ -97,7 +100,10 @@ export function createModerationService(ctx: AppContext) {
       const [listing] = await findListingTargets(tx, [moderationCase.targetId]);
       if (!listing) throw notFound('The listing no longer exists.');
       const hidden = await hideListings(ctx.events, tx, [listing.id], 'moderation', now);
-      return { before: { admin_hidden: listing.adminHidden }, after: { admin_hidden: true, hidden_reason: hidden.length ? 'moderation' : listing.hiddenReason } };
+      return {
+        before: { admin_hidden: listing.adminHidden },
+        after: { admin_hidden: true, hidden_reason: hidden.length ? 'moderation' : listing.hiddenReason },
+      };
     }
     if (moderationCase.targetType === 'conversation') {
       const [conversation] = await findConversationTargets(tx, [moderationCase.targetId]);
@@ -151,7 +157,13 @@ export function createModerationService(ctx: AppContext) {
     return { before, after };
   }
 
-  async function applyAction(tx: Tx, moderationCase: ModerationCaseRow, action: ModerationAction, admin: AuthUser, now: Date): Promise<Effect & { subjectId: string | null }> {
+  async function applyAction(
+    tx: Tx,
+    moderationCase: ModerationCaseRow,
+    action: ModerationAction,
+    admin: AuthUser,
+    now: Date,
+  ): Promise<Effect & { subjectId: string | null }> {
     switch (action) {
       case 'hide':
         return { ...(await hideTarget(tx, moderationCase, admin, now)), subjectId: moderationCase.subjectUserId };
@@ -167,7 +179,13 @@ export function createModerationService(ctx: AppContext) {
   }
 
   /** Warn, suspend or ban the person behind the case (never the acting admin). */
-  async function actOnSubject(tx: Tx, moderationCase: ModerationCaseRow, action: 'warn' | 'suspend' | 'ban', admin: AuthUser, now: Date): Promise<Effect & { subjectId: string | null }> {
+  async function actOnSubject(
+    tx: Tx,
+    moderationCase: ModerationCaseRow,
+    action: 'warn' | 'suspend' | 'ban',
+    admin: AuthUser,
+    now: Date,
+  ): Promise<Effect & { subjectId: string | null }> {
     const subject = await lockedSubject(tx, moderationCase);
     if (subject.id === admin.id) throw new AppError('forbidden', 'You cannot act on your own account.');
     const status = effectiveStatus(subject, now);
@@ -184,7 +202,11 @@ export function createModerationService(ctx: AppContext) {
       case 'ban':
         // The token version moves on, so every token the user holds fails at once.
         await setUserStatus(tx, subject.id, 'banned');
-        return { before: { status, token_version: subject.tokenVersion }, after: { status: 'banned', token_version: subject.tokenVersion + 1 }, subjectId: subject.id };
+        return {
+          before: { status, token_version: subject.tokenVersion },
+          after: { status: 'banned', token_version: subject.tokenVersion + 1 },
+          subjectId: subject.id,
+        };
       default:
         return unreachable(action, 'moderation action');
     }

@@ -3,10 +3,21 @@ import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
 const PRIVATE = new net.BlockList();
-for (const [address, prefix] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['127.0.0.0', 8], ['169.254.0.0', 16]] as const) {
+for (const [address, prefix] of [
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+] as const) {
   PRIVATE.addSubnet(address, prefix, 'ipv4');
 }
-for (const [address, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE.addSubnet(address, prefix, 'ipv6');
+for (const [address, prefix] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  PRIVATE.addSubnet(address, prefix, 'ipv6');
 
 /** Whether an address is loopback, link-local or in a private range (IPv4, IPv6, IPv4-mapped IPv6). */
 export function isPrivateAddress(address: string): boolean {

@@ -27,7 +27,12 @@ export function createOpsMetrics(app: FastifyInstance, database: Database): OpsM
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'betoch_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status.', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'betoch_http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status.',
+    labelNames,
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'betoch_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by route pattern, method and status.',
@@ -58,8 +63,19 @@ export function createOpsMetrics(app: FastifyInstance, database: Database): OpsM
     });
   }
 
-  const jobRuns = new Counter({ name: 'betoch_job_runs_total', help: 'Periodic job runs by this process, by job and outcome (ok, failed).', labelNames: ['job', 'outcome'], registers: [registry] });
-  const jobSeconds = new Histogram({ name: 'betoch_job_duration_seconds', help: 'Time a periodic job run took.', labelNames: ['job'], buckets: [0.01, 0.1, 1, 10, 60, 300], registers: [registry] });
+  const jobRuns = new Counter({
+    name: 'betoch_job_runs_total',
+    help: 'Periodic job runs by this process, by job and outcome (ok, failed).',
+    labelNames: ['job', 'outcome'],
+    registers: [registry],
+  });
+  const jobSeconds = new Histogram({
+    name: 'betoch_job_duration_seconds',
+    help: 'Time a periodic job run took.',
+    labelNames: ['job'],
+    buckets: [0.01, 0.1, 1, 10, 60, 300],
+    registers: [registry],
+  });
   const outbound = new Counter({
     name: 'betoch_outbound_calls_total',
     help: 'Calls to outside services (sms: the SMS gateway; payment: the payment gateway; telegram: the Bot API), by outcome (ok, failed).',

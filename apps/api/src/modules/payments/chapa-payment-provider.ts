@@ -120,16 +120,22 @@ export class ChapaPaymentProvider implements PaymentProvider {
     if (answer.status !== 200 || !data || typeof data !== 'object') return unknown;
     const raw = str(data.status)?.toLowerCase();
     const status: GatewayVerdict['status'] =
-      raw === 'success' ? 'success' : raw === 'pending' ? 'pending' : raw === 'failed' ? 'failed' : raw === 'cancelled' || raw === 'canceled' ? 'cancelled' : 'unknown';
+      raw === 'success'
+        ? 'success'
+        : raw === 'pending'
+          ? 'pending'
+          : raw === 'failed'
+            ? 'failed'
+            : raw === 'cancelled' || raw === 'canceled'
+              ? 'cancelled'
+              : 'unknown';
     return { status, amount: num(data.amount), currency: str(data.currency), txRef: str(data.tx_ref), reference: str(data.reference) };
   }
 
   /** Chapa signs the raw body with the webhook secret (HMAC-SHA256, hex) in either header. */
   checkWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): WebhookCheck {
     const secret = this.config.webhookSecret;
-    const ok =
-      signatureMatches(rawBody, secret, header(headers, 'x-chapa-signature')) ||
-      signatureMatches(rawBody, secret, header(headers, 'chapa-signature'));
+    const ok = signatureMatches(rawBody, secret, header(headers, 'x-chapa-signature')) || signatureMatches(rawBody, secret, header(headers, 'chapa-signature'));
     if (!ok) return { valid: false };
     let body: unknown;
     try {

@@ -21,8 +21,16 @@ export function countedPaymentProvider(provider: PaymentProvider, metrics: OpsMe
     name: provider.name,
     checkout: provider.checkout,
     assertAvailable: () => provider.assertAvailable(),
-    charge: (order) => counted(() => provider.charge(order), () => true),
-    verify: (txRef) => counted(() => provider.verify(txRef), (verdict) => verdict.status !== 'unknown'),
+    charge: (order) =>
+      counted(
+        () => provider.charge(order),
+        () => true,
+      ),
+    verify: (txRef) =>
+      counted(
+        () => provider.verify(txRef),
+        (verdict) => verdict.status !== 'unknown',
+      ),
     checkWebhook: (rawBody, headers) => provider.checkWebhook(rawBody, headers),
   };
 }

@@ -25,10 +25,12 @@ function isUniqueViolation(err: unknown): boolean {
 export function mismatchOf(purchase: Pick<PurchaseRow, 'txRef' | 'priceEtb' | 'providerRef'>, verdict: GatewayVerdict): string[] {
   const problems: string[] = [];
   if (verdict.txRef !== purchase.txRef) problems.push(`tx_ref ${verdict.txRef ?? 'missing'}`);
-  if (verdict.amount === null || Math.abs(verdict.amount - purchase.priceEtb) > 1e-9) problems.push(`amount ${verdict.amount ?? 'missing'} instead of ${purchase.priceEtb}`);
+  if (verdict.amount === null || Math.abs(verdict.amount - purchase.priceEtb) > 1e-9)
+    problems.push(`amount ${verdict.amount ?? 'missing'} instead of ${purchase.priceEtb}`);
   if ((verdict.currency ?? '').toUpperCase() !== 'ETB') problems.push(`currency ${verdict.currency ?? 'missing'} instead of ETB`);
   if (!verdict.reference) problems.push('no gateway reference');
-  else if (purchase.providerRef && purchase.providerRef !== verdict.reference) problems.push(`reference ${verdict.reference} instead of ${purchase.providerRef}`);
+  else if (purchase.providerRef && purchase.providerRef !== verdict.reference)
+    problems.push(`reference ${verdict.reference} instead of ${purchase.providerRef}`);
   return problems;
 }
 

@@ -1,4 +1,11 @@
-import { UNKNOWN_VERDICT, type ChargeOutcome, type GatewayVerdict, type PaymentOrder, type PaymentProvider, type WebhookCheck } from '../wallet/payment-provider.ts';
+import {
+  UNKNOWN_VERDICT,
+  type ChargeOutcome,
+  type GatewayVerdict,
+  type PaymentOrder,
+  type PaymentProvider,
+  type WebhookCheck,
+} from '../wallet/payment-provider.ts';
 
 /**
  * The demo provider: every charge succeeds at once (the spec's screens expect an instant grant).

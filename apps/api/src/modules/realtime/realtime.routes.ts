@@ -47,7 +47,13 @@ export function realtimeRoutes(app: FastifyInstance, ctx: AppContext, hub: SseHu
     const { userId } = token;
     if (!hub.hasRoomFor(userId)) throw new AppError('rate_limited', 'Too many open streams.', { retry_after: 30 });
     reply.hijack();
-    await hub.open(userId, reply.raw, () => firstEvents(userId), req.id, () => streamTokenHolds(ctx, token));
+    await hub.open(
+      userId,
+      reply.raw,
+      () => firstEvents(userId),
+      req.id,
+      () => streamTokenHolds(ctx, token),
+    );
   });
 }
 

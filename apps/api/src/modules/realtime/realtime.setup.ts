@@ -19,7 +19,9 @@ export function createEventBus(env: Env, log: FastifyBaseLogger): EventBus {
  */
 export function tokensChangedVia(bus: EventBus, log: FastifyBaseLogger): (userId: string) => Promise<void> {
   return async (userId) => {
-    await bus.publish(userId, { type: 'revoked', data: {} }).catch((error: unknown) => log.warn({ err: (error as Error).message }, 'stream revocation not published'));
+    await bus
+      .publish(userId, { type: 'revoked', data: {} })
+      .catch((error: unknown) => log.warn({ err: (error as Error).message }, 'stream revocation not published'));
   };
 }
 

@@ -15,7 +15,11 @@ export class RedisEventBus implements EventBus {
   private readonly listeners = new ListenerRegistry();
   private readonly channelPrefix: string;
 
-  constructor(url: string, keyPrefix: string, private readonly log?: FastifyBaseLogger) {
+  constructor(
+    url: string,
+    keyPrefix: string,
+    private readonly log?: FastifyBaseLogger,
+  ) {
     this.channelPrefix = `${keyPrefix}rt:user:`;
     this.publisher = openRedis(url, { maxRetriesPerRequest: 1 });
     // ioredis subscribes again by itself after a reconnect. While Redis is away a new stream's

@@ -33,7 +33,10 @@ export class SseHub {
   private readonly perUser = new Map<string, number>();
   readonly options: Required<SseOptions>;
 
-  constructor(private readonly bus: EventBus, options: SseOptions = {}) {
+  constructor(
+    private readonly bus: EventBus,
+    options: SseOptions = {},
+  ) {
     this.options = { ...DEFAULTS, ...options };
   }
 

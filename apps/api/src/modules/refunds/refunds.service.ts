@@ -108,7 +108,10 @@ export async function approveClaimsOnListingLeftMarket(tx: Tx, event: DomainEven
   await lockListingForClaims(tx, listingId);
   const pending = await pendingClaimsOnListingSince(tx, listingId, new Date(at.getTime() - REFUND_AUTO_APPROVE_DAYS * DAY_MS));
   if (pending.length === 0) return;
-  const wallets = await lockWallets(tx, pending.map((c) => c.userId));
+  const wallets = await lockWallets(
+    tx,
+    pending.map((c) => c.userId),
+  );
   for (const claim of pending) {
     const account = wallets.get(claim.userId)!;
     await approve(tx, claim, account, { cause: CAUSE_OF[reason], reviewerId: null, note: null, at });
@@ -116,7 +119,6 @@ export async function approveClaimsOnListingLeftMarket(tx: Tx, event: DomainEven
 }
 
 export function createRefundsService(ctx: AppContext) {
-
   async function adminAnswer(id: string): Promise<TAdminRefundClaim> {
     const row = await findClaimForAdmin(ctx.db, id);
     if (!row) throw new AppError('not_found', 'Refund claim not found.');
@@ -184,7 +186,14 @@ export function createRefundsService(ctx: AppContext) {
         if (await findClaimOfUnlock(tx, unlock.id)) throw new AppError('refund_already_claimed');
         const counted = await countCountingClaimsSince(tx, user.id, new Date(now.getTime() - REFUND_LIMIT_DAYS * DAY_MS));
         if (counted >= REFUND_LIMIT) throw new AppError('refund_limit_reached');
-        let claim = await insertClaim(tx, { unlockId: unlock.id, userId: user.id, listingId: unlock.listingId, posterId: unlock.posterId, reason, createdAt: now });
+        let claim = await insertClaim(tx, {
+          unlockId: unlock.id,
+          userId: user.id,
+          listingId: unlock.listingId,
+          posterId: unlock.posterId,
+          reason,
+          createdAt: now,
+        });
         if (!claim) throw new AppError('refund_already_claimed');
 
         if (reason === 'asked_for_money') {

@@ -25,12 +25,19 @@ export interface NewReport {
 
 /** Inserts the report, or answers undefined when this reporter already reported in this case. */
 export async function insertReport(db: DbOrTx, report: NewReport): Promise<ReportRow | undefined> {
-  const [row] = await db.insert(reports).values(report).onConflictDoNothing({ target: [reports.caseId, reports.reporterId] }).returning();
+  const [row] = await db
+    .insert(reports)
+    .values(report)
+    .onConflictDoNothing({ target: [reports.caseId, reports.reporterId] })
+    .returning();
   return row;
 }
 
 /** Different people who reported in the case. */
 export async function countCaseReporters(db: DbOrTx, caseId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(DISTINCT ${reports.reporterId})` }).from(reports).where(eq(reports.caseId, caseId));
+  const [row] = await db
+    .select({ n: sql<number>`count(DISTINCT ${reports.reporterId})` })
+    .from(reports)
+    .where(eq(reports.caseId, caseId));
   return Number(row?.n ?? 0);
 }

@@ -73,7 +73,14 @@ export function createReportsService(ctx: AppContext) {
         });
         if (!row) throw new AppError('already_reported');
         await recordEvents(tx, [
-          { type: 'report_filed', actorId: user.id, subjectType: input.targetType, subjectId: targetId, data: { reason: input.reason, case_id: moderationCase.id }, at: now },
+          {
+            type: 'report_filed',
+            actorId: user.id,
+            subjectType: input.targetType,
+            subjectId: targetId,
+            data: { reason: input.reason, case_id: moderationCase.id },
+            at: now,
+          },
         ]);
 
         const alreadyAutoHidden = moderationCase.autoActions.some((a) => a.type === 'hide');
@@ -95,7 +102,14 @@ export function createReportsService(ctx: AppContext) {
             },
           ]);
           await recordEvents(tx, [
-            { type: 'auto_hide', actorId: null, subjectType: 'listing', subjectId: targetId, data: { reason: 'report_threshold', case_id: moderationCase.id }, at: now },
+            {
+              type: 'auto_hide',
+              actorId: null,
+              subjectType: 'listing',
+              subjectId: targetId,
+              data: { reason: 'report_threshold', case_id: moderationCase.id },
+              at: now,
+            },
           ]);
         }
         return row;

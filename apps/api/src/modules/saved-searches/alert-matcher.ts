@@ -57,7 +57,8 @@ export function createAlertMatcher(ctx: AppContext, bus: EventBus, onNotified?: 
       result.listings += claimed;
       result.notifications += notified.length;
       await tellUsers(notified);
-      if (onNotified && notified.length) await onNotified([...new Set(notified)]).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'alerts: other channels not told'));
+      if (onNotified && notified.length)
+        await onNotified([...new Set(notified)]).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'alerts: other channels not told'));
       if (claimed < BATCH) return result;
     }
   }
@@ -96,4 +97,3 @@ export function createAlertMatcher(ctx: AppContext, bus: EventBus, onNotified?: 
     },
   };
 }
-

@@ -87,7 +87,10 @@ export function createNotificationsService(ctx: AppContext, bus: EventBus) {
       const expected = ctx.env.smsInboundSecret;
       if (!expected) throw new AppError('route_not_found');
       if (!secret || !sameSecret(secret, expected)) throw new AppError('invalid_signature', 'The inbound SMS secret is not valid.');
-      const text = (body.message ?? body.text ?? '').trim().replace(/[.!።]+$/u, '').toUpperCase();
+      const text = (body.message ?? body.text ?? '')
+        .trim()
+        .replace(/[.!።]+$/u, '')
+        .toUpperCase();
       const phone = normalizePhone(body.from ?? body.phone ?? '');
       if (!phone || !(SMS_STOP_WORDS as readonly string[]).includes(text)) return 0;
       return stopSmsForPhone(ctx.db, phone);

@@ -86,7 +86,10 @@ export async function countNewMatches(db: DbOrTx, userId: string, now: Date, cap
 
 /** The ids of the public listings saved search `searchId` matches at `now` (what its alerts would name). */
 export async function listingsMatchingSearch(db: DbOrTx, searchId: string, now: Date): Promise<string[]> {
-  const rows = await rowsOf<{ id: string }>(db, sql`SELECT l.id FROM listings l, saved_searches s WHERE s.id = ${searchId} AND ${publicListing(now)} AND ${MATCHES}`);
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT l.id FROM listings l, saved_searches s WHERE s.id = ${searchId} AND ${publicListing(now)} AND ${MATCHES}`,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -140,7 +143,8 @@ export async function findPublicListingToMatch(db: DbOrTx, listingId: string, no
 /** The 8 match keys a listing can meet: each of type group, subcity, source either its own or '*'. */
 export function matchKeysOf(listing: Pick<ListingToMatch, 'typeGroup' | 'subcity' | 'source'>): string[] {
   const keys: string[] = [];
-  for (const type of [listing.typeGroup, '*']) for (const subcity of [listing.subcity, '*']) for (const source of [listing.source, '*']) keys.push(`${type}|${subcity}|${source}`);
+  for (const type of [listing.typeGroup, '*'])
+    for (const subcity of [listing.subcity, '*']) for (const source of [listing.source, '*']) keys.push(`${type}|${subcity}|${source}`);
   return keys;
 }
 

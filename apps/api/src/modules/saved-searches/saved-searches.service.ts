@@ -86,10 +86,7 @@ export function createSavedSearchesService(ctx: AppContext) {
   return {
     /** GET /saved-searches: oldest first, each with its new matches since the last visit. */
     async list(user: AuthUser): Promise<TSavedSearch[]> {
-      const [rows, counts] = await Promise.all([
-        listSavedSearches(ctx.db, user.id),
-        countNewMatches(ctx.db, user.id, ctx.now(), SAVED_SEARCH_NEW_MATCHES_CAP),
-      ]);
+      const [rows, counts] = await Promise.all([listSavedSearches(ctx.db, user.id), countNewMatches(ctx.db, user.id, ctx.now(), SAVED_SEARCH_NEW_MATCHES_CAP)]);
       return rows.map((row) => toAnswer(row, counts.get(row.id) ?? 0));
     },
 

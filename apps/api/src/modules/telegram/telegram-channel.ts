@@ -21,14 +21,14 @@ interface ChannelListing {
   cover_key: string | null;
 }
 
-
 const NO_LONGER = 'No longer available / አሁን አይገኝም';
 const etb = (n: number) => n.toLocaleString('en-US');
 
 /** The post's caption, English then Amharic: title, price, subcity, bedrooms, move-in cost. No phone, ever. */
 export function channelCaption(l: ChannelListing): string {
   const total = moveInCost(l).total;
-  const rooms = l.bedrooms === null ? null : l.bedrooms === 0 ? ['Studio', 'ስቱዲዮ'] : [`${l.bedrooms} bedroom${l.bedrooms === 1 ? '' : 's'}`, `${l.bedrooms} መኝታ ክፍል`];
+  const rooms =
+    l.bedrooms === null ? null : l.bedrooms === 0 ? ['Studio', 'ስቱዲዮ'] : [`${l.bedrooms} bedroom${l.bedrooms === 1 ? '' : 's'}`, `${l.bedrooms} መኝታ ክፍል`];
   const en = [l.title, `ETB ${etb(l.price_etb)} a month · ${l.subcity}`, rooms?.[0], `Move-in cost: ETB ${etb(total)}`];
   const am = [`በወር ${etb(l.price_etb)} ብር · ${l.subcity}`, rooms?.[1], `የመግቢያ ወጪ፦ ${etb(total)} ብር`];
   return fitCaption([...en, '', ...am].filter((line) => line !== undefined).join('\n'));
@@ -46,7 +46,8 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
   const button = (id: string) => ({ inline_keyboard: [[{ text: 'View on Betoch / በቤቶች ይመልከቱ', url: `${origin()}/l/${id}` }]] });
 
   async function listing(id: string): Promise<ChannelListing | undefined> {
-    const [row] = await rowsOf<ChannelListing>(ctx.db,
+    const [row] = await rowsOf<ChannelListing>(
+      ctx.db,
       sql`SELECT id, title, price_etb, subcity, bedrooms, advance_months, deposit_etb, broker_fee_etb, broker_fee_percent, cover_photo->>'key' AS cover_key
             FROM listings WHERE id = ${id} AND visibility = 'live' AND admin_hidden = false`,
     );
@@ -67,8 +68,20 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
         const caption = channelCaption(l);
         return queue.enqueue(
           l.cover_key
-            ? { kind: 'channel_post', method: 'sendPhoto', params: { chat_id: channelId, photo: absolute(urlFor(l.cover_key)), caption, reply_markup: button(l.id) }, userId: null, dedupeKey: `channel:${l.id}` }
-            : { kind: 'channel_post', method: 'sendMessage', params: { chat_id: channelId, text: caption, reply_markup: button(l.id) }, userId: null, dedupeKey: `channel:${l.id}` },
+            ? {
+                kind: 'channel_post',
+                method: 'sendPhoto',
+                params: { chat_id: channelId, photo: absolute(urlFor(l.cover_key)), caption, reply_markup: button(l.id) },
+                userId: null,
+                dedupeKey: `channel:${l.id}`,
+              }
+            : {
+                kind: 'channel_post',
+                method: 'sendMessage',
+                params: { chat_id: channelId, text: caption, reply_markup: button(l.id) },
+                userId: null,
+                dedupeKey: `channel:${l.id}`,
+              },
           tx,
         );
       });
@@ -88,7 +101,8 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
 
     /** Listings published in the last hour with no post yet (the kick after a publish was lost). */
     async catchUp(now: Date): Promise<number> {
-      const missed = await rowsOf<{ id: string }>(ctx.db,
+      const missed = await rowsOf<{ id: string }>(
+        ctx.db,
         sql`SELECT l.id FROM listings l
              WHERE l.visibility = 'live' AND l.admin_hidden = false AND l.published_at > ${new Date(now.getTime() - 3600_000).toISOString()}::timestamptz
                AND NOT EXISTS (SELECT 1 FROM telegram_channel_posts p WHERE p.listing_id = l.id)
@@ -101,7 +115,8 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
 
     /** Posts whose listing left the market: edited to say so, or deleted with the listing. */
     async closeGone(now: Date): Promise<{ edited: number; deleted: number }> {
-      const gone = await rowsOf<{ listing_id: string; message_id: string | number; chat_id: string; exists: boolean }>(ctx.db,
+      const gone = await rowsOf<{ listing_id: string; message_id: string | number; chat_id: string; exists: boolean }>(
+        ctx.db,
         sql`SELECT p.listing_id, p.message_id, p.chat_id, (l.id IS NOT NULL) AS exists
               FROM telegram_channel_posts p LEFT JOIN listings l ON l.id = p.listing_id
              WHERE p.closed_at IS NULL AND p.message_id IS NOT NULL
@@ -113,7 +128,8 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
       for (const post of gone) {
         const messageId = Number(post.message_id);
         const [l] = post.exists
-          ? await rowsOf<ChannelListing>(ctx.db,
+          ? await rowsOf<ChannelListing>(
+              ctx.db,
               sql`SELECT id, title, price_etb, subcity, bedrooms, advance_months, deposit_etb, broker_fee_etb, broker_fee_percent, NULL AS cover_key FROM listings WHERE id = ${post.listing_id}`,
             )
           : [];
@@ -121,9 +137,27 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
           await tx.execute(sql`UPDATE telegram_channel_posts SET closed_at = ${now.toISOString()}::timestamptz WHERE listing_id = ${post.listing_id}`);
           if (l) {
             const caption = fitCaption(`${NO_LONGER}\n\n${channelCaption(l)}`);
-            await queue.enqueue({ kind: 'channel_close', method: 'editMessageCaption', params: { chat_id: post.chat_id, message_id: messageId, caption }, userId: null, dedupeKey: `channel-close:${post.listing_id}` }, tx);
+            await queue.enqueue(
+              {
+                kind: 'channel_close',
+                method: 'editMessageCaption',
+                params: { chat_id: post.chat_id, message_id: messageId, caption },
+                userId: null,
+                dedupeKey: `channel-close:${post.listing_id}`,
+              },
+              tx,
+            );
           } else {
-            await queue.enqueue({ kind: 'channel_close', method: 'deleteMessage', params: { chat_id: post.chat_id, message_id: messageId }, userId: null, dedupeKey: `channel-close:${post.listing_id}` }, tx);
+            await queue.enqueue(
+              {
+                kind: 'channel_close',
+                method: 'deleteMessage',
+                params: { chat_id: post.chat_id, message_id: messageId },
+                userId: null,
+                dedupeKey: `channel-close:${post.listing_id}`,
+              },
+              tx,
+            );
           }
         });
         if (l) edited++;

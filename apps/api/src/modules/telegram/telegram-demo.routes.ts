@@ -57,7 +57,9 @@ export function telegramDemoRoutes(
             kind: m.method === 'sendPhoto' ? ('photo' as const) : ('text' as const),
             text: p.text ?? p.caption ?? '',
             ...(p.photo ? { photo: p.photo } : {}),
-            buttons: (p.reply_markup?.inline_keyboard ?? []).flat().map((b) => ({ text: b.text, ...('url' in b ? { url: b.url } : { callback_data: b.callback_data }) })),
+            buttons: (p.reply_markup?.inline_keyboard ?? [])
+              .flat()
+              .map((b) => ({ text: b.text, ...('url' in b ? { url: b.url } : { callback_data: b.callback_data }) })),
             at: m.sentAt.toISOString(),
           };
         }),
@@ -74,7 +76,13 @@ export function telegramDemoRoutes(
       const link = await parts.service.createLink(user, body.language);
       const token = new URL(link.url).searchParams.get('start')!;
       const chatId = demoChatId(user.id);
-      const message = { message_id: 1, date: Math.floor(ctx.now().getTime() / 1000), chat: { id: chatId, type: 'private' }, from: { id: chatId, is_bot: false, first_name: 'Demo' }, text: `/start ${token}` };
+      const message = {
+        message_id: 1,
+        date: Math.floor(ctx.now().getTime() / 1000),
+        chat: { id: chatId, type: 'private' },
+        from: { id: chatId, is_bot: false, first_name: 'Demo' },
+        text: `/start ${token}`,
+      };
       await parts.service.receive(undefined, update(chatId, { message }));
       await parts.updates.run();
       return { ok: true as const };
@@ -90,7 +98,13 @@ export function telegramDemoRoutes(
     handler: async ({ user, body }) => {
       const chatId = await chatOf(user);
       const id = `demo-${randomInt(1_000_000_000)}`;
-      const callback = { id, from: { id: chatId, is_bot: false, first_name: 'Demo' }, message: { message_id: 1, chat: { id: chatId, type: 'private' } }, chat_instance: 'demo', data: body.callback_data };
+      const callback = {
+        id,
+        from: { id: chatId, is_bot: false, first_name: 'Demo' },
+        message: { message_id: 1, chat: { id: chatId, type: 'private' } },
+        chat_instance: 'demo',
+        data: body.callback_data,
+      };
       await parts.service.receive(undefined, update(chatId, { callback_query: callback }));
       await parts.updates.run();
       return { ok: true as const, answer: parts.answerTo(id) ?? '' };

@@ -134,7 +134,13 @@ export function createTelegramLoginFlow(ctx: AppContext, signIn: TelegramSignIn,
       }
       const secrets = telegramFlowSecrets(flowKey, state);
       try {
-        const location = await client.authorizationUrl({ state, challenge: secrets.challenge, nonce: secrets.nonce, redirectUri: `${base}${CALLBACK_PATH}`, lng: query.lng });
+        const location = await client.authorizationUrl({
+          state,
+          challenge: secrets.challenge,
+          nonce: secrets.nonce,
+          redirectUri: `${base}${CALLBACK_PATH}`,
+          lng: query.lng,
+        });
         return { location, cookies: [flowCookie(flow, secure)] };
       } catch (err) {
         if (!(err instanceof TelegramUnavailable)) throw err;
@@ -144,7 +150,12 @@ export function createTelegramLoginFlow(ctx: AppContext, signIn: TelegramSignIn,
     },
 
     /** GET /auth/telegram/callback: Telegram's answer to the OpenID Connect flow. */
-    async callback(query: { code?: string; state?: string; error?: string }, cookieHeader: string | undefined, host: string | undefined, protocol: string): Promise<FlowRedirect> {
+    async callback(
+      query: { code?: string; state?: string; error?: string },
+      cookieHeader: string | undefined,
+      host: string | undefined,
+      protocol: string,
+    ): Promise<FlowRedirect> {
       const { oidc: client } = enabled();
       const base = origin(host, protocol);
       const clear = [flowCookie(null, base.startsWith('https:'))];
@@ -160,11 +171,17 @@ export function createTelegramLoginFlow(ctx: AppContext, signIn: TelegramSignIn,
       const secrets = telegramFlowSecrets(flowKey, flow.s);
       try {
         const idToken = await client.idToken(query.code, secrets.verifier, `${base}${CALLBACK_PATH}`);
-        const { telegramId, phone } = await verifyIdToken(idToken, { issuer: ctx.env.telegram!.oidcIssuer, audience: client.clientId, now: ctx.now(), nonce: secrets.nonce });
+        const { telegramId, phone } = await verifyIdToken(idToken, {
+          issuer: ctx.env.telegram!.oidcIssuer,
+          audience: client.clientId,
+          now: ctx.now(),
+          nonce: secrets.nonce,
+        });
         return { location: await land(flow, telegramId, phone), cookies: clear };
       } catch (err) {
         if (err instanceof TelegramUnavailable) return { location: failure(flow, refused('unavailable', err.message)), cookies: clear };
-        if (err instanceof AppError && err.code === 'telegram_login_expired') return { location: failure(flow, refused('expired', err.message)), cookies: clear };
+        if (err instanceof AppError && err.code === 'telegram_login_expired')
+          return { location: failure(flow, refused('expired', err.message)), cookies: clear };
         if (err instanceof AppError && err.code === 'invalid_signature') return { location: failure(flow, refused('failed', err.message)), cookies: clear };
         throw err;
       }
@@ -184,7 +201,8 @@ export function createTelegramLoginFlow(ctx: AppContext, signIn: TelegramSignIn,
         const { telegramId } = verifyWidgetData(fields, tg.token, ctx.now());
         return { location: await land(flow, telegramId, null), cookies: clear };
       } catch (err) {
-        if (err instanceof AppError && err.code === 'telegram_login_expired') return { location: failure(flow, refused('expired', err.message)), cookies: clear };
+        if (err instanceof AppError && err.code === 'telegram_login_expired')
+          return { location: failure(flow, refused('expired', err.message)), cookies: clear };
         if (err instanceof AppError && err.code === 'invalid_signature') return { location: failure(flow, refused('failed', err.message)), cookies: clear };
         throw err;
       }

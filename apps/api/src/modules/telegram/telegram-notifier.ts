@@ -31,7 +31,12 @@ export function createTelegramNotifier(ctx: AppContext, queue: TelegramQueue, ca
   const listingUrl = (id: string) => `${origin()}/l/${id}`;
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin()}${url.startsWith('/') ? '' : '/'}${url}`);
 
-  async function toUser(userId: string, kind: string, dedupeKey: string, build: (language: TelegramLanguage) => { text: string; url?: string; buttons?: Array<{ text: string; callback_data: string }> }): Promise<boolean> {
+  async function toUser(
+    userId: string,
+    kind: string,
+    dedupeKey: string,
+    build: (language: TelegramLanguage) => { text: string; url?: string; buttons?: Array<{ text: string; callback_data: string }> },
+  ): Promise<boolean> {
     const link = await findLinkByUser(ctx.db, userId);
     if (!link) return false;
     const built = build(link.language);
@@ -67,7 +72,10 @@ export function createTelegramNotifier(ctx: AppContext, queue: TelegramQueue, ca
      * which may be locked), to the owner or broker 'a new message'; both open the conversation.
      */
     async conversationMessage(m: { conversationId: string; recipientId: string; senderSide: 'tenant' | 'owner' }): Promise<boolean> {
-      const rows = await rowsOf<{ title: string }>(ctx.db, sql`SELECT l.title FROM conversations c JOIN listings l ON l.id = c.listing_id WHERE c.id = ${m.conversationId}`);
+      const rows = await rowsOf<{ title: string }>(
+        ctx.db,
+        sql`SELECT l.title FROM conversations c JOIN listings l ON l.id = c.listing_id WHERE c.id = ${m.conversationId}`,
+      );
       const title = rows[0]?.title;
       if (title === undefined) return false;
       const url = `${origin()}/chat/${encodeURIComponent(m.conversationId)}`;
@@ -106,7 +114,11 @@ export function createTelegramNotifier(ctx: AppContext, queue: TelegramQueue, ca
         const reply_markup = { inline_keyboard: [[{ text: text('view', language), url: listingUrl(row.listing_id) }]] };
         const chat_id = Number(row.chat_id);
         const call = row.cover_key
-          ? { kind: 'new_match', method: 'sendPhoto' as const, params: { chat_id, photo: absolute(urlFor(row.cover_key)), caption: fitCaption(caption), reply_markup } }
+          ? {
+              kind: 'new_match',
+              method: 'sendPhoto' as const,
+              params: { chat_id, photo: absolute(urlFor(row.cover_key)), caption: fitCaption(caption), reply_markup },
+            }
           : { kind: 'new_match', method: 'sendMessage' as const, params: { chat_id, text: fitMessage(caption), reply_markup } };
         if (await queue.enqueue({ ...call, userId: row.user_id, dedupeKey: `match:${row.notification_id}` })) queued++;
       }

@@ -47,7 +47,8 @@ export function createTelegramOidcClient(config: TelegramEnv) {
     if (!res.ok || !body || typeof body.authorization_endpoint !== 'string' || typeof body.token_endpoint !== 'string') {
       throw new TelegramUnavailable('discovery unreadable');
     }
-    if (typeof body.issuer === 'string' && body.issuer.replace(/\/+$/, '') !== config.oidcIssuer) throw new TelegramUnavailable('discovery names another issuer');
+    if (typeof body.issuer === 'string' && body.issuer.replace(/\/+$/, '') !== config.oidcIssuer)
+      throw new TelegramUnavailable('discovery names another issuer');
     return { authorization_endpoint: body.authorization_endpoint, token_endpoint: body.token_endpoint };
   }
 
@@ -94,4 +95,3 @@ export function createTelegramOidcClient(config: TelegramEnv) {
     },
   };
 }
-

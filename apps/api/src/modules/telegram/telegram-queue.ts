@@ -199,7 +199,18 @@ export function createTelegramQueue(options: TelegramQueueOptions): TelegramQueu
 
   return {
     async enqueue(call, db = options.db) {
-      return insertOutbox(db as Db, { kind: call.kind, method: call.method, chatId: String((call.params as { chat_id?: unknown }).chat_id ?? ''), userId: call.userId, params: call.params as unknown as Record<string, unknown>, dedupeKey: call.dedupeKey }, options.now());
+      return insertOutbox(
+        db as Db,
+        {
+          kind: call.kind,
+          method: call.method,
+          chatId: String((call.params as { chat_id?: unknown }).chat_id ?? ''),
+          userId: call.userId,
+          params: call.params as unknown as Record<string, unknown>,
+          dedupeKey: call.dedupeKey,
+        },
+        options.now(),
+      );
     },
     kick,
     drain,

@@ -17,7 +17,9 @@ export function createTelegramSignIn(ctx: AppContext, auth: Pick<AuthService, 's
   async function linkedPhone(telegramId: number): Promise<string | null> {
     // A private chat's id is the Telegram user's id: the account linked to that chat.
     const rows = (
-      (await ctx.db.execute(sql`SELECT u.phone FROM telegram_links tl JOIN users u ON u.id = tl.user_id WHERE tl.chat_id = ${telegramId} AND u.deleted_at IS NULL`)) as unknown as {
+      (await ctx.db.execute(
+        sql`SELECT u.phone FROM telegram_links tl JOIN users u ON u.id = tl.user_id WHERE tl.chat_id = ${telegramId} AND u.deleted_at IS NULL`,
+      )) as unknown as {
         rows: Array<{ phone: string }>;
       }
     ).rows;
@@ -30,7 +32,10 @@ export function createTelegramSignIn(ctx: AppContext, auth: Pick<AuthService, 's
      * phone, or of the linked Telegram user (signed_in, with its phone); signup with the verified
      * phone; the phone code (no phone shared, nothing linked); banned.
      */
-    async outcome(telegramId: number, rawPhone: string | null): Promise<{ status: 'signed_in' | 'signup'; phone: string } | { status: 'phone_code' | 'banned' }> {
+    async outcome(
+      telegramId: number,
+      rawPhone: string | null,
+    ): Promise<{ status: 'signed_in' | 'signup'; phone: string } | { status: 'phone_code' | 'banned' }> {
       const phone = rawPhone ? normalizePhone(rawPhone) : null;
       const byPhone = phone ? await findUserByPhone(ctx.db, phone) : undefined;
       const accountPhone = byPhone ? phone : await linkedPhone(telegramId);

@@ -80,9 +80,7 @@ export function freshnessQuestionText(title: string, language: TelegramLanguage)
 }
 
 export function ownerRepliedText(title: string, language: TelegramLanguage): string {
-  return language === 'am'
-    ? `ባለቤቱ ስለ «${title}» መልስ ሰጥቷል። መልሱን በቤቶች ላይ ይክፈቱ።`
-    : `The owner replied about "${title}". Open it on Betoch to read the reply.`;
+  return language === 'am' ? `ባለቤቱ ስለ «${title}» መልስ ሰጥቷል። መልሱን በቤቶች ላይ ይክፈቱ።` : `The owner replied about "${title}". Open it on Betoch to read the reply.`;
 }
 
 export function newMessageText(title: string, language: TelegramLanguage): string {

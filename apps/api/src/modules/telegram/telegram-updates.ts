@@ -88,7 +88,8 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
     const now = options.now();
     const outcome = await options.db.transaction(async (tx) => {
       const row = token ? await lockStartToken(tx, hashStartToken(token)) : undefined;
-      if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return { key: 'startInvalid' as const, language: languageOf(message.from), userId: null };
+      if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime())
+        return { key: 'startInvalid' as const, language: languageOf(message.from), userId: null };
       const current = await findLinkByChat(tx, chatId);
       // A chat linked to another account is not taken over by a link of someone else's.
       if (current && current.userId !== row.userId) return { key: 'chatTaken' as const, language: current.language, userId: null };

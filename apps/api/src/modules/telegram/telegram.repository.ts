@@ -63,7 +63,12 @@ export interface StartTokenRow {
 /** The token's row, locked (the caller decides within its transaction). */
 export async function lockStartToken(db: DbOrTx, tokenHash: string): Promise<StartTokenRow | undefined> {
   const [row] = await db
-    .select({ userId: telegramStartTokens.userId, language: telegramStartTokens.language, expiresAt: telegramStartTokens.expiresAt, usedAt: telegramStartTokens.usedAt })
+    .select({
+      userId: telegramStartTokens.userId,
+      language: telegramStartTokens.language,
+      expiresAt: telegramStartTokens.expiresAt,
+      usedAt: telegramStartTokens.usedAt,
+    })
     .from(telegramStartTokens)
     .where(eq(telegramStartTokens.tokenHash, tokenHash))
     .for('update');
@@ -161,7 +166,16 @@ export interface LeasedCall {
 export async function leaseOutbox(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<LeasedCall[]> {
   const at = now.toISOString();
   const until = new Date(now.getTime() + leaseMs).toISOString();
-  const rows = await rowsOf<{ id: string | number; kind: string; method: string; chat_id: string; user_id: string | null; params: unknown; dedupe_key: string | null; attempts: number }>(
+  const rows = await rowsOf<{
+    id: string | number;
+    kind: string;
+    method: string;
+    chat_id: string;
+    user_id: string | null;
+    params: unknown;
+    dedupe_key: string | null;
+    attempts: number;
+  }>(
     db,
     sql`UPDATE telegram_outbox SET lease_until = ${until}::timestamptz, attempts = attempts + 1
         WHERE id IN (
@@ -190,12 +204,18 @@ export async function markSent(db: DbOrTx, id: number, now: Date, messageId: num
 }
 
 export async function markFailed(db: DbOrTx, id: number, now: Date, error: string): Promise<void> {
-  await db.update(telegramOutbox).set({ failedAt: now, leaseUntil: null, lastError: error.slice(0, 500) }).where(eq(telegramOutbox.id, id));
+  await db
+    .update(telegramOutbox)
+    .set({ failedAt: now, leaseUntil: null, lastError: error.slice(0, 500) })
+    .where(eq(telegramOutbox.id, id));
 }
 
 /** Back in the queue, not before `at` (429's retry_after, or a backoff after 5xx). */
 export async function retryLater(db: DbOrTx, id: number, at: Date, error: string): Promise<void> {
-  await db.update(telegramOutbox).set({ notBefore: at, leaseUntil: null, lastError: error.slice(0, 500) }).where(eq(telegramOutbox.id, id));
+  await db
+    .update(telegramOutbox)
+    .set({ notBefore: at, leaseUntil: null, lastError: error.slice(0, 500) })
+    .where(eq(telegramOutbox.id, id));
 }
 
 /** Nothing more to a chat that blocked the bot. */

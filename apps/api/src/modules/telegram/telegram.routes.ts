@@ -51,7 +51,8 @@ export function telegramRoutes(app: FastifyInstance, ctx: AppContext, service: T
 
   route(app, ctx, {
     ...telegramCalls.loginStart,
-    summary: "'Continue with Telegram' (a link): redirects to Telegram's login (OpenID Connect: code with PKCE, state and nonce), the flow bound to this browser by a cookie",
+    summary:
+      "'Continue with Telegram' (a link): redirects to Telegram's login (OpenID Connect: code with PKCE, state and nonce), the flow bound to this browser by a cookie",
     tags,
     auth: 'none',
     errors: [404],
@@ -60,7 +61,8 @@ export function telegramRoutes(app: FastifyInstance, ctx: AppContext, service: T
 
   route(app, ctx, {
     ...telegramCalls.loginCallback,
-    summary: "Telegram's return: state checked, code traded (PKCE), ID token verified; redirects to /login (signed in, or why not) or /signup (the verified phone, no SMS)",
+    summary:
+      "Telegram's return: state checked, code traded (PKCE), ID token verified; redirects to /login (signed in, or why not) or /signup (the verified phone, no SMS)",
     tags,
     auth: 'none',
     errors: [404],
@@ -78,7 +80,7 @@ export function telegramRoutes(app: FastifyInstance, ctx: AppContext, service: T
 
   route(app, ctx, {
     ...telegramCalls.redeemTicket,
-    summary: "The session of a Telegram sign-in: /login trades the ticket the callback gave it (single use, 2 minutes)",
+    summary: 'The session of a Telegram sign-in: /login trades the ticket the callback gave it (single use, 2 minutes)',
     tags,
     auth: 'none',
     errors: [400, 403],

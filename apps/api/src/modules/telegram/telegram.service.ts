@@ -29,7 +29,13 @@ export function createTelegramService(ctx: AppContext, updates: UpdateProcessor 
     async status(user: AuthUser): Promise<TTelegramStatusAnswer> {
       if (!telegram) return { ok: true, available: false, linked: false, linked_at: null };
       const link = await findLinkByUser(ctx.db, user.id);
-      return { ok: true, available: true, ...(telegram.inProcess ? { demo_bot: true } : {}), linked: Boolean(link), linked_at: link?.linkedAt.toISOString() ?? null };
+      return {
+        ok: true,
+        available: true,
+        ...(telegram.inProcess ? { demo_bot: true } : {}),
+        linked: Boolean(link),
+        linked_at: link?.linkedAt.toISOString() ?? null,
+      };
     },
 
     /** POST /account/telegram/link: a new one-time start link; earlier unused ones stop working. */

@@ -104,29 +104,32 @@ export function createUnlocksService(ctx: AppContext, urlFor: PhotoUrlFor) {
 
     async myUnlocks(user: AuthUser): Promise<TMyUnlocksAnswer['unlocks']> {
       const rows = await listMyUnlocks(ctx.db, user.id);
-      const claims = await claimsOfUnlocks(ctx.db, rows.map((r) => r.id));
+      const claims = await claimsOfUnlocks(
+        ctx.db,
+        rows.map((r) => r.id),
+      );
       const now = ctx.now();
       return rows.map((r) => {
         const until = refundClaimUntil(r);
         const claim = claims.get(r.id);
         return {
-        _id: r.id,
-        listing: {
-          _id: r.listingId,
-          title: publicTitle(r),
-          title_generated: r.titleGenerated,
-          subcity: r.subcity,
-          type: r.type,
-          bedrooms: r.bedrooms,
-          price_etb: r.priceEtb,
-          photos: r.photos.slice(0, 1).map((p) => toPhotoAnswer(p, urlFor)),
-        },
-        poster_phone: r.posterPhone,
-        unlocked_at: r.createdAt.toISOString(),
-        used_credit: r.usedCredit,
-        refund_claim_until: until?.toISOString() ?? null,
-        refund_claimable: until !== null && now <= until && !claim,
-        refund: claim ? toClaimAnswer(claim) : null,
+          _id: r.id,
+          listing: {
+            _id: r.listingId,
+            title: publicTitle(r),
+            title_generated: r.titleGenerated,
+            subcity: r.subcity,
+            type: r.type,
+            bedrooms: r.bedrooms,
+            price_etb: r.priceEtb,
+            photos: r.photos.slice(0, 1).map((p) => toPhotoAnswer(p, urlFor)),
+          },
+          poster_phone: r.posterPhone,
+          unlocked_at: r.createdAt.toISOString(),
+          used_credit: r.usedCredit,
+          refund_claim_until: until?.toISOString() ?? null,
+          refund_claimable: until !== null && now <= until && !claim,
+          refund: claim ? toClaimAnswer(claim) : null,
         };
       });
     },

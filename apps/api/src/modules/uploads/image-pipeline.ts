@@ -110,8 +110,7 @@ export async function renditionsOf(
   options: { effort?: number; widths?: readonly number[] } = {},
 ): Promise<ProcessedImage> {
   const effort = options.effort ?? 3;
-  const raw = () =>
-    sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 } });
+  const raw = () => sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 } });
   const widths = [...(options.widths ?? PHOTO_WIDTHS).filter((w) => w < info.width), info.width];
   const renditions: Rendition[] = [];
   for (const width of widths) {
@@ -122,10 +121,7 @@ export async function renditionsOf(
       .toBuffer({ resolveWithObject: true });
     renditions.push({ width: out.width, height: out.height, data });
   }
-  const placeholder = await raw()
-    .resize({ width: PLACEHOLDER_SIZE, height: PLACEHOLDER_SIZE, fit: 'inside' })
-    .webp({ quality: 40, effort })
-    .toBuffer();
+  const placeholder = await raw().resize({ width: PLACEHOLDER_SIZE, height: PLACEHOLDER_SIZE, fit: 'inside' }).webp({ quality: 40, effort }).toBuffer();
   const phash = await differenceHash(raw());
   const largest = renditions[renditions.length - 1]!;
   return {

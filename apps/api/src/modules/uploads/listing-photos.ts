@@ -23,9 +23,7 @@ export async function attachUploads(db: DbOrTx, listingId: string, keys: string[
 
 /** The listing no longer uses its uploads except `keep`: their day of grace starts now. */
 export async function releaseUploads(db: DbOrTx, listingId: string, keep: string[], now: Date): Promise<void> {
-  const condition = keep.length
-    ? and(eq(uploads.listingId, listingId), notInArray(uploads.key, keep))
-    : eq(uploads.listingId, listingId);
+  const condition = keep.length ? and(eq(uploads.listingId, listingId), notInArray(uploads.key, keep)) : eq(uploads.listingId, listingId);
   await db.update(uploads).set({ listingId: null, releasedAt: now }).where(condition);
 }
 

@@ -57,6 +57,9 @@ async function run(id: number, input: Buffer): Promise<void> {
   }
 }
 
-process.stdin.on('data', createFrameReader((id, data) => void run(id, data)));
+process.stdin.on(
+  'data',
+  createFrameReader((id, data) => void run(id, data)),
+);
 process.stdin.on('end', () => process.exit(0));
 answer({ kind: 'ready' });

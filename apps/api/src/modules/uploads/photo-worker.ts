@@ -65,9 +65,7 @@ interface Running {
  * what the pipeline answers when decoding fails) and the next job starts a new one. `concurrency`
  * is how many jobs the caller lets overlap (libuv threads of the worker).
  */
-export function createPhotoWorker(
-  options: { concurrency?: number; log?: PhotoWorkerLog; jobTimeoutMs?: number; stopGraceMs?: number } = {},
-): PhotoWorker {
+export function createPhotoWorker(options: { concurrency?: number; log?: PhotoWorkerLog; jobTimeoutMs?: number; stopGraceMs?: number } = {}): PhotoWorker {
   const jobTimeoutMs = options.jobTimeoutMs ?? JOB_TIMEOUT_MS;
   const stopGraceMs = options.stopGraceMs ?? STOP_GRACE_MS;
   const threads = Math.max(4, options.concurrency ?? 1);
@@ -139,8 +137,7 @@ export function createPhotoWorker(
       if (message.kind === 'ready') {
         w.ready = true;
         settled();
-      }
-      else if (message.kind === 'done') settle(w, message.id, (job) => job.resolve(message.image));
+      } else if (message.kind === 'done') settle(w, message.id, (job) => job.resolve(message.image));
       else if (message.kind === 'refused') settle(w, message.id, (job) => job.reject(new AppError(message.code, message.message, message.extra)));
       else settle(w, message.id, (job) => job.reject(new Error(`photo worker: ${message.message}`)));
     });

@@ -47,10 +47,7 @@ export class S3PhotoStorage implements PhotoStorage {
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
-      credentials:
-        options.accessKeyId && options.secretAccessKey
-          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-          : undefined,
+      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
       // Checksums only where S3 requires them: several S3-compatible servers reject the newer
       // default trailing checksums.
       requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -78,7 +78,12 @@ export function createUploadsService(
      */
     async saveGenerated(ownerId: string, image: ProcessedImage): Promise<NewUpload> {
       const files = await writeFiles(image);
-      return uploadRow(ownerId, image, files, files.sizes.reduce((n, s) => n + s.bytes, 0));
+      return uploadRow(
+        ownerId,
+        image,
+        files,
+        files.sizes.reduce((n, s) => n + s.bytes, 0),
+      );
     },
 
     /**

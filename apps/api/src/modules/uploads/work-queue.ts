@@ -31,9 +31,7 @@ export function createWorkQueue(options: { concurrency: number; maxWaiting: numb
     },
     run<T>(fn: () => Promise<T>): Promise<T> {
       if (running >= concurrency && waiting.length >= options.maxWaiting) {
-        return Promise.reject(
-          new AppError('rate_limited', 'Too many photos are being processed. Please try again in a moment.', { retry_after: 5 }),
-        );
+        return Promise.reject(new AppError('rate_limited', 'Too many photos are being processed. Please try again in a moment.', { retry_after: 5 }));
       }
       return new Promise<T>((resolve, reject) => {
         const start = () => {

@@ -47,11 +47,17 @@ export async function keepOnlyListedAdmins(db: DbOrTx, phones: readonly string[]
 }
 
 export async function setUserAdmin(db: DbOrTx, id: string, isAdmin: boolean): Promise<void> {
-  await db.update(users).set({ isAdmin, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ isAdmin, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 export async function setUserType(db: DbOrTx, id: string, userType: UserRow['userType']): Promise<void> {
-  await db.update(users).set({ userType, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ userType, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 /** Every token issued before this call stops working at once. */
@@ -66,12 +72,7 @@ export async function bumpTokenVersion(db: DbOrTx, id: string): Promise<void> {
  * Moves the user to a status. A ban also bumps the token version, so every token the user holds
  * stops working at once; a suspension keeps its end date, other statuses clear it.
  */
-export async function setUserStatus(
-  db: DbOrTx,
-  id: string,
-  status: UserRow['status'],
-  suspendedUntil: Date | null = null,
-): Promise<void> {
+export async function setUserStatus(db: DbOrTx, id: string, status: UserRow['status'], suspendedUntil: Date | null = null): Promise<void> {
   await db
     .update(users)
     .set({
@@ -100,6 +101,10 @@ export async function incrementWarnings(db: DbOrTx, userId: string): Promise<voi
 export async function setPostingBlock(db: DbOrTx, userId: string, block: { reason: string; at: Date } | null): Promise<void> {
   await db
     .update(users)
-    .set(block ? { postingBlockedReason: block.reason, postingBlockedAt: block.at, updatedAt: sql`now()` } : { postingBlockedReason: null, postingBlockedAt: null, updatedAt: sql`now()` })
+    .set(
+      block
+        ? { postingBlockedReason: block.reason, postingBlockedAt: block.at, updatedAt: sql`now()` }
+        : { postingBlockedReason: null, postingBlockedAt: null, updatedAt: sql`now()` },
+    )
     .where(eq(users.id, userId));
 }

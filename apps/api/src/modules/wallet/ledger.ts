@@ -59,7 +59,9 @@ export async function changeBalance(
   const column = which === 'credits' ? walletAccounts.credits : walletAccounts.postCredits;
   await tx
     .update(walletAccounts)
-    .set(which === 'credits' ? { credits: sql`${column} + ${delta}`, updatedAt: sql`now()` } : { postCredits: sql`${column} + ${delta}`, updatedAt: sql`now()` })
+    .set(
+      which === 'credits' ? { credits: sql`${column} + ${delta}`, updatedAt: sql`now()` } : { postCredits: sql`${column} + ${delta}`, updatedAt: sql`now()` },
+    )
     .where(eq(walletAccounts.userId, account.userId));
   await tx.insert(ledgerEntries).values({
     userId: account.userId,
@@ -85,10 +87,16 @@ export async function extendPlan(tx: Tx, account: LockedAccount, plan: PlanAccou
   const base = current && current > now ? current : now;
   const until = new Date(base.getTime() + days * 24 * 3600 * 1000);
   if (plan === 'tenant_unlimited_days') {
-    await tx.update(walletAccounts).set({ tenantUnlimitedUntil: until, updatedAt: sql`now()` }).where(eq(walletAccounts.userId, account.userId));
+    await tx
+      .update(walletAccounts)
+      .set({ tenantUnlimitedUntil: until, updatedAt: sql`now()` })
+      .where(eq(walletAccounts.userId, account.userId));
     account.tenantUnlimitedUntil = until;
   } else {
-    await tx.update(walletAccounts).set({ delalaUnlimitedUntil: until, updatedAt: sql`now()` }).where(eq(walletAccounts.userId, account.userId));
+    await tx
+      .update(walletAccounts)
+      .set({ delalaUnlimitedUntil: until, updatedAt: sql`now()` })
+      .where(eq(walletAccounts.userId, account.userId));
     account.delalaUnlimitedUntil = until;
   }
   await tx.insert(ledgerEntries).values({

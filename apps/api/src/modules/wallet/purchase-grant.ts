@@ -35,14 +35,7 @@ export async function grantSku(tx: Tx, account: LockedAccount, info: SkuInfo, pu
       await changeBalance(tx, account, 'post_credits', info.grant.amount, ref);
       break;
     case 'plan':
-      until = await extendPlan(
-        tx,
-        account,
-        PLAN_ACCOUNT[info.grant.plan],
-        info.grant.days,
-        now,
-        ref,
-      );
+      until = await extendPlan(tx, account, PLAN_ACCOUNT[info.grant.plan], info.grant.days, now, ref);
       break;
     default:
       return unreachable(info.grant, 'sku grant');

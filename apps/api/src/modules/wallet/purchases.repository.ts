@@ -55,11 +55,7 @@ export async function findIdempotencyKey(db: DbOrTx, userId: string, scope: stri
  * unique key until that one commits (then false) or rolls back (then true).
  */
 export async function claimIdempotencyKey(db: DbOrTx, userId: string, scope: string, key: string, fingerprint: string): Promise<boolean> {
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ userId, scope, key, fingerprint })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  const inserted = await db.insert(idempotencyKeys).values({ userId, scope, key, fingerprint }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
   return inserted.length === 1;
 }
 

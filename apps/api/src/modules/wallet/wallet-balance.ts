@@ -25,10 +25,6 @@ export async function ensureWalletAccount(db: DbOrTx, userId: string): Promise<v
 }
 
 export async function getWalletSnapshot(db: DbOrTx, userId: string): Promise<WalletSnapshot> {
-  const [row] = await db
-    .select(BALANCE_COLUMNS)
-    .from(walletAccounts)
-    .where(eq(walletAccounts.userId, userId))
-    .limit(1);
+  const [row] = await db.select(BALANCE_COLUMNS).from(walletAccounts).where(eq(walletAccounts.userId, userId)).limit(1);
   return row ?? EMPTY;
 }

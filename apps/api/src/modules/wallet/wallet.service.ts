@@ -1,7 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SKU_CATALOG, type Sku, type SkuInfo } from '@betoch/contracts/constants';
 import { unreachable } from '@betoch/contracts/exhaustive';
-import { WALLET_HISTORY_LIMIT, ZPurchaseAnswer, type TWalletHistoryEntry, type TPurchaseAnswer, type TPurchaseGrantedAnswer, type TWalletBalance } from '@betoch/contracts/wallet';
+import {
+  WALLET_HISTORY_LIMIT,
+  ZPurchaseAnswer,
+  type TWalletHistoryEntry,
+  type TPurchaseAnswer,
+  type TPurchaseGrantedAnswer,
+  type TWalletBalance,
+} from '@betoch/contracts/wallet';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -110,7 +117,12 @@ export function createWalletService(ctx: AppContext, payments: PaymentProvider) 
         const txRef = newTxRef();
         const outcome = await payments.charge({ purchaseId, txRef, userId: user.id, phone: user.phone, sku, priceEtb: info.priceEtb });
         if (outcome.kind !== 'paid') throw new Error(`${payments.name} answered a checkout without being a checkout provider`);
-        await insertPurchase(tx, { ...newPurchase(user, sku, { purchaseId, txRef, idempotencyKey, returnPath }), status: 'paid', providerRef: outcome.providerRef, paidAt: ctx.now() });
+        await insertPurchase(tx, {
+          ...newPurchase(user, sku, { purchaseId, txRef, idempotencyKey, returnPath }),
+          status: 'paid',
+          providerRef: outcome.providerRef,
+          paidAt: ctx.now(),
+        });
         const account = await lockAccount(tx, user.id);
         const { result, until } = await grantSku(tx, account, info, purchaseId, ctx.now());
         const answer: TPurchaseGrantedAnswer = {

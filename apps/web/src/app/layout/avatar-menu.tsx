@@ -38,12 +38,7 @@ export function AvatarMenu() {
 
   return (
     <div className={styles.avatarWrap} ref={rootRef}>
-      <button
-        {...buttonProps}
-        type="button"
-        className={styles.avatar}
-        aria-label={t('nav.accountMenu', { name: displayName(user, t('nav.userFallback')) })}
-      >
+      <button {...buttonProps} type="button" className={styles.avatar} aria-label={t('nav.accountMenu', { name: displayName(user, t('nav.userFallback')) })}>
         <span aria-hidden="true">{avatarLetter(user)}</span>
       </button>
       {open ? (

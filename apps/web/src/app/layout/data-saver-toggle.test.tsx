@@ -11,7 +11,12 @@ describe('DataSaverToggle', () => {
     ['en', 'Data saver'],
     ['am', 'ዳታ ቆጣቢ'],
   ] as const)('is a toggle button a keyboard can use, remembered on the device (%s)', async (lng, name) => {
-    const show = () => render(<I18nextProvider i18n={createTestI18n(lng)}><DataSaverToggle /></I18nextProvider>);
+    const show = () =>
+      render(
+        <I18nextProvider i18n={createTestI18n(lng)}>
+          <DataSaverToggle />
+        </I18nextProvider>,
+      );
     const { unmount } = show();
     const toggle = screen.getByRole('button', { name });
     expect(toggle).toHaveProperty('ariaPressed', 'false');

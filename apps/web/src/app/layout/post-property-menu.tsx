@@ -15,7 +15,17 @@ export function usePostItems() {
 }
 
 /** The post links as a menu's list; picking one closes the menu. */
-export function PostLinks({ items, className, onPick, labelledBy }: { items: { to: string; label: string }[]; className?: string; onPick: () => void; labelledBy?: string }) {
+export function PostLinks({
+  items,
+  className,
+  onPick,
+  labelledBy,
+}: {
+  items: { to: string; label: string }[];
+  className?: string;
+  onPick: () => void;
+  labelledBy?: string;
+}) {
   return (
     <ul className={className} aria-labelledby={labelledBy}>
       {items.map((item) => (

@@ -11,9 +11,7 @@ const RELOAD_WINDOW_MS = 30_000;
 /** A page's code that is gone from the server: the app was updated while this tab was open. */
 export function isStaleCodeError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported module/i.test(
-    message,
-  );
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported module/i.test(message);
 }
 
 /** The page reload, in one place so tests can watch it. */

@@ -20,7 +20,11 @@ function fakeServiceWorker(controlled: boolean) {
 }
 
 async function start(lng: 'en' | 'am' = 'en') {
-  render(<I18nextProvider i18n={createTestI18n(lng)}><UpdatePrompt /></I18nextProvider>);
+  render(
+    <I18nextProvider i18n={createTestI18n(lng)}>
+      <UpdatePrompt />
+    </I18nextProvider>,
+  );
   registerServiceWorker();
   await act(async () => {
     window.dispatchEvent(new Event('load'));

@@ -17,7 +17,19 @@ export interface ModalAction {
  * the action went through (`action` 'done') the same modal says so and offers Continue; it stays
  * the same dialog, so the focus still goes back to what opened it.
  */
-export function ConfirmModal({ open, onClose, title, action, children }: { open: boolean; onClose: () => void; title: string; action: ModalAction | 'done'; children: ReactNode }) {
+export function ConfirmModal({
+  open,
+  onClose,
+  title,
+  action,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  action: ModalAction | 'done';
+  children: ReactNode;
+}) {
   const { t } = useTexts('common');
   return (
     <Modal

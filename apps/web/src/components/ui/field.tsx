@@ -91,8 +91,7 @@ export function SelectField({
   placeholder,
   ref,
   ...props
-}: FieldFrame &
-  SelectHTMLAttributes<HTMLSelectElement> & { options: SelectOption[]; placeholder?: string; ref?: Ref<HTMLSelectElement> }) {
+}: FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { options: SelectOption[]; placeholder?: string; ref?: Ref<HTMLSelectElement> }) {
   const { frame, control, rest } = useField(props);
   return frame(
     <select ref={ref} {...control} {...rest}>

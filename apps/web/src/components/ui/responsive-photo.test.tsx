@@ -62,7 +62,11 @@ describe('ResponsivePhoto with data saver', () => {
     const { container } = show(
       <>
         <ResponsivePhoto photo={photo} alt="A home" sizes="100vw" priority />
-        <ResponsivePhoto photo={{ ...photo, key: 'p2', url: '/media/p2/1280.webp', sizes: [{ width: 320, height: 213, url: '/media/p2/320.webp' }] }} alt="" sizes="100vw" />
+        <ResponsivePhoto
+          photo={{ ...photo, key: 'p2', url: '/media/p2/1280.webp', sizes: [{ width: 320, height: 213, url: '/media/p2/320.webp' }] }}
+          alt=""
+          sizes="100vw"
+        />
       </>,
     );
     expect(requested(container)).toEqual([]);
@@ -107,7 +111,7 @@ describe('ResponsivePhoto with data saver', () => {
     expect(requested(container)).toEqual([]);
   });
 
-  it("is on by default when the phone asks to save data, unless the person chose otherwise", () => {
+  it('is on by default when the phone asks to save data, unless the person chose otherwise', () => {
     stubSaveData(true);
     expect(isDataSaverOn()).toBe(true);
     setDataSaver(false);

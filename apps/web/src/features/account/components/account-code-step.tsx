@@ -26,7 +26,12 @@ export function AccountCodeStep({
   return (
     <>
       <p>
-        <Trans t={t} i18nKey={sentTo} values={{ phone: formatPhoneLocal(phone), digits: OTP_LENGTH }} components={{ phone: <span dir="ltr" className={styles.phone} /> }} />
+        <Trans
+          t={t}
+          i18nKey={sentTo}
+          values={{ phone: formatPhoneLocal(phone), digits: OTP_LENGTH }}
+          components={{ phone: <span dir="ltr" className={styles.phone} /> }}
+        />
       </p>
       <DemoCodeNote code={demoCode} />
       <AccountCodeField value={value} onChange={onChange} error={error} />

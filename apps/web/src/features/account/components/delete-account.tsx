@@ -61,7 +61,14 @@ export function DeleteAccount({ phone }: { phone: string }) {
             confirm();
           }}
         >
-          <AccountCodeStep sentTo="delete.sentTo" phone={phone} demoCode={send.data?.code} value={code} onChange={setCode} error={remove.isError ? errorText(t, remove.error) : undefined} />
+          <AccountCodeStep
+            sentTo="delete.sentTo"
+            phone={phone}
+            demoCode={send.data?.code}
+            value={code}
+            onChange={setCode}
+            error={remove.isError ? errorText(t, remove.error) : undefined}
+          />
           <p className={styles.warning}>{t('delete.warning')}</p>
           <div className={styles.actions}>
             <Button type="submit" variant="danger" loading={remove.isPending} disabled={code.length !== OTP_LENGTH}>

@@ -68,12 +68,26 @@ export function PhoneChange({ phone }: { phone: string }) {
       {changed ? <Alert tone="success">{t('phone.changed')}</Alert> : null}
       {!open ? (
         <div>
-          <Button variant="secondary" onClick={() => { setChanged(false); setOpen(true); }}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setChanged(false);
+              setOpen(true);
+            }}
+          >
             {t('phone.change')}
           </Button>
         </div>
       ) : (
-        <form className={styles.form} noValidate onSubmit={(e) => { e.preventDefault(); if (sentTo) onConfirm(); else onSend(); }}>
+        <form
+          className={styles.form}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (sentTo) onConfirm();
+            else onSend();
+          }}
+        >
           <p className={styles.muted}>{t('phone.note')}</p>
           <OwnPhoneField
             label={t('phone.newPhone')}

@@ -18,7 +18,9 @@ describe('Telegram on /account', { timeout: 20_000 }, () => {
     const api = fakeApi();
     let linked = false;
     api.answer('GET', '/account/telegram', () => ({ body: { ok: true, available: true, linked, linked_at: linked ? '2026-11-29T06:00:00.000Z' : null } }));
-    api.answer('POST', '/account/telegram/link', () => ({ body: { ok: true, url: 'https://t.me/betoch_bot?start=abcdefghijklmnopqrstuvwxyz012345', expires_at: '2026-11-29T06:10:00.000Z' } }));
+    api.answer('POST', '/account/telegram/link', () => ({
+      body: { ok: true, url: 'https://t.me/betoch_bot?start=abcdefghijklmnopqrstuvwxyz012345', expires_at: '2026-11-29T06:10:00.000Z' },
+    }));
     renderApp({ routes, path: '/account', user: fakeUser(), lng: 'am' });
     const section = await screen.findByRole('region', { name: 'ቴሌግራም' });
     fireEvent.click(await within(section).findByRole('button', { name: 'ቴሌግራም ያገናኙ' }));
@@ -47,7 +49,9 @@ describe('Telegram on /account', { timeout: 20_000 }, () => {
     const api = fakeApi();
     let linked = false;
     let answered = false;
-    api.answer('GET', '/account/telegram', () => ({ body: { ok: true, available: true, demo_bot: true, linked, linked_at: linked ? '2026-11-29T06:00:00.000Z' : null } }));
+    api.answer('GET', '/account/telegram', () => ({
+      body: { ok: true, available: true, demo_bot: true, linked, linked_at: linked ? '2026-11-29T06:00:00.000Z' : null },
+    }));
     api.answer('POST', '/demo/telegram/connect', () => {
       linked = true;
       return { body: { ok: true } };

@@ -17,14 +17,19 @@ export function useFaydaRevocations() {
 
 /** POST /admin/fayda/revocations {phone, reason}: pending until a second admin approves it. */
 export function useRequestFaydaRevocation() {
-  return useReloadingMutation((body: TFaydaRevocationRequest) => callAdmin(faydaCalls.requestFaydaRevocation, { body }), [faydaRevocationsKey], { settled: true });
+  return useReloadingMutation((body: TFaydaRevocationRequest) => callAdmin(faydaCalls.requestFaydaRevocation, { body }), [faydaRevocationsKey], {
+    settled: true,
+  });
 }
 
 /** POST …/revocations/{id}/approve or /reject {notes}; the list and the cases (the poster's Fayda line) reload. */
 export function useReviewFaydaRevocation() {
   return useReloadingMutation(
     ({ id, decision, notes }: ReviewInput) =>
-      callAdmin(decision === 'approve' ? faydaCalls.approveFaydaRevocation : faydaCalls.rejectFaydaRevocation, { params: { id }, body: notes ? { notes } : {} }),
+      callAdmin(decision === 'approve' ? faydaCalls.approveFaydaRevocation : faydaCalls.rejectFaydaRevocation, {
+        params: { id },
+        body: notes ? { notes } : {},
+      }),
     [faydaRevocationsKey, ['admin', 'cases']],
     { settled: true },
   );

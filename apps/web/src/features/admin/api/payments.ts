@@ -53,7 +53,10 @@ export interface ReviewInput {
 export function useReviewAdjustment() {
   return useReloadingMutation(
     ({ id, decision, notes }: ReviewInput) =>
-      callAdmin(decision === 'approve' ? adjustmentsCalls.approveAdjustment : adjustmentsCalls.rejectAdjustment, { params: { id }, body: notes ? { notes } : {} }),
+      callAdmin(decision === 'approve' ? adjustmentsCalls.approveAdjustment : adjustmentsCalls.rejectAdjustment, {
+        params: { id },
+        body: notes ? { notes } : {},
+      }),
     [pendingAdjustmentsKey, delalaKey],
     { settled: true },
   );

@@ -21,6 +21,10 @@ export interface ReviewRefundInput {
 
 /** POST /admin/payments/refund-claims/{id}/approve or /reject {note}; the queue reloads. */
 export function useReviewRefund() {
-  return useReloadingMutation(({ id, decision, note }: ReviewRefundInput) =>
-      callAdmin(decision === 'approve' ? refundsCalls.approveClaim : refundsCalls.rejectClaim, { params: { id }, body: { note } }), [pendingRefundsKey], { settled: true });
+  return useReloadingMutation(
+    ({ id, decision, note }: ReviewRefundInput) =>
+      callAdmin(decision === 'approve' ? refundsCalls.approveClaim : refundsCalls.rejectClaim, { params: { id }, body: { note } }),
+    [pendingRefundsKey],
+    { settled: true },
+  );
 }

@@ -8,7 +8,14 @@ import { fakeApi } from '@/test/render';
 import { envelope, renderAdmin } from '../test/render-admin';
 
 const routes = (redirectAfterMs?: number) => [
-  { path: '/admin', element: <Guard role="admin" fallback={<AccessDenied redirectAfterMs={redirectAfterMs} />}><AdminPage /></Guard> },
+  {
+    path: '/admin',
+    element: (
+      <Guard role="admin" fallback={<AccessDenied redirectAfterMs={redirectAfterMs} />}>
+        <AdminPage />
+      </Guard>
+    ),
+  },
 ];
 const tenant = fakeUser();
 

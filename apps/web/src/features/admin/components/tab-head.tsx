@@ -18,7 +18,11 @@ export function TabHead({ children, onRefresh, refreshing, done }: { children?: 
           {t('common.refresh')}
         </Button>
       </div>
-      {done === undefined ? null : <div aria-live="polite" aria-atomic="true">{done ? <Alert tone="success" title={done} /> : null}</div>}
+      {done === undefined ? null : (
+        <div aria-live="polite" aria-atomic="true">
+          {done ? <Alert tone="success" title={done} /> : null}
+        </div>
+      )}
     </>
   );
 }

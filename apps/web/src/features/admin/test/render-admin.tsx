@@ -5,7 +5,17 @@ import { fakeUser, renderApp } from '@/test/render';
 export const admin = fakeUser({ phone: '+251911000001', sub: '+251911000001', name: 'Admin One', roles: ['tenant', 'admin'] });
 
 /** renderApp of src/test, signed in as `user` (default: an admin). */
-export function renderAdmin({ routes, path, lng = 'en', user = admin }: { routes: RouteObject[]; path: string; lng?: 'en' | 'am'; user?: ReturnType<typeof fakeUser> }) {
+export function renderAdmin({
+  routes,
+  path,
+  lng = 'en',
+  user = admin,
+}: {
+  routes: RouteObject[];
+  path: string;
+  lng?: 'en' | 'am';
+  user?: ReturnType<typeof fakeUser>;
+}) {
   return renderApp({ routes, path, lng, user });
 }
 
@@ -75,7 +85,17 @@ export function cluster(overrides: Partial<TDuplicateCluster> = {}): TDuplicateC
     members: [member('listing-aaaa-111111', 'Original flat'), member('listing-bbbb-222222', 'Copied flat')],
     createdAt: '2026-11-20T08:00:00.000Z',
     updatedAt: '2026-11-20T08:00:00.000Z',
-    signals: { matches: [{ listingIds: ['listing-aaaa-111111', 'listing-bbbb-222222'], score: 92, reasons: ['same_photos', 'similar_description'], matchedPhotos: 3, descriptionSimilarity: 0.9 }] },
+    signals: {
+      matches: [
+        {
+          listingIds: ['listing-aaaa-111111', 'listing-bbbb-222222'],
+          score: 92,
+          reasons: ['same_photos', 'similar_description'],
+          matchedPhotos: 3,
+          descriptionSimilarity: 0.9,
+        },
+      ],
+    },
     ...overrides,
   };
 }

@@ -176,7 +176,15 @@ describe('/login', () => {
     const user = userEvent.setup();
     const api = apiWithCode('482913');
     api.answer('POST', '/auth/verify-otp', () => ({ body: { ok: true, token: 'tok-1', user: fakeUser() } }));
-    const message = { _id: 'm1', role: 'tenant', body_text: 'ሰላም፣ ቤቱ አሁንም አለ?', blurred: false, masked: false, mine: true, createdAt: '2026-12-01T10:00:00.000Z' };
+    const message = {
+      _id: 'm1',
+      role: 'tenant',
+      body_text: 'ሰላም፣ ቤቱ አሁንም አለ?',
+      blurred: false,
+      masked: false,
+      mine: true,
+      createdAt: '2026-12-01T10:00:00.000Z',
+    };
     api.answer('POST', '/conversations', () => ({ body: { ok: true, conversation_id: 'c-1', created: true, message } }));
     const listing = '3f1c2a9e-8b7d-4c6e-9a1f-0d2b3c4e5f60';
     document.cookie = `betoch_msg=${pendingMessageValue(listing, 'ሰላም፣ ቤቱ አሁንም አለ?')}; path=/`;

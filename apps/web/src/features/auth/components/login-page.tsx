@@ -99,13 +99,7 @@ export function LoginPage() {
           autoFocus
           initialError={phoneError}
           onSubmit={onPhone}
-          notice={
-            notice ? (
-              <Alert tone={notice.tone}>{notice.content}</Alert>
-            ) : intent.from ? (
-              <Alert tone="info">{t('login.needLogin')}</Alert>
-            ) : null
-          }
+          notice={notice ? <Alert tone={notice.tone}>{notice.content}</Alert> : intent.from ? <Alert tone="info">{t('login.needLogin')}</Alert> : null}
         />
         <TelegramContinue page="login" from={intent.from} />
       </AuthLayout>
@@ -125,15 +119,15 @@ export function LoginPage() {
         onNotRegistered={(code) =>
           toPhoneStep(
             {
-            tone: 'info',
-            content: (
-              <p>
-                {t('login.notRegistered')}{' '}
-                <Link to={paths.signup} state={carryIntent(intent, { phone, code })}>
-                  {t('login.signupWithPhone')}
-                </Link>
-              </p>
-            ),
+              tone: 'info',
+              content: (
+                <p>
+                  {t('login.notRegistered')}{' '}
+                  <Link to={paths.signup} state={carryIntent(intent, { phone, code })}>
+                    {t('login.signupWithPhone')}
+                  </Link>
+                </p>
+              ),
             },
             'invalid_phone',
           )
@@ -228,11 +222,7 @@ function LoginCodeStep({ phone, initialCode, intent, sender, notice, setNotice, 
       <CodeSentTo phone={phone} />
       {notice ? <Alert tone={notice.tone}>{notice.content}</Alert> : null}
       <DemoCode code={sender.demoCode} />
-      <CodeField
-        registration={form.register('code')}
-        autoFocus
-        error={fieldError(t, form.formState.errors.code?.message)}
-      />
+      <CodeField registration={form.register('code')} autoFocus error={fieldError(t, form.formState.errors.code?.message)} />
       <ResendCode secondsLeft={sender.secondsLeft} pending={sender.pending} onResend={() => void resend()} />
       <div className={styles.actions}>
         <Button type="submit" block loading={verify.isPending}>

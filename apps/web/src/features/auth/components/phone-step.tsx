@@ -33,9 +33,7 @@ export function PhoneStep({ defaultPhone, submitLabel, pending, notice, autoFocu
   useEffect(() => {
     if (initialError) setError('phone', { message: initialError }, { shouldFocus: true });
   }, [initialError, setError]);
-  const submit = form.handleSubmit(({ phone }) =>
-    onSubmit(phone, (key) => form.setError('phone', { message: key }, { shouldFocus: true })),
-  );
+  const submit = form.handleSubmit(({ phone }) => onSubmit(phone, (key) => form.setError('phone', { message: key }, { shouldFocus: true })));
 
   // Sent by the browser itself (without JavaScript) the form posts: its fields never go into the address.
   return (

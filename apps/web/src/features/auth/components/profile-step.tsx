@@ -52,19 +52,8 @@ export function ProfileStep({ form, phone, sender, notice, brokerPlan, submitLab
     <form className={styles.form} method="post" noValidate onSubmit={(e) => void submit(e)}>
       {byTelegram ? <TelegramVerifiedPhone phone={phone} /> : <CodeSentTo phone={phone} />}
       {notice}
-      <TextField
-        label={t('fields.name')}
-        autoComplete="name"
-        data-autofocus
-        error={fieldError(t, errors.name?.message)}
-        {...form.register('name')}
-      />
-      <OwnEmailField
-        label={t('fields.email')}
-        optionalText={t('fields.optional')}
-        error={fieldError(t, errors.email?.message)}
-        {...form.register('email')}
-      />
+      <TextField label={t('fields.name')} autoComplete="name" data-autofocus error={fieldError(t, errors.name?.message)} {...form.register('name')} />
+      <OwnEmailField label={t('fields.email')} optionalText={t('fields.optional')} error={fieldError(t, errors.email?.message)} {...form.register('email')} />
       <SelectField
         label={t('fields.role')}
         options={USER_TYPES.map((type) => ({ value: type, label: t(`roles.${type}`) }))}

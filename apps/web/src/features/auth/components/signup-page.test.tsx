@@ -14,7 +14,10 @@ function setup(path = '/signup', state?: unknown) {
   api.answer('POST', '/auth/request-otp', () => ({ body: { ok: true, code: '482913', expires_in: 300, retry_after: 60 } }));
   api.answer('POST', '/auth/signup', (call: FakeCall) => {
     const body = call.body as { name: string; userType: string; agencyName?: string };
-    return { status: 201, body: { ok: true, token: 'tok-new', user: fakeUser({ name: body.name, userType: body.userType, agency_name: body.agencyName ?? null }) } };
+    return {
+      status: 201,
+      body: { ok: true, token: 'tok-new', user: fakeUser({ name: body.name, userType: body.userType, agency_name: body.agencyName ?? null }) },
+    };
   });
   const view = renderApp({ routes: [{ path: '/signup', element: <SignupPage /> }], path, state });
   return { api, ...view, user: userEvent.setup() };
@@ -88,7 +91,10 @@ describe('/signup', () => {
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(box);
     expect(screen.getByRole('heading', { level: 1, name: 'Your details' })).toBeTruthy();
-    for (const [name, href] of [['Terms', '/terms'], ['Privacy notice', '/privacy']]) {
+    for (const [name, href] of [
+      ['Terms', '/terms'],
+      ['Privacy notice', '/privacy'],
+    ]) {
       const link = screen.getByRole('link', { name });
       expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual([href, '_blank']);
     }
@@ -183,7 +189,9 @@ describe('/signup', () => {
 
   it('a broker whose plan goes through a hosted checkout is sent to the checkout page', async () => {
     const { api, user } = setup('/signup?role=delala&plan=post_subscription_delala_unlimited');
-    api.answer('POST', '/purchase', () => ({ body: { ok: true, status: 'pending', purchaseId: 'p-1', tx_ref: 'bt_x', checkout_url: 'https://checkout.chapa.co/checkout/payment/abc' } }));
+    api.answer('POST', '/purchase', () => ({
+      body: { ok: true, status: 'pending', purchaseId: 'p-1', tx_ref: 'bt_x', checkout_url: 'https://checkout.chapa.co/checkout/payment/abc' },
+    }));
     await toProfile(user);
     await fillProfile(user, { name: 'Dawit', agency: 'Bole Brokers' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -205,7 +213,10 @@ describe('/signup', () => {
 
   it('a wrong code found at the last step returns to the code step with the field cleared', async () => {
     const { api, user } = setup();
-    api.answer('POST', '/auth/signup', () => ({ status: 400, body: { ok: false, error: 'invalid_code', message: 'The server says why.', fields: { code: 'invalid_code' } } }));
+    api.answer('POST', '/auth/signup', () => ({
+      status: 400,
+      body: { ok: false, error: 'invalid_code', message: 'The server says why.', fields: { code: 'invalid_code' } },
+    }));
     await toProfile(user);
     await fillProfile(user, { name: 'Hana', code: '111111' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));

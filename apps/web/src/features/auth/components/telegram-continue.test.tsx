@@ -75,7 +75,9 @@ describe("'Continue with Telegram'", () => {
   it('back on /signup with a ticket: the verified phone, no code asked, and the ticket sent with the profile', async () => {
     const user = userEvent.setup();
     const api = apiWithTelegram();
-    api.answer('POST', '/auth/telegram/signup-ticket', () => ({ body: { ok: true, phone: '+251911770002', expires_at: new Date(Date.now() + 900_000).toISOString() } }));
+    api.answer('POST', '/auth/telegram/signup-ticket', () => ({
+      body: { ok: true, phone: '+251911770002', expires_at: new Date(Date.now() + 900_000).toISOString() },
+    }));
     api.answer('POST', '/auth/signup', () => ({ status: 201, body: { ok: true, token: 'tok-new', user: fakeUser({ phone: '+251911770002' }) } }));
     renderAt(`/signup?telegram=${TICKET}`);
     expect(await screen.findByText('0911 77 00 02')).toBeTruthy();

@@ -11,7 +11,15 @@ describe('auth intent', () => {
 
   it('reads the navigation state the spec names, and the query role and plan first', () => {
     const intent = readIntent(
-      { from: '/l/42', pendingMessage: 'Is it free?', listingId: '42', role: 'landlord', selectedPlan: 'CREDIT_SINGLE', planName: 'Single', returnTo: '/chat/9' },
+      {
+        from: '/l/42',
+        pendingMessage: 'Is it free?',
+        listingId: '42',
+        role: 'landlord',
+        selectedPlan: 'CREDIT_SINGLE',
+        planName: 'Single',
+        returnTo: '/chat/9',
+      },
       new URLSearchParams('role=delala&plan=post_credit_1'),
     );
     expect(intent).toEqual({

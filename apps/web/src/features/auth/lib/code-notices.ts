@@ -30,12 +30,7 @@ export async function sendFromPhoneStep(
 }
 
 /** The code step's "send again": the notice says it went, that the countdown still runs, or what failed. */
-export async function resendFromCodeStep(
-  t: TFunction,
-  sender: CodeSender,
-  phone: string,
-  setNotice: (notice: Notice | null) => void,
-): Promise<void> {
+export async function resendFromCodeStep(t: TFunction, sender: CodeSender, phone: string, setNotice: (notice: Notice | null) => void): Promise<void> {
   setNotice(null);
   const result = await sender.send(phone);
   if (result.kind === 'sent') setNotice({ tone: 'success', content: t('code.resent') });

@@ -20,9 +20,7 @@ export function useSendReply(id: string) {
     mutationFn: (body: string) => sendReply(id, body),
     onSuccess: (answer) => {
       queryClient.setQueryData<TMessagesAnswer>(chatKeys.thread(id), (thread) =>
-        thread && !thread.messages.some((m) => m._id === answer.message._id)
-          ? { ...thread, messages: [...thread.messages, answer.message] }
-          : thread,
+        thread && !thread.messages.some((m) => m._id === answer.message._id) ? { ...thread, messages: [...thread.messages, answer.message] } : thread,
       );
       void queryClient.invalidateQueries({ queryKey: chatKeys.thread(id) });
       void queryClient.invalidateQueries({ queryKey: chatKeys.inboxes });

@@ -37,14 +37,8 @@ export function ConversationRow({ conversation, now }: { conversation: TConversa
           : t('lastMessage.none');
 
   return (
-    <Link
-      to={paths.conversation(conversation._id)}
-      className={`${styles.row} ${unread ? styles.rowUnread : ''}`}
-      data-testid="conversation-row"
-    >
-      <span className={styles.thumb}>
-        {photo ? <ResponsivePhoto photo={photo} alt="" sizes="64px" /> : <HomeIcon size={28} />}
-      </span>
+    <Link to={paths.conversation(conversation._id)} className={`${styles.row} ${unread ? styles.rowUnread : ''}`} data-testid="conversation-row">
+      <span className={styles.thumb}>{photo ? <ResponsivePhoto photo={photo} alt="" sizes="64px" /> : <HomeIcon size={28} />}</span>
       <span className={styles.rowBody}>
         <span className={styles.rowTop}>
           <span className={styles.name}>{translateContactMask(name, t('contact_hidden'))}</span>

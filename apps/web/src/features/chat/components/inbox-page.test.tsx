@@ -23,7 +23,21 @@ const recent = (minutes: number) => new Date(Date.now() - minutes * 60_000).toIS
 describe('InboxPage', { timeout: 20_000 }, () => {
   it('shows each row as the spec lists it, latest activity first, linking to the thread', async () => {
     inbox([
-      summary({ _id: 'older', updatedAt: recent(180), listing_id: { _id: 'L2', title: 'Studio in Kirkos', title_generated: false, type: 'studio', bedrooms: 0, subcity: 'Kirkos', price_etb: 8500, photos: [] }, participants: { tenant_phone: null, tenant_name: 'Hana', owner_name: 'Meron Alemu' } }),
+      summary({
+        _id: 'older',
+        updatedAt: recent(180),
+        listing_id: {
+          _id: 'L2',
+          title: 'Studio in Kirkos',
+          title_generated: false,
+          type: 'studio',
+          bedrooms: 0,
+          subcity: 'Kirkos',
+          price_etb: 8500,
+          photos: [],
+        },
+        participants: { tenant_phone: null, tenant_name: 'Hana', owner_name: 'Meron Alemu' },
+      }),
       summary({
         _id: 'newer',
         updatedAt: recent(5),
@@ -131,7 +145,9 @@ describe('InboxPage', { timeout: 20_000 }, () => {
     const api = fakeApi();
     let fail = true;
     api.answer('GET', '/conversations', () =>
-      fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'The server says why.' } } : { body: { ok: true, conversations: [summary()] } },
+      fail
+        ? { status: 500, body: { ok: false, error: 'internal_error', message: 'The server says why.' } }
+        : { body: { ok: true, conversations: [summary()] } },
     );
     renderChat({ routes, path: '/chat' });
     await screen.findByText('Failed to load conversations');

@@ -13,7 +13,9 @@ describe('An open thread without reloading', { timeout: 20_000 }, () => {
     FakeEventSource.all = [];
     let messages: TMessage[] = [message({ body_text: 'Is it free?' })];
     const api = fakeApi();
-    api.answer('GET', `/conversations/${CONVERSATION_ID}/messages`, () => ({ body: threadAnswer(messages, { is_reply_unlocked: true, owner_has_replied: true }) }));
+    api.answer('GET', `/conversations/${CONVERSATION_ID}/messages`, () => ({
+      body: threadAnswer(messages, { is_reply_unlocked: true, owner_has_replied: true }),
+    }));
     api.answer('POST', '/realtime/ticket', () => ({ body: { ok: true, ticket: 't', expires_in: 60, stream_url: '/api/realtime/stream?ticket=t' } }));
     renderChat({ routes: [{ path: '/chat/:id', element: <ThreadPage /> }], path: `/chat/${CONVERSATION_ID}` });
     await screen.findByText('Is it free?');

@@ -8,7 +8,6 @@ import { fakeApi, fakeUser } from '@/test/render';
 import { renderChat } from '../test/render-chat';
 import { ThreadPage } from './thread-page';
 
-
 const PATH = `/chat/${CONVERSATION_ID}`;
 const MESSAGES = `/conversations/${CONVERSATION_ID}/messages`;
 const routes = [{ path: '/chat/:id', element: <ThreadPage /> }];
@@ -26,7 +25,7 @@ function thread(answer: () => TMessagesAnswer | { status: number; body: unknown 
 const lockedThread = () => threadAnswer([message({ body_text: 'Is it still available?' }), blurredOwnerMessage()], { owner_has_replied: true });
 
 describe('ThreadPage for a tenant', { timeout: 20_000 }, () => {
-  it('shows the header, own messages right, the owner\'s reply blurred on the left, and the unlock offer', async () => {
+  it("shows the header, own messages right, the owner's reply blurred on the left, and the unlock offer", async () => {
     thread(lockedThread);
     renderChat({ routes, path: PATH });
     const items = await screen.findAllByTestId('message');
@@ -64,7 +63,10 @@ describe('ThreadPage for a tenant', { timeout: 20_000 }, () => {
     let unlocked = false;
     const api = thread(() =>
       unlocked
-        ? threadAnswer([message(), message({ role: 'owner', mine: false, body_text: `Yes! Call ${CONTACT_MASK}` })], { is_reply_unlocked: true, owner_has_replied: true })
+        ? threadAnswer([message(), message({ role: 'owner', mine: false, body_text: `Yes! Call ${CONTACT_MASK}` })], {
+            is_reply_unlocked: true,
+            owner_has_replied: true,
+          })
         : lockedThread(),
     );
     let finish: () => void = () => undefined;
@@ -123,7 +125,10 @@ describe('ThreadPage for a tenant', { timeout: 20_000 }, () => {
 
   it('reports any other unlock failure in an alert', async () => {
     const api = thread(lockedThread);
-    api.answer('POST', `/conversations/${CONVERSATION_ID}/unlock-first-reply`, () => ({ status: 500, body: { ok: false, error: 'something_new', message: 'The server says why.' } }));
+    api.answer('POST', `/conversations/${CONVERSATION_ID}/unlock-first-reply`, () => ({
+      status: 500,
+      body: { ok: false, error: 'something_new', message: 'The server says why.' },
+    }));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderChat({ routes, path: PATH });
     fireEvent.click(await screen.findByRole('button', { name: '🔓 Unlock for 1 Credit' }));
@@ -171,7 +176,10 @@ describe('ThreadPage message box', { timeout: 20_000 }, () => {
 
   it('shows a send failure under the field and keeps the text', async () => {
     const api = thread(lockedThread);
-    api.answer('POST', `/conversations/${CONVERSATION_ID}/reply`, () => ({ status: 500, body: { ok: false, error: 'something_new', message: 'The server says why.' } }));
+    api.answer('POST', `/conversations/${CONVERSATION_ID}/reply`, () => ({
+      status: 500,
+      body: { ok: false, error: 'something_new', message: 'The server says why.' },
+    }));
     renderChat({ routes, path: PATH });
     const field = (await screen.findByPlaceholderText('Type your message...')) as HTMLTextAreaElement;
     fireEvent.input(field, { target: { value: 'Hello again' } });
@@ -181,9 +189,12 @@ describe('ThreadPage message box', { timeout: 20_000 }, () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('names a known failure in the user\'s words (too many messages)', async () => {
+  it("names a known failure in the user's words (too many messages)", async () => {
     const api = thread(lockedThread);
-    api.answer('POST', `/conversations/${CONVERSATION_ID}/reply`, () => ({ status: 429, body: { ok: false, error: 'rate_limited', message: 'The server says why.', retry_after: 30 } }));
+    api.answer('POST', `/conversations/${CONVERSATION_ID}/reply`, () => ({
+      status: 429,
+      body: { ok: false, error: 'rate_limited', message: 'The server says why.', retry_after: 30 },
+    }));
     renderChat({ routes, path: PATH });
     fireEvent.input(await screen.findByPlaceholderText('Type your message...'), { target: { value: 'Hi' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -194,10 +205,11 @@ describe('ThreadPage message box', { timeout: 20_000 }, () => {
 describe('ThreadPage for the owner', { timeout: 20_000 }, () => {
   it("puts the owner's messages left and the tenant's right, with the owner's footer and no unlock", async () => {
     thread(() =>
-      threadAnswer(
-        [message({ mine: false, body_text: 'Is it free?' }), message({ role: 'owner', mine: true, body_text: 'Yes, come and see it.' })],
-        { viewer_role: 'owner', owner_has_replied: true, participants: { tenant_phone: null, tenant_name: 'Hana Tesfaye', owner_name: 'Abebe Kebede' } },
-      ),
+      threadAnswer([message({ mine: false, body_text: 'Is it free?' }), message({ role: 'owner', mine: true, body_text: 'Yes, come and see it.' })], {
+        viewer_role: 'owner',
+        owner_has_replied: true,
+        participants: { tenant_phone: null, tenant_name: 'Hana Tesfaye', owner_name: 'Abebe Kebede' },
+      }),
     );
     renderChat({ routes, path: PATH, user: landlord });
     const items = await screen.findAllByTestId('message');
@@ -206,9 +218,7 @@ describe('ThreadPage for the owner', { timeout: 20_000 }, () => {
     within(items[1]!).getByText(/You ·/);
     screen.getByText('With Hana Tesfaye');
     expect(screen.queryByTestId('unlock-banner')).toBeNull();
-    expect(screen.getByTestId('thread-footer').textContent).toBe(
-      'As the property owner, you can reply freely. Tenant will unlock to see your full messages.',
-    );
+    expect(screen.getByTestId('thread-footer').textContent).toBe('As the property owner, you can reply freely. Tenant will unlock to see your full messages.');
   });
 });
 
@@ -230,7 +240,15 @@ describe('ThreadPage loading, errors and the report modal', { timeout: 20_000 },
         : {
             body: {
               ok: true,
-              report: { _id: 'r1', targetType: 'conversation', targetId: CONVERSATION_ID, reason: 'harassment', details: null, createdAt: '2026-11-22T08:00:00.000Z', ...(call.body as object) },
+              report: {
+                _id: 'r1',
+                targetType: 'conversation',
+                targetId: CONVERSATION_ID,
+                reason: 'harassment',
+                details: null,
+                createdAt: '2026-11-22T08:00:00.000Z',
+                ...(call.body as object),
+              },
             },
           },
     );

@@ -94,7 +94,15 @@ export function ThreadPage() {
     if (thread.isError) {
       return (
         <div className={`page ${styles.page}`}>
-          <Alert tone="error" title={t('thread.loadFailed')} action={<ButtonLink to={paths.chat} variant="secondary">{t('thread.back')}</ButtonLink>}>
+          <Alert
+            tone="error"
+            title={t('thread.loadFailed')}
+            action={
+              <ButtonLink to={paths.chat} variant="secondary">
+                {t('thread.back')}
+              </ButtonLink>
+            }
+          >
             <p>{errorText(t, thread.error)}</p>
           </Alert>
         </div>
@@ -160,7 +168,14 @@ export function ThreadPage() {
         {showUnlock ? <UnlockBanner unlocking={unlock.isPending} onUnlock={onUnlock} /> : null}
 
         {/* The log holds the list (a role on the <ol> itself would hide its list items). */}
-        <div ref={panel} className={`${styles.panel} ${showUnlock ? styles.panelShort : ''}`} role="log" aria-live="polite" tabIndex={0} aria-label={t('thread.messages')}>
+        <div
+          ref={panel}
+          className={`${styles.panel} ${showUnlock ? styles.panelShort : ''}`}
+          role="log"
+          aria-live="polite"
+          tabIndex={0}
+          aria-label={t('thread.messages')}
+        >
           <ol className={styles.messages}>
             {data.truncated ? <li className={styles.note}>{t('thread.truncated')}</li> : null}
             {data.messages.length === 0 ? <li className={styles.empty}>{t('thread.empty')}</li> : null}

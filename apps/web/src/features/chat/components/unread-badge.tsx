@@ -26,7 +26,13 @@ export function UnreadBadge() {
   useRealtime(token, {
     onUnread: (count) => queryClient.setQueryData<TUnreadCountAnswer>(chatKeys.unread, { ok: true, count }),
   });
-  useCountRefresh({ event: APP_EVENTS.messageReceived, queryKey: chatKeys.unread, enabled: Boolean(token), error: unread.error, what: 'the unread message count' });
+  useCountRefresh({
+    event: APP_EVENTS.messageReceived,
+    queryKey: chatKeys.unread,
+    enabled: Boolean(token),
+    error: unread.error,
+    what: 'the unread message count',
+  });
 
   const count = token ? unread.data?.count : undefined;
   const text = unreadBadgeText(count);

@@ -15,7 +15,10 @@ describe('lastMessageView (inbox row)', () => {
 
   it('shows the reply once unlocked, and to the owner', () => {
     const reply = { ...ownerReply, blurred: false, body_text: 'Yes, come on Saturday.' };
-    expect(lastMessageView(summary({ is_reply_unlocked: true, owner_has_replied: true, last_message: reply }))).toEqual({ kind: 'text', text: 'Yes, come on Saturday.' });
+    expect(lastMessageView(summary({ is_reply_unlocked: true, owner_has_replied: true, last_message: reply }))).toEqual({
+      kind: 'text',
+      text: 'Yes, come on Saturday.',
+    });
     expect(lastMessageView(summary({ viewer_role: 'owner', owner_has_replied: true, last_message: { ...reply, mine: true } }))).toEqual({
       kind: 'text',
       text: 'Yes, come on Saturday.',
@@ -38,7 +41,7 @@ describe('isLockedForViewer', () => {
 });
 
 describe('counterpartName', () => {
-  it("names the owner for the tenant and the tenant for the owner", () => {
+  it('names the owner for the tenant and the tenant for the owner', () => {
     expect(counterpartName(summary())).toBe('Abebe Kebede');
     expect(counterpartName(summary({ viewer_role: 'owner' }))).toBe('Hana Tesfaye');
     expect(counterpartName(summary({ participants: { tenant_phone: null, tenant_name: null, owner_name: '  ' } }))).toBeNull();

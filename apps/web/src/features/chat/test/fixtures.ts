@@ -17,7 +17,16 @@ export function summary(overrides: Partial<TConversationSummary> = {}): TConvers
   return {
     _id: CONVERSATION_ID,
     conversation_id: CONVERSATION_ID,
-    listing_id: { _id: LISTING_ID, title: '2-Bedroom Apartment near Edna Mall', title_generated: false, type: 'apartment', bedrooms: 2, subcity: 'Bole', price_etb: 25000, photos: [photo] },
+    listing_id: {
+      _id: LISTING_ID,
+      title: '2-Bedroom Apartment near Edna Mall',
+      title_generated: false,
+      type: 'apartment',
+      bedrooms: 2,
+      subcity: 'Bole',
+      price_etb: 25000,
+      photos: [photo],
+    },
     participants: { tenant_phone: '+251911223344', tenant_name: 'Hana Tesfaye', owner_name: 'Abebe Kebede' },
     viewer_role: 'tenant',
     is_reply_unlocked: false,

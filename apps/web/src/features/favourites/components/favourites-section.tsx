@@ -38,9 +38,7 @@ export function FavouritesSection({ renderCard }: FavouritesSectionProps) {
       </div>
     );
   } else if (query.isError) {
-    content = (
-      <LoadFailed title={t('section.failed')} query={query} />
-    );
+    content = <LoadFailed title={t('section.failed')} query={query} />;
   } else if (query.data.favourites.length === 0) {
     content = (
       <EmptyState

@@ -44,7 +44,9 @@ describe('Verify with Fayda', { timeout: 20_000 }, () => {
 
   it('the return page sends the code and state once and says it worked', async () => {
     const api = fakeApi();
-    api.answer('POST', '/fayda/callback', () => ({ body: { ok: true, verification: { verified_at: '2026-11-20T08:00:00.000Z', name: 'Abebe Kebede', phone_match: false } } }));
+    api.answer('POST', '/fayda/callback', () => ({
+      body: { ok: true, verification: { verified_at: '2026-11-20T08:00:00.000Z', name: 'Abebe Kebede', phone_match: false } },
+    }));
     renderApp({ routes: returnRoutes, path: '/account/fayda?code=abc&state=xyz', user: landlord });
     expect(await screen.findByText('You are verified with Fayda')).toBeTruthy();
     expect(screen.getByText('Verified name: Abebe Kebede')).toBeTruthy();

@@ -103,7 +103,12 @@ export function ConfirmPage() {
         <h2 style={styles.question}>{t('page.question', { title })}</h2>
         {live ? (
           <div style={styles.buttons}>
-            <AvailabilityAnswers labels={{ available: t('page.yes'), rented: t('page.rented') }} sending={answer.variables?.answer} busy={answer.isPending} onAnswer={send} />
+            <AvailabilityAnswers
+              labels={{ available: t('page.yes'), rented: t('page.rented') }}
+              sending={answer.variables?.answer}
+              busy={answer.isPending}
+              onAnswer={send}
+            />
           </div>
         ) : (
           <>

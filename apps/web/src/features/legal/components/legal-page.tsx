@@ -43,7 +43,9 @@ export function LegalPage({ doc, title, intro, sections, after }: LegalPageProps
           <h2 id={`${doc}-s${i}`} className={styles.heading}>
             {section.heading}
           </h2>
-          {section.paragraphs?.map((text, j) => <p key={j}>{text}</p>)}
+          {section.paragraphs?.map((text, j) => (
+            <p key={j}>{text}</p>
+          ))}
           {section.items?.length ? (
             <ul className={styles.list}>
               {section.items.map((text, j) => (

@@ -16,9 +16,18 @@ describe('a browse card as the card component takes it', () => {
 
   it('turns the tint into a 4x3 bitmap placeholder with the same colours', () => {
     const colours = [
-      [255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255],
-      [17, 34, 51], [68, 85, 102], [119, 136, 153], [170, 187, 204],
-      [0, 0, 0], [221, 238, 255], [34, 34, 34], [136, 136, 136],
+      [255, 0, 0],
+      [0, 255, 0],
+      [0, 0, 255],
+      [255, 255, 255],
+      [17, 34, 51],
+      [68, 85, 102],
+      [119, 136, 153],
+      [170, 187, 204],
+      [0, 0, 0],
+      [221, 238, 255],
+      [34, 34, 34],
+      [136, 136, 136],
     ];
     const tint = encodeTint(colours.flat());
     expect(tint).toBe('f000f000ffff123456789abc000def222888');

@@ -76,8 +76,7 @@ export function BrowseFilterChips({ filters, onRemove, onEmptied }: BrowseFilter
               onRemove(key);
             }}
           >
-            <span>{label(key)}</span>{' '}
-            <span className="visually-hidden">{t('filters.chipRemove')}</span>
+            <span>{label(key)}</span> <span className="visually-hidden">{t('filters.chipRemove')}</span>
             <svg className={styles.chipX} viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
               <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>

@@ -145,7 +145,14 @@ export function PlaceInput({ value, onCommit }: { value: string | undefined; onC
  * The /browse filters: every change goes to the URL query, so Back and shared links work. Drawn
  * again only when its props change, not each time the page draws more cards.
  */
-export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onChange, onClear, showSource, placement = 'inline', withSubmit = false }: BrowseFiltersProps) {
+export const BrowseFiltersForm = memo(function BrowseFiltersForm({
+  filters,
+  onChange,
+  onClear,
+  showSource,
+  placement = 'inline',
+  withSubmit = false,
+}: BrowseFiltersProps) {
   const { t } = useTexts('listings');
   const headingId = useId();
   // A change merges into the filters as they are when it lands, not as they were when it began: a
@@ -191,11 +198,23 @@ export const BrowseFiltersForm = memo(function BrowseFiltersForm({ filters, onCh
           </div>
           {/* Only listings whose poster confirmed them in the last 7 days (not for landlords' own listings). */}
           <label>
-            <input type="checkbox" name={FILTER_PARAMS.confirmed} value="7" checked={!!filters.confirmed} onChange={(e) => set({ confirmed: e.currentTarget.checked ? '7' : undefined })} />
+            <input
+              type="checkbox"
+              name={FILTER_PARAMS.confirmed}
+              value="7"
+              checked={!!filters.confirmed}
+              onChange={(e) => set({ confirmed: e.currentTarget.checked ? '7' : undefined })}
+            />
             {t('filters.confirmed')}
           </label>
           <label>
-            <input type="checkbox" name={FILTER_PARAMS.verified} value="1" checked={!!filters.verified} onChange={(e) => set({ verified: e.currentTarget.checked ? '1' : undefined })} />
+            <input
+              type="checkbox"
+              name={FILTER_PARAMS.verified}
+              value="1"
+              checked={!!filters.verified}
+              onChange={(e) => set({ verified: e.currentTarget.checked ? '1' : undefined })}
+            />
             {t('filters.verified')}
           </label>
         </>

@@ -115,9 +115,7 @@ describe('/browse', { timeout: 20_000 }, () => {
 
   it('offers more homes after the first 20 and counts them', async () => {
     const api = fakeApi();
-    api.answer('GET', '/listings', (call) =>
-      call.query.get('cursor') === 'next' ? { body: browseAnswer([yeka]) } : { body: browseAnswer([bole], 'next') },
-    );
+    api.answer('GET', '/listings', (call) => (call.query.get('cursor') === 'next' ? { body: browseAnswer([yeka]) } : { body: browseAnswer([bole], 'next') }));
     renderListings({ routes, path: '/browse' });
     await screen.findByText('1+ properties found');
     // A link to the next page (what a phone without JavaScript follows); pressed here, the next
@@ -211,7 +209,11 @@ describe('/browse on a phone', { timeout: 20_000 }, () => {
     // Two filters on (the place search is the bar's own): the count and a chip each.
     screen.getByRole('button', { name: 'Filters 2 active' });
     const chips = screen.getByRole('list', { name: 'Active filters' });
-    expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['Brokers only (remove filter)', 'Yeka (remove filter)']);
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Brokers only (remove filter)', 'Yeka (remove filter)']);
     fireEvent.click(within(chips).getByRole('button', { name: 'Yeka (remove filter)' }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=Bole&source=delala'));
     await screen.findByText('2 properties found');
@@ -242,7 +244,11 @@ describe('/browse on a phone', { timeout: 20_000 }, () => {
   it('gives landlords no source filter in the sheet', async () => {
     const api = fakeApi();
     api.answer('GET', '/listings/my-listings', () => ({
-      body: { ok: true, listings: [myListing({ _id: 'm1', title: 'My Bole flat' })], stats: { landlord_live: 1, delala_live: 0, live: 1, draft: 0, total: 1, remaining_slots: 2 } },
+      body: {
+        ok: true,
+        listings: [myListing({ _id: 'm1', title: 'My Bole flat' })],
+        stats: { landlord_live: 1, delala_live: 0, live: 1, draft: 0, total: 1, remaining_slots: 2 },
+      },
     }));
     renderListings({ routes, path: '/browse?source=delala', user: fakeUser({ userType: 'landlord', roles: ['landlord'] }) });
     await screen.findByText('1 property found');

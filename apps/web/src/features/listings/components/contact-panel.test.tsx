@@ -12,7 +12,6 @@ function report(reason: string) {
   return { _id: 'r1', targetType: 'listing', targetId: ID, reason, details: null, createdAt: '2026-11-22T08:00:00.000Z' };
 }
 
-
 function renderPanel(props: Partial<ContactPanelProps> = {}, lng: 'en' | 'am' = 'en') {
   return renderListings({
     routes: [{ path: '/l/:id', element: <ContactPanel listing={listing} signedIn={false} {...props} /> }],

@@ -197,11 +197,7 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
         )}
       </div>
 
-      <SafetyTipsModal
-        open={safety !== 'closed'}
-        onClose={() => setSafety('closed')}
-        onAcknowledge={safety === 'beforeUnlock' ? acknowledged : undefined}
-      />
+      <SafetyTipsModal open={safety !== 'closed'} onClose={() => setSafety('closed')} onAcknowledge={safety === 'beforeUnlock' ? acknowledged : undefined} />
       {signedIn && reportAsked ? (
         <Suspense fallback={null}>
           <ReportModal open={reporting} onClose={() => setReporting(false)} listingId={listing._id} />

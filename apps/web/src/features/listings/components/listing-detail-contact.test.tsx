@@ -10,7 +10,6 @@ const CONVERSATION = '22222222-2222-4222-8222-222222222222';
 const routes = [{ path: '/l/:id', element: <ListingDetailPage /> }];
 const tenant = fakeUser({ phone: '+251911000031', sub: '+251911000031', userType: 'tenant', roles: ['tenant'], wallet_credits: 3 });
 
-
 let alerts: string[];
 let confirms: string[];
 let confirmAnswer: boolean;
@@ -125,9 +124,7 @@ describe('/l/{id} contact unlock for a signed-in visitor', { timeout: 20_000 }, 
     const where = await screen.findByTestId('location');
     expect(where.textContent).toBe('/wallet');
     expect(JSON.parse(where.dataset.state!)).toEqual({ from: 'listing', listingId: ID });
-    expect(alerts).toEqual([
-      "You don't have enough credits to unlock this phone number. Buy credits in your wallet, then come back to this listing.",
-    ]);
+    expect(alerts).toEqual(["You don't have enough credits to unlock this phone number. Buy credits in your wallet, then come back to this listing."]);
     expect(storedUser().wallet_credits).toBe(3);
     expect(events).toEqual([]);
   });

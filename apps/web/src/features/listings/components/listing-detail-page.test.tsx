@@ -10,7 +10,6 @@ const ID = '11111111-1111-4111-8111-111111111111';
 const routes = [{ path: '/l/:id', element: <ListingDetailPage /> }];
 const landlord = fakeUser({ phone: '+251911000020', sub: '+251911000020', userType: 'landlord', roles: ['landlord'], name: 'Abebe Kebede' });
 
-
 function answerListing(listing: unknown, status = 200) {
   const api = fakeApi();
   api.answer('GET', `/listings/${ID}`, () => (status === 200 ? { body: { ok: true, listing } } : { status, body: listing }));
@@ -63,7 +62,7 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
     expect(document.body.textContent).not.toContain(CONTACT_MASK);
   });
 
-  it("leads back to the search it was opened from, filters kept", async () => {
+  it('leads back to the search it was opened from, filters kept', async () => {
     answerListing(publicListing());
     renderListings({ routes, path: `/l/${ID}`, state: { from: '/browse?subcity=Bole' } });
     expect((await screen.findByRole('link', { name: /All homes/ })).getAttribute('href')).toBe('/browse?subcity=Bole');
@@ -212,9 +211,7 @@ describe('/l/{id} for its owner', { timeout: 20_000 }, () => {
     await screen.findByText('Not visible to renters');
     fireEvent.click(await screen.findByRole('button', { name: 'Publish again' }));
     await screen.findByText('Failed to publish listing. Please try again.');
-    expect(
-      screen.getByText('You have reached the maximum of 3 listings. Please delete an existing listing to post a new one.'),
-    ).toBeTruthy();
+    expect(screen.getByText('You have reached the maximum of 3 listings. Please delete an existing listing to post a new one.')).toBeTruthy();
   });
 
   it('treats someone else signed in as a visitor', async () => {

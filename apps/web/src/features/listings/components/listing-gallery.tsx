@@ -33,12 +33,7 @@ export function ListingGallery({ photos, title }: { photos: TPhoto[]; title: str
 
   return (
     <div className={styles.gallery}>
-      <button
-        type="button"
-        className={styles.main}
-        onClick={() => setViewing(0)}
-        aria-label={t('gallery.open', { n: 1, total })}
-      >
+      <button type="button" className={styles.main} onClick={() => setViewing(0)} aria-label={t('gallery.open', { n: 1, total })}>
         <ResponsivePhoto photo={first} alt={t('gallery.photoAlt', { n: 1, total, title })} sizes={PHOTO_SIZES.detail} priority />
         {total > 1 ? (
           <span className={styles.count} aria-hidden="true">

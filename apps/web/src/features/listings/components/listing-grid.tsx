@@ -33,7 +33,5 @@ export function ListingGridSkeleton({ count }: { count: number }) {
 /** In place of a grid whose listings could not be loaded: what went wrong and a retry. */
 export function ListingGridError({ query }: { query: { error: unknown; isFetching: boolean; refetch: () => unknown } }) {
   const { t } = useTexts(['listings', 'common']);
-  return (
-    <LoadFailed title={t('listings:browse.loadFailed')} query={query} small={false} />
-  );
+  return <LoadFailed title={t('listings:browse.loadFailed')} query={query} small={false} />;
 }

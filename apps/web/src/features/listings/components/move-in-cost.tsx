@@ -46,11 +46,7 @@ export function MoveInCost({ listing }: { listing: TListing }) {
         </div>
         {broker ? (
           <div>
-            <dt>
-              {feePercent !== null && feeEtb === null
-                ? t('moveIn.brokerFeeShare', { percent: feePercent })
-                : t('moveIn.brokerFee')}
-            </dt>
+            <dt>{feePercent !== null && feeEtb === null ? t('moveIn.brokerFeeShare', { percent: feePercent }) : t('moveIn.brokerFee')}</dt>
             <dd>{brokerKnown ? (cost.brokerFee > 0 ? amount(cost.brokerFee) : t('moveIn.none')) : t('moveIn.notStated')}</dd>
           </div>
         ) : null}

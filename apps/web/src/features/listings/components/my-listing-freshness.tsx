@@ -54,7 +54,13 @@ export function LiveFreshness({ listing }: { listing: TOwnerListing }) {
           </p>
           {(listing.open_asks ?? 0) > 0 ? <p className={styles.note}>{t('tenantsAsked', { count: listing.open_asks })}</p> : null}
           <div className={styles.buttons}>
-            <AvailabilityAnswers small labels={{ available: t('yes'), rented: t('rented') }} sending={confirm.variables?.answer} busy={confirm.isPending} onAnswer={answer} />
+            <AvailabilityAnswers
+              small
+              labels={{ available: t('yes'), rented: t('rented') }}
+              sending={confirm.variables?.answer}
+              busy={confirm.isPending}
+              onAnswer={answer}
+            />
           </div>
         </>
       ) : (
@@ -84,9 +90,7 @@ export function ExpiredFreshness({ listing, isBroker }: { listing: TOwnerListing
       <p className={styles.expiredBadge}>{t('expired')}</p>
       <p className={styles.note}>{listing.expired_reason === 'tenant_asks' ? t('expiredByAsks') : t('expiredUnconfirmed')}</p>
       {isBroker ? (
-        <p className={styles.note}>
-          {stillFree ? t('renewFreeUntil', { date: formatDate(freeUntil, i18n.language ?? 'en') }) : t('renewCostsCredit')}
-        </p>
+        <p className={styles.note}>{stillFree ? t('renewFreeUntil', { date: formatDate(freeUntil, i18n.language ?? 'en') }) : t('renewCostsCredit')}</p>
       ) : null}
       <Button small variant="gold" block onClick={() => renew.mutate(listing._id)} loading={renew.isPending} aria-label={t('renewLabel', { title })}>
         {t('renew')}

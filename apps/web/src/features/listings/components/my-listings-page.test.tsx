@@ -16,7 +16,14 @@ function mine(listings: TOwnerListing[], landlordLive: number, delalaLive = 0) {
     body: {
       ok: true,
       listings: listings.map((listing) => ({ ...listing, saved_count: 0 })),
-      stats: { landlord_live: landlordLive, delala_live: delalaLive, live: landlordLive + delalaLive, draft: 0, total: listings.length, remaining_slots: Math.max(0, 3 - landlordLive) },
+      stats: {
+        landlord_live: landlordLive,
+        delala_live: delalaLive,
+        live: landlordLive + delalaLive,
+        draft: 0,
+        total: listings.length,
+        remaining_slots: Math.max(0, 3 - landlordLive),
+      },
     },
   }));
   return api;
@@ -24,13 +31,7 @@ function mine(listings: TOwnerListing[], landlordLive: number, delalaLive = 0) {
 
 describe('/my-listings', { timeout: 20_000 }, () => {
   it('welcomes a landlord with the three stat cards, the live listings in the grid and the drafts apart below', async () => {
-    mine(
-      [
-        ownerListing({ _id: 'l1', title: 'Live flat' }),
-        ownerListing({ _id: 'l2', title: 'Rented flat', visibility: 'draft' }),
-      ],
-      1,
-    );
+    mine([ownerListing({ _id: 'l1', title: 'Live flat' }), ownerListing({ _id: 'l2', title: 'Rented flat', visibility: 'draft' })], 1);
     renderListings({ routes, path: '/my-listings', user: landlord });
 
     screen.getByRole('heading', { level: 1, name: 'Welcome, Abebe Kebede' });

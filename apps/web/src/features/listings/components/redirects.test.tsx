@@ -12,7 +12,11 @@ function Search() {
 
 describe('/landlord', { timeout: 20_000 }, () => {
   it('sends a signed-in landlord to /my-listings', async () => {
-    renderListings({ routes: [{ path: '/landlord', element: <LandlordRedirect /> }], path: '/landlord', user: fakeUser({ userType: 'landlord', roles: ['landlord'] }) });
+    renderListings({
+      routes: [{ path: '/landlord', element: <LandlordRedirect /> }],
+      path: '/landlord',
+      user: fakeUser({ userType: 'landlord', roles: ['landlord'] }),
+    });
     expect((await screen.findByTestId('location')).textContent).toBe('/my-listings');
   });
 

@@ -31,7 +31,9 @@ describe('/tenant/welcome', { timeout: 20_000 }, () => {
   it('says when the homes cannot load, with Try again', async () => {
     const api = fakeApi();
     let fail = true;
-    api.answer('GET', '/listings', () => (fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'x' } } : { body: browseAnswer([card()]) }));
+    api.answer('GET', '/listings', () =>
+      fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'x' } } : { body: browseAnswer([card()]) },
+    );
     renderListings({ routes, path: '/tenant/welcome' });
     await screen.findByText('Failed to load listings');
     fail = false;

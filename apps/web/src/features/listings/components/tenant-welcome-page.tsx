@@ -30,9 +30,7 @@ function Featured() {
     );
   }
   if (featured.isError) {
-    return (
-      <ListingGridError query={featured} />
-    );
+    return <ListingGridError query={featured} />;
   }
   if (!featured.data.length) {
     return (
@@ -101,7 +99,8 @@ export function TenantWelcomePage() {
       </section>
 
       <p className={styles.footer}>
-        {t('login.question')} <Link to={paths.login} className={styles.loginLink}>
+        {t('login.question')}{' '}
+        <Link to={paths.login} className={styles.loginLink}>
           {t('login.link')}
         </Link>
       </p>

@@ -18,12 +18,7 @@ export type ListingFact =
  * The facts a card and the detail page show, in order: type; bedrooms (0 = studio, said once
  * when the type is already studio); bathrooms; area. Facts the poster left out are not shown.
  */
-export function listingFacts(listing: {
-  type: ListingType;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  area_sqm: number | null;
-}): ListingFact[] {
+export function listingFacts(listing: { type: ListingType; bedrooms: number | null; bathrooms: number | null; area_sqm: number | null }): ListingFact[] {
   const facts: ListingFact[] = [{ kind: 'type', type: typeKey(listing.type) }];
   if (listing.bedrooms === 0) {
     if (listing.type !== 'studio') facts.push({ kind: 'studio' });

@@ -24,7 +24,13 @@ export const NotificationBell = memo(function NotificationBell() {
   const session = useSession();
   const signedIn = session.isAuthenticated;
   const unread = useUnreadNotifications(signedIn);
-  useCountRefresh({ event: APP_EVENTS.notificationsChanged, queryKey: notificationKeys.unread, enabled: signedIn, error: unread.error, what: 'the notifications count' });
+  useCountRefresh({
+    event: APP_EVENTS.notificationsChanged,
+    queryKey: notificationKeys.unread,
+    enabled: signedIn,
+    error: unread.error,
+    what: 'the notifications count',
+  });
 
   if (!signedIn) return null;
   const count = unread.data?.count ?? 0;

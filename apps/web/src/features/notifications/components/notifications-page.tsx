@@ -31,10 +31,7 @@ export function NotificationsPage() {
   const queryClient = useQueryClient();
 
   usePageTitle(t('notifications.title'));
-  useEffect(
-    () => onAppEvent(APP_EVENTS.notificationsChanged, () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list })),
-    [queryClient],
-  );
+  useEffect(() => onAppEvent(APP_EVENTS.notificationsChanged, () => void queryClient.invalidateQueries({ queryKey: notificationKeys.list })), [queryClient]);
 
   const items = list.data?.notifications;
   const unread = list.data?.unread ?? 0;

@@ -33,12 +33,7 @@ export function ChoiceChips({
   const errorId = useId();
   const groupName = `${name}-${useId()}`;
   return (
-    <fieldset
-      className={styles.group}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? errorId : undefined}
-      disabled={disabled}
-    >
+    <fieldset className={styles.group} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} disabled={disabled}>
       <legend className={styles.legend}>{legend}</legend>
       <div className={styles.chips} style={columns ? { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` } : undefined}>
         {choices.map((choice) => (

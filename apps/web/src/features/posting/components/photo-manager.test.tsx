@@ -71,8 +71,14 @@ describe('PhotoManager', () => {
   it('keeps at most 8 photos and says how many more could be added', async () => {
     uploadPhoto.mockImplementation(async (file) => stored(file.name));
     const { user, input } = setup();
-    await user.upload(input, Array.from({ length: 6 }, (_, i) => jpg(`a${i}.jpg`)));
-    await user.upload(input, Array.from({ length: 4 }, (_, i) => jpg(`b${i}.jpg`)));
+    await user.upload(
+      input,
+      Array.from({ length: 6 }, (_, i) => jpg(`a${i}.jpg`)),
+    );
+    await user.upload(
+      input,
+      Array.from({ length: 4 }, (_, i) => jpg(`b${i}.jpg`)),
+    );
     expect(cards()).toHaveLength(8);
     expect(screen.getByRole('alert').textContent).toContain('Only 2 more photos can be added.');
     expect((input as HTMLInputElement).disabled).toBe(true);

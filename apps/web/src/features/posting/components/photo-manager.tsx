@@ -120,14 +120,7 @@ export function PhotoManager({ queue, requirement, error, disabled, headingLevel
       {queue.items.length ? (
         <ol className={styles.grid} ref={listRef}>
           {queue.items.map((item, index) => (
-            <PhotoCard
-              key={item.id}
-              item={item}
-              index={index}
-              count={queue.items.length}
-              disabled={disabled}
-              onAction={(action) => act(item, index, action)}
-            />
+            <PhotoCard key={item.id} item={item} index={index} count={queue.items.length} disabled={disabled} onAction={(action) => act(item, index, action)} />
           ))}
         </ol>
       ) : (
@@ -253,9 +246,7 @@ function UploadAnnouncer({ items }: { items: PhotoItem[] }) {
   const sending = items.some((i) => i.status === 'waiting' || i.status === 'uploading');
   let text = '';
   if (sent.length && items.some((i) => i.file)) {
-    text = sending
-      ? t('photos.announce.progress', { uploaded, total: items.length })
-      : t('photos.announce.done', { uploaded, total: items.length });
+    text = sending ? t('photos.announce.progress', { uploaded, total: items.length }) : t('photos.announce.done', { uploaded, total: items.length });
     if (failed) text += ` ${t('photos.announce.failed', { count: failed })}`;
   }
   return (

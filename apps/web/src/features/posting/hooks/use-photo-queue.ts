@@ -160,7 +160,14 @@ export function usePhotoQueue({ autoUpload, initial = [] }: { autoUpload: boolea
   );
 
   const move = useCallback(
-    (id: string, delta: number) => setItems((prev) => moveItem(prev, prev.findIndex((i) => i.id === id), delta)),
+    (id: string, delta: number) =>
+      setItems((prev) =>
+        moveItem(
+          prev,
+          prev.findIndex((i) => i.id === id),
+          delta,
+        ),
+      ),
     [setItems],
   );
 

@@ -60,4 +60,3 @@ export function useWizardForm(initial: WizardValues, context: WizardContext) {
 }
 
 export type WizardFields = ReturnType<typeof useWizardForm>;
-

@@ -51,8 +51,22 @@ describe('draft form', () => {
   });
 
   it('opens a stored studio as a studio, and a condo as a condominium', () => {
-    const base = { title: 't', description: 'd', price_etb: 9000, bathrooms: 1, area_sqm: null, specific_location: null, subcity: 'Yeka', contact_preference: 'hide' } as unknown as TListing;
-    expect(draftFormFromListing({ ...base, type: 'apartment', bedrooms: 0 })).toMatchObject({ type: 'studio', bedrooms: '', price_etb: '9000', bathrooms: '1' });
+    const base = {
+      title: 't',
+      description: 'd',
+      price_etb: 9000,
+      bathrooms: 1,
+      area_sqm: null,
+      specific_location: null,
+      subcity: 'Yeka',
+      contact_preference: 'hide',
+    } as unknown as TListing;
+    expect(draftFormFromListing({ ...base, type: 'apartment', bedrooms: 0 })).toMatchObject({
+      type: 'studio',
+      bedrooms: '',
+      price_etb: '9000',
+      bathrooms: '1',
+    });
     expect(draftFormFromListing({ ...base, type: 'condo', bedrooms: 3 })).toMatchObject({ type: 'condominium', bedrooms: '3' });
   });
 });

@@ -31,7 +31,13 @@ describe('wizard type mapping', () => {
 
 describe('listing title', () => {
   it("is the generated '{Type} in {subcity}' of the type as stored, its English form kept as the title", () => {
-    expect(generatedTitle('apartment', '2', 'Bole')).toEqual({ title: 'Apartment in Bole', title_generated: true, type: 'apartment', bedrooms: 2, subcity: 'Bole' });
+    expect(generatedTitle('apartment', '2', 'Bole')).toEqual({
+      title: 'Apartment in Bole',
+      title_generated: true,
+      type: 'apartment',
+      bedrooms: 2,
+      subcity: 'Bole',
+    });
     expect(generatedTitle('studio', '', 'Nefas Silk-Lafto')).toMatchObject({ title: 'Studio in Nefas Silk-Lafto', type: 'apartment', bedrooms: 0 });
     expect(generatedTitle('condominium', '3', ' Yeka ')).toMatchObject({ title: 'Condominium in Yeka', type: 'condo', subcity: 'Yeka' });
     // A house is stored as a villa, and its title says what visitors see.

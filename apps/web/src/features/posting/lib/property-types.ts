@@ -1,9 +1,4 @@
-import {
-  PROPERTY_TYPES_OFFERED,
-  WIZARD_TYPE_MAP,
-  type ListingType,
-  type PropertyTypeOffered,
-} from '@betoch/contracts/constants';
+import { PROPERTY_TYPES_OFFERED, WIZARD_TYPE_MAP, type ListingType, type PropertyTypeOffered } from '@betoch/contracts/constants';
 import { englishListingTitle, type TitledListing } from '@betoch/contracts/listing-title';
 
 /** Bedroom choices of the wizard: studio, 1 to 4, or 5+. */

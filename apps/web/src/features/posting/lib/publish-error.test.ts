@@ -42,7 +42,11 @@ describe('publishing errors', () => {
   });
 
   it('names the draft and photo stages', () => {
-    const invalid = api(400, { error: 'validation_error', message: 'Some fields are not valid.', fields: { price_etb: 'Price must be a valid positive number' } });
+    const invalid = api(400, {
+      error: 'validation_error',
+      message: 'Some fields are not valid.',
+      fields: { price_etb: 'Price must be a valid positive number' },
+    });
     expect(publishFailureText(t, 'draft', invalid)).toEqual({ text: 'Failed to create draft', detail: 'Price must be a valid positive number' });
     expect(publishFailureText(t, 'upload', api(415, { error: 'unsupported_media_type' })).text).toBe('Failed to upload photos');
   });

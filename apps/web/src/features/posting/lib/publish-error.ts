@@ -43,7 +43,10 @@ export function publishFailureText(t: TFunction, stage: PublishStage, error: unk
     return { text: serverText(t, api) ?? t('common:errors.insufficient_post_credits'), detail: t('landlord:errors.needPostCredits'), walletLink: true };
   }
   if (api?.code === 'posting_blocked') {
-    return { text: serverText(t, api) ?? t('common:errors.posting_blocked'), detail: api.reason ? t('landlord:errors.blockReason', { reason: api.reason }) : undefined };
+    return {
+      text: serverText(t, api) ?? t('common:errors.posting_blocked'),
+      detail: api.reason ? t('landlord:errors.blockReason', { reason: api.reason }) : undefined,
+    };
   }
   return { text: (api && serverText(t, api)) || t('landlord:errors.publishFailed') };
 }

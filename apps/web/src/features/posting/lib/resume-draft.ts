@@ -10,11 +10,7 @@ import { EMPTY_WIZARD_VALUES, type WizardValues } from './wizard-schema';
  * most recently changed draft from this page; null when there is none. One draft per poster and
  * page at a time, so leaving and coming back (or buying credits in between) never piles up drafts.
  */
-export function draftToResume(
-  listings: readonly TOwnerListing[],
-  source: ListingSource,
-  wanted: string | null,
-): TOwnerListing | null {
+export function draftToResume(listings: readonly TOwnerListing[], source: ListingSource, wanted: string | null): TOwnerListing | null {
   const drafts = listings.filter((l) => l.visibility === 'draft' && l.source === source && l.access === 'poster');
   const named = wanted ? drafts.find((l) => l._id === wanted) : undefined;
   if (named) return named;

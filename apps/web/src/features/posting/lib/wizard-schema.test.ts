@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testI18n } from '../test/test-i18n';
 import { wizardMessageText } from './listing-message';
-import {
-  EMPTY_WIZARD_VALUES,
-  firstStepWithError,
-  stepsWithErrors,
-  stripPhone,
-  toCreatePayload,
-  wizardSchema,
-  type WizardValues,
-} from './wizard-schema';
+import { EMPTY_WIZARD_VALUES, firstStepWithError, stepsWithErrors, stripPhone, toCreatePayload, wizardSchema, type WizardValues } from './wizard-schema';
 
 const valid: WizardValues = {
   ...EMPTY_WIZARD_VALUES,
@@ -148,6 +140,15 @@ describe('create payload', () => {
 
   it('sends a studio as an apartment with 0 bedrooms and leaves out what was not given', () => {
     const studio = payload({ ...valid, type: 'studio', bedrooms: '2', bathrooms: '', area_sqm: '', specific_location: ' ', contact_preference: 'show' });
-    expect(studio).toMatchObject({ title: 'Studio in Bole', title_generated: true, type: 'apartment', bedrooms: 0, bathrooms: null, area_sqm: null, specific_location: null, contact_preference: 'show' });
+    expect(studio).toMatchObject({
+      title: 'Studio in Bole',
+      title_generated: true,
+      type: 'apartment',
+      bedrooms: 0,
+      bathrooms: null,
+      area_sqm: null,
+      specific_location: null,
+      contact_preference: 'show',
+    });
   });
 });

@@ -112,7 +112,10 @@ const ZWizardListing = ZCreateListingRequest.pick({
 
 /** The welcome wizard also signs the landlord up or in: the signup contract's fields. */
 // The wizard signs up with the SMS code always (the signup form's Telegram ticket is not offered here).
-const ZWizardWithVerification = ZWizardListing.extend({ ...ZSignupFields.pick({ name: true, email: true, phone: true, acceptTerms: true }).shape, code: ZCodeInput });
+const ZWizardWithVerification = ZWizardListing.extend({
+  ...ZSignupFields.pick({ name: true, email: true, phone: true, acceptTerms: true }).shape,
+  code: ZCodeInput,
+});
 
 export type WizardOutput = z.output<typeof ZWizardListing>;
 

@@ -77,7 +77,11 @@ export function SaveSearchDialog({ open, onClose }: { open: boolean; onClose: ()
             maxLength={SAVED_SEARCH_NAME_MAX + 20}
             autoComplete="off"
             error={
-              !nameError ? undefined : nameError === SAVED_SEARCH_MESSAGES.nameTooLong ? t('save.nameTooLong', { max: SAVED_SEARCH_NAME_MAX }) : t('save.nameRequired')
+              !nameError
+                ? undefined
+                : nameError === SAVED_SEARCH_MESSAGES.nameTooLong
+                  ? t('save.nameTooLong', { max: SAVED_SEARCH_NAME_MAX })
+                  : t('save.nameRequired')
             }
             {...form.register('name')}
           />

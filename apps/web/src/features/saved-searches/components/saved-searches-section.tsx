@@ -37,9 +37,7 @@ export function SavedSearchesSection() {
         <h2 id={headingId} className={styles.title}>
           {t('section.title')}
         </h2>
-        {list && list.length ? (
-          <span className={styles.count}>{t('section.count', { count: list.length, max: searches.data?.max ?? 10 })}</span>
-        ) : null}
+        {list && list.length ? <span className={styles.count}>{t('section.count', { count: list.length, max: searches.data?.max ?? 10 })}</span> : null}
       </div>
       {failed ? (
         <Alert tone="error" title={t('section.changeFailed')}>

@@ -1,4 +1,11 @@
-import { LISTING_SOURCES, normalizeSubcity, PROPERTY_TYPES_OFFERED, type ListingSource, type PropertyTypeOffered, type Subcity } from '@betoch/contracts/constants';
+import {
+  LISTING_SOURCES,
+  normalizeSubcity,
+  PROPERTY_TYPES_OFFERED,
+  type ListingSource,
+  type PropertyTypeOffered,
+  type Subcity,
+} from '@betoch/contracts/constants';
 
 /**
  * The filters a saved search keeps, read from /browse's URL query (the same names as the API's:

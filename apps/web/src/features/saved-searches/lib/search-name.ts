@@ -32,4 +32,3 @@ export function proposeSearchName(filters: SearchFilters, t: TFunction, language
     .replace(/\s+/g, ' ')
     .trim();
 }
-

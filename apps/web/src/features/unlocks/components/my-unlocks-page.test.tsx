@@ -30,7 +30,16 @@ const unlocks = [
   },
   {
     _id: 'u1',
-    listing: { _id: 'l-1', title: 'Apartment in Yeka', title_generated: false, subcity: 'Yeka', type: 'apartment', bedrooms: 2, price_etb: 12500, photos: [photo] },
+    listing: {
+      _id: 'l-1',
+      title: 'Apartment in Yeka',
+      title_generated: false,
+      subcity: 'Yeka',
+      type: 'apartment',
+      bedrooms: 2,
+      price_etb: 12500,
+      photos: [photo],
+    },
     poster_phone: '+251922334455',
     unlocked_at: '2026-11-20T09:00:00.000Z',
     used_credit: true,

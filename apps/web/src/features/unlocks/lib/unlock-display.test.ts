@@ -27,7 +27,15 @@ describe('an unlock card', () => {
   });
 
   it('shows the smallest rendition of the photo, or the placeholder when there is none', () => {
-    const listing = { _id: 'l1', title: 'Apartment in Bole', title_generated: true, subcity: 'Bole', type: 'apartment' as const, bedrooms: 2, price_etb: 15000 };
+    const listing = {
+      _id: 'l1',
+      title: 'Apartment in Bole',
+      title_generated: true,
+      subcity: 'Bole',
+      type: 'apartment' as const,
+      bedrooms: 2,
+      price_etb: 15000,
+    };
     expect(thumbnailOf({ listing: { ...listing, photos: [photo] } })).toEqual({ url: '/media/p/320.webp', width: 320, height: 213 });
     expect(thumbnailOf({ listing: { ...listing, photos: [{ ...photo, sizes: [] }] } })).toEqual({ url: '/media/p/1280.webp', width: 1280, height: 853 });
     expect(thumbnailOf({ listing: { ...listing, photos: [] } })).toBeNull();

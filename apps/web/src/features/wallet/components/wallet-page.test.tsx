@@ -49,12 +49,16 @@ describe('/wallet', () => {
   it('a hosted checkout: the purchase is pending, the user is sent to checkout_url with the way back carried, nothing is announced as bought', async () => {
     const api = fakeApi();
     api.answer('GET', '/wallet/balance', () => ({ body: emptyBalance }));
-    api.answer('GET', '/payments/methods', () => ({ body: { ok: true, provider: 'chapa', checkout_available: true, methods: ['telebirr', 'cbe_birr', 'mpesa', 'card'] } }));
+    api.answer('GET', '/payments/methods', () => ({
+      body: { ok: true, provider: 'chapa', checkout_available: true, methods: ['telebirr', 'cbe_birr', 'mpesa', 'card'] },
+    }));
     api.answer('POST', '/purchase', () => ({
       body: { ok: true, status: 'pending', purchaseId: 'p1', tx_ref: `bt_${'a'.repeat(32)}`, checkout_url: 'https://checkout.chapa.co/checkout/payment/t1' },
     }));
     renderWallet({ state: { from: 'listing', listingId: 'listing-7' } });
-    await screen.findByText("Pay with telebirr, CBE Birr, M-Pesa or a card on Chapa's secure payment page. Your credits are added as soon as the payment is confirmed.");
+    await screen.findByText(
+      "Pay with telebirr, CBE Birr, M-Pesa or a card on Chapa's secure payment page. Your credits are added as soon as the payment is confirmed.",
+    );
     screen.getByText('Card');
     const bundle = screen.getByRole('listitem', { name: '10 Credits Bundle' });
     await userEvent.click(within(bundle).getByRole('button', { name: /Buy for 250 ETB/ }));
@@ -102,7 +106,7 @@ describe('/wallet', () => {
     expect(api.calls.filter((c) => c.path === '/wallet/balance').length).toBeGreaterThanOrEqual(2);
   });
 
-  it("from a listing the page opens at its top with the banner, then the cards with Single Credit outlined; the balance follows them", async () => {
+  it('from a listing the page opens at its top with the banner, then the cards with Single Credit outlined; the balance follows them', async () => {
     fakeApi().answer('GET', '/wallet/balance', () => ({ body: emptyBalance }));
     const scrollTo = vi.fn();
     vi.stubGlobal('scrollTo', scrollTo);
@@ -127,7 +131,15 @@ describe('/wallet', () => {
     api.answer('POST', '/purchase', () => {
       until = new Date(Date.now() + 30 * 86_400_000).toISOString();
       return {
-        body: { ...emptyBalance, purchase_id: 'p2', sku: 'SUB_TENANT_MONTHLY', price_etb: 500, result: { ...none, tenant_unlimited_active: true }, until, sub_tenant_unlimited_until: until },
+        body: {
+          ...emptyBalance,
+          purchase_id: 'p2',
+          sku: 'SUB_TENANT_MONTHLY',
+          price_etb: 500,
+          result: { ...none, tenant_unlimited_active: true },
+          until,
+          sub_tenant_unlimited_until: until,
+        },
       };
     });
     renderWallet();

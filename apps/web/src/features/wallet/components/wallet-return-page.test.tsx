@@ -49,7 +49,9 @@ describe('/wallet/return', () => {
     api.answer('POST', '/purchase/verify', () => ({
       body: paid ? { ...base, status: 'paid', credits: 10, result: { ...none, credits_granted: 10 } } : { ...base, status: 'pending' },
     }));
-    api.answer('GET', '/wallet/balance', () => ({ body: { ok: true, credits: 10, post_credits: 0, sub_tenant_unlimited_until: null, sub_delala_unlimited_until: null } }));
+    api.answer('GET', '/wallet/balance', () => ({
+      body: { ok: true, credits: 10, post_credits: 0, sub_tenant_unlimited_until: null, sub_delala_unlimited_until: null },
+    }));
     renderReturn();
     await screen.findByText('Confirming your payment…');
     expect(api.callsTo('POST', '/purchase/verify')[0]!.body).toEqual({ tx_ref: TX });
@@ -72,7 +74,10 @@ describe('/wallet/return', () => {
 
   it("someone else's or an unknown payment: nothing of it is shown", async () => {
     const api = fakeApi();
-    api.answer('POST', '/purchase/verify', () => ({ status: 404, body: { ok: false, error: 'not_found', message: 'No purchase of yours has this reference.' } }));
+    api.answer('POST', '/purchase/verify', () => ({
+      status: 404,
+      body: { ok: false, error: 'not_found', message: 'No purchase of yours has this reference.' },
+    }));
     renderReturn();
     await screen.findByText('We could not find this payment.');
     expect(screen.queryByText(/250/)).toBeNull();

@@ -42,9 +42,7 @@ describe('where a purchase sends the user', () => {
 
   it('to the carried return path (the chat), which wins over the listing', () => {
     expect(pathAfterPurchase(readWalletArrival({ returnTo: '/chat/c1', returnAfterPurchase: true }))).toBe('/chat/c1');
-    expect(
-      pathAfterPurchase(readWalletArrival({ from: 'listing', listingId: 'abc', returnTo: '/chat/c1', returnAfterPurchase: true })),
-    ).toBe('/chat/c1');
+    expect(pathAfterPurchase(readWalletArrival({ from: 'listing', listingId: 'abc', returnTo: '/chat/c1', returnAfterPurchase: true }))).toBe('/chat/c1');
   });
 
   it('nowhere (stays on /wallet) when the user came on their own or from signup with a plan', () => {

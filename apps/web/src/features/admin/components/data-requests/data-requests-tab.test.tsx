@@ -20,7 +20,9 @@ const item = (overrides: Record<string, unknown> = {}) => ({
 describe('/admin data requests', { timeout: 20_000 }, () => {
   it('lists exports and deletions with their dates, and deletes an account on a verified request after a second confirmation', async () => {
     const api = fakeApi();
-    api.answer('GET', '/admin/account-requests', () => envelope({ items: [item(), item({ _id: 'r2', kind: 'deletion', status: 'done', via: 'admin', ready_at: null })] }));
+    api.answer('GET', '/admin/account-requests', () =>
+      envelope({ items: [item(), item({ _id: 'r2', kind: 'deletion', status: 'done', via: 'admin', ready_at: null })] }),
+    );
     api.answer('POST', '/admin/account-requests/deletions', () => envelope({ request: item({ _id: 'r3', kind: 'deletion', status: 'done', via: 'admin' }) }));
     renderAdmin({ routes, path: '/admin?tab=requests' });
     const table = await screen.findByTestId('account-requests');
@@ -39,6 +41,11 @@ describe('/admin data requests', { timeout: 20_000 }, () => {
     expect(api.callsTo('POST', '/admin/account-requests/deletions')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete this account for good' }));
     await screen.findByText('The account was deleted.');
-    await waitFor(() => expect(api.callsTo('POST', '/admin/account-requests/deletions')[0]!.body).toEqual({ phone: '0911223344', reason: 'Letter of 20 Nov, ID checked at the office' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/admin/account-requests/deletions')[0]!.body).toEqual({
+        phone: '0911223344',
+        reason: 'Letter of 20 Nov, ID checked at the office',
+      }),
+    );
   });
 });

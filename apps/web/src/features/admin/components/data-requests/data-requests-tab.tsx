@@ -24,7 +24,9 @@ export function DataRequestsTab() {
 
   return (
     <div>
-      <div aria-live="polite" aria-atomic="true">{done ? <Alert tone="success" title={done} /> : null}</div>
+      <div aria-live="polite" aria-atomic="true">
+        {done ? <Alert tone="success" title={done} /> : null}
+      </div>
       <TitledSection id="deletion-title" title={t('admin.deleteTitle')}>
         <p className={styles.muted}>{t('admin.deleteIntro')}</p>
         <AdminDeletionForm onDone={setDone} />

@@ -50,7 +50,15 @@ export function ClusterCard({ cluster, onDone }: { cluster: TDuplicateCluster; o
           {t('duplicates.primary')} <span className={styles.muted}>· {t('duplicates.primaryHint')}</span>
         </legend>
         {cluster.memberIds.map((id) => (
-          <Member key={id} id={id} member={members.get(id)} name={`primary-${cluster._id}`} checked={primary === id} onChoose={() => setPrimary(id)} language={i18n.language} />
+          <Member
+            key={id}
+            id={id}
+            member={members.get(id)}
+            name={`primary-${cluster._id}`}
+            checked={primary === id}
+            onChoose={() => setPrimary(id)}
+            language={i18n.language}
+          />
         ))}
       </fieldset>
 

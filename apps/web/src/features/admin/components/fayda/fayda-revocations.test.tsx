@@ -42,7 +42,7 @@ function revocationsApi(lists: { pending?: TFaydaRevocation[]; decided?: TFaydaR
 const section = async (name = 'Fayda revocations') => (await screen.findByRole('heading', { level: 2, name })).closest('section')!;
 
 describe('/admin Fayda revocations (four eyes)', { timeout: 20_000 }, () => {
-  it('a verified poster\'s case asks to revoke with a reason: checked first, then sent, then waiting for a second admin', async () => {
+  it("a verified poster's case asks to revoke with a reason: checked first, then sent, then waiting for a second admin", async () => {
     const api = revocationsApi();
     let pending: TFaydaRevocation[] = [];
     api.answer('GET', '/admin/fayda/revocations', () => envelope({ pending, decided: [] }));
@@ -83,7 +83,7 @@ describe('/admin Fayda revocations (four eyes)', { timeout: 20_000 }, () => {
     expect(within(card).queryByRole('button', { name: 'Revoke Fayda verification' })).toBeNull();
   });
 
-  it('Cancel closes the form and gives the focus back; an unverified poster\'s case offers nothing', async () => {
+  it("Cancel closes the form and gives the focus back; an unverified poster's case offers nothing", async () => {
     revocationsApi({}, [verifiedCase(), listingCase({ _id: 'case-0000-bbbbbb', target: { type: 'listing', id: 'listing-00000-def456' } })]);
     renderAdmin({ routes, path: '/admin' });
     const card = await screen.findByRole('article', { name: 'Listing #abc123' });
@@ -97,13 +97,19 @@ describe('/admin Fayda revocations (four eyes)', { timeout: 20_000 }, () => {
     expect(within(unverified).queryByRole('button', { name: 'Revoke Fayda verification' })).toBeNull();
   });
 
-  it('a second admin approves with a note: the outcome is shown; the server\'s refusal is explained', async () => {
+  it("a second admin approves with a note: the outcome is shown; the server's refusal is explained", async () => {
     let pending = [revocation(), revocation({ _id: 'rev-2', phone: '+251911000041', name: null })];
     let decided: TFaydaRevocation[] = [];
     const api = revocationsApi();
     api.answer('GET', '/admin/fayda/revocations', () => envelope({ pending, decided }));
     api.answer('POST', '/admin/fayda/revocations/rev-1/approve', (call) => {
-      const done = revocation({ status: 'approved', name: null, reviewed_at: '2026-11-21T09:00:00.000Z', reviewed_by: admin.phone, review_notes: (call.body as { notes?: string }).notes ?? null });
+      const done = revocation({
+        status: 'approved',
+        name: null,
+        reviewed_at: '2026-11-21T09:00:00.000Z',
+        reviewed_by: admin.phone,
+        review_notes: (call.body as { notes?: string }).notes ?? null,
+      });
       pending = pending.filter((r) => r._id !== 'rev-1');
       decided = [done];
       return envelope(done);
@@ -140,7 +146,11 @@ describe('/admin Fayda revocations (four eyes)', { timeout: 20_000 }, () => {
   it('says when nothing waits, and shows "Failed to load Fayda revocations" with Try again', async () => {
     const api = revocationsApi();
     let fail = true;
-    api.answer('GET', '/admin/fayda/revocations', () => (fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'Boom' } } : envelope({ pending: [], decided: [revocation({ status: 'rejected', reviewed_at: '2026-11-21T09:00:00.000Z', reviewed_by: '+251900000003' })] })));
+    api.answer('GET', '/admin/fayda/revocations', () =>
+      fail
+        ? { status: 500, body: { ok: false, error: 'internal_error', message: 'Boom' } }
+        : envelope({ pending: [], decided: [revocation({ status: 'rejected', reviewed_at: '2026-11-21T09:00:00.000Z', reviewed_by: '+251900000003' })] }),
+    );
     renderAdmin({ routes, path: '/admin' });
     const list = await section();
     expect(within(list).getByRole('status', { name: 'Loading…' })).toBeTruthy();

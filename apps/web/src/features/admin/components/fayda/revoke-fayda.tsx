@@ -66,11 +66,24 @@ export function RevokeFayda({ phone, onDone }: { phone: string; onDone: (text: s
   const reasonError = errors.reason?.message;
   return (
     <div className={styles.revoke}>
-      <Button id={toggleId} small variant="danger" aria-expanded={open} aria-controls={open ? formId : undefined} onClick={() => (open ? close() : setOpen(true))}>
+      <Button
+        id={toggleId}
+        small
+        variant="danger"
+        aria-expanded={open}
+        aria-controls={open ? formId : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
         {t('faydaRevocations.revoke')}
       </Button>
       {open ? (
-        <form id={formId} className={styles.revokeForm} onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-label={t('faydaRevocations.formLabel', { phone })}>
+        <form
+          id={formId}
+          className={styles.revokeForm}
+          onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+          noValidate
+          aria-label={t('faydaRevocations.formLabel', { phone })}
+        >
           <p className={styles.muted}>{t('faydaRevocations.intro')}</p>
           <TextAreaField
             label={t('faydaRevocations.reason')}

@@ -23,7 +23,9 @@ export function AlertsList({ alerts }: { alerts: TAlert[] }) {
         return (
           <li key={`${alert.rule}-${i}`} className={`${styles.alertItem} ${severe ? styles.alertRed : styles.alertAmber}`}>
             <p className={styles.alertHead}>
-              <span className={`${styles.badge} ${severe ? styles.badgeRed : styles.badgeAmber}`}>{t(`metrics.severity.${alert.severity}`, { defaultValue: alert.severity })}</span>{' '}
+              <span className={`${styles.badge} ${severe ? styles.badgeRed : styles.badgeAmber}`}>
+                {t(`metrics.severity.${alert.severity}`, { defaultValue: alert.severity })}
+              </span>{' '}
               <strong>{t(`metrics.rules.${alert.rule}`)}</strong>
             </p>
             <p className={styles.alertMessage}>

@@ -25,7 +25,12 @@ function metricsApi() {
       hours: 24,
       items: [
         { rule: 'auto_hides', severity: 'alert', message: '2 listings were hidden automatically', data: { count: 2, listingIds: ['a', 'b'] } },
-        { rule: 'report_spike', severity: 'warning', message: '7 reports in the last 24 hours (daily average of the week before: 1.5)', data: { reports: 7, previousDailyAverage: 1.5 } },
+        {
+          rule: 'report_spike',
+          severity: 'warning',
+          message: '7 reports in the last 24 hours (daily average of the week before: 1.5)',
+          data: { reports: 7, previousDailyAverage: 1.5 },
+        },
       ],
     }),
   );
@@ -37,12 +42,18 @@ describe('/admin metrics and alerts', { timeout: 20_000 }, () => {
     metricsApi();
     renderAdmin({ routes, path: '/admin?tab=metrics' });
     const table = await screen.findByRole('table');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Date', 'Listings', 'Reports', 'Unlocks', 'Credits spent', 'Auto hides', 'Chats started']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(14);
     expect(within(rows[0]!).getByRole('rowheader').textContent).toBe('Sun, Nov 22');
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '7', '2', '3', '2', '5']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '7', '2', '3', '2', '5']);
   });
 
   it('draws each daily series as an accessible chart with a text summary', async () => {
@@ -62,7 +73,9 @@ describe('/admin metrics and alerts', { timeout: 20_000 }, () => {
     metricsApi();
     renderAdmin({ routes, path: '/admin?tab=metrics' });
     const funnel = (await screen.findByRole('heading', { name: 'Conversation funnel (last 30 days)' })).closest('section')!;
-    const steps = within(funnel).getAllByRole('listitem').map((li) => li.textContent);
+    const steps = within(funnel)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(steps).toEqual(['40Chats started', '21Owner replied52.5% of the step before', '9Unlocked42.9% of the step before']);
     within(funnel).getByText('42.9%', { selector: 'p' });
   });

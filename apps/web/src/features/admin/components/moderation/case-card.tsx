@@ -67,9 +67,7 @@ export function CaseCard({ moderationCase: item, onDone }: { moderationCase: TMo
     }
   };
 
-  const reasons = Object.entries(
-    item.reports.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.reason]: (acc[r.reason] ?? 0) + 1 }), {}),
-  );
+  const reasons = Object.entries(item.reports.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.reason]: (acc[r.reason] ?? 0) + 1 }), {}));
 
   return (
     <article className={styles.card} aria-labelledby={headingId}>
@@ -77,9 +75,7 @@ export function CaseCard({ moderationCase: item, onDone }: { moderationCase: TMo
         <h2 id={headingId} className={styles.cardTitle}>
           {t('moderation.caseTitle', { type, id: shortId(item.target.id) })}
         </h2>
-        <span className={`${styles.badge} ${item.status === 'open' ? styles.badgeWarn : styles.badgeMuted}`}>
-          {t(`moderation.statusBadge.${item.status}`)}
-        </span>
+        <span className={`${styles.badge} ${item.status === 'open' ? styles.badgeWarn : styles.badgeMuted}`}>{t(`moderation.statusBadge.${item.status}`)}</span>
       </header>
 
       <Facts

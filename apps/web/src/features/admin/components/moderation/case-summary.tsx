@@ -38,11 +38,19 @@ function ListingSummary({ id, summary }: { id: string; summary: TListingCaseSumm
     <>
       <Facts
         items={[
-          [t('moderation.fields.title'), <Link key="t" to={paths.listing(id)}>{summary.title}</Link>],
+          [
+            t('moderation.fields.title'),
+            <Link key="t" to={paths.listing(id)}>
+              {summary.title}
+            </Link>,
+          ],
           [t('moderation.fields.price'), formatEtb(summary.price_etb, i18n.language)],
           [t('moderation.fields.source'), t(`moderation.sources.${summary.source}`)],
           [t('moderation.fields.hidden'), yesNo(t, summary.admin_hidden)],
-          [t('moderation.fields.poster'), `${summary.poster_phone}${summary.poster_name ? ` · ${summary.poster_name}` : ''} · ${t(`moderation.userStatus.${summary.poster_status}`)}`],
+          [
+            t('moderation.fields.poster'),
+            `${summary.poster_phone}${summary.poster_name ? ` · ${summary.poster_name}` : ''} · ${t(`moderation.userStatus.${summary.poster_status}`)}`,
+          ],
           [t('moderation.fields.fayda'), faydaSince(t, summary.poster_fayda_verified_at, i18n.language)],
         ]}
       />
@@ -81,7 +89,14 @@ function ConversationSummary({ summary }: { summary: TConversationCaseSummary })
         [t('moderation.fields.flagged'), yesNo(t, summary.flagged)],
         [t('moderation.fields.unlocked'), yesNo(t, summary.unlocked)],
         ...(summary.listing_id && summary.listing_title
-          ? [[t('moderation.fields.listing'), <Link key="l" to={paths.listing(summary.listing_id)}>{summary.listing_title}</Link>] as [string, ReactNode]]
+          ? [
+              [
+                t('moderation.fields.listing'),
+                <Link key="l" to={paths.listing(summary.listing_id)}>
+                  {summary.listing_title}
+                </Link>,
+              ] as [string, ReactNode],
+            ]
           : []),
       ]}
     />

@@ -96,7 +96,9 @@ describe('/admin moderation queue', { timeout: 20_000 }, () => {
     const api = fakeApi();
     api.answer('GET', '/admin/fayda/revocations', () => envelope({ pending: [], decided: [] }));
     let fail = true;
-    api.answer('GET', '/admin/moderation/cases', () => (fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'Boom' } } : envelope({ items: [listingCase()] })));
+    api.answer('GET', '/admin/moderation/cases', () =>
+      fail ? { status: 500, body: { ok: false, error: 'internal_error', message: 'Boom' } } : envelope({ items: [listingCase()] }),
+    );
     renderAdmin({ routes, path: '/admin' });
     await screen.findByText('Failed to load cases');
     fail = false;

@@ -17,8 +17,7 @@ export function TrustScore({ score, signals }: { score: number; signals: TTrustS
   return (
     <div className={styles.trust}>
       <p className={styles.trustLine}>
-        <span>{t('moderation.fields.trustScore')}</span>{' '}
-        <strong className={styles[`trust${level}`]}>{t('moderation.trust', { score })}</strong>{' '}
+        <span>{t('moderation.fields.trustScore')}</span> <strong className={styles[`trust${level}`]}>{t('moderation.trust', { score })}</strong>{' '}
         <span className={styles.muted}>· {t(`moderation.trust${level}`)}</span>
       </p>
       <meter className={styles.meter} min={0} max={100} low={40} high={70} optimum={100} value={score} aria-label={t('moderation.fields.trustScore')} />

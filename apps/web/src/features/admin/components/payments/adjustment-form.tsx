@@ -77,7 +77,11 @@ export function AdjustmentForm({ onDone }: { onDone: (text: string) => void }) {
           />
           <SelectField label={t('adjust.type')} options={ADJUSTMENT_TYPES.map((v) => ({ value: v, label: t(`adjust.types.${v}`) }))} {...register('type')} />
         </div>
-        <SelectField label={t('adjust.target')} options={ADJUSTMENT_TARGETS.map((v) => ({ value: v, label: t(`adjust.targets.${v}`) }))} {...register('target')} />
+        <SelectField
+          label={t('adjust.target')}
+          options={ADJUSTMENT_TARGETS.map((v) => ({ value: v, label: t(`adjust.targets.${v}`) }))}
+          {...register('target')}
+        />
         <TextField label={t('adjust.reason')} error={message(errors.reason?.message)} {...register('reason')} />
         <TextAreaField label={t('adjust.notes')} optionalText={t('common.optional')} rows={2} error={message(errors.notes?.message)} {...register('notes')} />
         {formError ? (

@@ -9,7 +9,9 @@ const blocked = delala({ phone: '+251911000031', name: 'Samuel Girma', posting_b
 
 function paymentsApi() {
   const api = fakeApi();
-  api.answer('GET', '/admin/payments/delala', () => envelope({ items: [blocked, delala({ subscription_active: true, subscription_until: '2026-12-22T08:00:00.000Z' })] }));
+  api.answer('GET', '/admin/payments/delala', () =>
+    envelope({ items: [blocked, delala({ subscription_active: true, subscription_until: '2026-12-22T08:00:00.000Z' })] }),
+  );
   api.answer('GET', '/admin/payments/manual-adjustments', () =>
     envelope({ items: [adjustment(), adjustment({ _id: 'adj-2', type: 'debit', amount: 2, createdByViewer: true, createdBy: '+251911000001' })] }),
   );
@@ -20,7 +22,10 @@ describe('/admin payments and adjustments', { timeout: 20_000 }, () => {
   it('lists delala accounts with credits, plan end, posting block and unblocks with the prompt’s reason', async () => {
     const api = paymentsApi();
     api.answer('POST', '/admin/payments/delala/%2B251911000031/unblock', () => envelope({ account: { ...blocked, posting_blocked: false } }));
-    const prompt = vi.spyOn(window, 'prompt').mockReturnValueOnce(null).mockImplementationOnce((_text, value) => value ?? '');
+    const prompt = vi
+      .spyOn(window, 'prompt')
+      .mockReturnValueOnce(null)
+      .mockImplementationOnce((_text, value) => value ?? '');
     renderAdmin({ routes, path: '/admin?tab=payments' });
     const row = (await screen.findByText('+251911000031')).closest('tr')!;
     within(row).getByText('Blocked: hidden_listings_threshold');
@@ -105,7 +110,7 @@ describe('/admin payments and adjustments', { timeout: 20_000 }, () => {
     );
     const prompt = vi.spyOn(window, 'prompt').mockReturnValueOnce('Checked the receipt');
     renderAdmin({ routes, path: '/admin?tab=payments' });
-    const mine = (await screen.findByRole('article', { name: '−2 credits · +251977000111' }));
+    const mine = await screen.findByRole('article', { name: '−2 credits · +251977000111' });
     within(mine).getByText('You logged this. Another admin must approve this.');
     expect((within(mine).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(mine).getByRole('button', { name: 'Reject' }) as HTMLButtonElement).disabled).toBe(true);

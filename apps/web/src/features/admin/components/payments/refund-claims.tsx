@@ -64,14 +64,7 @@ function RefundClaimCard({ claim, onDone }: { claim: TAdminRefundClaim; onDone: 
         {t('admin.unlocked')}: <DateTime iso={claim.unlocked_at} language={i18n.language} /> · {t('admin.claimed')}:{' '}
         <DateTime iso={claim.created_at} language={i18n.language} />
       </p>
-      <TextAreaField
-        label={t('admin.noteLabel')}
-        rows={2}
-        maxLength={500}
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-        error={error}
-      />
+      <TextAreaField label={t('admin.noteLabel')} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={error} />
       <DecisionButtons
         label={(decision) => (decision === 'approve' ? t('admin.approve') : t('admin.reject'))}
         busy={review.isPending}

@@ -12,14 +12,7 @@ import { errorText } from '@/lib/error-text';
 import { useListingTitle } from '@/lib/listing-title';
 import { createListing } from '../../api/create-listing';
 import { updateListing } from '@/api/update-listing';
-import {
-  draftFormFromListing,
-  draftPayload,
-  EMPTY_DRAFT_FORM,
-  ZDraftForm,
-  type DraftFormOutput,
-  type DraftFormValues,
-} from '../../lib/draft-form-schema';
+import { draftFormFromListing, draftPayload, EMPTY_DRAFT_FORM, ZDraftForm, type DraftFormOutput, type DraftFormValues } from '../../lib/draft-form-schema';
 import { listingMessageText } from '../../lib/listing-message';
 import { AmountField, MoveInFields } from '../amount-field';
 import { SectionTitle } from './section-title';
@@ -119,20 +112,10 @@ export function DraftDetailsForm({ listing, onSaved }: { listing: TListing | nul
           error={studio ? undefined : message(errors.bedrooms?.message)}
           {...register('bedrooms')}
         />
-        <TextField
-          label={t('wizard.bathrooms')}
-          optionalText={t('wizard.optional')}
-          inputMode="numeric"
-          {...field('bathrooms')}
-        />
+        <TextField label={t('wizard.bathrooms')} optionalText={t('wizard.optional')} inputMode="numeric" {...field('bathrooms')} />
       </div>
       <TextField label={t('wizard.area')} optionalText={t('wizard.optional')} inputMode="decimal" {...field('area_sqm')} />
-      <TextAreaField
-        label={t('wizard.description')}
-        hint={t('wizard.descriptionHint')}
-        maxLength={5000}
-        {...field('description')}
-      />
+      <TextAreaField label={t('wizard.description')} hint={t('wizard.descriptionHint')} maxLength={5000} {...field('description')} />
       <SelectField
         label={t('wizard.contactPreference')}
         options={(['hide', 'show'] as const).map((v) => ({ value: v, label: t(`wizard.contact.${v}.title`) }))}

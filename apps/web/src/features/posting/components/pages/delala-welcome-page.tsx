@@ -71,8 +71,7 @@ export function DelalaWelcomePage() {
                   {best ? <span className={styles.bestBadge}>{plans.bestValue}</span> : null}
                   <h3 className={styles.planName}>{name}</h3>
                   <p className={styles.planPrice}>
-                    <span dir="ltr">{formatEtb(info.priceEtb, i18n.language)}</span>{' '}
-                    <span className={styles.planPer}>{t(`plans.${key}.per`, values)}</span>
+                    <span dir="ltr">{formatEtb(info.priceEtb, i18n.language)}</span> <span className={styles.planPer}>{t(`plans.${key}.per`, values)}</span>
                   </p>
                   <ul className={styles.planFeatures}>
                     {(t(`plans.${key}.features`, { ...values, returnObjects: true }) as string[]).map((line) => (

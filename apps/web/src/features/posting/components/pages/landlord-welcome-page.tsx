@@ -43,7 +43,11 @@ export function LandlordWelcomePage() {
       {!isAuthenticated ? (
         <p className={styles.footer}>
           {t('welcome.haveAccount')}{' '}
-          <Link to={`${paths.login}?${new URLSearchParams({ from: paths.postProperty }).toString()}`} state={{ from: paths.postProperty }} className={styles.footerLink}>
+          <Link
+            to={`${paths.login}?${new URLSearchParams({ from: paths.postProperty }).toString()}`}
+            state={{ from: paths.postProperty }}
+            className={styles.footerLink}
+          >
             {t('welcome.login')}
           </Link>
         </p>

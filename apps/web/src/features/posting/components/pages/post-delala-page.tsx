@@ -108,9 +108,7 @@ export function PostDelalaPage() {
             draft={draft}
             onPublished={(answer) => {
               window.alert(
-                answer.covered_by_plan || answer.post_credits === undefined
-                  ? t('post.published')
-                  : t('post.publishedCredits', { count: answer.post_credits }),
+                answer.covered_by_plan || answer.post_credits === undefined ? t('post.published') : t('post.publishedCredits', { count: answer.post_credits }),
               );
               navigate(paths.myListings);
             }}

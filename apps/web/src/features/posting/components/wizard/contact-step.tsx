@@ -36,18 +36,11 @@ export function ContactStep({ fields, disabled, askIdentity }: { fields: WizardF
       {askIdentity ? (
         <>
           <TextField label={t('wizard.name')} autoComplete="name" maxLength={80} {...field('name')} disabled={disabled} />
-          <OwnEmailField
-            label={t('wizard.email')}
-            optionalText={t('wizard.optional')}
-            {...field('email')}
-            disabled={disabled}
-          />
+          <OwnEmailField label={t('wizard.email')} optionalText={t('wizard.optional')} {...field('email')} disabled={disabled} />
           <p className={styles.note}>{t('wizard.phoneNext')}</p>
         </>
       ) : user ? (
-        <p className={styles.note}>
-          {t('wizard.postingAs', { name: displayName(user, t('common:nav.userFallback')), phone: formatPhoneLocal(user.phone) })}
-        </p>
+        <p className={styles.note}>{t('wizard.postingAs', { name: displayName(user, t('common:nav.userFallback')), phone: formatPhoneLocal(user.phone) })}</p>
       ) : null}
     </>
   );

@@ -65,13 +65,7 @@ export function PropertyStep({ fields, disabled }: { fields: WizardFields; disab
         columns={4}
       />
       <TextField label={t('wizard.area')} optionalText={optional} inputMode="decimal" {...field('area_sqm')} disabled={disabled} />
-      <TextAreaField
-        label={t('wizard.description')}
-        hint={t('wizard.descriptionHint')}
-        maxLength={5000}
-        {...field('description')}
-        disabled={disabled}
-      />
+      <TextAreaField label={t('wizard.description')} hint={t('wizard.descriptionHint')} maxLength={5000} {...field('description')} disabled={disabled} />
     </>
   );
 }

@@ -63,9 +63,7 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
   const [step, setStep] = useState<WizardStep>(() =>
     draft && stepsWithErrors({ ...initial, photos: draft.photos.length }, false).size === 0 ? WIZARD_STEP_COUNT : 1,
   );
-  const [visited, setVisited] = useState<ReadonlySet<WizardStep>>(() =>
-    step === WIZARD_STEP_COUNT ? new Set([1, 2, 3, 4, 5] as WizardStep[]) : new Set([1]),
-  );
+  const [visited, setVisited] = useState<ReadonlySet<WizardStep>>(() => (step === WIZARD_STEP_COUNT ? new Set([1, 2, 3, 4, 5] as WizardStep[]) : new Set([1])));
   const photos = usePhotoQueue({ autoUpload: signedIn, initial: draft?.photos ?? [] });
   const fields = useWizardForm(initial, { verify: needVerify, photoCount: photos.items.length });
   const { form } = fields;
@@ -160,14 +158,7 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
 
   return (
     <div className={styles.wizard} ref={topRef}>
-      <StepIndicator
-        labels={labels}
-        current={step}
-        done={done}
-        onSelect={variant === 'welcome' ? goTo : undefined}
-        disabled={busy}
-        label={t('steps.label')}
-      />
+      <StepIndicator labels={labels} current={step} done={done} onSelect={variant === 'welcome' ? goTo : undefined} disabled={busy} label={t('steps.label')} />
       <h2 className={styles.stepTitle} ref={headingRef} tabIndex={-1}>
         <span className={styles.stepNumber}>{t('steps.stepOf', { step, total: WIZARD_STEP_COUNT })}</span>
         {labels[step - 1]}
@@ -177,13 +168,7 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
       {step === 2 ? <PricingStep fields={fields} disabled={busy} broker={variant === 'delala'} /> : null}
       {/* The photos stay mounted so their uploads and previews survive moving between steps. */}
       <div hidden={step !== 3}>
-        <PhotoManager
-          queue={photos}
-          showTitle={false}
-          requirement={t('photos.requirementWizard')}
-          error={fields.error('photos')}
-          disabled={busy}
-        />
+        <PhotoManager queue={photos} showTitle={false} requirement={t('photos.requirementWizard')} error={fields.error('photos')} disabled={busy} />
       </div>
       {step === 4 ? <ContactStep fields={fields} disabled={busy} askIdentity={needVerify} /> : null}
       {step === 5 ? (

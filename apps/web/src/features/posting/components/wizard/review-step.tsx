@@ -14,7 +14,17 @@ function amount(field: 'price_etb' | 'area_sqm', text: string): number | null {
 }
 
 /** Step 5: what will be published, with a way back to each part. */
-export function ReviewSummary({ values, photoCount, onEdit, disabled }: { values: WizardValues; photoCount: number; onEdit: (step: WizardStep) => void; disabled?: boolean }) {
+export function ReviewSummary({
+  values,
+  photoCount,
+  onEdit,
+  disabled,
+}: {
+  values: WizardValues;
+  photoCount: number;
+  onEdit: (step: WizardStep) => void;
+  disabled?: boolean;
+}) {
   const { t, i18n } = useTexts('landlord');
   const titleOf = useListingTitle();
   const dash = '—';
@@ -49,7 +59,13 @@ export function ReviewSummary({ values, photoCount, onEdit, disabled }: { values
         <section key={section.step} className={styles.summarySection} aria-label={section.title}>
           <div className={styles.summaryHead}>
             <h3 className={styles.summaryTitle}>{section.title}</h3>
-            <Button variant="ghost" small onClick={() => onEdit(section.step)} disabled={disabled} aria-label={t('review.editLabel', { section: section.title })}>
+            <Button
+              variant="ghost"
+              small
+              onClick={() => onEdit(section.step)}
+              disabled={disabled}
+              aria-label={t('review.editLabel', { section: section.title })}
+            >
               {t('review.edit')}
             </Button>
           </div>

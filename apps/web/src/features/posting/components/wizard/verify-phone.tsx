@@ -85,7 +85,8 @@ export function VerifyPhone({ fields, disabled }: { fields: WizardFields; disabl
           {sent?.demoCode ? (
             <Alert tone="info" title={t('verify.demoTitle')}>
               <p>
-                {t('verify.demoText')} <strong className={styles.demoCode} data-testid="demo-code">
+                {t('verify.demoText')}{' '}
+                <strong className={styles.demoCode} data-testid="demo-code">
                   {sent.demoCode}
                 </strong>
               </p>
@@ -103,11 +104,7 @@ export function VerifyPhone({ fields, disabled }: { fields: WizardFields; disabl
             disabled={disabled}
             className={styles.codeInput}
           />
-          <CheckboxField
-            {...field('acceptTerms')}
-            disabled={disabled}
-            label={<TermsLabel t={t} i18nKey="verify.acceptTerms" />}
-          />
+          <CheckboxField {...field('acceptTerms')} disabled={disabled} label={<TermsLabel t={t} i18nKey="verify.acceptTerms" />} />
         </div>
       ) : null}
     </div>
