@@ -129,9 +129,10 @@ test('a signed-out visitor who opens /wallet is asked to log in, and comes back 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText(tr('en', 'auth:login.needLogin'))).toBeVisible();
 
-  // 'Create an account' carries where the visitor was going; skipping the plan returns there.
+  // 'Create an account' carries where the visitor was going (in its address too, so it holds
+  // before the app's code has run); skipping the plan returns there.
   await page.getByRole('link', { name: 'Create an account' }).click();
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?from=%2Fwallet$/);
   await page.getByLabel('Phone number').fill(randomPhone());
   await page.getByRole('button', { name: 'Send code' }).click();
   const code = await readDemoCode(page);
