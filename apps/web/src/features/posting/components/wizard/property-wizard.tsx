@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import { useLocation } from 'react-router';
 import type { TOwnerListing, TPublishListingAnswer } from '@betoch/contracts/listings';
@@ -81,7 +81,9 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
   const [runVerifies, setRunVerifies] = useState(false);
 
   // A new step: its heading takes the focus (screen readers hear where they are) and comes into view.
-  useEffect(() => {
+  // At the commit itself: a passive effect could run after a quick 'Next' on the new step had put the
+  // focus on its first invalid field, and take it away again.
+  useLayoutEffect(() => {
     if (!moved.current) return;
     headingRef.current?.focus();
     topRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
