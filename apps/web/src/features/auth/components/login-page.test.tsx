@@ -38,12 +38,12 @@ describe('/login', () => {
     fireEvent.input(screen.getByLabelText('Phone number'), { target: { value: PHONE } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Enter your code' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Enter your code' });
     expect(api.callsTo('POST', '/auth/request-otp')[0]).toMatchObject({ method: 'POST', path: '/auth/request-otp', body: { phone: PHONE } });
     expect(screen.getByTestId('demo-code').textContent).toBe('482913');
     // Anyone can read the code here, so the banner says anyone can sign in as anyone, admins too.
-    expect(screen.getByText('Demo data: anyone can sign in as any account here, admins included.')).toBeTruthy();
-    expect(screen.getByText('0911 22 33 44')).toBeTruthy();
+    screen.getByText('Demo data: anyone can sign in as any account here, admins included.');
+    screen.getByText('0911 22 33 44');
 
     const countdown = () => screen.getByTestId('resend-countdown').textContent;
     expect(countdown()).toBe('You can ask for a new code in 60 s');
@@ -66,7 +66,7 @@ describe('/login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
     await waitFor(() => expect(screen.getByTestId('demo-code').textContent).toBe('100200'));
     expect(countdown()).toBe('You can ask for a new code in 60 s');
-    expect(screen.getByText('We sent you a new code.')).toBeTruthy();
+    screen.getByText('We sent you a new code.');
   });
 
   it('cooldown_active starts the countdown from retry_after and says how long to wait', async () => {
@@ -81,7 +81,7 @@ describe('/login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
 
     // The code sent earlier is still good: the code step opens with the wait named.
-    expect(await screen.findByText(/less than a minute ago.*in 42 seconds/)).toBeTruthy();
+    await screen.findByText(/less than a minute ago.*in 42 seconds/);
     expect(screen.getByTestId('resend-countdown').textContent).toBe('You can ask for a new code in 42 s');
     expect(screen.queryByTestId('demo-code')).toBeNull();
     expect(screen.queryByText(/anyone can sign in/)).toBeNull();
@@ -103,7 +103,7 @@ describe('/login', () => {
     await user.type(code, '111111');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByText('That code is not right. Please check it and try again.')).toBeTruthy();
+    await screen.findByText('That code is not right. Please check it and try again.');
     expect((code as HTMLInputElement).value).toBe('');
     expect(document.activeElement).toBe(code);
     expect(code.getAttribute('aria-invalid')).toBe('true');
@@ -131,16 +131,16 @@ describe('/login', () => {
     const api = apiWithCode();
     renderLogin();
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('Please enter your phone number.')).toBeTruthy();
+    await screen.findByText('Please enter your phone number.');
     await user.type(screen.getByLabelText('Phone number'), '12345');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('Please enter a valid phone number.')).toBeTruthy();
+    await screen.findByText('Please enter a valid phone number.');
     expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Phone number'), '{Control>}a{/Control}0911223344');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.click(await screen.findByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('Please enter the code.')).toBeTruthy();
+    await screen.findByText('Please enter the code.');
   });
 
   it('Back returns to the phone step with the phone kept', async () => {
@@ -150,7 +150,7 @@ describe('/login', () => {
     await user.type(screen.getByLabelText('Phone number'), PHONE);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.click(await screen.findByRole('button', { name: 'Back' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Log in' });
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe(PHONE);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Phone number')));
   });
@@ -160,7 +160,7 @@ describe('/login', () => {
     const api = apiWithCode('482913');
     api.answer('POST', '/auth/verify-otp', () => ({ body: { ok: true, token: 'tok-1', user: fakeUser() } }));
     renderLogin({ from: '/wallet' });
-    expect(screen.getByText('Please log in to continue.')).toBeTruthy();
+    screen.getByText('Please log in to continue.');
     await user.type(screen.getByLabelText('Phone number'), PHONE);
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.type(await screen.findByLabelText('6-digit code'), '482913');
@@ -224,8 +224,8 @@ describe('/login', () => {
     await user.type(await screen.findByLabelText('6-digit code'), '482913');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByText('Please enter a valid phone number.')).toBeTruthy();
-    expect(screen.getByText('No account uses this number yet.')).toBeTruthy();
+    await screen.findByText('Please enter a valid phone number.');
+    screen.getByText('No account uses this number yet.');
     await user.click(screen.getByRole('link', { name: 'Sign up with this number' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
     expect(router.state.location.state).toEqual({ from: '/l/abc', phone: PHONE, code: '482913' });
@@ -238,10 +238,10 @@ describe('/login', () => {
     renderApp({ routes: [{ path: '/login', element: <LoginPage /> }], path: '/login', lng: 'am' });
     await user.type(screen.getByLabelText('ስልክ ቁጥር'), PHONE);
     await user.click(screen.getByRole('button', { name: 'ኮድ ይላክልኝ' }));
-    expect(await screen.findByText('በጣም ብዙ ጥያቄዎች ደርሰዋል። እባክዎ ቆይተው ይሞክሩ።')).toBeTruthy();
+    await screen.findByText('በጣም ብዙ ጥያቄዎች ደርሰዋል። እባክዎ ቆይተው ይሞክሩ።');
 
     api.answer('POST', '/auth/request-otp', () => ({ status: 500, body: { ok: false, error: 'something_new', message: 'The server says why.' } }));
     await user.click(screen.getByRole('button', { name: 'ኮድ ይላክልኝ' }));
-    expect(await screen.findByText('የሆነ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ።')).toBeTruthy();
+    await screen.findByText('የሆነ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ።');
   });
 });

@@ -52,9 +52,9 @@ const sentMessage = { _id: 'm1', role: 'tenant', body_text: 'Is it free?', blurr
 describe('/signup', () => {
   it('a tenant goes phone, then profile and code, then the plan step; skipping returns to /browse', async () => {
     const { api, user } = setup();
-    expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+    screen.getByText('Step 1 of 3');
     await toProfile(user);
-    expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+    screen.getByText('Step 2 of 3');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Full name')));
     expect(screen.getByTestId('demo-code').textContent).toBe('482913');
     expect(screen.queryByLabelText('Agency name')).toBeNull();
@@ -66,8 +66,8 @@ describe('/signup', () => {
 
     const planHeading = await screen.findByRole('heading', { level: 1, name: 'Choose how you pay' });
     await waitFor(() => expect(document.activeElement).toBe(planHeading));
-    expect(screen.getByText('Step 3 of 3')).toBeTruthy();
-    expect(screen.getByText('250 ETB')).toBeTruthy();
+    screen.getByText('Step 3 of 3');
+    screen.getByText('250 ETB');
     // Nothing is created before the last step.
     expect(api.calls.filter((c) => c.path === '/auth/signup')).toHaveLength(0);
 
@@ -86,11 +86,11 @@ describe('/signup', () => {
     await user.type(screen.getByLabelText('Full name'), 'Hana');
     await user.type(screen.getByLabelText('6-digit code'), '482913');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Please accept the Terms and the Privacy notice to create your account.')).toBeTruthy();
+    await screen.findByText('Please accept the Terms and the Privacy notice to create your account.');
     const box = screen.getByRole('checkbox', { name: 'I accept the Terms and the Privacy notice' });
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(box);
-    expect(screen.getByRole('heading', { level: 1, name: 'Your details' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Your details' });
     for (const [name, href] of [
       ['Terms', '/terms'],
       ['Privacy notice', '/privacy'],
@@ -111,11 +111,11 @@ describe('/signup', () => {
     await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your details' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Your details' });
     expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Hana');
     expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('482913');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
     expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe(PHONE);
   });
 
@@ -124,7 +124,7 @@ describe('/signup', () => {
     await toProfile(user);
     await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Your choice')).toBeTruthy();
+    await screen.findByText('Your choice');
     await user.click(screen.getByRole('button', { name: /Choose.*10 Credits Bundle/ }));
     await waitFor(() => expect(location().textContent).toBe('/wallet'));
     expect(locationState()).toEqual({ highlightSku: 'CREDIT_BUNDLE_10' });
@@ -146,12 +146,12 @@ describe('/signup', () => {
 
   it('a broker needs an agency name, skips the plan step and goes to /my-listings', async () => {
     const { api, user } = setup('/signup?role=delala');
-    expect(screen.getByText('Step 1 of 2')).toBeTruthy();
+    screen.getByText('Step 1 of 2');
     await toProfile(user);
     expect((screen.getByLabelText('I am') as HTMLSelectElement).value).toBe('delala');
     await fillProfile(user, { name: 'Dawit' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Agency name is required for brokers.')).toBeTruthy();
+    await screen.findByText('Agency name is required for brokers.');
     expect(api.calls.filter((c) => c.path === '/auth/signup')).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Agency name'), 'Bole Brokers');
@@ -177,7 +177,7 @@ describe('/signup', () => {
       },
     }));
     await toProfile(user);
-    expect(screen.getByText(/Your plan: Unlimited Monthly \(199 ETB\)/)).toBeTruthy();
+    screen.getByText(/Your plan: Unlimited Monthly \(199 ETB\)/);
     await fillProfile(user, { name: 'Dawit', agency: 'Bole Brokers' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(location().textContent).toBe('/post/delala'));
@@ -221,7 +221,7 @@ describe('/signup', () => {
     await fillProfile(user, { name: 'Hana', code: '111111' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
-    expect(await screen.findByText('That code is not right. Please check it and try again.')).toBeTruthy();
+    await screen.findByText('That code is not right. Please check it and try again.');
     expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Hana');
   });
@@ -233,7 +233,7 @@ describe('/signup', () => {
     await fillProfile(user, { name: 'Hana' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Skip for now' }));
-    expect(await screen.findByText(/An account with this phone number already exists/)).toBeTruthy();
+    await screen.findByText(/An account with this phone number already exists/);
     await user.click(screen.getByRole('link', { name: 'Log in with this number' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ phone: PHONE, code: '482913' });
@@ -245,7 +245,7 @@ describe('/signup', () => {
     await toProfile(user);
     await fillProfile(user, { name: 'Dawit', agency: 'X' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Agency name is required for brokers.')).toBeTruthy();
+    await screen.findByText('Agency name is required for brokers.');
     expect(screen.getByLabelText('Agency name').getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -254,14 +254,14 @@ describe('/signup', () => {
     api.answer('POST', '/auth/request-otp', () => ({ body: { ok: true, code: '482913', expires_in: 300, retry_after: 60 } }));
     renderApp({ routes: [{ path: '/signup', element: <SignupPage /> }], path: '/signup', lng: 'am' });
     const user = userEvent.setup();
-    expect(screen.getByText('ደረጃ 1 ከ3')).toBeTruthy();
+    screen.getByText('ደረጃ 1 ከ3');
     await user.type(screen.getByLabelText('ስልክ ቁጥር'), PHONE);
     await user.click(screen.getByRole('button', { name: 'ኮድ ይላክልኝ' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'የእርስዎ መረጃ' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'የእርስዎ መረጃ' });
     await user.type(screen.getByLabelText('ሙሉ ስም'), 'ሀና');
     await user.type(screen.getByLabelText('ባለ 6 አሃዝ ኮድ'), '482913');
     await acceptTerms(user, 'የአጠቃቀም ደንቦቹን እና የግላዊነት ማሳወቂያውን እቀበላለሁ');
     await user.click(screen.getByRole('button', { name: 'ይቀጥሉ' }));
-    expect(await screen.findByText('500 ብር')).toBeTruthy();
+    await screen.findByText('500 ብር');
   });
 });

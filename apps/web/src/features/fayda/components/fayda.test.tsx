@@ -16,7 +16,7 @@ describe('Verify with Fayda', { timeout: 20_000 }, () => {
     api.answer('POST', '/fayda/start', () => ({ status: 503, body: { ok: false, error: 'fayda_unavailable', message: 'x' } }));
     renderApp({ routes: offerRoutes, path: '/account', user: landlord, lng: 'am' });
     fireEvent.click(await screen.findByRole('button', { name: 'በፋይዳ ያረጋግጡ' }));
-    expect(await screen.findByText('ፋይዳ አሁን መልስ አይሰጥም። ምንም አልተቀየረም፤ እባክዎ ቆይተው እንደገና ይሞክሩ።')).toBeTruthy();
+    await screen.findByText('ፋይዳ አሁን መልስ አይሰጥም። ምንም አልተቀየረም፤ እባክዎ ቆይተው እንደገና ይሞክሩ።');
     expect(api.callsTo('POST', '/fayda/start')[0]!.body).toEqual({ lng: 'am' });
   });
 
@@ -37,9 +37,9 @@ describe('Verify with Fayda', { timeout: 20_000 }, () => {
     const api = fakeApi();
     api.answer('GET', '/fayda', () => status({ verification: { verified_at: '2026-11-20T08:00:00.000Z', name: 'Almaz Tesfaye', phone_match: true } }));
     renderApp({ routes: offerRoutes, path: '/account', user: landlord });
-    expect(await screen.findByRole('region', { name: 'Verified with Fayda' })).toBeTruthy();
-    expect(screen.getByText(/Verified name: Almaz Tesfaye/)).toBeTruthy();
-    expect(screen.getByText("Your Fayda phone is this account's phone.")).toBeTruthy();
+    await screen.findByRole('region', { name: 'Verified with Fayda' });
+    screen.getByText(/Verified name: Almaz Tesfaye/);
+    screen.getByText("Your Fayda phone is this account's phone.");
   });
 
   it('the return page sends the code and state once and says it worked', async () => {
@@ -48,8 +48,8 @@ describe('Verify with Fayda', { timeout: 20_000 }, () => {
       body: { ok: true, verification: { verified_at: '2026-11-20T08:00:00.000Z', name: 'Abebe Kebede', phone_match: false } },
     }));
     renderApp({ routes: returnRoutes, path: '/account/fayda?code=abc&state=xyz', user: landlord });
-    expect(await screen.findByText('You are verified with Fayda')).toBeTruthy();
-    expect(screen.getByText('Verified name: Abebe Kebede')).toBeTruthy();
+    await screen.findByText('You are verified with Fayda');
+    screen.getByText('Verified name: Abebe Kebede');
     expect(api.callsTo('POST', '/fayda/callback').map((c) => c.body)).toEqual([{ state: 'xyz', code: 'abc' }]);
   });
 
@@ -57,8 +57,8 @@ describe('Verify with Fayda', { timeout: 20_000 }, () => {
     const api = fakeApi();
     api.answer('POST', '/fayda/callback', () => ({ status: 400, body: { ok: false, error: 'fayda_cancelled', message: 'x' } }));
     renderApp({ routes: returnRoutes, path: '/account/fayda?error=access_denied&state=xyz', user: landlord });
-    expect(await screen.findByText('You cancelled at Fayda. Nothing was changed.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    await screen.findByText('You cancelled at Fayda. Nothing was changed.');
+    screen.getByRole('button', { name: 'Try again' });
     expect(api.callsTo('POST', '/fayda/callback')[0]!.body).toEqual({ state: 'xyz', error: 'access_denied' });
   });
 });

@@ -52,7 +52,7 @@ describe('/admin Fayda revocations (four eyes)', { timeout: 20_000 }, () => {
     });
     renderAdmin({ routes, path: '/admin' });
     const card = await screen.findByRole('article', { name: 'Listing #abc123' });
-    expect(within(card).getByText('Verified with Fayda since November 1, 2026')).toBeTruthy();
+    within(card).getByText('Verified with Fayda since November 1, 2026');
     const toggle = within(card).getByRole('button', { name: 'Revoke Fayda verification' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
@@ -64,22 +64,22 @@ describe('/admin Fayda revocations (four eyes)', { timeout: 20_000 }, () => {
 
     fireEvent.input(within(form).getByLabelText('Reason'), { target: { value: 'fake' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Ask for revocation' }));
-    expect(await within(form).findByText('Give a reason of at least 5 characters.')).toBeTruthy();
+    await within(form).findByText('Give a reason of at least 5 characters.');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.input(within(form).getByLabelText('Reason'), { target: { value: 'Fake owner: took an advance and vanished' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Ask for revocation' }));
-    expect(await screen.findByText(`Revocation asked for ${POSTER}: it waits for a second admin.`)).toBeTruthy();
+    await screen.findByText(`Revocation asked for ${POSTER}: it waits for a second admin.`);
     expect(api.callsTo('POST', '/admin/fayda/revocations')[0]!.body).toEqual({ phone: POSTER, reason: 'Fake owner: took an advance and vanished' });
 
     // Listed as pending, the author's own: no Approve for them; the case says it is waiting.
     const list = await section();
     const item = await within(list).findByRole('article', { name: new RegExp(POSTER.replace('+', '\\+')) });
-    expect(within(item).getByText('You asked for this. Another admin must approve or reject it.')).toBeTruthy();
+    within(item).getByText('You asked for this. Another admin must approve or reject it.');
     const approve = within(item).getByRole('button', { name: 'Approve revocation' }) as HTMLButtonElement;
     expect(approve.disabled).toBe(true);
     expect(approve.getAttribute('aria-describedby')).toBe(within(item).getByText(/You asked for this/).id);
-    expect(await within(card).findByText('A revocation of this Fayda verification is waiting for a second admin.')).toBeTruthy();
+    await within(card).findByText('A revocation of this Fayda verification is waiting for a second admin.');
     expect(within(card).queryByRole('button', { name: 'Revoke Fayda verification' })).toBeNull();
   });
 
@@ -93,7 +93,7 @@ describe('/admin Fayda revocations (four eyes)', { timeout: 20_000 }, () => {
     expect(within(card).queryByRole('form')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(toggle));
     const unverified = screen.getByRole('article', { name: 'Listing #def456' });
-    expect(within(unverified).getByText('Not verified')).toBeTruthy();
+    within(unverified).getByText('Not verified');
     expect(within(unverified).queryByRole('button', { name: 'Revoke Fayda verification' })).toBeNull();
   });
 
@@ -120,20 +120,20 @@ describe('/admin Fayda revocations (four eyes)', { timeout: 20_000 }, () => {
     renderAdmin({ routes, path: '/admin' });
     const list = await section();
     const first = await within(list).findByRole('article', { name: /\+251911000040 · Abebe Kebede/ });
-    expect(within(first).getByText('Reported as a fake owner, documents forged')).toBeTruthy();
-    expect(within(first).getByText(/Asked by \+251900000002/)).toBeTruthy();
+    within(first).getByText('Reported as a fake owner, documents forged');
+    within(first).getByText(/Asked by \+251900000002/);
 
     // Dismissing the prompt sends nothing.
     fireEvent.click(within(first).getByRole('button', { name: 'Approve revocation' }));
     expect(prompt).toHaveBeenCalledWith('Revoke the Fayda verification of +251911000040? Note (optional)', '');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(within(first).getByRole('button', { name: 'Approve revocation' }));
-    expect(await screen.findByText('Revoked: +251911000040 is no longer verified with Fayda.')).toBeTruthy();
+    await screen.findByText('Revoked: +251911000040 is no longer verified with Fayda.');
     expect(api.callsTo('POST', '/admin/fayda/revocations/rev-1/approve')[0]!.body).toEqual({ notes: 'Checked the reports' });
-    expect(await within(list).findByRole('heading', { level: 3, name: 'Decided in the last 30 days' })).toBeTruthy();
-    expect(within(list).getByText('Revoked')).toBeTruthy();
-    expect(within(list).getByText("The verification was removed; the badge left the poster's listings.")).toBeTruthy();
-    expect(within(list).getByText(/Decided by \+251911000001/)).toBeTruthy();
+    await within(list).findByRole('heading', { level: 3, name: 'Decided in the last 30 days' });
+    within(list).getByText('Revoked');
+    within(list).getByText("The verification was removed; the badge left the poster's listings.");
+    within(list).getByText(/Decided by \+251911000001/);
     // The cases reload too: the poster's Fayda line follows.
     await waitFor(() => expect(api.callsTo('GET', '/admin/moderation/cases').length).toBe(2));
 
@@ -153,24 +153,24 @@ describe('/admin Fayda revocations (four eyes)', { timeout: 20_000 }, () => {
     );
     renderAdmin({ routes, path: '/admin' });
     const list = await section();
-    expect(within(list).getByRole('status', { name: 'Loading…' })).toBeTruthy();
-    expect(await within(list).findByText('Failed to load Fayda revocations')).toBeTruthy();
+    within(list).getByRole('status', { name: 'Loading…' });
+    await within(list).findByText('Failed to load Fayda revocations');
     fail = false;
     fireEvent.click(within(list).getByRole('button', { name: 'Try again' }));
-    expect(await within(list).findByText('No revocations waiting for a second admin.')).toBeTruthy();
-    expect(within(list).getByText('Rejected')).toBeTruthy();
-    expect(within(list).getByText('The verification stays.')).toBeTruthy();
+    await within(list).findByText('No revocations waiting for a second admin.');
+    within(list).getByText('Rejected');
+    within(list).getByText('The verification stays.');
   });
 
   it('speaks Amharic', async () => {
     revocationsApi({ pending: [revocation({ created_by_viewer: true })] });
     renderAdmin({ routes, path: '/admin', lng: 'am' });
     const list = await section('የፋይዳ ማረጋገጫ ስረዛዎች');
-    expect(await within(list).findByText('ይህን የጠየቁት እርስዎ ነዎት። ሌላ አስተዳዳሪ ማጽደቅ ወይም ውድቅ ማድረግ አለበት።')).toBeTruthy();
-    expect(within(list).getByRole('button', { name: 'ስረዛውን አጽድቅ' })).toBeTruthy();
+    await within(list).findByText('ይህን የጠየቁት እርስዎ ነዎት። ሌላ አስተዳዳሪ ማጽደቅ ወይም ውድቅ ማድረግ አለበት።');
+    within(list).getByRole('button', { name: 'ስረዛውን አጽድቅ' });
     const card = await screen.findByRole('article', { name: 'ማስታወቂያ #abc123' });
     fireEvent.click(within(card).getByRole('button', { name: 'የፋይዳ ማረጋገጫን ሰርዝ' }));
-    expect(within(card).getByLabelText('ምክንያት')).toBeTruthy();
-    expect(within(card).getByRole('button', { name: 'ስረዛ ጠይቅ' })).toBeTruthy();
+    within(card).getByLabelText('ምክንያት');
+    within(card).getByRole('button', { name: 'ስረዛ ጠይቅ' });
   });
 });
