@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../support/login.ts';
 import { drawnText, writeRenderingWebDist } from '../support/web-dist.ts';
 import { keptPageTexts } from '../../src/plugins/server-render.ts';
-import { leaksIn, seedMarket, type Market } from './market.ts';
+import { drawnPages, leaksIn, seedMarket, type Market } from './market.ts';
 
 /**
  * The pages the server keeps drawn (decision 0017) are shared by every visitor: the cache is
@@ -28,19 +28,7 @@ function page(url: string, who: SignedIn | null, headers: Record<string, string>
 
 describe('pages kept drawn', () => {
   it("hold no poster's phone and no locked reply, though readers who paid and the poster filled them", async () => {
-    const urls = [
-      '/',
-      '/browse',
-      '/browse?subcity=Yeka',
-      '/tenant/welcome',
-      '/landlord/welcome',
-      '/delala/welcome',
-      '/login',
-      '/signup',
-      '/privacy',
-      '/terms',
-      ...Object.values(m.listings).flatMap((id) => [`/l/${id}`, `/l/${id}?lng=am`]),
-    ];
+    const urls = drawnPages(m, ['/privacy', '/terms']);
     // Those who may see more draw first: the paying tenant, each poster (their own listing), an admin.
     const readers = [m.tenantPaid, m.landlordShow, m.landlordHide, m.broker, m.admin, null];
     const bodies = new Map<string, string>();

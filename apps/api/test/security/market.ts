@@ -70,6 +70,22 @@ export function phoneInText(e164: string): { title: string; specific_location: s
   };
 }
 
+/** The pages the server draws for everyone, and each listing of the market's in both languages: what the leak scans read. */
+export function drawnPages(market: Market, extra: readonly string[]): string[] {
+  return [
+    '/',
+    '/browse',
+    '/browse?subcity=Yeka',
+    '/tenant/welcome',
+    '/landlord/welcome',
+    '/delala/welcome',
+    '/login',
+    '/signup',
+    ...extra,
+    ...Object.values(market.listings).flatMap((id) => [`/l/${id}`, `/l/${id}?lng=am`]),
+  ];
+}
+
 export interface Market {
   t: TestApp;
   landlordShow: SignedIn;

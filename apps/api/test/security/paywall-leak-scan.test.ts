@@ -5,7 +5,7 @@ import type { SignedIn } from '../support/login.ts';
 import { expectLedgerConsistent } from '../support/wallet.ts';
 import { insertConfirmToken } from '../../src/modules/freshness/freshness.repository.ts';
 import { hashConfirmToken } from '../../src/modules/freshness/confirm-token.ts';
-import { leaksIn, phoneSpellings, seedMarket, SENTINEL, type Market } from './market.ts';
+import { drawnPages, leaksIn, phoneSpellings, seedMarket, SENTINEL, type Market } from './market.ts';
 import { allRoutes, callRoute, routeKey, type Targets } from './route-calls.ts';
 import { deepStrict } from './strict-schema.ts';
 import { drawnText, ssrStateOf, writeRenderingWebDist } from '../support/web-dist.ts';
@@ -173,19 +173,7 @@ describe('the paywall leak scanner', () => {
       ['paying tenant', m.tenantPaid],
       ['poster', m.landlordShow],
     ];
-    const urls = [
-      '/',
-      '/browse',
-      '/browse?subcity=Yeka',
-      '/tenant/welcome',
-      '/landlord/welcome',
-      '/delala/welcome',
-      '/login',
-      '/signup',
-      '/sitemap.xml',
-      '/robots.txt',
-      ...Object.values(m.listings).flatMap((id) => [`/l/${id}`, `/l/${id}?lng=am`]),
-    ];
+    const urls = drawnPages(m, ['/sitemap.xml', '/robots.txt']);
     const phones = m.posters.map((p) => p.phone);
     const leaks: string[] = [];
     let listingPages = 0;
