@@ -29,6 +29,13 @@ interface Shot {
   fullPage?: boolean;
 }
 
+/** The id of the account's newest conversation (the demo story gives each of the two tenants one). */
+async function firstConversation(request: APIRequestContext, session: ApiSession): Promise<string> {
+  const { conversations } = await api<{ conversations: Array<{ _id: string }> }>(request, session, '/api/conversations');
+  expect(conversations.length, 'the demo account has a conversation').toBeGreaterThanOrEqual(1);
+  return conversations[0]!._id;
+}
+
 interface DemoAccount {
   name: string;
   phone: string;
@@ -48,22 +55,27 @@ const ACCOUNTS: DemoAccount[] = [
         if (hint) priced = f.listing._id;
       }
       expect(priced, 'a favourite shows the fair-price line').toBeTruthy();
+      const chat = await firstConversation(request, session);
       return [
         { name: 'saved', url: '/saved', fullPage: true, shows: async (page) => expect(page.getByTestId('favourite-heart').first()).toBeVisible() },
         { name: 'notifications', url: '/notifications', fullPage: true, shows: async (page) => expect(page.getByTestId('notification-count')).toBeVisible() },
         { name: 'listing-fair-price', url: `/l/${priced}`, shows: async (page) => expect(page.getByTestId('fair-price')).toBeVisible() },
         { name: 'browse', url: '/browse' },
         { name: 'wallet', url: '/wallet' },
+        { name: 'messages', url: '/messages', shows: async (page) => expect(page.getByTestId('conversation-row')).toHaveCount(1) },
+        { name: 'chat-locked-reply', url: `/chat/${chat}`, fullPage: true, shows: async (page) => expect(page.getByTestId('unlock-banner')).toBeVisible() },
       ];
     },
   },
   {
     name: 'tenant-with-credits',
     phone: '+251911000011',
-    async shots() {
+    async shots(request, session) {
+      const chat = await firstConversation(request, session);
       return [
         { name: 'my-unlocks', url: '/my-unlocks', fullPage: true, shows: async (page) => expect(page.getByTestId('unlock-card')).toHaveCount(2) },
-        { name: 'wallet', url: '/wallet', fullPage: true, shows: async (page) => expect(page.getByTestId('credits-balance')).toHaveText('18') },
+        { name: 'wallet', url: '/wallet', fullPage: true, shows: async (page) => expect(page.getByTestId('credits-balance')).toHaveText('17') },
+        { name: 'chat-read-reply', url: `/chat/${chat}`, fullPage: true, shows: async (page) => expect(page.getByTestId('message')).toHaveCount(5) },
       ];
     },
   },
@@ -71,7 +83,10 @@ const ACCOUNTS: DemoAccount[] = [
     name: 'landlord',
     phone: '+251911000020',
     async shots() {
-      return [{ name: 'my-listings', url: '/my-listings', fullPage: true }];
+      return [
+        { name: 'my-listings', url: '/my-listings', fullPage: true },
+        { name: 'messages', url: '/messages', shows: async (page) => expect(page.getByTestId('conversation-row')).toHaveCount(2) },
+      ];
     },
   },
   {

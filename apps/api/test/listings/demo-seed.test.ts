@@ -207,6 +207,31 @@ describe('every feature has something to show after a fresh start', () => {
     expect(claims.data.items.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('gives the demo tenants conversations with the demo landlord: one reply read for a credit, one waiting locked (its words never sent)', async () => {
+    type Inbox = {
+      conversations: Array<{
+        is_reply_unlocked: boolean;
+        owner_has_replied: boolean;
+        unread_count: number;
+        last_message: { blurred: boolean; body_text: string } | null;
+      }>;
+    };
+    const tenant = await logIn(t, DEMO_PHONES.tenant);
+    const locked = (await get<Inbox>('/api/conversations', tenant.auth)).conversations;
+    expect(locked).toHaveLength(1);
+    expect(locked[0]).toMatchObject({ is_reply_unlocked: false, owner_has_replied: true, unread_count: 1, last_message: { blurred: true, body_text: '' } });
+    const yonas = await logIn(t, DEMO_PHONES.tenantWithCredits);
+    const read = (await get<Inbox>('/api/conversations', yonas.auth)).conversations;
+    expect(read).toHaveLength(1);
+    expect(read[0]).toMatchObject({ is_reply_unlocked: true, unread_count: 0, last_message: { blurred: false, mine: true } });
+    const landlord = await logIn(t, DEMO_PHONES.landlord);
+    const inbox = (await get<Inbox>('/api/conversations', landlord.auth)).conversations;
+    // He read each thread before answering it: only the tenant's last word waits unread.
+    expect(inbox.map((c) => c.unread_count).sort()).toEqual([0, 1]);
+    const [spent] = await t.database.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_entries WHERE kind = 'reply_unlock'");
+    expect(spent!.n).toBe(1);
+  });
+
   it('gives the admin open moderation cases, a duplicate cluster, pending adjustments, data requests and purchases in several states', async () => {
     const admin = await logIn(t, TEST_ADMIN_PHONE);
     const cases = await get<{ data: { items: unknown[] } }>('/api/admin/moderation/cases', admin.auth);

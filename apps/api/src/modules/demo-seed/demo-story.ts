@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { authUserOf, type AuthUser } from '../auth/authenticate.ts';
 import { createAdjustmentsService } from '../adjustments/adjustments.service.ts';
+import { createConversationsService } from '../conversations/conversations.service.ts';
 import { createDuplicatesService } from '../duplicates/duplicates.service.ts';
 import { keepDemoVerification } from '../fayda/fayda.service.ts';
 import { createFavouritesService } from '../favourites/favourites.service.ts';
@@ -200,6 +201,53 @@ const DEMO_SCENES: Scene[] = [
       const unlock = unlocks.find((u) => u.listing._id === broker.id);
       if (!unlock || !claimed.ok) throw new Error('demo story: the unlock to claim on is missing');
       await createRefundsService(claim).claim(yonas(claim), unlock._id, 'asked_for_money');
+    },
+  },
+  {
+    name: "tenants message the demo landlord: one read his reply for a credit and wrote back (unread by him yet), the other's reply waits locked",
+    async run(stage) {
+      const abebe = (ctx: AppContext) => stage.as(DEMO_PHONES.landlord, ctx);
+      const chat = (ctx: AppContext) => createConversationsService(ctx, stage.deps.urlFor, stage.deps.bus);
+      const [confirmed] = stage.market((l) => l.poster.phone === DEMO_PHONES.landlord);
+      const asked = stage.withRole('asked')[0];
+      if (!confirmed || !asked) throw new Error('demo story: the demo landlord has no live listing to message');
+      const lines: Array<[string, 'start' | 'reply' | 'unlock', string, number]> = [
+        [TENANT_WITH_CREDITS, 'start', 'ሰላም፣ ቤቱ አሁንም አለ? ቅዳሜ ጠዋት ማየት እችላለሁ?', 26 * HOUR],
+        [DEMO_PHONES.landlord, 'reply', 'Yes, it is still free. Saturday at 10 works; call me when you reach the gate.', 25 * HOUR],
+        [TENANT_WITH_CREDITS, 'unlock', '', 24 * HOUR],
+        [TENANT_WITH_CREDITS, 'reply', 'Thank you, I will be there at 10. Is water available every day?', 24 * HOUR - 5 * MINUTE],
+        [DEMO_PHONES.landlord, 'reply', 'Water comes every day and there is a reserve tank on the roof.', 23 * HOUR],
+        [TENANT_WITH_CREDITS, 'reply', 'በጣም ጥሩ፣ ቅዳሜ እንገናኝ።', 22 * HOUR],
+      ];
+      let conversationId = '';
+      for (const [phone, step, body, ago] of lines) {
+        const ctx = stage.at(ago);
+        const service = chat(ctx);
+        if (step === 'start') conversationId = (await service.start(stage.as(phone, ctx), { listing_id: confirmed.id, initial_message: body })).conversation_id;
+        else if (step === 'unlock') await service.unlockFirstReply(stage.as(phone, ctx), conversationId);
+        else {
+          // A person reads the thread before answering it (which marks the other side's messages read).
+          await service.thread(stage.as(phone, ctx), conversationId);
+          await service.reply(stage.as(phone, ctx), conversationId, body);
+        }
+        await service.drain();
+      }
+      const asks = stage.at(5 * HOUR);
+      const tenant = chat(asks);
+      const started = await tenant.start(stage.as(TENANT, asks), {
+        listing_id: asked.id,
+        initial_message: 'Hello, is the flat still for rent? Is the price negotiable for a one-year contract?',
+      });
+      await tenant.drain();
+      const answers = stage.at(3 * HOUR);
+      const owner = chat(answers);
+      await owner.thread(abebe(answers), started.conversation_id);
+      await owner.reply(
+        abebe(answers),
+        started.conversation_id,
+        'It is still for rent. For a one-year contract paid three months ahead I can lower it a little.',
+      );
+      await owner.drain();
     },
   },
   {
