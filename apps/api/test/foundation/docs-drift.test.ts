@@ -145,3 +145,31 @@ describe('compose.yaml with the .env of docs/deploy.md', () => {
     }
   });
 });
+
+describe("docs/performance.md, 'Figures behind choices in the code'", () => {
+  const SECTION = 'Figures behind choices in the code';
+  /** Source files, recursively, under the folders that hold the code. */
+  function sources(dir: string): string[] {
+    return fs.readdirSync(path.join(REPO_ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+      const file = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return ['node_modules', 'dist', 'test'].includes(entry.name) ? [] : sources(file);
+      return /\.(ts|tsx|js|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    });
+  }
+  const performanceDoc = read('docs/performance.md');
+  const section = performanceDoc.slice(performanceDoc.indexOf(`## ${SECTION}`));
+  const rowFiles = [...section.matchAll(/^\| `([^`]+)`/gm)].map((m) => m[1]!);
+
+  it('is in the doc the bench writes, with a row for every comment that points to it', () => {
+    expect(performanceDoc).toContain(`## ${SECTION}`);
+    const pointing = ['apps/api/src', 'apps/web/src', 'apps/web/build', 'packages/contracts/src']
+      .flatMap(sources)
+      .filter((file) => read(file).includes(SECTION));
+    expect(pointing.length).toBeGreaterThan(10);
+    expect(pointing.filter((file) => !rowFiles.includes(file))).toEqual([]);
+  });
+
+  it('names only files that exist', () => {
+    expect(rowFiles.filter((file) => !fs.existsSync(path.join(REPO_ROOT, file)))).toEqual([]);
+  });
+});

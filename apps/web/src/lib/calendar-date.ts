@@ -1,7 +1,8 @@
 /**
  * A day, month and year as the 'long' date style writes them, worked out with plain arithmetic:
- * the first Intl.DateTimeFormat of a page loads the calendar data of its locale, about 30 ms of a
- * mid-range phone's main thread, on /l/{id} where the listing's dates show (docs/performance.md).
+ * the first Intl.DateTimeFormat of a page loads the calendar data of its locale, a long task on a
+ * mid-range phone, on /l/{id} where the listing's dates show
+ * (docs/performance.md, 'Figures behind choices in the code').
  * format-date.test.ts checks every day of 30 years against Intl.
  */
 

@@ -109,8 +109,8 @@ function plainOptions(options: unknown): string | null {
 
 /**
  * A `t` that keeps the text it answered for a key and plain options (a label, '5 bedrooms'):
- * i18next works the same answer out again at every call, some 10-20 µs each, which a page drawn on
- * the server asks for about a hundred times. Only string answers are kept.
+ * i18next works the same answer out again at every call, and a page drawn on the server asks for
+ * many (docs/performance.md, 'Figures behind choices in the code'). Only string answers are kept.
  */
 function remembering(t: TFunction): TFunction {
   const texts = new Map<string, string>();
