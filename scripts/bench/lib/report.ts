@@ -100,7 +100,7 @@ export interface VariantResult {
 export const RESULTS_FILE = path.join(ROOT, 'docs/performance-results.json');
 export const DOC_FILE = path.join(ROOT, 'docs/performance.md');
 /** The section of figures behind choices in the code, kept by hand and put at the end of the doc. */
-export const FIGURES_IN_CODE_FILE = path.join(ROOT, 'scripts/bench/figures-behind-code.md');
+const FIGURES_IN_CODE_FILE = path.join(ROOT, 'scripts/bench/figures-behind-code.md');
 export const VARIANTS_FILE = path.join(ROOT, 'docs/performance-variants.json');
 
 export function readVariants(): VariantResult[] {
