@@ -245,6 +245,11 @@ describe('every feature has something to show after a fresh start', () => {
     const { data: purchases } = await get<{ data: { items: Array<{ provider: string; status: string }> } }>('/api/admin/payments/purchases', admin.auth);
     expect(new Set(purchases.items.map((p) => p.provider))).toEqual(new Set(['chapa', 'simulated']));
     expect(new Set(purchases.items.filter((p) => p.provider === 'chapa').map((p) => p.status))).toEqual(new Set(['paid', 'pending', 'failed', 'cancelled']));
+    // The metrics tab: homes published on several of the last 14 days, and the chats' funnel.
+    const daily = await get<{ data: { series: Array<{ listings: number }> } }>('/api/admin/metrics/daily', admin.auth);
+    expect(daily.data.series.filter((d) => d.listings > 0).length).toBeGreaterThanOrEqual(5);
+    const funnel = await get<{ data: { started: number; ownerReplied: number; unlocked: number } }>('/api/admin/metrics/funnels', admin.auth);
+    expect(funnel.data).toMatchObject({ started: 2, ownerReplied: 2, unlocked: 1 });
   });
 
   it('lets the demo landlord renew his expired listing (a tenant saved it: it comes back to her favourites)', async () => {

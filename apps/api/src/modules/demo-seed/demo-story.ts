@@ -20,6 +20,7 @@ import { createSavedSearchesService } from '../saved-searches/saved-searches.ser
 import { createUnlocksService } from '../unlocks/unlocks.service.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { createWalletService } from '../wallet/wallet.service.ts';
+import { recordListingPublished } from '../../lib/product-events.ts';
 import { DemoChapaHistory, type DemoChapaOutcome } from './demo-chapa-history.ts';
 import { DEMO_PHONES } from './demo-people.ts';
 import type { ListingRole, PlannedListing } from './demo-plan.ts';
@@ -98,6 +99,18 @@ const MERON = '+251911000012';
 const KALEB = '+251911000013';
 const LIYA = '+251911000032';
 
+/** The product event a publish records (the seed inserts its listings live, or publishes them in a scene). */
+async function published(stage: Stage, listing: PlannedListing, at: Date): Promise<void> {
+  const source = listing.poster.userType === 'delala' ? 'delala' : 'landlord';
+  await recordListingPublished(stage.ctx.db, {
+    listingId: listing.id,
+    posterId: stage.as(listing.poster.phone, stage.ctx).id,
+    source,
+    postCreditSpent: false,
+    at,
+  });
+}
+
 async function buy(stage: Stage, provider: PaymentProvider, phone: string, sku: Sku, ago: number): Promise<void> {
   const ctx = stage.at(ago);
   const buyer = stage.as(phone, ctx);
@@ -119,6 +132,12 @@ async function buyWithChapa(stage: Stage, phone: string, sku: Sku, outcome: Demo
  * to be seen in the demo adds its scene here.
  */
 const DEMO_SCENES: Scene[] = [
+  {
+    name: "the market's homes went live over the weeks before (each publish counted, as the admin's daily chart reads it)",
+    async run(stage) {
+      for (const listing of stage.cast.listings.filter((l) => l.visibility === 'live')) await published(stage, listing, listing.publishedAt);
+    },
+  },
   {
     name: 'the demo landlord verified with Fayda three weeks ago (the badge on his cards and page)',
     async run(stage) {
@@ -181,6 +200,7 @@ const DEMO_SCENES: Scene[] = [
       for (const [i, listing] of stage.withRole('alert').entries()) {
         const then = stage.at(DAY - i * 3 * HOUR);
         await publishListings(then.db, [listing.id], then.now());
+        await published(stage, listing, then.now());
         await createAlertMatcher(then, stage.deps.bus).drain();
       }
     },
