@@ -21,6 +21,7 @@ import { RequestLog } from './plugins/request-log.ts';
 import { isPageRead } from './plugins/server-render.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { requireAdmin } from './modules/auth/access.ts';
 import { authDemoRoutes } from './modules/auth/auth-demo.routes.ts';
 import { ConsoleSmsSender } from './modules/auth/sms/console-sms-sender.ts';
 import { HttpSmsSender } from './modules/auth/sms/http-sms-sender.ts';
@@ -194,6 +195,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     sms,
     tokens: createTokenService(deriveKey(secret, 'jwt'), now),
     authenticate: (req) => authenticate(ctx, req),
+    requireAdmin,
     tokensChanged: tokensChangedVia(bus, app.log),
     events: createDomainEvents(),
     metrics: opsMetrics,
