@@ -22,6 +22,11 @@ export interface AppContext {
    */
   authenticate: (req: FastifyRequest) => Promise<AuthUser | null>;
   /**
+   * The admin gate, auth's `requireAdmin` (modules/auth/access.ts, its one home): route() runs it
+   * before the service of a call whose contract says auth 'admin' (lib/ may not import a module).
+   */
+  requireAdmin: (user: AuthUser) => void;
+  /**
    * Call after the commit that ends a token of the user (sign-out, sign out everywhere, phone
    * change, ban, suspension, deletion): the user's open event streams whose token no longer holds
    * end at once, on every server.

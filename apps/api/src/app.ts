@@ -21,6 +21,7 @@ import { RequestLog } from './plugins/request-log.ts';
 import { isPageRead } from './plugins/server-render.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { requireAdmin } from './modules/auth/access.ts';
 import { authDemoRoutes } from './modules/auth/auth-demo.routes.ts';
 import { ConsoleSmsSender } from './modules/auth/sms/console-sms-sender.ts';
 import { HttpSmsSender } from './modules/auth/sms/http-sms-sender.ts';
@@ -44,6 +45,8 @@ import { maskStoredText } from './modules/listings/stored-text-masking.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 import { refundsRoutes } from './modules/refunds/refunds.routes.ts';
 import { approveClaimsOnListingLeftMarket, createRefundsService } from './modules/refunds/refunds.service.ts';
+import { unqueueOnListingLeftMarket } from './modules/saved-searches/alert-matcher.ts';
+import { takeDownOnListingLeftMarket } from './modules/telegram/telegram-channel.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
@@ -192,14 +195,19 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
     sms,
     tokens: createTokenService(deriveKey(secret, 'jwt'), now),
     authenticate: (req) => authenticate(ctx, req),
+    requireAdmin,
     tokensChanged: tokensChangedVia(bus, app.log),
     events: createDomainEvents(),
     metrics: opsMetrics,
     log: app.log,
     now,
   };
-  // Who acts on what another module did (lib/domain-events.ts), before any route or job runs.
+  // Who acts on what another module did (lib/domain-events.ts), before any route or job runs, in
+  // this order, each in the publisher's transaction: refunds approve the claims waiting on the
+  // listing; alerts stop matching it; Telegram takes its channel post down and drops its waiting alerts.
   ctx.events.on('listingLeftMarket', approveClaimsOnListingLeftMarket);
+  ctx.events.on('listingLeftMarket', unqueueOnListingLeftMarket);
+  ctx.events.on('listingLeftMarket', takeDownOnListingLeftMarket);
 
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   securityHeaders(app, env.mode === 'production', photoOrigin(env));

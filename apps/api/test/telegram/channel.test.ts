@@ -52,7 +52,9 @@ describe('the channel of new listings', () => {
     await hideListing(tg.t, hidden._id);
     expect((await tg.t.request({ method: 'DELETE', url: `/api/listings/${deleted._id}`, headers: owner.auth })).statusCode).toBe(200);
     const deletedPost = postOf('Flat to be deleted')!;
-    expect(await tg.t.telegram.channel!.closeGone(tg.t.clock.now())).toEqual({ edited: 2, deleted: 1 });
+    // The rented one's take-down was queued as it left the market; the job takes down the one hidden
+    // behind the app's back (hideListing writes the columns, publishing nothing) and deletes the deleted one's.
+    expect(await tg.t.telegram.channel!.closeGone(tg.t.clock.now())).toEqual({ edited: 1, deleted: 1 });
     await tg.t.telegram.queue!.drain();
     for (const title of ['Flat to be rented', 'Flat to be hidden']) {
       const post = posts().find((m) => m.text.includes(title))!;

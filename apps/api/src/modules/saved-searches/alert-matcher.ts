@@ -1,7 +1,9 @@
 import type { AppContext } from '../../app-context.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import { countUnread } from './notifications.repository.ts';
-import { claimQueued, findPublicListingToMatch, markQueuedDone, notifyMatches } from './saved-searches.repository.ts';
+import type { Tx } from '../../db/client.ts';
+import type { DomainEventMap } from '../../lib/domain-events.ts';
+import { claimQueued, findPublicListingToMatch, markQueuedDone, notifyMatches, unqueueWaiting } from './saved-searches.repository.ts';
 
 /** Queued listings one transaction matches. */
 const BATCH = 20;
@@ -20,6 +22,17 @@ export interface DrainResult {
  * A listing no longer public when its turn comes (a draft again, hidden) alerts no one.
  * After the commit, each person notified gets their unread count on the event stream.
  */
+/**
+ * Listens to 'a listing left the market' (lib/domain-events.ts; subscribed in app.ts), in the
+ * publisher's transaction: a listing still waiting to be matched leaves the queue, so no one is
+ * alerted about a home that is gone however long the queue is (a drain already matching it is
+ * waited for). Notifications already written stay: the list says 'No longer available', the SMS
+ * digest leaves them out, and Telegram drops its waiting ones (telegram-channel.ts).
+ */
+export async function unqueueOnListingLeftMarket(tx: Tx, event: DomainEventMap['listingLeftMarket']): Promise<void> {
+  await unqueueWaiting(tx, event.listingId);
+}
+
 export function createAlertMatcher(ctx: AppContext, bus: EventBus, onNotified?: (userIds: string[]) => Promise<unknown>) {
   let running: Promise<DrainResult> | undefined;
   let again = false;

@@ -131,6 +131,18 @@ export async function markQueuedDone(tx: DbOrTx, listingId: string, now: Date): 
   await tx.execute(sql`UPDATE saved_search_match_queue SET done_at = ${now.toISOString()}::timestamptz WHERE listing_id = ${listingId}`);
 }
 
+/**
+ * The listing's place in the queue given up while it waits (a matched one stays done): the trigger
+ * queues it again if it goes live again, so it is matched then, once. Answers whether it waited.
+ */
+export async function unqueueWaiting(tx: DbOrTx, listingId: string): Promise<boolean> {
+  const rows = await rowsOf<{ listing_id: string }>(
+    tx,
+    sql`DELETE FROM saved_search_match_queue WHERE listing_id = ${listingId} AND done_at IS NULL RETURNING listing_id`,
+  );
+  return rows.length === 1;
+}
+
 /** The listing when everyone may see it now; undefined for a draft, a hidden one, or one gone. */
 export async function findPublicListingToMatch(db: DbOrTx, listingId: string, now: Date): Promise<ListingToMatch | undefined> {
   const [row] = await rowsOf<{ id: string; type_group: string; subcity: string; source: string }>(

@@ -6,20 +6,19 @@ import type { PeriodicJob } from '../../jobs/job-runner.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { fitCaption } from './telegram-texts.ts';
 import type { TelegramQueue } from './telegram-queue.ts';
-import type { LeasedCall } from './telegram.repository.ts';
-
-interface ChannelListing {
-  id: string;
-  title: string;
-  price_etb: number;
-  subcity: string;
-  bedrooms: number | null;
-  advance_months: number | null;
-  deposit_etb: number | null;
-  broker_fee_etb: number | null;
-  broker_fee_percent: number | null;
-  cover_key: string | null;
-}
+import {
+  failWaitingMatchAlerts,
+  findChannelListing,
+  goneChannelPosts,
+  insertOutbox,
+  lockOpenChannelPost,
+  markChannelPostClosed,
+  type ChannelListing,
+  type LeasedCall,
+  type OpenChannelPost,
+} from './telegram.repository.ts';
+import type { DomainEventMap } from '../../lib/domain-events.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 
 const NO_LONGER = 'No longer available / አሁን አይገኝም';
 const etb = (n: number) => n.toLocaleString('en-US');
@@ -36,23 +35,17 @@ export function channelCaption(l: ChannelListing): string {
 
 /**
  * The channel of new listings (TELEGRAM_CHANNEL_ID): a listing that goes live is posted once (its
- * row in telegram_channel_posts is written once, the call queued under the key channel:<id>); a
- * leased job, once a minute across every server, edits the post of one that left the market
- * ('No longer available') or deletes the post of one deleted.
+ * row in telegram_channel_posts is written once, the call queued under the key channel:<id>); the
+ * post of one that leaves the market is edited ('No longer available') at once, by
+ * takeDownOnListingLeftMarket; a leased job, once a minute across every server, takes down what
+ * that missed (a post sent after its listing left) and deletes the post of a listing deleted.
  */
 export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, channelId: string, urlFor: PhotoUrlFor) {
   const origin = () => ctx.env.publicUrl ?? `http://localhost:${ctx.env.port}`;
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin()}${url}`);
   const button = (id: string) => ({ inline_keyboard: [[{ text: 'View on Betoch / በቤቶች ይመልከቱ', url: `${origin()}/l/${id}` }]] });
 
-  async function listing(id: string): Promise<ChannelListing | undefined> {
-    const [row] = await rowsOf<ChannelListing>(
-      ctx.db,
-      sql`SELECT id, title, price_etb, subcity, bedrooms, advance_months, deposit_etb, broker_fee_etb, broker_fee_percent, cover_photo->>'key' AS cover_key
-            FROM listings WHERE id = ${id} AND visibility = 'live' AND admin_hidden = false`,
-    );
-    return row;
-  }
+  const listing = (id: string) => findChannelListing(ctx.db, id, { onMarket: true });
 
   return {
     /** After a publish: queues the post, once per listing ever. Answers whether it was queued now. */
@@ -115,51 +108,18 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
 
     /** Posts whose listing left the market: edited to say so, or deleted with the listing. */
     async closeGone(now: Date): Promise<{ edited: number; deleted: number }> {
-      const gone = await rowsOf<{ listing_id: string; message_id: string | number; chat_id: string; exists: boolean }>(
-        ctx.db,
-        sql`SELECT p.listing_id, p.message_id, p.chat_id, (l.id IS NOT NULL) AS exists
-              FROM telegram_channel_posts p LEFT JOIN listings l ON l.id = p.listing_id
-             WHERE p.closed_at IS NULL AND p.message_id IS NOT NULL
-               AND (l.id IS NULL OR l.visibility <> 'live' OR l.admin_hidden = true)
-             LIMIT 200`,
-      );
+      const gone = await goneChannelPosts(ctx.db, 200);
       let edited = 0;
       let deleted = 0;
       for (const post of gone) {
-        const messageId = Number(post.message_id);
-        const [l] = post.exists
-          ? await rowsOf<ChannelListing>(
-              ctx.db,
-              sql`SELECT id, title, price_etb, subcity, bedrooms, advance_months, deposit_etb, broker_fee_etb, broker_fee_percent, NULL AS cover_key FROM listings WHERE id = ${post.listing_id}`,
-            )
-          : [];
-        await ctx.db.transaction(async (tx) => {
-          await tx.execute(sql`UPDATE telegram_channel_posts SET closed_at = ${now.toISOString()}::timestamptz WHERE listing_id = ${post.listing_id}`);
-          if (l) {
-            const caption = fitCaption(`${NO_LONGER}\n\n${channelCaption(l)}`);
-            await queue.enqueue(
-              {
-                kind: 'channel_close',
-                method: 'editMessageCaption',
-                params: { chat_id: post.chat_id, message_id: messageId, caption },
-                userId: null,
-                dedupeKey: `channel-close:${post.listing_id}`,
-              },
-              tx,
-            );
-          } else {
-            await queue.enqueue(
-              {
-                kind: 'channel_close',
-                method: 'deleteMessage',
-                params: { chat_id: post.chat_id, message_id: messageId },
-                userId: null,
-                dedupeKey: `channel-close:${post.listing_id}`,
-              },
-              tx,
-            );
-          }
+        const l = post.exists ? await findChannelListing(ctx.db, post.listing_id, { onMarket: false }) : undefined;
+        // Locked again: a listener may have taken it down since it was read.
+        const closed = await ctx.db.transaction(async (tx) => {
+          const open = await lockOpenChannelPost(tx, post.listing_id);
+          if (open) await closeChannelPost(tx, open, l, now);
+          return Boolean(open);
         });
+        if (!closed) continue;
         if (l) edited++;
         else deleted++;
       }
@@ -170,6 +130,51 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
 }
 
 export type TelegramChannel = ReturnType<typeof createTelegramChannel>;
+
+/**
+ * Takes a post down, in the caller's transaction: marked closed, and the call queued (key
+ * channel-close:<listing>, so a second take-down queues nothing): the caption edited to start
+ * 'No longer available' while the listing exists, the post deleted when it does not.
+ */
+async function closeChannelPost(tx: DbOrTx, post: OpenChannelPost, l: ChannelListing | undefined, now: Date): Promise<void> {
+  await markChannelPostClosed(tx, post.listing_id, now);
+  const messageId = Number(post.message_id);
+  const dedupeKey = `channel-close:${post.listing_id}`;
+  await insertOutbox(
+    tx,
+    l
+      ? {
+          kind: 'channel_close',
+          method: 'editMessageCaption',
+          chatId: post.chat_id,
+          userId: null,
+          params: { chat_id: post.chat_id, message_id: messageId, caption: fitCaption(`${NO_LONGER}\n\n${channelCaption(l)}`) },
+          dedupeKey,
+        }
+      : {
+          kind: 'channel_close',
+          method: 'deleteMessage',
+          chatId: post.chat_id,
+          userId: null,
+          params: { chat_id: post.chat_id, message_id: messageId },
+          dedupeKey,
+        },
+    now,
+  );
+}
+
+/**
+ * Listens to 'a listing left the market' (lib/domain-events.ts; subscribed in app.ts), in the
+ * publisher's transaction: the listing's channel post is taken down at once (the send queue, which
+ * every listening server reads each second, sends the edit), and its new-match alerts still waiting
+ * to be sent are dropped, as the SMS digest leaves out a listing no longer public. A post not yet
+ * sent when the listing leaves is left to the channel's job (closeGone), the safety net.
+ */
+export async function takeDownOnListingLeftMarket(tx: Tx, event: DomainEventMap['listingLeftMarket']): Promise<void> {
+  const post = await lockOpenChannelPost(tx, event.listingId);
+  if (post) await closeChannelPost(tx, post, await findChannelListing(tx, event.listingId, { onMarket: false }), event.at);
+  await failWaitingMatchAlerts(tx, event.listingId, event.at, 'the listing left the market');
+}
 
 /**
  * The channel's job, once a minute across every server: posts of listings published in the last

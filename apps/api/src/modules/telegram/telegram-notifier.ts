@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { listings } from '../../db/schema/listings.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { freshnessCallbackData } from './callback-data.ts';
 import { fitCaption, fitMessage, freshnessQuestionText, newMatchText, newMessageText, ownerRepliedText, text } from './telegram-texts.ts';
 import type { TelegramQueue } from './telegram-queue.ts';
+import { publiclyVisible } from '../listings/listing-visibility.ts';
 import { findLinkByUser, type TelegramLanguage } from './telegram.repository.ts';
+
+/** The listing `l` of the new-match query. */
+const L = alias(listings, 'l');
 
 interface MatchRow {
   notification_id: string;
@@ -87,7 +93,7 @@ export function createTelegramNotifier(ctx: AppContext, queue: TelegramQueue, ca
     /**
      * New matches of saved searches whose alerts come by Telegram, for these people: each
      * notification once (its id is the call's key), the cover photo with price and subcity and a
-     * 'View' button. Answers how many were queued.
+     * 'View' button; none about a listing no longer public (as the SMS digest). Answers how many were queued.
      */
     async newMatches(userIds: readonly string[], urlFor: PhotoUrlFor): Promise<number> {
       if (userIds.length === 0) return 0;
@@ -100,7 +106,7 @@ export function createTelegramNotifier(ctx: AppContext, queue: TelegramQueue, ca
             FROM notifications n
             JOIN saved_searches s ON s.id = n.saved_search_id AND s.telegram = true
             JOIN telegram_links tl ON tl.user_id = n.user_id
-            JOIN listings l ON l.id = n.listing_id
+            JOIN listings l ON l.id = n.listing_id AND ${publiclyVisible(ctx.now(), L)}
            WHERE n.user_id = ANY (${ids}::uuid[]) AND n.read_at IS NULL
              AND n.created_at > ${new Date(ctx.now().getTime() - 24 * 3600 * 1000).toISOString()}::timestamptz
              AND NOT EXISTS (SELECT 1 FROM telegram_outbox o WHERE o.dedupe_key = 'match:' || n.id::text)

@@ -261,3 +261,82 @@ export async function sentToChat(db: DbOrTx, chatId: string, limit: number): Pro
   );
   return rows.map((r) => ({ id: Number(r.id), method: r.method, params: r.params, sentAt: new Date(r.sent_at) }));
 }
+
+// ---- the channel of new listings ----
+
+/** What a channel post shows of a listing. */
+export interface ChannelListing {
+  id: string;
+  title: string;
+  price_etb: number;
+  subcity: string;
+  bedrooms: number | null;
+  advance_months: number | null;
+  deposit_etb: number | null;
+  broker_fee_etb: number | null;
+  broker_fee_percent: number | null;
+  cover_key: string | null;
+}
+
+/** The listing as its post shows it; with `onMarket`, only while it is live and not hidden (no cover otherwise). */
+export async function findChannelListing(db: DbOrTx, id: string, { onMarket }: { onMarket: boolean }): Promise<ChannelListing | undefined> {
+  const [row] = await rowsOf<ChannelListing>(
+    db,
+    onMarket
+      ? sql`SELECT id, title, price_etb, subcity, bedrooms, advance_months, deposit_etb, broker_fee_etb, broker_fee_percent, cover_photo->>'key' AS cover_key
+              FROM listings WHERE id = ${id} AND visibility = 'live' AND admin_hidden = false`
+      : sql`SELECT id, title, price_etb, subcity, bedrooms, advance_months, deposit_etb, broker_fee_etb, broker_fee_percent, NULL AS cover_key
+              FROM listings WHERE id = ${id}`,
+  );
+  return row;
+}
+
+/** Sent posts not taken down whose listing left the market or is gone (`exists` false), up to `limit`. */
+export async function goneChannelPosts(db: DbOrTx, limit: number): Promise<Array<OpenChannelPost & { exists: boolean }>> {
+  return rowsOf<OpenChannelPost & { exists: boolean }>(
+    db,
+    sql`SELECT p.listing_id, p.message_id, p.chat_id, (l.id IS NOT NULL) AS exists
+          FROM telegram_channel_posts p LEFT JOIN listings l ON l.id = p.listing_id
+         WHERE p.closed_at IS NULL AND p.message_id IS NOT NULL
+           AND (l.id IS NULL OR l.visibility <> 'live' OR l.admin_hidden = true)
+         LIMIT ${limit}`,
+  );
+}
+
+export interface OpenChannelPost {
+  listing_id: string;
+  chat_id: string;
+  message_id: string | number;
+}
+
+/** The listing's post in the channel when it was sent and not yet taken down, locked for the take-down. */
+export async function lockOpenChannelPost(db: DbOrTx, listingId: string): Promise<OpenChannelPost | undefined> {
+  const [row] = await rowsOf<OpenChannelPost>(
+    db,
+    sql`SELECT listing_id, chat_id, message_id FROM telegram_channel_posts
+         WHERE listing_id = ${listingId} AND closed_at IS NULL AND message_id IS NOT NULL FOR UPDATE`,
+  );
+  return row;
+}
+
+export async function markChannelPostClosed(db: DbOrTx, listingId: string, at: Date): Promise<void> {
+  await db.execute(sql`UPDATE telegram_channel_posts SET closed_at = ${at.toISOString()}::timestamptz WHERE listing_id = ${listingId}`);
+}
+
+/**
+ * New-match alerts about the listing still waiting in the send queue (their key is
+ * 'match:<notification id>', telegram-notifier.ts) are failed with `reason`; a call another
+ * server is sending now (leased) goes. Answers how many.
+ */
+export async function failWaitingMatchAlerts(db: DbOrTx, listingId: string, now: Date, reason: string): Promise<number> {
+  const at = now.toISOString();
+  const rows = await rowsOf<{ id: string | number }>(
+    db,
+    sql`UPDATE telegram_outbox o SET failed_at = ${at}::timestamptz, last_error = ${reason}
+          FROM notifications n
+         WHERE n.listing_id = ${listingId} AND o.dedupe_key = 'match:' || n.id::text
+           AND o.sent_at IS NULL AND o.failed_at IS NULL AND (o.lease_until IS NULL OR o.lease_until <= ${at}::timestamptz)
+        RETURNING o.id`,
+  );
+  return rows.length;
+}

@@ -36,7 +36,7 @@ describe('/account', { timeout: 20_000 }, () => {
     await within(data).findByText('We are preparing your file. This page updates by itself.');
     expect(within(data).queryByRole('button', { name: 'Prepare my data' })).toBeNull();
     state = exportState('ready');
-    await waitFor(() => expect(within(data).getByRole('button', { name: 'Download my data' })).toBeTruthy(), { timeout: 5000 });
+    await within(data).findByRole('button', { name: 'Download my data' }, { timeout: 5000 });
   });
 
   it('deletion says what goes and what stays, and needs the code sent to the phone (Amharic)', async () => {

@@ -131,7 +131,7 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
   it('in Amharic: studio, ብር, subcity and the contact panel', async () => {
     answerListing(publicListing({ bedrooms: 0, subcity: 'Nefas Silk-Lafto' }));
     renderListings({ routes, path: `/l/${ID}`, lng: 'am' });
-    expect((await screen.findAllByText('25,000 ብር'))[0]).toBeTruthy();
+    await screen.findAllByText('25,000 ብር');
     screen.getByText('ስቱዲዮ');
     screen.getByText('Edna Mall, ንፋስ ስልክ ላፍቶ ክፍለ ከተማ');
     await screen.findByRole('heading', { name: 'ባለቤቱን ያግኙ' });

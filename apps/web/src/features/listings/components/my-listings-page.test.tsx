@@ -37,9 +37,9 @@ describe('/my-listings', { timeout: 20_000 }, () => {
     screen.getByRole('heading', { level: 1, name: 'Welcome, Abebe Kebede' });
     await screen.findAllByRole('article');
     const term = (label: string) => screen.getByText(label).parentElement!;
-    expect(within(term('Live Listings')).getByText('1')).toBeTruthy();
-    expect(within(term('Published')).getByText('2')).toBeTruthy();
-    expect(within(term('Remaining Slots')).getByText('2')).toBeTruthy();
+    within(term('Live Listings')).getByText('1');
+    within(term('Published')).getByText('2');
+    within(term('Remaining Slots')).getByText('2');
     expect(screen.queryByText('You have 3 live listings')).toBeNull();
 
     const cards = screen.getAllByRole('article');
@@ -63,7 +63,7 @@ describe('/my-listings', { timeout: 20_000 }, () => {
     await screen.findAllByRole('article');
     screen.getByRole('heading', { level: 2, name: 'Your listings (0)' });
     screen.getByText('None of your listings is live right now. Publish a draft below to show it to renters.');
-    expect(within(screen.getByRole('region', { name: 'Draft (1)' })).getByText('Rented flat')).toBeTruthy();
+    within(screen.getByRole('region', { name: 'Draft (1)' })).getByText('Rented flat');
   });
 
   it('shows the limit banner and no slot left at 3 live listings', async () => {
@@ -71,14 +71,14 @@ describe('/my-listings', { timeout: 20_000 }, () => {
     renderListings({ routes, path: '/my-listings', user: landlord });
     await screen.findByText('You have 3 live listings');
     await screen.findAllByRole('article');
-    expect(within(screen.getByText('Remaining Slots').parentElement!).getByText('0')).toBeTruthy();
+    within(screen.getByText('Remaining Slots').parentElement!).getByText('0');
   });
 
   it('shows brokers their live count and sends Add to the broker page', async () => {
     mine([ownerListing({ source: 'delala' })], 0, 1);
     renderListings({ routes, path: '/my-listings', user: broker });
     await screen.findAllByRole('article');
-    expect(within(screen.getByText('Live Broker Listings').parentElement!).getByText('1')).toBeTruthy();
+    within(screen.getByText('Live Broker Listings').parentElement!).getByText('1');
     expect(screen.queryByText('Remaining Slots')).toBeNull();
     expect(screen.getByRole('link', { name: /Add property/ }).getAttribute('href')).toBe('/post/delala');
   });

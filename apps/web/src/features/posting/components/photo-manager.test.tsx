@@ -56,14 +56,14 @@ describe('PhotoManager', () => {
     const { user, input } = setup();
     await user.upload(input, [jpg('living.jpg'), jpg('kitchen.jpg'), jpg('bedroom.jpg')]);
 
-    await waitFor(() => expect(within(cards()[1]!).getByText('Upload failed')).toBeTruthy());
-    expect(within(cards()[1]!).getByText('Network error. Check your connection and try again.')).toBeTruthy();
-    await waitFor(() => expect(within(cards()[0]!).getByText('Uploaded')).toBeTruthy());
-    await waitFor(() => expect(within(cards()[2]!).getByText('Uploaded')).toBeTruthy());
-    expect(within(cards()[0]!).getByText('Primary')).toBeTruthy();
+    await waitFor(() => within(cards()[1]!).getByText('Upload failed'));
+    within(cards()[1]!).getByText('Network error. Check your connection and try again.');
+    await waitFor(() => within(cards()[0]!).getByText('Uploaded'));
+    await waitFor(() => within(cards()[2]!).getByText('Uploaded'));
+    within(cards()[0]!).getByText('Primary');
 
     await user.click(screen.getByRole('button', { name: 'Retry photo 2' }));
-    await waitFor(() => expect(within(cards()[1]!).getByText('Uploaded')).toBeTruthy());
+    await waitFor(() => within(cards()[1]!).getByText('Uploaded'));
     expect(uploadPhoto).toHaveBeenCalledTimes(4);
     expect(screen.queryByText('Upload failed')).toBeNull();
   });
@@ -100,7 +100,7 @@ describe('PhotoManager', () => {
 
     await user.click(screen.getByRole('button', { name: 'Move photo 2 earlier' }));
     expect(within(cards()[0]!).getByRole('img').getAttribute('src')).toBe('blob:preview-2');
-    expect(within(cards()[0]!).getByText('Primary')).toBeTruthy();
+    within(cards()[0]!).getByText('Primary');
     // The keyboard stays on the moved photo.
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Move photo 1 later');
 
@@ -108,7 +108,7 @@ describe('PhotoManager', () => {
     expect(cards()).toHaveLength(2);
     expect(within(cards()[0]!).getByRole('img').getAttribute('src')).toBe('blob:preview-1');
     // Without auto-upload nothing was sent yet.
-    expect(within(cards()[0]!).getByText('Uploads when you publish')).toBeTruthy();
+    within(cards()[0]!).getByText('Uploads when you publish');
     expect(uploadPhoto).not.toHaveBeenCalled();
   });
 });

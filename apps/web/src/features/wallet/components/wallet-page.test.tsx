@@ -149,7 +149,7 @@ describe('/wallet', () => {
     await userEvent.click(screen.getByRole('button', { name: /Buy for 500 ETB/ }));
 
     const success = await screen.findByText('Success! Your unlimited subscription is now active.');
-    expect(success.closest('[role="status"]')).toBeTruthy();
+    expect(success.closest('[role="status"]')).not.toBeNull();
     expect(alerts).toEqual(['Success! Your unlimited subscription is now active.']);
     const plan = await screen.findByTestId('active-plan');
     expect(plan.textContent).toContain('Unlimited Access Active');

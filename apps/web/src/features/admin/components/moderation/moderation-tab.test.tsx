@@ -28,7 +28,7 @@ describe('/admin moderation queue', { timeout: 20_000 }, () => {
     within(card).getByText('25,000 ETB');
     within(card).getByText('40/100');
     within(card).getByText('Open reports');
-    for (const name of ['Warn', 'Hide', 'Suspend', 'Ban', 'Restore']) expect(within(card).getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Warn', 'Hide', 'Suspend', 'Ban', 'Restore']) within(card).getByRole('button', { name });
   });
 
   it('sends "Admin action: restore" when the notes are empty, the notes otherwise, and reloads the list', async () => {
