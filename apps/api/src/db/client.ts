@@ -6,7 +6,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import { createEmbeddedDatabase } from './embedded-initdb.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -74,18 +73,12 @@ function refuseOlderEmbeddedData(folder: string): void {
 /** Whether DATA_DIR holds an embedded database already (a first start creates it). */
 export const embeddedDatabaseExists = (dataDir: string) => fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'));
 
-const isAbsentOrEmpty = (folder: string) => !fs.existsSync(folder) || fs.readdirSync(folder).length === 0;
-
 export async function openPglite({ dataDir, loadDataDir }: OpenDatabaseOptions = {}): Promise<EmbeddedDatabase> {
   let client: PGlite;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
-    const folder = path.join(dataDir, 'pg');
-    refuseOlderEmbeddedData(folder);
-    // A new database is made in a process of its own (./embedded-initdb.ts); a folder that holds
-    // something but no database is left to PGlite as before.
-    if (!loadDataDir && !embeddedDatabaseExists(dataDir) && isAbsentOrEmpty(folder)) await createEmbeddedDatabase(folder);
-    client = new PGlite(folder, { loadDataDir });
+    refuseOlderEmbeddedData(path.join(dataDir, 'pg'));
+    client = new PGlite(path.join(dataDir, 'pg'), { loadDataDir });
   } else {
     client = new PGlite({ loadDataDir });
   }
