@@ -1,8 +1,8 @@
 // `node scripts/measure-first-start.mjs [runs] [checkout]`: the demo's first start as a newcomer sees
 // it (in this checkout, or another one with its own node_modules, to compare two versions).
-// Each run removes its data folder, runs the real start command (`npm start`: the build, then the
-// server) on it and prints how long it took until /api/healthz and then /api/listings first
-// answered 200, the server's own milestones (from its log), and the load average before and after.
+// Each run removes its data folder and what an earlier start left (LEFT_BY_A_START), runs the
+// real start command (`npm start`: the build, then the server) on it and prints how long it took
+// until /api/healthz and then /api/listings first answered 200, the server's own milestones (from its log), and the load average before and after.
 // Figures on a busy machine are not comparable: compare runs taken side by side (docs/listings.md).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -64,7 +64,23 @@ function cpuSecondsOf(groupId) {
   return total / tick;
 }
 
+/**
+ * What a fresh `npm ci` has not made, removed before each run so a run after another one (or after
+ * a build) measures a first start too: the builds' output (apps/api/dist, apps/web/dist) and the
+ * caches tools keep in node_modules (none today; listed so one added later cannot make a run lie).
+ */
+const LEFT_BY_A_START = [
+  'apps/api/dist',
+  'apps/web/dist',
+  'node_modules/.cache',
+  'node_modules/.vite',
+  'apps/web/node_modules/.vite',
+  'apps/web/node_modules/.cache',
+  'apps/api/node_modules/.cache',
+];
+
 async function measureOnce() {
+  for (const left of LEFT_BY_A_START) fs.rmSync(path.join(ROOT, left), { recursive: true, force: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'betoch-first-start-'));
   fs.rmSync(dataDir, { recursive: true, force: true });
   const loadBefore = load();

@@ -103,26 +103,40 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   return renditionsOf(base.data, base.info);
 }
 
-/** Encodes already decoded sRGB pixels (also used by the demo seed for its generated pictures). */
+/**
+ * Encodes already decoded sRGB pixels (also used by the demo seed for its generated pictures).
+ * `summaryFromSmallest`: the placeholder and the hash are taken from the smallest rendition's
+ * pixels rather than the largest's (about a fifth of the work; the hash moves a bit or so). The
+ * demo's drawings use it; uploads keep the hash of the largest, as stored ones were taken.
+ */
 export async function renditionsOf(
   pixels: Buffer,
   info: { width: number; height: number; channels: number },
-  options: { effort?: number; widths?: readonly number[] } = {},
+  options: { effort?: number; widths?: readonly number[]; summaryFromSmallest?: boolean } = {},
 ): Promise<ProcessedImage> {
   const effort = options.effort ?? 3;
-  const raw = () => sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 } });
+  const rawOf = (data: Buffer, size: { width: number; height: number; channels: number }) =>
+    sharp(data, { raw: { width: size.width, height: size.height, channels: size.channels as 1 | 2 | 3 | 4 } });
+  const raw = () => rawOf(pixels, info);
   const widths = [...(options.widths ?? PHOTO_WIDTHS).filter((w) => w < info.width), info.width];
+  let summary = raw;
   const renditions: Rendition[] = [];
   for (const width of widths) {
-    const pipeline = width === info.width ? raw() : raw().resize({ width });
+    let pipeline: Sharp;
+    if (width === info.width) pipeline = raw();
+    else if (options.summaryFromSmallest && width === widths[0]) {
+      const smallest = await raw().resize({ width }).raw().toBuffer({ resolveWithObject: true });
+      summary = () => rawOf(smallest.data, smallest.info);
+      pipeline = summary();
+    } else pipeline = raw().resize({ width });
     const { data, info: out } = await pipeline
       .webp({ quality: WEBP_QUALITY, effort })
       .timeout({ seconds: PIPELINE_TIMEOUT_SECONDS })
       .toBuffer({ resolveWithObject: true });
     renditions.push({ width: out.width, height: out.height, data });
   }
-  const placeholder = await raw().resize({ width: PLACEHOLDER_SIZE, height: PLACEHOLDER_SIZE, fit: 'inside' }).webp({ quality: 40, effort }).toBuffer();
-  const phash = await differenceHash(raw());
+  const placeholder = await summary().resize({ width: PLACEHOLDER_SIZE, height: PLACEHOLDER_SIZE, fit: 'inside' }).webp({ quality: 40, effort }).toBuffer();
+  const phash = await differenceHash(summary());
   const largest = renditions[renditions.length - 1]!;
   return {
     width: largest.width,
