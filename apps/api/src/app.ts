@@ -100,6 +100,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
+  /**
+   * Settles when the web app's build in WEB_DIST is whole: `npm start` builds it while the server
+   * opens its database (scripts/start.mjs). The pages are set up after it; everything before waits for nothing.
+   */
+  webBuilt?: Promise<void>;
 }
 
 export interface BuiltApp {
@@ -319,6 +324,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   app.addHook('onListen', async () => jobs.start());
   app.addHook('preClose', async () => jobs.stop());
   openApiRoutes(app, ctx);
+  await options.webBuilt;
   await webApp(app, env.webDist, {
     browse: listingsRead.browse,
     listing: (id) => listingsRead.detailAnswer(null, id),

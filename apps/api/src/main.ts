@@ -3,6 +3,9 @@ import { EXIT_BAD_ENV, loadEnvOrSay } from './cli/cli-start.ts';
 import { buildApp } from './app.ts';
 import { writeServerPid } from './cli/server-pid-file.ts';
 
+/** scripts/start.mjs passes it: the web app is being built beside this start (webBuiltByParent). */
+const WEB_BUILD_FLAG = '--web-being-built';
+
 /** At most this long after SIGTERM, the port stays open for connections whose request has not arrived. */
 const SETTLE_MAX_MS = 5000;
 
@@ -39,10 +42,33 @@ function exitAfterLog(code: number): void {
   log.end();
 }
 
+/**
+ * Under `npm start` (scripts/start.mjs, which passes WEB_BUILD_FLAG) the web app is built while this
+ * process opens its database: the start script says on the IPC channel when the build is whole
+ * ({ webBuild: 'done' }) or failed. Otherwise the build is already there.
+ */
+function webBuiltByParent(): Promise<void> | undefined {
+  if (!process.argv.includes(WEB_BUILD_FLAG) || !process.send) return undefined;
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown) => {
+      const word = (message as { webBuild?: unknown } | null)?.webBuild;
+      if (word !== 'done' && word !== 'failed') return;
+      process.off('message', onMessage);
+      process.channel?.unref();
+      if (word === 'done') resolve();
+      else reject(new Error('the web app did not build (its errors are above)'));
+    };
+    process.on('message', onMessage);
+  });
+}
+
 async function main(): Promise<void> {
   const env = loadEnvOrSay();
   if (!env) process.exit(EXIT_BAD_ENV);
-  const { app, shutdown: gate } = await buildApp(env, { logStream });
+  const webBuilt = webBuiltByParent();
+  // A failed build is answered where the pages wait for it (buildApp), not as an unhandled rejection before.
+  webBuilt?.catch(() => undefined);
+  const { app, shutdown: gate } = await buildApp(env, { logStream, ...(webBuilt ? { webBuilt } : {}) });
   // The embedded database takes one process at a time; command-line tasks look for this file.
   const removePidFile = env.databaseUrl ? () => undefined : writeServerPid(env.dataDir);
   app.addHook('onClose', async () => removePidFile());

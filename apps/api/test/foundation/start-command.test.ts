@@ -11,7 +11,8 @@ describe('the start command', () => {
   it('gives Node the same flags wherever the server is started for real, and the bench measures it so', () => {
     const rootStart = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
     const apiStart = (JSON.parse(read('apps/api/package.json')) as { scripts: Record<string, string> }).scripts.start;
-    expect(rootStart).toContain(`node ${FLAG} apps/api/dist/main.js`);
+    expect(rootStart).toBe('node scripts/start.mjs');
+    expect(read('scripts/start.mjs')).toContain(`const SERVER = [${[...FLAGS, 'apps/api/dist/main.js'].map((f) => `'${f}'`).join(', ')}];`);
     expect(apiStart).toBe(`node ${FLAG} dist/main.js`);
     expect(read('Dockerfile')).toContain(`CMD ["node", ${FLAGS.map((f) => `"${f}"`).join(', ')}, "apps/api/dist/main.js"]`);
     expect(read('deploy/betoch.service')).toContain(`ExecStart=/usr/bin/node ${FLAG} apps/api/dist/main.js`);
