@@ -224,7 +224,11 @@ for (const lang of LANGS) {
   });
 
   test.describe(`JavaScript off, every page's ways on (${lang})`, () => {
-    test(`/l/{id}'s 'Share' opens the address and the links to share it; a card's heart leads to sign-in (${lang})`, async ({ browser, request, baseURL }) => {
+    test(`/l/{id}'s 'Share' opens the address and the links to share it, 'Safety tips' the tips; a card's heart leads to sign-in (${lang})`, async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
       const listing = await createLiveListing(request, { title: `Plain share villa ${Math.floor(Math.random() * 1e6)}` });
       const url = `/l/${listing.id}`;
       const address = `${baseURL}${url}`;
@@ -246,6 +250,13 @@ for (const lang of LANGS) {
           'href',
           new RegExp(`^https://wa\\.me/\\?text=.*${escapeRegExp(encodeURIComponent(address))}$`),
         );
+
+        // 'Safety tips' opens in place, too.
+        await expect(page.getByRole('button', { name: tr(lang, 'listings:safety.link') })).toBeHidden();
+        const tip = page.getByText(tr(lang, 'listings:safety.tips.meetPublic.title'), { exact: true });
+        await expect(tip).toBeHidden();
+        await page.locator('summary', { hasText: tr(lang, 'listings:safety.link') }).click();
+        await expect(tip).toBeVisible();
 
         await page.goto(`/browse?q=${encodeURIComponent(listing.title)}`);
         await cardOf(page, listing.id)

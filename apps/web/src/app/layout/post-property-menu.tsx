@@ -54,7 +54,7 @@ export function PostLinks({
 
 /**
  * The 'Post property' dropdown for everyone but brokers (who have a direct link). `inRow`: the
- * phone's link row, where it looks like the links beside it and its menu opens from the start edge.
+ * phone's link row, where it looks like the links beside it and its menu keeps to the screen's end edge.
  */
 export function PostPropertyMenu({ inRow = false }: { inRow?: boolean }) {
   const { t } = useTexts('common');
