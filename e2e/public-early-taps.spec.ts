@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { tr, type Lang } from './support/i18n';
 import { apiSignUp, logInViaUi } from './support/auth';
@@ -17,6 +18,13 @@ test.use({ serviceWorkers: 'block' });
 const other = (lang: Lang): Lang => (lang === 'en' ? 'am' : 'en');
 const nativeName = (lang: Lang) => (lang === 'am' ? 'አማርኛ' : 'English');
 const loginHeading = (lang: Lang) => ({ level: 1, name: tr(lang, 'auth:login.title') }) as const;
+/**
+ * 'Post property' without JavaScript: its <details> opened from the keyboard (Playwright's click
+ * waits forever on the sticky top bar's scrolling strip; a finger's tap opens it as well).
+ */
+const openPlainPostMenu = (page: Page, lang: Lang) => page.locator('summary:visible', { hasText: tr(lang, 'common:nav.postProperty') }).press('Enter');
+/** The card of a listing in a list of cards. */
+const cardOf = (page: Page, id: string) => page.locator('article').filter({ has: page.locator(`a[href="/l/${id}"]`) });
 
 for (const lang of LANGS) {
   test.describe(`scripts held ${SCRIPT_DELAY_MS} ms, every control tapped at once (${lang})`, () => {
@@ -75,6 +83,21 @@ for (const lang of LANGS) {
       await openDrawn(page, url, lang);
       await tapEarly(page.getByRole('link', { name: tr(lang, 'favourites:heart.save'), exact: true }));
       await expect(page).toHaveURL(signInBackTo(`${url}?save=1`));
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await logInViaUi(page, tenant.phone, lang);
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}$`));
+      await expect(page.getByRole('button', { name: tr(lang, 'favourites:heart.saved') })).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    test(`a card's heart on /browse leads to sign-in, and back on the listing it is saved (${lang})`, async ({ page, request }) => {
+      const listing = await createLiveListing(request, { title: `Early heart villa ${Math.floor(Math.random() * 1e6)}` });
+      const tenant = await apiSignUp(request, { role: 'tenant' });
+      const url = `/l/${listing.id}`;
+      await holdScripts(page);
+      await openDrawn(page, `/browse?q=${encodeURIComponent(listing.title)}`, lang);
+      await tapEarly(cardOf(page, listing.id).getByRole('link', { name: tr(lang, 'listings:card.save'), exact: true }));
+      await expect(page).toHaveURL(signInBackTo(`${url}?save=1`));
+      await expect(page.getByRole('heading', loginHeading(lang))).toBeVisible();
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await logInViaUi(page, tenant.phone, lang);
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}$`));
@@ -201,6 +224,97 @@ for (const lang of LANGS) {
   });
 
   test.describe(`JavaScript off, every page's ways on (${lang})`, () => {
+    test(`/l/{id}'s 'Share' opens the address and the links to share it, 'Safety tips' the tips; a card's heart leads to sign-in (${lang})`, async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
+      const listing = await createLiveListing(request, { title: `Plain share villa ${Math.floor(Math.random() * 1e6)}` });
+      const url = `/l/${listing.id}`;
+      const address = `${baseURL}${url}`;
+      const page = await withoutJs(browser, baseURL!, lang);
+      try {
+        await page.goto(url);
+        // The button that needs code is not shown; its stand-in opens in place.
+        await expect(page.getByRole('button', { name: tr(lang, 'extras:share.button') })).toBeHidden();
+        const field = page.getByRole('textbox', { name: tr(lang, 'extras:share.linkLabel') });
+        await expect(field).toBeHidden();
+        await page.locator('summary', { hasText: tr(lang, 'extras:share.button') }).click();
+        await expect(field).toBeVisible();
+        await expect(field).toHaveValue(address);
+        await expect(page.getByRole('link', { name: tr(lang, 'extras:share.telegram'), exact: true })).toHaveAttribute(
+          'href',
+          new RegExp(`^https://t\\.me/share/url\\?url=${escapeRegExp(encodeURIComponent(address))}&text=.+`),
+        );
+        await expect(page.getByRole('link', { name: tr(lang, 'extras:share.whatsapp'), exact: true })).toHaveAttribute(
+          'href',
+          new RegExp(`^https://wa\\.me/\\?text=.*${escapeRegExp(encodeURIComponent(address))}$`),
+        );
+
+        // 'Safety tips' opens in place, too.
+        await expect(page.getByRole('button', { name: tr(lang, 'listings:safety.link') })).toBeHidden();
+        const tip = page.getByText(tr(lang, 'listings:safety.tips.meetPublic.title'), { exact: true });
+        await expect(tip).toBeHidden();
+        await page.locator('summary', { hasText: tr(lang, 'listings:safety.link') }).click();
+        await expect(tip).toBeVisible();
+
+        await page.goto(`/browse?q=${encodeURIComponent(listing.title)}`);
+        await cardOf(page, listing.id)
+          .getByRole('link', { name: tr(lang, 'listings:card.save'), exact: true })
+          .click();
+        await expect(page).toHaveURL(signInBackTo(`${url}?save=1`));
+        await expect(page.getByRole('heading', loginHeading(lang))).toBeVisible();
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    test(`the data saver turns on and off, and 'Post property' opens its ways (${lang})`, async ({ browser, baseURL }) => {
+      const page = await withoutJs(browser, baseURL!, lang);
+      try {
+        await page.goto('/browse');
+        await expect(page.getByRole('button', { name: tr(lang, 'common:dataSaver.label') })).toBeHidden();
+        const saver = page.getByRole('switch', { name: tr(lang, 'common:dataSaver.label') });
+        await expect(saver).toHaveAttribute('aria-checked', 'false');
+        // The cards' photos: shown, then waiting for a tap (no photo asked for).
+        const photos = page.locator('main article img');
+        await expect(photos.first()).toBeVisible();
+        await saver.click();
+        // The same page, drawn again with photos waiting for a tap, the address as it was.
+        await expect(page).toHaveURL(/\/browse$/);
+        await expect(saver).toHaveAttribute('aria-checked', 'true');
+        await expect(photos).toHaveCount(0);
+        await expect(page.locator('main article').first()).toBeVisible();
+        // Kept for the next page.
+        await page.goto('/browse?subcity=Bole');
+        await expect(saver).toHaveAttribute('aria-checked', 'true');
+        await expect(photos).toHaveCount(0);
+        await saver.click();
+        await expect(page).toHaveURL(/\/browse\?subcity=Bole$/);
+        await expect(saver).toHaveAttribute('aria-checked', 'false');
+        await expect(photos.first()).toBeVisible();
+
+        await page.goto('/browse');
+        await expect(page.getByRole('button', { name: tr(lang, 'common:nav.postProperty') })).toBeHidden();
+        const wizard = page.getByRole('link', { name: tr(lang, 'common:nav.postWizard') });
+        await expect(wizard).toBeHidden();
+        await openPlainPostMenu(page, lang);
+        await wizard.click();
+        await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'landlord:welcome.title') })).toBeVisible();
+        await page.goto('/browse');
+        await openPlainPostMenu(page, lang);
+        await page.getByRole('link', { name: tr(lang, 'common:nav.postOwner') }).click();
+        await expect(page).toHaveURL(signInBackTo('/post/owner'));
+        await expect(page.getByRole('heading', loginHeading(lang))).toBeVisible();
+        await page.goto('/browse');
+        await openPlainPostMenu(page, lang);
+        await page.getByRole('link', { name: tr(lang, 'common:nav.postAsBroker') }).click();
+        await expect(page).toHaveURL(/\/delala\/welcome$/);
+      } finally {
+        await page.context().close();
+      }
+    });
+
     test(`/l/{id}'s 'Save', 'Report' and 'Is it still available?', the welcome pages, sign-in and sign-up, the legal pages (${lang})`, async ({
       browser,
       request,

@@ -4,6 +4,7 @@ import { apiSignUp, startInLanguage, storeSession, type ApiSession } from './sup
 import { tr, type Lang } from './support/i18n';
 import { createLiveListing, placeWord } from './support/live-listing';
 import { formatLocal } from './support/phones';
+import { holdScripts, openDrawn, tapEarly, withoutJs } from './support/early-taps';
 
 /**
  * Telegram journeys (docs/telegram.md), run with playwright.telegram.config.ts: the server has a bot
@@ -199,6 +200,29 @@ for (const lang of ['en', 'am'] as Lang[]) {
     const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
     expect((await me.json()) as { phone: string; name: string }).toMatchObject({ phone: `+251${person.phone.slice(1)}`, name: person.name });
     expect(await smsTo(request, token)).toEqual([]);
+  });
+
+  test(`${lang}: 'Continue with Telegram' tapped before the page's code ran, and with JavaScript off, reaches Telegram's login`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // A link drawn by the server (issue #37): the tap goes at once, scripts held or none at all.
+    await holdScripts(page);
+    await openDrawn(page, '/login?from=/saved', lang);
+    await tapEarly(page.getByRole('link', { name: tr(lang, 'auth:telegram.continue') }));
+    await expect(page.getByRole('button', { name: /^Log in as / }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText(tr(lang, 'auth:telegram.failures.cancelled'))).toBeVisible({ timeout: 20_000 });
+
+    const off = await withoutJs(browser, baseURL!, lang);
+    try {
+      await off.goto('/signup');
+      await off.getByRole('link', { name: tr(lang, 'auth:telegram.continue') }).click();
+      await expect(off.getByRole('button', { name: /^Log in as / }).first()).toBeVisible();
+    } finally {
+      await off.context().close();
+    }
   });
 
   test(`${lang}: Cancel at Telegram comes back to /login with its message`, async ({ page }) => {

@@ -12,6 +12,7 @@ import type { ApiTransport, PageRenderer, PageSettings } from '@betoch/contracts
 import { setApiTransport } from '@/lib/api-client';
 import { bootScriptText } from '@/lib/boot-script';
 import { ServerDataSaver } from '@/lib/data-saver';
+import { ServerOrigin } from '@/lib/page-origin';
 import { I18N_INTERPOLATION } from '@/lib/i18n-interpolation';
 import { UsedNamespaces } from '@/lib/use-texts';
 import { App } from '@/app/app';
@@ -145,9 +146,11 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport,
               <I18nextProvider i18n={texts[language]}>
                 <UsedNamespaces.Provider value={used}>
                   <ServerDataSaver.Provider value={dataSaver}>
-                    <StaticRouter location={url}>
-                      <App client={client} drawnOnServer />
-                    </StaticRouter>
+                    <ServerOrigin.Provider value={origin}>
+                      <StaticRouter location={url}>
+                        <App client={client} drawnOnServer />
+                      </StaticRouter>
+                    </ServerOrigin.Provider>
                   </ServerDataSaver.Provider>
                 </UsedNamespaces.Provider>
               </I18nextProvider>

@@ -102,6 +102,11 @@ export const LANGUAGE_PARAM = 'lng';
  * server names no photo for the phone to fetch early when photos wait for a tap.
  */
 export const DATA_SAVER_COOKIE = 'betoch_ds';
+/**
+ * The data saver's link for a page without JavaScript (`?saver=1` on, `?saver=0` off): the server
+ * sets DATA_SAVER_COOKIE and sends the browser back to the same page without it.
+ */
+export const DATA_SAVER_PARAM = 'saver';
 
 export const USER_TYPES = ['tenant', 'landlord', 'delala'] as const;
 export type UserType = (typeof USER_TYPES)[number];

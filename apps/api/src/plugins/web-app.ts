@@ -7,7 +7,7 @@ import { isAppPath } from '@betoch/contracts/app-paths';
 import { AppError } from '../lib/app-error.ts';
 import { brotliPage, gzipPage, pageText } from './page-compression.ts';
 import { allowInline } from './security-headers.ts';
-import { LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGES, MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
+import { DATA_SAVER_COOKIE, DATA_SAVER_PARAM, LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGES, MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
 import { PENDING_MESSAGE_COOKIE, PENDING_MESSAGE_SECONDS, pendingMessageValue } from '@betoch/contracts/pending-message';
 import { serverPages } from './server-render.ts';
 import type { PageReads } from './page-reads.ts';
@@ -24,6 +24,24 @@ function rememberLanguageOfLink(req: FastifyRequest, reply: FastifyReply): void 
   if (lng && (LANGUAGES as readonly string[]).includes(lng)) {
     reply.header('set-cookie', `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`);
   }
+}
+
+/**
+ * The data saver's link of a page without JavaScript (`?saver=1` or `?saver=0`): its choice goes
+ * into the cookie the app itself keeps (DATA_SAVER_COOKIE, a year), and the answer is the same page
+ * without the parameter (a 303), drawn with the choice; a page kept drawn never depends on it.
+ * Undefined when the address asks nothing of the kind.
+ */
+function dataSaverOfLink(req: FastifyRequest, reply: FastifyReply): string | undefined {
+  const [pathname = '/', search] = req.url.split('?', 2);
+  if (!search) return undefined;
+  const query = new URLSearchParams(search);
+  const choice = query.get(DATA_SAVER_PARAM);
+  if (choice !== '1' && choice !== '0') return undefined;
+  reply.header('set-cookie', `${DATA_SAVER_COOKIE}=${choice}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`);
+  query.delete(DATA_SAVER_PARAM);
+  const rest = query.toString();
+  return `${pathname}${rest ? `?${rest}` : ''}`;
 }
 
 /**
@@ -58,6 +76,8 @@ export async function webApp(app: FastifyInstance, distDir: string, reads: PageR
   const hasBuild = fs.existsSync(indexPath);
   const pages = hasBuild ? await serverPages(app, distDir, reads) : undefined;
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const saverBack = dataSaverOfLink(req, reply);
+    if (saverBack !== undefined) return reply.header('cache-control', 'no-store').redirect(saverBack, 303);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     rememberLanguageOfLink(req, reply);
     const page = await pages?.render(req.url, req.headers, `${req.protocol}://${req.host}`);

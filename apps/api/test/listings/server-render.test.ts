@@ -244,6 +244,25 @@ describe('a page opened by its language link, and a form sent without JavaScript
     }
   });
 
+  it("keeps the data saver's ?saver= link in its cookie and sends the browser back to the same page without it", async () => {
+    const on = await t.app.inject({ method: 'GET', url: '/browse?subcity=Bole&saver=1' });
+    expect(on.statusCode).toBe(303);
+    expect(on.headers.location).toBe('/browse?subcity=Bole');
+    expect(on.headers['set-cookie']).toBe('betoch_ds=1; Path=/; Max-Age=31536000; SameSite=Lax');
+    const off = await t.app.inject({ method: 'GET', url: `/l/${live._id}?saver=0` });
+    expect(off.statusCode).toBe(303);
+    expect(off.headers.location).toBe(`/l/${live._id}`);
+    expect(off.headers['set-cookie']).toBe('betoch_ds=0; Path=/; Max-Age=31536000; SameSite=Lax');
+    // Drawn with the choice: the link now turns it off.
+    const drawn = await t.app.inject({ method: 'GET', url: '/browse?subcity=Bole', headers: { cookie: 'betoch_ds=1' } });
+    expect(drawn.body).toContain('href="/browse?subcity=Bole&amp;saver=0" role="switch" aria-checked="true"');
+    for (const url of ['/browse?saver=2', '/browse?saver=']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+  });
+
   it('answers sign-in and sign-up forms posted by the browser itself with their page again, the fields unread', async () => {
     const res = await t.app.inject({
       method: 'POST',

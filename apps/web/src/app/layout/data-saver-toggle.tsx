@@ -1,3 +1,6 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { DATA_SAVER_PARAM } from '@betoch/contracts/constants';
 import { useTexts } from '@/lib/use-texts';
 import { DataSaverIcon } from '@/components/ui/icons';
 import { setDataSaver, useDataSaver } from '@/lib/data-saver';
@@ -11,7 +14,11 @@ export type DataSaverVariant =
   /** A row of the account menu: the name, and a switch drawn on or off. */
   | 'menu';
 
-/** Data saver on/off for this device (lib/data-saver): a toggle button (aria-pressed). */
+/**
+ * Data saver on/off for this device (lib/data-saver): a toggle button (aria-pressed). Without
+ * JavaScript the button is hidden and a link stands in for it: the same page with `?saver=1` (or
+ * `0`), for which the server sets the choice's cookie and draws the page again with it.
+ */
 export function DataSaverToggle({ variant = 'pill', className }: { variant?: DataSaverVariant; className?: string }) {
   const { t } = useTexts('common');
   const on = useDataSaver();
@@ -31,12 +38,34 @@ export function DataSaverToggle({ variant = 'pill', className }: { variant?: Dat
     );
   }
   const icon = variant === 'icon';
+  const content = (
+    <>
+      {icon ? <DataSaverIcon size={20} /> : null}
+      <span className={icon ? 'visually-hidden' : undefined}>{t('dataSaver.label')}</span>
+    </>
+  );
   return (
     <div className={`${styles.switcher} ${styles.onDark}`}>
-      <button {...button} className={`${styles.option} ${icon ? styles.iconOption : ''}`}>
-        {icon ? <DataSaverIcon size={20} /> : null}
-        <span className={icon ? 'visually-hidden' : undefined}>{t('dataSaver.label')}</span>
+      <button {...button} className={`${styles.option} ${icon ? styles.iconOption : ''} needs-script`}>
+        {content}
       </button>
+      <noscript>
+        <PlainDataSaver on={on} className={`${styles.option} ${icon ? styles.iconOption : ''}`} title={button.title}>
+          {content}
+        </PlainDataSaver>
+      </noscript>
     </div>
+  );
+}
+
+/** The data saver as a link to the same page that turns it on or off (a switch for screen readers). */
+function PlainDataSaver({ on, className, title, children }: { on: boolean; className: string; title: string; children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const query = new URLSearchParams(search);
+  query.set(DATA_SAVER_PARAM, on ? '0' : '1');
+  return (
+    <a href={`${pathname}?${query.toString()}`} role="switch" aria-checked={on} className={className} title={title}>
+      {children}
+    </a>
   );
 }

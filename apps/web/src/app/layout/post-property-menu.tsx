@@ -14,6 +14,19 @@ export function usePostItems() {
   ];
 }
 
+/**
+ * The same three ways where the browser runs no code: to pages the server draws (posting itself
+ * needs the app): the landlord's welcome (the wizard's start), sign-in that comes back to the
+ * owner's form, and the broker's welcome.
+ */
+function plainPostItems(t: (key: string) => string) {
+  return [
+    { href: paths.landlordWelcome, label: t('nav.postWizard') },
+    { href: `${paths.login}?${new URLSearchParams({ from: paths.postOwner }).toString()}`, label: t('nav.postOwner') },
+    { href: paths.delalaWelcome, label: t('nav.postAsBroker') },
+  ];
+}
+
 /** The post links as a menu's list; picking one closes the menu. */
 export function PostLinks({
   items,
@@ -41,20 +54,42 @@ export function PostLinks({
 
 /**
  * The 'Post property' dropdown for everyone but brokers (who have a direct link). `inRow`: the
- * phone's link row, where it looks like the links beside it and its menu opens from the start edge.
+ * phone's link row, where it looks like the links beside it and its menu keeps to the screen's end edge.
  */
 export function PostPropertyMenu({ inRow = false }: { inRow?: boolean }) {
   const { t } = useTexts('common');
   const { open, close, menuId, rootRef, buttonProps } = useDropdown();
   const items = usePostItems();
 
+  const wrap = inRow ? styles.rowMenuWrap : styles.avatarWrap;
+  const menu = `${styles.menu} ${inRow ? styles.menuEnd : ''}`;
+
   return (
-    <div className={inRow ? styles.rowMenuWrap : styles.avatarWrap} ref={rootRef}>
-      <button {...buttonProps} type="button" className={inRow ? styles.rowLink : styles.postButton}>
+    <div className={wrap} ref={rootRef}>
+      <button {...buttonProps} type="button" className={`${inRow ? styles.rowLink : styles.postButton} needs-script`}>
         {t('nav.postProperty')} <span aria-hidden="true">▾</span>
       </button>
+      {/* Without JavaScript the menu is a <details> of links that work without it (never hydrated). */}
+      <noscript>
+        <details className={styles.plainMenu}>
+          <summary className={inRow ? styles.rowLink : styles.postButton}>
+            {t('nav.postProperty')} <span aria-hidden="true">▾</span>
+          </summary>
+          <div className={menu}>
+            <ul className={styles.menuList}>
+              {plainPostItems(t).map((item) => (
+                <li key={item.href}>
+                  <a href={item.href} className={styles.menuItem}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </details>
+      </noscript>
       {open ? (
-        <div id={menuId} className={`${styles.menu} ${inRow ? styles.menuEnd : ''}`}>
+        <div id={menuId} className={menu}>
           <PostLinks items={items} className={styles.menuList} onPick={close} />
         </div>
       ) : null}

@@ -67,7 +67,7 @@ export const BrowseFilterBar = memo(function BrowseFilterBar({ filters, onChange
         <div className={styles.place}>
           <PlaceInput value={filters.q} onCommit={(q) => onChange({ ...latest.current, q })} />
         </div>
-        <button ref={opener} type="button" className={styles.open} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <button ref={opener} type="button" className={`${styles.open} needs-script`} aria-haspopup="dialog" onClick={() => setOpen(true)}>
           <SlidersIcon size={20} />
           <span>{t('filters.open')}</span>
           {count > 0 ? (

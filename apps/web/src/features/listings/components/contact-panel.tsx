@@ -11,7 +11,7 @@ import { useTypedBeforeStart } from '@/lib/typed-early';
 import { posterKindOf } from '../lib/poster-kind';
 import { signInLink } from '../lib/sign-in-link';
 import { acknowledgeSafetyTips, safetyTipsAcknowledged } from '../lib/safety-tips';
-import { SafetyTipsModal } from './safety-tips-modal';
+import { SafetyTipsList, SafetyTipsModal } from './safety-tips-modal';
 import styles from './panels.module.css';
 
 /** The report form's code comes when someone first asks to report: few do, every visitor loads the page. */
@@ -183,9 +183,18 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
       </form>
 
       <div className={styles.links}>
-        <Button variant="ghost" small onClick={() => setSafety('info')}>
+        <Button variant="ghost" small onClick={() => setSafety('info')} className="needs-script">
           <ShieldIcon size={18} /> {t('safety.link')}
         </Button>
+        {/* Without JavaScript the tips open in place (a <noscript>'s content is drawn only then). */}
+        <noscript>
+          <details className={styles.plainTips}>
+            <summary>
+              <ShieldIcon size={18} /> {t('safety.link')}
+            </summary>
+            <SafetyTipsList />
+          </details>
+        </noscript>
         {signedIn ? (
           <Button variant="ghost" small onClick={report} data-tap="report">
             <FlagIcon size={18} /> {t('report.open')}

@@ -13,6 +13,8 @@ import { useListingText } from '@/lib/contact-mask';
 import { useListingTitle } from '@/lib/listing-title';
 import { ListingHeart } from '@/lib/listing-slots';
 import { FaydaBadge } from '@/components/ui/fayda-badge';
+import { HeartIcon } from '@/components/ui/heart-icon';
+import { signInLink } from '../lib/sign-in-link';
 
 export type { CardListing };
 
@@ -52,7 +54,7 @@ export const ListingCard = memo(function ListingCard({ listing, priority = false
           {listing.source === 'delala' ? <span className={`${styles.badge} ${styles.broker}`}>{t('card.broker')}</span> : null}
           {listing.poster_verified ? <FaydaBadge /> : null}
         </div>
-        {listing.visibility === 'draft' ? null : <ListingHeart listingId={listing._id} variant="card" />}
+        {listing.visibility === 'draft' ? null : <ListingHeart listingId={listing._id} variant="card" fallback={<CardSaveLink listingId={listing._id} />} />}
       </div>
       <div className={styles.body}>
         <p className={styles.price}>
@@ -73,6 +75,21 @@ export const ListingCard = memo(function ListingCard({ listing, priority = false
     </article>
   );
 });
+
+/**
+ * A card's heart as the server draws it (and until the heart's code has come): a link to sign-in
+ * that comes back to the listing and saves it (paths.listingToSave), as /l/{id}'s 'Save' does, so
+ * it works before the app has started and without JavaScript.
+ */
+function CardSaveLink({ listingId }: { listingId: string }) {
+  const { t } = useTexts('listings');
+  const signIn = signInLink(listingId, { save: true });
+  return (
+    <Link to={signIn.to} state={signIn.state} className={styles.save} aria-label={t('card.save')}>
+      <HeartIcon filled={false} />
+    </Link>
+  );
+}
 
 /** The same box, grey, while listings load. */
 export function ListingCardSkeleton() {

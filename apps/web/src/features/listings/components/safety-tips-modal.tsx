@@ -38,6 +38,16 @@ export function SafetyTipsModal({ open, onClose, onAcknowledge }: SafetyTipsModa
         )
       }
     >
+      <SafetyTipsList />
+    </Modal>
+  );
+}
+
+/** The tips themselves: in the modal, and in the <details> that stands in for it without JavaScript. */
+export function SafetyTipsList() {
+  const { t } = useTexts('listings');
+  return (
+    <>
       <p>{t('safety.intro')}</p>
       <ul className={styles.tips}>
         {TIPS.map((tip) => (
@@ -50,6 +60,6 @@ export function SafetyTipsModal({ open, onClose, onAcknowledge }: SafetyTipsModa
           </li>
         ))}
       </ul>
-    </Modal>
+    </>
   );
 }
