@@ -73,10 +73,13 @@ async function notifiedListings(who: SignedIn): Promise<string[]> {
 /** A listing published through the API whose post the channel has sent. */
 async function postedListing(owner: SignedIn, title: string): Promise<string> {
   const listing = await createLiveListing(t, owner, { title });
-  // The post is queued after the publish's answer: let it land, then send.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  await t.telegram.queue!.drain();
-  await tg.bot.waitFor(() => tg.bot.messagesTo(CHANNEL).find((m) => m.text.startsWith(title)));
+  // The post is queued after the publish's answer (later on a loaded machine): send what is queued until it is there.
+  const deadline = Date.now() + 20_000;
+  while (!tg.bot.messagesTo(CHANNEL).some((m) => m.text.startsWith(title))) {
+    if (Date.now() > deadline) throw new Error(`the channel post of '${title}' was never sent`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.telegram.queue!.drain();
+  }
   return listing._id;
 }
 

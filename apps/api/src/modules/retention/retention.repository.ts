@@ -56,10 +56,9 @@ export async function rollUpAndDropEventsBefore(db: DbOrTx, before: Date, limit:
 
 /** Event counts per day of one type kept after the events were dropped (oldest first). */
 export async function eventDays(db: DbOrTx, type: string): Promise<Array<{ day: string; n: number }>> {
-  const rows = (
-    (await db.execute(sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, n FROM app_event_days WHERE type = ${type} ORDER BY day`)) as unknown as {
-      rows: Array<{ day: string; n: number }>;
-    }
-  ).rows;
+  const rows = await rowsOf<{ day: string; n: number }>(
+    db,
+    sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, n FROM app_event_days WHERE type = ${type} ORDER BY day`,
+  );
   return rows.map((r) => ({ day: r.day, n: Number(r.n) }));
 }

@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/rows-of.ts';
 import { moveInCost } from '@betoch/contracts/move-in-cost';
 import type { AppContext } from '../../app-context.ts';
 import type { PeriodicJob } from '../../jobs/job-runner.ts';
@@ -10,9 +8,12 @@ import {
   failWaitingMatchAlerts,
   findChannelListing,
   goneChannelPosts,
+  insertChannelPost,
   insertOutbox,
+  listingsPublishedWithoutPost,
   lockOpenChannelPost,
   markChannelPostClosed,
+  setChannelPostSent,
   type ChannelListing,
   type LeasedCall,
   type OpenChannelPost,
@@ -53,11 +54,7 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
       const l = await listing(listingId);
       if (!l) return false;
       const queued = await ctx.db.transaction(async (tx) => {
-        const rows = await rowsOf<{ listing_id: string }>(
-          tx,
-          sql`INSERT INTO telegram_channel_posts (listing_id, chat_id) VALUES (${l.id}, ${channelId}) ON CONFLICT DO NOTHING RETURNING listing_id`,
-        );
-        if (rows.length === 0) return false;
+        if (!(await insertChannelPost(tx, l.id, channelId))) return false;
         const caption = channelCaption(l);
         return queue.enqueue(
           l.cover_key
@@ -87,20 +84,12 @@ export function createTelegramChannel(ctx: AppContext, queue: TelegramQueue, cha
       if (call.kind !== 'channel_post' || !call.dedupeKey) return;
       const messageId = (result as { message_id?: number } | null)?.message_id;
       if (typeof messageId !== 'number') return;
-      await ctx.db.execute(
-        sql`UPDATE telegram_channel_posts SET message_id = ${messageId}, posted_at = ${ctx.now().toISOString()}::timestamptz WHERE listing_id = ${call.dedupeKey.slice('channel:'.length)}`,
-      );
+      await setChannelPostSent(ctx.db, call.dedupeKey.slice('channel:'.length), messageId, ctx.now());
     },
 
     /** Listings published in the last hour with no post yet (the kick after a publish was lost). */
     async catchUp(now: Date): Promise<number> {
-      const missed = await rowsOf<{ id: string }>(
-        ctx.db,
-        sql`SELECT l.id FROM listings l
-             WHERE l.visibility = 'live' AND l.admin_hidden = false AND l.published_at > ${new Date(now.getTime() - 3600_000).toISOString()}::timestamptz
-               AND NOT EXISTS (SELECT 1 FROM telegram_channel_posts p WHERE p.listing_id = l.id)
-             LIMIT 100`,
-      );
+      const missed = await listingsPublishedWithoutPost(ctx.db, new Date(now.getTime() - 3600_000));
       let posted = 0;
       for (const { id } of missed) if (await this.afterPublish(id)) posted++;
       return posted;

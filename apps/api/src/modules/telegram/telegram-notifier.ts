@@ -1,32 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { listings } from '../../db/schema/listings.ts';
-import { rowsOf } from '../../db/rows-of.ts';
 import type { AppContext } from '../../app-context.ts';
 import type { PhotoUrlFor } from '../uploads/photo-view.ts';
 import { freshnessCallbackData } from './callback-data.ts';
 import { fitCaption, fitMessage, freshnessQuestionText, newMatchText, newMessageText, ownerRepliedText, text } from './telegram-texts.ts';
 import type { TelegramQueue } from './telegram-queue.ts';
-import { publiclyVisible } from '../listings/listing-visibility.ts';
-import { findLinkByUser, type TelegramLanguage } from './telegram.repository.ts';
+import { findLinkByUser, newMatchesToSend, titleOfConversationListing, type TelegramLanguage } from './telegram.repository.ts';
 
 /** The listing `l` of the new-match query. */
-const L = alias(listings, 'l');
-
-interface MatchRow {
-  notification_id: string;
-  user_id: string;
-  chat_id: string | number;
-  language: TelegramLanguage;
-  listing_id: string;
-  title: string;
-  price_etb: number;
-  subcity: string;
-  search_name: string;
-  cover_key: string | null;
-}
-
 /**
  * What the bot tells a linked account (docs/telegram.md), queued at once in the account's
  * language. Only what is free to see goes in: titles, prices, places, links. Never a poster's
@@ -78,11 +58,7 @@ export function createTelegramNotifier(ctx: AppContext, queue: TelegramQueue, ca
      * which may be locked), to the owner or broker 'a new message'; both open the conversation.
      */
     async conversationMessage(m: { conversationId: string; recipientId: string; senderSide: 'tenant' | 'owner' }): Promise<boolean> {
-      const rows = await rowsOf<{ title: string }>(
-        ctx.db,
-        sql`SELECT l.title FROM conversations c JOIN listings l ON l.id = c.listing_id WHERE c.id = ${m.conversationId}`,
-      );
-      const title = rows[0]?.title;
+      const title = await titleOfConversationListing(ctx.db, m.conversationId);
       if (title === undefined) return false;
       const url = `${origin()}/chat/${encodeURIComponent(m.conversationId)}`;
       return m.senderSide === 'owner'
@@ -97,22 +73,7 @@ export function createTelegramNotifier(ctx: AppContext, queue: TelegramQueue, ca
      */
     async newMatches(userIds: readonly string[], urlFor: PhotoUrlFor): Promise<number> {
       if (userIds.length === 0) return 0;
-      const ids = `{${userIds.join(',')}}`;
-      const rows = await rowsOf<MatchRow>(
-        ctx.db,
-        sql`
-          SELECT n.id AS notification_id, n.user_id, tl.chat_id, tl.language, l.id AS listing_id, l.title, l.price_etb, l.subcity,
-                 s.name AS search_name, l.cover_photo->>'key' AS cover_key
-            FROM notifications n
-            JOIN saved_searches s ON s.id = n.saved_search_id AND s.telegram = true
-            JOIN telegram_links tl ON tl.user_id = n.user_id
-            JOIN listings l ON l.id = n.listing_id AND ${publiclyVisible(ctx.now(), L)}
-           WHERE n.user_id = ANY (${ids}::uuid[]) AND n.read_at IS NULL
-             AND n.created_at > ${new Date(ctx.now().getTime() - 24 * 3600 * 1000).toISOString()}::timestamptz
-             AND NOT EXISTS (SELECT 1 FROM telegram_outbox o WHERE o.dedupe_key = 'match:' || n.id::text)
-           ORDER BY n.created_at
-           LIMIT 500`,
-      );
+      const rows = await newMatchesToSend(ctx.db, userIds, ctx.now());
       let queued = 0;
       for (const row of rows) {
         const language = row.language;

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { TTelegramSignInAnswer, TTelegramSignInRequest } from '@betoch/contracts/telegram';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,6 +5,7 @@ import { normalizePhone } from '@betoch/contracts/phone';
 import type { AuthService } from '../auth/auth.service.ts';
 import { findUserByPhone } from '../users/user-rows.ts';
 import { verifyIdToken, verifyWidgetData } from './telegram-login.ts';
+import { phoneLinkedToChat } from './telegram.repository.ts';
 
 /**
  * 'Continue with Telegram' (docs/telegram.md): the Widget's signed data or an OpenID Connect ID
@@ -14,17 +14,8 @@ import { verifyIdToken, verifyWidgetData } from './telegram-login.ts';
  * the phone code as today. No SMS is sent here.
  */
 export function createTelegramSignIn(ctx: AppContext, auth: Pick<AuthService, 'signInVerifiedPhone'>) {
-  async function linkedPhone(telegramId: number): Promise<string | null> {
-    // A private chat's id is the Telegram user's id: the account linked to that chat.
-    const rows = (
-      (await ctx.db.execute(
-        sql`SELECT u.phone FROM telegram_links tl JOIN users u ON u.id = tl.user_id WHERE tl.chat_id = ${telegramId} AND u.deleted_at IS NULL`,
-      )) as unknown as {
-        rows: Array<{ phone: string }>;
-      }
-    ).rows;
-    return rows[0]?.phone ?? null;
-  }
+  // A private chat's id is the Telegram user's id: the account linked to that chat.
+  const linkedPhone = (telegramId: number) => phoneLinkedToChat(ctx.db, telegramId);
 
   return {
     /**

@@ -1,6 +1,9 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows-of.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { listings } from '../../db/schema/listings.ts';
+import { publiclyVisible } from '../listings/listing-visibility.ts';
 import { telegramLinks, telegramOutbox, telegramStartTokens, telegramUpdates } from '../../db/schema/telegram.ts';
 
 export type TelegramLanguage = 'en' | 'am';
@@ -13,6 +16,15 @@ export interface TelegramLinkRow {
 }
 
 // ---- links ----
+
+/** The phone of the account (not deleted) linked to this private chat, whose id is the Telegram user's. */
+export async function phoneLinkedToChat(db: DbOrTx, chatId: number): Promise<string | null> {
+  const rows = await rowsOf<{ phone: string }>(
+    db,
+    sql`SELECT u.phone FROM telegram_links tl JOIN users u ON u.id = tl.user_id WHERE tl.chat_id = ${chatId} AND u.deleted_at IS NULL`,
+  );
+  return rows[0]?.phone ?? null;
+}
 
 export async function findLinkByUser(db: DbOrTx, userId: string): Promise<TelegramLinkRow | undefined> {
   const [row] = await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId));
@@ -339,4 +351,82 @@ export async function failWaitingMatchAlerts(db: DbOrTx, listingId: string, now:
         RETURNING o.id`,
   );
   return rows.length;
+}
+
+// ---- what the bot tells ----
+
+/** The title of a conversation's listing; undefined when the conversation or its listing is gone. */
+export async function titleOfConversationListing(db: DbOrTx, conversationId: string): Promise<string | undefined> {
+  const rows = await rowsOf<{ title: string }>(
+    db,
+    sql`SELECT l.title FROM conversations c JOIN listings l ON l.id = c.listing_id WHERE c.id = ${conversationId}`,
+  );
+  return rows[0]?.title;
+}
+
+export interface NewMatchToSend {
+  notification_id: string;
+  user_id: string;
+  chat_id: string | number;
+  language: TelegramLanguage;
+  listing_id: string;
+  title: string;
+  price_etb: number;
+  subcity: string;
+  search_name: string;
+  cover_key: string | null;
+}
+
+const L = alias(listings, 'l');
+
+/**
+ * Unread new-match notifications of the last day, of saved searches whose alerts come by Telegram,
+ * for these people, not yet queued, about listings public now (as the SMS digest): oldest first, 500 at most.
+ */
+export async function newMatchesToSend(db: DbOrTx, userIds: readonly string[], now: Date): Promise<NewMatchToSend[]> {
+  const ids = `{${userIds.join(',')}}`;
+  return rowsOf<NewMatchToSend>(
+    db,
+    sql`
+      SELECT n.id AS notification_id, n.user_id, tl.chat_id, tl.language, l.id AS listing_id, l.title, l.price_etb, l.subcity,
+             s.name AS search_name, l.cover_photo->>'key' AS cover_key
+        FROM notifications n
+        JOIN saved_searches s ON s.id = n.saved_search_id AND s.telegram = true
+        JOIN telegram_links tl ON tl.user_id = n.user_id
+        JOIN listings l ON l.id = n.listing_id AND ${publiclyVisible(now, L)}
+       WHERE n.user_id = ANY (${ids}::uuid[]) AND n.read_at IS NULL
+         AND n.created_at > ${new Date(now.getTime() - 24 * 3600 * 1000).toISOString()}::timestamptz
+         AND NOT EXISTS (SELECT 1 FROM telegram_outbox o WHERE o.dedupe_key = 'match:' || n.id::text)
+       ORDER BY n.created_at
+       LIMIT 500`,
+  );
+}
+
+// ---- the channel's posts ----
+
+/** The listing's post row, once per listing ever: whether it was made now. */
+export async function insertChannelPost(db: DbOrTx, listingId: string, chatId: string): Promise<boolean> {
+  const rows = await rowsOf<{ listing_id: string }>(
+    db,
+    sql`INSERT INTO telegram_channel_posts (listing_id, chat_id) VALUES (${listingId}, ${chatId}) ON CONFLICT DO NOTHING RETURNING listing_id`,
+  );
+  return rows.length > 0;
+}
+
+/** The sent post's message id (to edit it later) and when it went out. */
+export async function setChannelPostSent(db: DbOrTx, listingId: string, messageId: number, at: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE telegram_channel_posts SET message_id = ${messageId}, posted_at = ${at.toISOString()}::timestamptz WHERE listing_id = ${listingId}`,
+  );
+}
+
+/** Live listings published since `since` that have no post yet (100 at most). */
+export async function listingsPublishedWithoutPost(db: DbOrTx, since: Date): Promise<Array<{ id: string }>> {
+  return rowsOf<{ id: string }>(
+    db,
+    sql`SELECT l.id FROM listings l
+         WHERE l.visibility = 'live' AND l.admin_hidden = false AND l.published_at > ${since.toISOString()}::timestamptz
+           AND NOT EXISTS (SELECT 1 FROM telegram_channel_posts p WHERE p.listing_id = l.id)
+         LIMIT 100`,
+  );
 }
