@@ -5,30 +5,19 @@
 // webBuiltByParent). `npm run build` (scripts/build.mjs) builds both without starting anything.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { exitCodeOf, runNode } from './run-node.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 /** The start command of every real server (Dockerfile, deploy/betoch.service, docs/deploy.md). */
 const SERVER = ['--single-threaded-gc', '--heap-growing-percent=300', 'apps/api/dist/main.js'];
 
-function exitCode(child) {
-  return new Promise((resolve) => {
-    child.once('error', (error) => {
-      console.error(`${child.spawnfile}: ${error.message}`);
-      resolve(1);
-    });
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
-
-const build = (file) => exitCode(spawn(process.execPath, [file], { cwd: path.dirname(file), stdio: 'inherit' }));
-
-const apiBuilt = await build(path.join(root, 'apps/api/build.mjs'));
+const apiBuilt = await runNode(path.join(root, 'apps/api/build.mjs'));
 if (apiBuilt !== 0) process.exit(apiBuilt);
 
 const server = spawn(process.execPath, [...SERVER, '--web-being-built'], { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
-const serverExit = exitCode(server);
+const serverExit = exitCodeOf(server);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 
-const webBuilt = await build(path.join(root, 'apps/web/build.mjs'));
+const webBuilt = await runNode(path.join(root, 'apps/web/build.mjs'));
 if (server.connected) server.send({ webBuild: webBuilt === 0 ? 'done' : 'failed' }, () => server.connected && server.disconnect());
 process.exitCode = await serverExit;

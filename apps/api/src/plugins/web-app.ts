@@ -12,6 +12,11 @@ import { PENDING_MESSAGE_COOKIE, PENDING_MESSAGE_SECONDS, pendingMessageValue } 
 import { serverPages } from './server-render.ts';
 import type { PageReads } from './page-reads.ts';
 
+/** A choice of this device kept in the cookie the app itself keeps for it (a year, as apps/web/src/lib/device-cookie.ts). */
+function keepDeviceChoice(reply: FastifyReply, name: string, value: string): void {
+  reply.header('set-cookie', `${name}=${value}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`);
+}
+
 /**
  * A page opened by its language link (`?lng=am`, the language switch of every page, which works
  * before the app has started and without JavaScript) keeps that language for the pages after it:
@@ -22,7 +27,7 @@ function rememberLanguageOfLink(req: FastifyRequest, reply: FastifyReply): void 
   if (!search) return;
   const lng = new URLSearchParams(search).get(LANGUAGE_PARAM)?.toLowerCase();
   if (lng && (LANGUAGES as readonly string[]).includes(lng)) {
-    reply.header('set-cookie', `${LANGUAGE_COOKIE}=${lng}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`);
+    keepDeviceChoice(reply, LANGUAGE_COOKIE, lng);
   }
 }
 
@@ -38,7 +43,7 @@ function dataSaverOfLink(req: FastifyRequest, reply: FastifyReply): string | und
   const query = new URLSearchParams(search);
   const choice = query.get(DATA_SAVER_PARAM);
   if (choice !== '1' && choice !== '0') return undefined;
-  reply.header('set-cookie', `${DATA_SAVER_COOKIE}=${choice}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`);
+  keepDeviceChoice(reply, DATA_SAVER_COOKIE, choice);
   query.delete(DATA_SAVER_PARAM);
   const rest = query.toString();
   return `${pathname}${rest ? `?${rest}` : ''}`;

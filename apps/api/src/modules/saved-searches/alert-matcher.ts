@@ -14,15 +14,6 @@ export interface DrainResult {
 }
 
 /**
- * Matches listings that went live against the saved searches, off the request path: the listings
- * trigger (migration 0015) queues each listing once, in its publishing transaction; a drain claims
- * queued rows with FOR UPDATE SKIP LOCKED, writes the notifications and marks the rows done in one
- * transaction, so each listing is matched once however many servers drain at the same time (and
- * notifications_user_listing_key refuses a second notification of one listing to one person).
- * A listing no longer public when its turn comes (a draft again, hidden) alerts no one.
- * After the commit, each person notified gets their unread count on the event stream.
- */
-/**
  * Listens to 'a listing left the market' (lib/domain-events.ts; subscribed in app.ts), in the
  * publisher's transaction: a listing still waiting to be matched leaves the queue, so no one is
  * alerted about a home that is gone however long the queue is (a drain already matching it is
@@ -33,6 +24,15 @@ export async function unqueueOnListingLeftMarket(tx: Tx, event: DomainEventMap['
   await unqueueWaiting(tx, event.listingId);
 }
 
+/**
+ * Matches listings that went live against the saved searches, off the request path: the listings
+ * trigger (migration 0015) queues each listing once, in its publishing transaction; a drain claims
+ * queued rows with FOR UPDATE SKIP LOCKED, writes the notifications and marks the rows done in one
+ * transaction, so each listing is matched once however many servers drain at the same time (and
+ * notifications_user_listing_key refuses a second notification of one listing to one person).
+ * A listing no longer public when its turn comes (a draft again, hidden) alerts no one.
+ * After the commit, each person notified gets their unread count on the event stream.
+ */
 export function createAlertMatcher(ctx: AppContext, bus: EventBus, onNotified?: (userIds: string[]) => Promise<unknown>) {
   let running: Promise<DrainResult> | undefined;
   let again = false;
