@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
 import { tr, type Lang } from './support/i18n';
-import { apiSignUp, logInViaUi } from './support/auth';
+import { apiSignUp, endCodeCooldown, logInViaUi } from './support/auth';
 import { createLiveListing } from './support/live-listing';
 import { escapeRegExp, expectSoonAfterCode, holdScripts, LANGS, openDrawn, SCRIPT_DELAY_MS, signInBackTo, tapEarly, withoutJs } from './support/early-taps';
 
@@ -84,6 +84,8 @@ for (const lang of LANGS) {
       await tapEarly(page.getByRole('link', { name: tr(lang, 'favourites:heart.save'), exact: true }));
       await expect(page).toHaveURL(signInBackTo(`${url}?save=1`));
       await page.unrouteAll({ behavior: 'ignoreErrors' });
+      // Signed up a moment ago: the code it asked for then would hold the next one a minute.
+      await endCodeCooldown(request, tenant.phone);
       await logInViaUi(page, tenant.phone, lang);
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}$`));
       await expect(page.getByRole('button', { name: tr(lang, 'favourites:heart.saved') })).toHaveAttribute('aria-pressed', 'true');
@@ -99,6 +101,8 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(signInBackTo(`${url}?save=1`));
       await expect(page.getByRole('heading', loginHeading(lang))).toBeVisible();
       await page.unrouteAll({ behavior: 'ignoreErrors' });
+      // Signed up a moment ago: the code it asked for then would hold the next one a minute.
+      await endCodeCooldown(request, tenant.phone);
       await logInViaUi(page, tenant.phone, lang);
       await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}$`));
       await expect(page.getByRole('button', { name: tr(lang, 'favourites:heart.saved') })).toHaveAttribute('aria-pressed', 'true');

@@ -20,6 +20,7 @@ import { canonicalUrl, pageHeads, type PageHeadInput } from '@/app/page-head';
 import { PAGE_TABLE, serverPageAt, type PageData, type ServerPage } from '@/app/page-table';
 import { makeQueryClient } from '@/app/providers';
 import { pageModuleAt, preloadPage } from '@/app/routes';
+import { HydrationState } from '@/lib/hydration';
 import { SSR_STATE_ID, type SsrState } from './ssr-state';
 
 /**
@@ -143,17 +144,19 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport,
         const html = await drawToString(() => (
           <StrictMode>
             <Suspense fallback={null}>
-              <I18nextProvider i18n={texts[language]}>
-                <UsedNamespaces.Provider value={used}>
-                  <ServerDataSaver.Provider value={dataSaver}>
-                    <ServerOrigin.Provider value={origin}>
-                      <StaticRouter location={url}>
-                        <App client={client} drawnOnServer />
-                      </StaticRouter>
-                    </ServerOrigin.Provider>
-                  </ServerDataSaver.Provider>
-                </UsedNamespaces.Provider>
-              </I18nextProvider>
+              <HydrationState hydrating>
+                <I18nextProvider i18n={texts[language]}>
+                  <UsedNamespaces.Provider value={used}>
+                    <ServerDataSaver.Provider value={dataSaver}>
+                      <ServerOrigin.Provider value={origin}>
+                        <StaticRouter location={url}>
+                          <App client={client} drawnOnServer />
+                        </StaticRouter>
+                      </ServerOrigin.Provider>
+                    </ServerDataSaver.Provider>
+                  </UsedNamespaces.Provider>
+                </I18nextProvider>
+              </HydrationState>
             </Suspense>
           </StrictMode>
         ));

@@ -16,6 +16,7 @@ import { initI18n } from './lib/i18n';
 import { detectLanguage } from './lib/i18n-language';
 import { registerServiceWorker } from './lib/service-worker';
 import { takeSsrState } from './ssr-state';
+import { HydrationState, useHydrating } from './lib/hydration';
 
 /** However long the texts or the page's code take, the app is drawn after this (it then waits inside). */
 const FIRST_DRAW_WAIT_MS = 4000;
@@ -45,10 +46,14 @@ if (drawn && hydrating) hydrate(client, drawn.queries);
  * in a task of their own, after every effect of the first commit (the forms' fields read).
  */
 function AppStarted({ children }: { children: ReactNode }): ReactNode {
+  // A hydrated page has started once what only the browser knows is drawn (the session above all:
+  // a tap replayed before would be a visitor's).
+  const hydrating = useHydrating();
   useEffect(() => {
+    if (hydrating) return;
     document.documentElement.dataset.app = 'started';
     setTimeout(replayEarlyTaps, 0);
-  }, []);
+  }, [hydrating]);
   // Around the app, not beside it: a sibling would change the tree's shape, and with it the ids
   // useId gives, against the server's page.
   return children;
@@ -57,16 +62,18 @@ function AppStarted({ children }: { children: ReactNode }): ReactNode {
 const app = (
   <StrictMode>
     <Suspense fallback={null}>
-      <ServerDataSaver.Provider value={hydrating && drawn ? drawn.dataSaver : false}>
-        {/* Navigations apply at once, as React Router's data router did: a filter's control shows
+      <HydrationState hydrating={hydrating}>
+        <ServerDataSaver.Provider value={hydrating && drawn ? drawn.dataSaver : false}>
+          {/* Navigations apply at once, as React Router's data router did: a filter's control shows
             its new value on the tap, not when the new answer has come (a transition would hold
             the old page, its controls included, until then). */}
-        <BrowserRouter useTransitions={false}>
-          <AppStarted>
-            <BrowserApp client={client} />
-          </AppStarted>
-        </BrowserRouter>
-      </ServerDataSaver.Provider>
+          <BrowserRouter useTransitions={false}>
+            <AppStarted>
+              <BrowserApp client={client} />
+            </AppStarted>
+          </BrowserRouter>
+        </ServerDataSaver.Provider>
+      </HydrationState>
     </Suspense>
   </StrictMode>
 );

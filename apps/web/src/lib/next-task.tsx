@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { afterNextPaint } from './after-paint';
 import { useHydrating } from './hydration';
 
@@ -13,6 +13,6 @@ import { useHydrating } from './hydration';
 export function NextTask({ children }: { children: ReactNode }): ReactNode {
   const hydrating = useHydrating();
   const [next, setNext] = useState(hydrating);
-  useEffect(() => (next ? undefined : afterNextPaint(() => setNext(true))), [next]);
+  useEffect(() => (next ? undefined : afterNextPaint(() => startTransition(() => setNext(true)))), [next]);
   return next ? children : null;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { afterNextPaint } from './after-paint';
 import { useHydrating } from './hydration';
 
@@ -21,9 +21,12 @@ export function useGradualCount(total: number, step = 4, first?: number, serverF
   const count = Math.min(total, drawn + step);
   useEffect(() => {
     if (count === drawn) return undefined;
-    // The first screen is shown before anything more is drawn; after that, one task per step.
-    if (drawn + step === start && start < total) return afterNextPaint(() => setDrawn(count));
-    const timer = setTimeout(() => setDrawn(count), 0);
+    // The first screen is shown before anything more is drawn; after that, one step at a time, each
+    // a transition: React draws it in slices of a few milliseconds (a render at the default
+    // priority is one task, the whole list's page with it).
+    const more = () => startTransition(() => setDrawn(count));
+    if (drawn + step === start && start < total) return afterNextPaint(more);
+    const timer = setTimeout(more, 0);
     return () => clearTimeout(timer);
   }, [count, drawn, start, step, total]);
   return count;
