@@ -6,8 +6,9 @@ import { randomPhone } from './support/phones';
 
 /**
  * Favourites: the heart on a card and on /l/{id}, the signed-out visitor who signs up
- * and comes back with the listing saved, /saved with its 'No longer available' mark and its empty
- * state, and the poster's count on /my-listings.
+ * and comes back with the listing saved, the bell's 'A home you saved is no longer available' when
+ * its landlord marks it rented, /saved with its 'No longer available' mark and its empty state, and
+ * the poster's count on /my-listings.
  */
 
 const unique = (what: string) => `${what} ${Math.floor(Math.random() * 1e6)}`;
@@ -52,51 +53,70 @@ test('a signed-out visitor taps the heart on a card, signs up, comes back with i
   await expect(page.getByRole('article').filter({ hasText: listing.title })).toBeVisible();
 });
 
-test('a tenant saves from /l/{id}; the poster sees the count; rented, it is marked no longer available; removed, /saved is empty and leads to /browse (am)', async ({
-  page,
-  browser,
-  request,
-}) => {
-  const lang: Lang = 'am';
-  const listing = await createLiveListing(request, { title: unique('Quiet flat near Edna Mall') });
-  const tenant = await apiSignUp(request);
-  await startInLanguage(page, lang);
-  await storeSession(page, tenant, `/l/${listing.id}`);
+for (const lang of ['am', 'en'] as Lang[]) {
+  test(`${lang}: a tenant saves from /l/{id}; the poster sees the count; rented, the bell tells her and it is marked no longer available; removed, /saved is empty and leads to /browse`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const listing = await createLiveListing(request, { title: unique('Quiet flat near Edna Mall') });
+    const tenant = await apiSignUp(request);
+    await startInLanguage(page, lang);
+    await storeSession(page, tenant, `/l/${listing.id}`);
 
-  const save = page.getByRole('button', { name: tr(lang, 'favourites:heart.save') });
-  await save.click();
-  const saved = page.getByRole('button', { name: tr(lang, 'favourites:heart.saved') });
-  await expect(saved).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('status').filter({ hasText: tr(lang, 'favourites:heart.savedNotice') })).toBeAttached();
+    const save = page.getByRole('button', { name: tr(lang, 'favourites:heart.save') });
+    await save.click();
+    const saved = page.getByRole('button', { name: tr(lang, 'favourites:heart.saved') });
+    await expect(saved).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('status').filter({ hasText: tr(lang, 'favourites:heart.savedNotice') })).toBeAttached();
 
-  // The poster's /my-listings: how many saved it, never who.
-  const landlordContext = await browser.newContext();
-  const landlordPage = await landlordContext.newPage();
-  await startInLanguage(landlordPage, lang);
-  await storeSession(landlordPage, listing.landlord, '/my-listings');
-  const ownCard = landlordPage.getByRole('article').filter({ hasText: listing.title });
-  await expect(ownCard.getByText(tr(lang, 'extras:mine.savedBy_one', { count: 1 }))).toBeVisible();
-  await expect(landlordPage.getByText(tenant.phone.slice(-6))).toHaveCount(0);
-  await landlordContext.close();
+    // The poster's /my-listings: how many saved it, never who.
+    const landlordContext = await browser.newContext();
+    const landlordPage = await landlordContext.newPage();
+    await startInLanguage(landlordPage, lang);
+    await storeSession(landlordPage, listing.landlord, '/my-listings');
+    const ownCard = landlordPage.getByRole('article').filter({ hasText: listing.title });
+    await expect(ownCard.getByText(tr(lang, 'extras:mine.savedBy_one', { count: 1 }))).toBeVisible();
+    await expect(landlordPage.getByText(tenant.phone.slice(-6))).toHaveCount(0);
+    await landlordContext.close();
 
-  await page.goto('/saved');
-  await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'favourites:page.title') })).toBeVisible();
-  const item = page.getByRole('listitem').filter({ hasText: listing.title });
-  await expect(item).toBeVisible();
-  await expect(item.getByText(tr(lang, 'favourites:section.unavailable'))).toHaveCount(0);
+    await page.goto('/saved');
+    await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'favourites:page.title') })).toBeVisible();
+    const item = page.getByRole('listitem').filter({ hasText: listing.title });
+    await expect(item).toBeVisible();
+    await expect(item.getByText(tr(lang, 'favourites:section.unavailable'))).toHaveCount(0);
 
-  // The landlord marks it rented: still saved, marked.
-  const rented = await request.fetch(`/api/listings/${listing.id}`, {
-    method: 'PATCH',
-    headers: { authorization: `Bearer ${listing.landlord.token}` },
-    data: { visibility: 'draft' },
+    const bell = page.getByTestId('notification-bell');
+    await expect(bell).toBeVisible();
+    await expect(page.getByTestId('notification-count')).toHaveCount(0);
+
+    // The landlord marks it rented: her bell says so at once, without a reload (the event stream).
+    const rented = await request.fetch(`/api/listings/${listing.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${listing.landlord.token}` },
+      data: { visibility: 'draft' },
+    });
+    expect(rented.ok()).toBe(true);
+    await expect(page.getByTestId('notification-count')).toHaveText('1', { timeout: 2_000 });
+    await expect(bell).toHaveAttribute('aria-label', tr(lang, 'alerts:bell.labelUnread_one', { count: 1 }));
+
+    // The notification names the home and opens /saved, where it is still saved, marked.
+    await bell.click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    const note = page.getByTestId('notifications').getByRole('link', { name: new RegExp(listing.title) });
+    await expect(note).toContainText(tr(lang, 'alerts:notifications.savedGone'));
+    await note.click();
+    await expect(page).toHaveURL(/\/saved$/);
+    await expect(page.getByTestId('notification-count')).toHaveCount(0);
+    await expect(item.getByText(tr(lang, 'favourites:section.unavailable'))).toBeVisible();
+    await item.getByRole('button', { name: tr(lang, 'favourites:section.remove') }).click();
+
+    await expect(page.getByRole('heading', { level: 2, name: tr(lang, 'favourites:section.emptyTitle') })).toBeVisible();
+    // The saved homes' own empty state (the saved searches' one below says the same in English).
+    await page
+      .getByRole('region', { name: tr(lang, 'favourites:section.title') })
+      .getByRole('link', { name: tr(lang, 'favourites:section.browse') })
+      .click();
+    await expect(page).toHaveURL(/\/browse/);
   });
-  expect(rented.ok()).toBe(true);
-  await page.reload();
-  await expect(item.getByText(tr(lang, 'favourites:section.unavailable'))).toBeVisible();
-  await item.getByRole('button', { name: tr(lang, 'favourites:section.remove') }).click();
-
-  await expect(page.getByRole('heading', { level: 2, name: tr(lang, 'favourites:section.emptyTitle') })).toBeVisible();
-  await page.getByRole('link', { name: tr(lang, 'favourites:section.browse') }).click();
-  await expect(page).toHaveURL(/\/browse/);
-});
+}

@@ -47,6 +47,8 @@ import { refundsRoutes } from './modules/refunds/refunds.routes.ts';
 import { approveClaimsOnListingLeftMarket, createRefundsService } from './modules/refunds/refunds.service.ts';
 import { unqueueOnListingLeftMarket } from './modules/saved-searches/alert-matcher.ts';
 import { takeDownOnListingLeftMarket } from './modules/telegram/telegram-channel.ts';
+import { notifySaversOnListingLeftMarket } from './modules/favourites/saved-listing-gone.ts';
+import { tellUnreadCounts } from './modules/saved-searches/unread-count-event.ts';
 import { unlocksRoutes } from './modules/unlocks/unlocks.routes.ts';
 import { createUnlocksService } from './modules/unlocks/unlocks.service.ts';
 import { setUpConversations } from './modules/conversations/conversations.setup.ts';
@@ -209,10 +211,15 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   };
   // Who acts on what another module did (lib/domain-events.ts), before any route or job runs, in
   // this order, each in the publisher's transaction: refunds approve the claims waiting on the
-  // listing; alerts stop matching it; Telegram takes its channel post down and drops its waiting alerts.
+  // listing; alerts stop matching it; Telegram takes its channel post down and drops its waiting
+  // alerts; favourites tell those who saved it (the bell), and push their count once it committed.
   ctx.events.on('listingLeftMarket', approveClaimsOnListingLeftMarket);
   ctx.events.on('listingLeftMarket', unqueueOnListingLeftMarket);
   ctx.events.on('listingLeftMarket', takeDownOnListingLeftMarket);
+  ctx.events.on(
+    'listingLeftMarket',
+    notifySaversOnListingLeftMarket(ctx, (userIds) => tellUnreadCounts(ctx, bus, userIds)),
+  );
 
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   securityHeaders(app, env.mode === 'production', photoOrigin(env));
@@ -282,7 +289,7 @@ export async function buildApp(env: Env, options: BuildOptions = {}): Promise<Bu
   app.addHook('preClose', async () => account.settle());
   refundsRoutes(app, ctx, createRefundsService(ctx));
   await setUpFayda(app, ctx, secret);
-  // The realtime stream: conversations and saved-search notifications publish on the bus, and a
+  // The realtime stream: conversations and the notifications (saved searches, favourites) publish on the bus, and a
   // new stream starts with the unread counts of both.
   const hub = setUpRealtime(app, ctx, bus, async (userId) => [...(await conversations.firstEvents(userId)), ...(await savedSearches.firstEvents(userId))]);
   const conversations = setUpConversations(app, ctx, uploads.urlFor, bus, notifier ? (message) => notifier.conversationMessage(message) : undefined);

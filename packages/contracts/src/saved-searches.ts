@@ -99,11 +99,18 @@ export const ZNotificationListing = z.object({
   available: z.boolean(),
 });
 
+/**
+ * What a notification tells: a new listing matched one of the person's saved searches, or a
+ * listing they saved left the market (rented, expired, hidden by an admin).
+ */
+export const NOTIFICATION_KINDS = ['saved_search_match', 'saved_listing_gone'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 export const ZNotification = z.object({
   _id: z.string(),
-  kind: z.literal('saved_search_match'),
+  kind: z.enum(NOTIFICATION_KINDS),
   listing: ZNotificationListing,
-  /** The saved search that matched (null when it has since been deleted). */
+  /** The saved search that matched (null when it has since been deleted, and for 'saved_listing_gone'). */
   search_name: z.string().nullable(),
   read: z.boolean(),
   created_at: z.string(),

@@ -11,7 +11,8 @@ export interface DomainEventMap {
    * A listing left the market: marked rented by its poster (visibility 'draft', from the listing
    * or from freshness's 'Rented' answer), expired (freshness), or hidden by moderation
    * (moderation/listing-hiding.ts: reports, duplicates, an admin). Listeners (app.ts): refunds approve
-   * the claims waiting on it; alerts take it out of the matching queue; Telegram takes its channel post down.
+   * the claims waiting on it; alerts take it out of the matching queue; Telegram takes its channel post
+   * down; favourites tell those who saved it (a notification in the bell).
    */
   listingLeftMarket: { listingId: string; reason: ListingLeftMarketReason; at: Date };
 }

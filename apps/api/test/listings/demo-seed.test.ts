@@ -174,16 +174,28 @@ describe('every feature has something to show after a fresh start', () => {
     expect(expired).toHaveLength(1);
   });
 
-  it('gives the demo tenant favourites, a saved search with new matches and unread notifications', async () => {
+  it('gives the demo tenant favourites, a saved search with new matches and unread notifications, one of them her saved home that expired', async () => {
     const tenant = await logIn(t, DEMO_PHONES.tenant);
-    const { favourites } = await get<{ favourites: Array<{ available: boolean }> }>('/api/favourites', tenant.auth);
+    const { favourites } = await get<{ favourites: Array<{ available: boolean; listing: { _id: string } }> }>('/api/favourites', tenant.auth);
     expect(favourites.length).toBeGreaterThanOrEqual(3);
-    expect(favourites.some((f) => !f.available)).toBe(true);
+    const gone = favourites.filter((f) => !f.available).map((f) => f.listing._id);
+    expect(gone.length).toBeGreaterThanOrEqual(1);
     const { saved_searches: searches } = await get<{ saved_searches: Array<{ new_matches: number }> }>('/api/saved-searches', tenant.auth);
     expect(searches.length).toBeGreaterThanOrEqual(1);
     expect(searches[0]!.new_matches).toBeGreaterThanOrEqual(3);
-    const { unread, notifications } = await get<{ unread: number; notifications: Array<{ created_at: string }> }>('/api/notifications', tenant.auth);
-    expect(unread).toBeGreaterThanOrEqual(3);
+    const { unread, notifications } = await get<{ unread: number; notifications: Array<{ kind: string; created_at: string; listing: { _id: string } }> }>(
+      '/api/notifications',
+      tenant.auth,
+    );
+    expect(notifications.filter((n) => n.kind === 'saved_search_match').length).toBeGreaterThanOrEqual(3);
+    // Leaving the market told her of each: 'A home you saved is no longer available'.
+    expect(
+      notifications
+        .filter((n) => n.kind === 'saved_listing_gone')
+        .map((n) => n.listing._id)
+        .sort(),
+    ).toEqual(gone.sort());
+    expect(unread).toBeGreaterThanOrEqual(4);
     // Dated when each listing went live (since yesterday), not at the start of the server.
     const now = t.clock.now().getTime();
     for (const n of notifications) expect(now - Date.parse(n.created_at)).toBeGreaterThan(3_600_000);

@@ -9,7 +9,8 @@ import { act, admin, caseOf, report } from '../trust/trust-calls.ts';
 /*
  * 'A listing left the market' (lib/domain-events.ts): what each listener does, in the transaction
  * that takes the listing off the market, for each way it leaves. Refunds' listener is proven in
- * refunds/refund-claims.test.ts.
+ * refunds/refund-claims.test.ts; the bell's calls with a saved home gone, in
+ * alerts/saved-home-gone-notifications.test.ts.
  */
 
 const CHANNEL = '@betoch_new_homes';
@@ -64,11 +65,32 @@ async function saveSearch(who: SignedIn, filters: Record<string, unknown>, extra
   expect(res.statusCode, res.body).toBe(201);
 }
 
-async function notifiedListings(who: SignedIn): Promise<string[]> {
+interface Notification {
+  _id: string;
+  kind: string;
+  listing: { _id: string; title: string; subcity: string; available: boolean };
+  search_name: string | null;
+  read: boolean;
+  created_at: string;
+}
+
+async function notificationsOf(who: SignedIn): Promise<{ notifications: Notification[]; unread: number; body: string }> {
   const res = await t.request({ method: 'GET', url: '/api/notifications', headers: who.auth });
   expect(res.statusCode).toBe(200);
-  return (res.json().notifications as Array<{ listing: { _id: string } }>).map((n) => n.listing._id);
+  return { ...(res.json() as { notifications: Notification[]; unread: number }), body: res.body };
 }
+
+async function notifiedListings(who: SignedIn): Promise<string[]> {
+  return (await notificationsOf(who)).notifications.map((n) => n.listing._id);
+}
+
+async function saveHome(who: SignedIn, listingId: string): Promise<void> {
+  const res = await t.request({ method: 'PUT', url: `/api/favourites/${listingId}`, headers: who.auth });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const goneRows = (listingId: string) =>
+  t.database.sql.query<{ user_id: string }>("SELECT user_id FROM notifications WHERE listing_id = $1 AND kind = 'saved_listing_gone'", [listingId]);
 
 /** A listing published through the API whose post the channel has sent. */
 async function postedListing(owner: SignedIn, title: string): Promise<string> {
@@ -109,6 +131,38 @@ describe.each<Reason>(['rented', 'expired', 'hidden'])('a listing %s', (reason) 
     expect(post.text.startsWith(NO_LONGER)).toBe(true);
     expect(post.edits).toBe(1);
     expect(await t.telegram.channel!.closeGone(t.clock.now())).toEqual({ edited: 0, deleted: 0 });
+  });
+
+  it('tells everyone who saved it, in the bell, and no one else: not its poster, not who did not save it', async () => {
+    const owner = await signUp(t, { userType: 'landlord' });
+    const [first, second, bystander] = [await signUp(t), await signUp(t), await signUp(t)];
+    const title = `Saved home to be ${reason}`;
+    // Posted on the channel first, so no post of it is left for the channel tests' job to find.
+    const listingId = await postedListing(owner, title);
+    // The poster saved their own home too: they are not told about it.
+    for (const who of [first, second, owner]) await saveHome(who, listingId);
+    const before = t.clock.now().getTime();
+
+    await leave(reason, owner, listingId);
+    for (const who of [first, second]) {
+      const { notifications, unread, body } = await notificationsOf(who);
+      expect(notifications).toEqual([
+        {
+          _id: expect.any(String),
+          kind: 'saved_listing_gone',
+          listing: expect.objectContaining({ _id: listingId, title, subcity: 'Bole', available: false }),
+          search_name: null,
+          read: false,
+          created_at: expect.any(String),
+        },
+      ]);
+      expect(Date.parse(notifications[0]!.created_at)).toBeGreaterThanOrEqual(before - 1000);
+      expect(unread).toBe(1);
+      // Nothing anyone pays for: not the poster's phone, in any form.
+      expect(body).not.toContain(owner.phone.slice(-9));
+    }
+    expect((await notificationsOf(owner)).notifications).toEqual([]);
+    expect((await notificationsOf(bystander)).notifications).toEqual([]);
   });
 
   it('leaves the queue of listings to match, so no saved search is alerted about it', async () => {
@@ -167,10 +221,32 @@ describe('after leaving the market', () => {
     expect(tg.bot.messagesTo(chat).filter((m) => m.kind === 'photo')).toEqual([]);
   });
 
-  it('a listener that fails undoes the whole change: the listing stays live, queued and posted', async () => {
+  it('a saved home that leaves again (published again, then rented again) tells again: the same notification, dated anew and unread', async () => {
+    const owner = await signUp(t, { userType: 'landlord' });
+    const tenant = await signUp(t);
+    const listingId = await postedListing(owner, 'Flat rented twice');
+    await saveHome(tenant, listingId);
+    await leave('rented', owner, listingId);
+    const [first] = (await notificationsOf(tenant)).notifications;
+    expect(first).toMatchObject({ kind: 'saved_listing_gone', read: false });
+    expect((await t.request({ method: 'POST', url: `/api/notifications/${first!._id}/read`, headers: tenant.auth })).json()).toEqual({ ok: true, count: 0 });
+
+    t.clock.advance(3600_000);
+    expect((await publishListing(t, owner, listingId)).statusCode).toBe(200);
+    expect((await notificationsOf(tenant)).unread).toBe(0);
+    await leave('rented', owner, listingId);
+    const { notifications, unread } = await notificationsOf(tenant);
+    expect(notifications).toEqual([{ ...first, read: false, created_at: expect.any(String) }]);
+    expect(Date.parse(notifications[0]!.created_at) - Date.parse(first!.created_at)).toBeGreaterThanOrEqual(3600_000);
+    expect(unread).toBe(1);
+  });
+
+  it('a listener that fails undoes the whole change: the listing stays live, queued and posted, and its savers are told nothing', async () => {
     const owner = await signUp(t, { userType: 'landlord' });
     const posted = await postedListing(owner, 'Flat whose rental fails');
     const waiting = await liveAndWaitingToMatch(owner, 'Arada');
+    const tenant = await signUp(t);
+    await saveHome(tenant, posted);
     failing = true;
     try {
       for (const listingId of [posted, waiting]) {
@@ -184,5 +260,7 @@ describe('after leaving the market', () => {
     }
     expect(await channelPost(posted)).toEqual({ closed: false, take_down_queued: false });
     expect(await waitingInMatchQueue(waiting)).toBe(true);
+    expect(await goneRows(posted)).toEqual([]);
+    expect((await notificationsOf(tenant)).unread).toBe(0);
   });
 });

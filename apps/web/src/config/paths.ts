@@ -30,7 +30,7 @@ export const paths = {
   admin: '/admin',
   /** Saved listings and saved searches. */
   saved: '/saved',
-  /** Notifications of new listings matching a saved search. */
+  /** Notifications: new listings matching a saved search, saved listings that left the market. */
   notifications: '/notifications',
   /** The Privacy notice and the Terms, public and drawn on the server. */
   privacy: '/privacy',

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { NOTIFICATION_KINDS } from '@betoch/contracts/saved-searches';
 import { boolean, date, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { listings } from './listings.ts';
 import { createdAtColumn, idColumn, timestamptz } from './columns.ts';
@@ -66,14 +67,19 @@ export const notifications = pgTable(
     id: idColumn(),
     userId: userRef('user_id'),
     listingId: listingRef('listing_id'),
-    /** No foreign key (migration 0015): readers join saved_searches, a deleted one joins nothing. */
+    /**
+     * What it tells (migration 0025): 'saved_search_match', a new listing matched a saved search;
+     * 'saved_listing_gone', a listing the person saved left the market (favourites' listener).
+     */
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull().default('saved_search_match'),
+    /** The search that matched (null for 'saved_listing_gone'). No foreign key (migration 0015): readers join saved_searches, a deleted one joins nothing. */
     savedSearchId: uuid('saved_search_id'),
     createdAt: createdAtColumn(),
     readAt: timestamptz('read_at'),
     smsSentAt: timestamptz('sms_sent_at'),
   },
   (t) => [
-    unique('notifications_user_listing_key').on(t.userId, t.listingId),
+    unique('notifications_user_listing_kind_key').on(t.userId, t.listingId, t.kind),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
     index('notifications_sms_due_idx')
       .on(t.createdAt)

@@ -11,7 +11,8 @@ const DAY = 24 * HOUR;
  * What a listing is for in the demo's story (./demo-story.ts), beside being on the market:
  * - asked: the demo landlord's, confirmed 16 days ago (the 14-day question waits on /my-listings)
  *   and asked 'Is it still available?' by a tenant;
- * - renewable: the demo landlord's, expired unconfirmed; he renews it from /my-listings;
+ * - renewable: the demo landlord's, expired unconfirmed; he renews it from /my-listings (the demo
+ *   tenant had saved it: her bell says it is no longer available);
  * - alert: goes live after the demo tenant saved a search it matches (her new matches and notifications);
  * - copy: a broker's copy of a landlord's listing (`copyOf`), which the duplicate check flags.
  */

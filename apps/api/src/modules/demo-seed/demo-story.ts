@@ -154,10 +154,13 @@ const DEMO_SCENES: Scene[] = [
       const ctx = stage.at(12 * DAY);
       const hana = stage.as(TENANT, ctx);
       const favourites = createFavouritesService(ctx);
-      const renewable = stage.withRole('renewable')[0]!;
+      // The demo landlord's home that expires 15 days ago (next step) she saved the day before:
+      // the expiry tells her in the bell ('A home you saved is no longer available').
+      const before = stage.at(16 * DAY);
+      await createFavouritesService(before).add(stage.as(TENANT, before), stage.withRole('renewable')[0]!.id);
       const below = stage.market((l) => l.group?.priceFactor === 0.75);
       const others = stage.market((l) => l.group === null && l.publishedAt.getTime() < ctx.now().getTime()).slice(0, 2);
-      for (const listing of [renewable, ...below.slice(0, 1), ...others]) await favourites.add(hana, listing.id);
+      for (const listing of [...below.slice(0, 1), ...others]) await favourites.add(hana, listing.id);
       // Other tenants saved the demo landlord's homes too (/my-listings: 'Saved by N people').
       const landlords = stage.cast.listings.filter((l) => l.poster.phone === DEMO_PHONES.landlord && l.visibility === 'live' && l.role !== 'renewable');
       for (const [i, phone] of [MERON, KALEB].entries()) {

@@ -5,7 +5,7 @@ import type { TNotificationsEvent } from '@betoch/contracts/saved-searches';
 export type RealtimeEvent =
   | { type: 'message'; data: TMessageEvent }
   | { type: 'unread'; data: TUnreadEvent }
-  /** The unread count of saved-search notifications. */
+  /** The unread count of the bell's notifications (new matches of saved searches, saved homes gone). */
   | { type: 'notifications'; data: TNotificationsEvent }
   /**
    * Never sent to a client: a token of the user stopped holding (sign-out, ban, suspension,

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../app-context.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import { countUnread } from './notifications.repository.ts';
 import type { Tx } from '../../db/client.ts';
 import type { DomainEventMap } from '../../lib/domain-events.ts';
+import { tellUnreadCounts } from './unread-count-event.ts';
 import { claimQueued, findPublicListingToMatch, markQueuedDone, notifyMatches, unqueueWaiting } from './saved-searches.repository.ts';
 
 /** Queued listings one transaction matches. */
@@ -29,7 +29,7 @@ export async function unqueueOnListingLeftMarket(tx: Tx, event: DomainEventMap['
  * trigger (migration 0015) queues each listing once, in its publishing transaction; a drain claims
  * queued rows with FOR UPDATE SKIP LOCKED, writes the notifications and marks the rows done in one
  * transaction, so each listing is matched once however many servers drain at the same time (and
- * notifications_user_listing_key refuses a second notification of one listing to one person).
+ * notifications_user_listing_kind_key refuses a second new-match notification of one listing to one person).
  * A listing no longer public when its turn comes (a draft again, hidden) alerts no one.
  * After the commit, each person notified gets their unread count on the event stream.
  */
@@ -51,17 +51,6 @@ export function createAlertMatcher(ctx: AppContext, bus: EventBus, onNotified?: 
     });
   }
 
-  async function tellUsers(userIds: Iterable<string>): Promise<void> {
-    for (const userId of new Set(userIds)) {
-      try {
-        const count = await countUnread(ctx.db, userId);
-        await bus.publish(userId, { type: 'notifications', data: { count } });
-      } catch (error) {
-        ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not send a notifications event');
-      }
-    }
-  }
-
   /** Matches every queued listing (batch by batch) and answers what it did. */
   async function drain(): Promise<DrainResult> {
     const result: DrainResult = { listings: 0, notifications: 0 };
@@ -69,7 +58,7 @@ export function createAlertMatcher(ctx: AppContext, bus: EventBus, onNotified?: 
       const { claimed, notified } = await drainBatch();
       result.listings += claimed;
       result.notifications += notified.length;
-      await tellUsers(notified);
+      await tellUnreadCounts(ctx, bus, notified);
       if (onNotified && notified.length)
         await onNotified([...new Set(notified)]).catch((error: unknown) => ctx.log.warn({ err: (error as Error).message }, 'alerts: other channels not told'));
       if (claimed < BATCH) return result;

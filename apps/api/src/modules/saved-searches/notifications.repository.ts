@@ -1,5 +1,6 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { NotificationKind } from '@betoch/contracts/saved-searches';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { notifications } from '../../db/schema/alerts.ts';
@@ -11,6 +12,7 @@ const l = alias(listings, 'l');
 
 export interface NotificationListRow {
   id: string;
+  kind: NotificationKind;
   created_at: Date | string;
   read_at: Date | string | null;
   search_name: string | null;
@@ -25,11 +27,11 @@ export interface NotificationListRow {
   available: boolean;
 }
 
-/** The person's notifications, newest first, with what the list shows of each listing. */
+/** The person's notifications of both kinds, newest first, with what the list shows of each listing. */
 export async function listNotifications(db: DbOrTx, userId: string, now: Date, limit: number): Promise<NotificationListRow[]> {
   return rowsOf<NotificationListRow>(
     db,
-    sql`SELECT n.id, n.created_at, n.read_at, s.name AS search_name, l.id AS listing_id, l.title, l.title_masked,
+    sql`SELECT n.id, n.kind, n.created_at, n.read_at, s.name AS search_name, l.id AS listing_id, l.title, l.title_masked,
                l.title_generated, l.type, l.bedrooms, l.subcity, l.price_etb,
                (${publiclyVisible(now, l)}) AS available
           FROM notifications n
@@ -79,9 +81,10 @@ export interface DigestCandidate {
 }
 
 /**
- * People with notifications waiting for an SMS digest: created in the last `sinceHours`, never in a
- * digest, of a saved search whose alerts and SMS are both on now, listing still public; the person
- * active and without a digest on `addisDay` already.
+ * People with new-match notifications waiting for an SMS digest: created in the last `sinceHours`,
+ * never in a digest, of a saved search whose alerts and SMS are both on now, listing still public;
+ * the person active and without a digest on `addisDay` already. (A saved home gone from the market
+ * is told in the app only: the digest is of new matches.)
  */
 export async function digestCandidates(db: DbOrTx, now: Date, addisDay: string, sinceHours: number): Promise<DigestCandidate[]> {
   const since = new Date(now.getTime() - sinceHours * 3600_000).toISOString();
@@ -92,7 +95,7 @@ export async function digestCandidates(db: DbOrTx, now: Date, addisDay: string, 
           JOIN saved_searches s ON s.id = n.saved_search_id AND s.sms = true AND s.alerts = true
           JOIN users u ON u.id = n.user_id AND u.status <> 'banned'
           JOIN listings l ON l.id = n.listing_id AND ${publiclyVisible(now, l)}
-         WHERE n.sms_sent_at IS NULL AND n.created_at >= ${since}::timestamptz
+         WHERE n.kind = 'saved_search_match' AND n.sms_sent_at IS NULL AND n.created_at >= ${since}::timestamptz
            AND NOT EXISTS (SELECT 1 FROM sms_digests d WHERE d.user_id = n.user_id AND d.addis_day = ${addisDay}::date)
          GROUP BY n.user_id, u.phone`,
   );
@@ -114,9 +117,9 @@ export async function releaseDigest(db: DbOrTx, userId: string, addisDay: string
   await db.execute(sql`DELETE FROM sms_digests WHERE user_id = ${userId} AND addis_day = ${addisDay}::date`);
 }
 
-/** The waiting notifications the digest named are done with (also those of searches without SMS). */
+/** The waiting new-match notifications the digest named are done with (also those of searches without SMS). */
 export async function markDigested(db: DbOrTx, userId: string, now: Date): Promise<void> {
   await db.execute(
-    sql`UPDATE notifications SET sms_sent_at = ${now.toISOString()}::timestamptz WHERE user_id = ${userId} AND sms_sent_at IS NULL AND created_at <= ${now.toISOString()}::timestamptz`,
+    sql`UPDATE notifications SET sms_sent_at = ${now.toISOString()}::timestamptz WHERE user_id = ${userId} AND kind = 'saved_search_match' AND sms_sent_at IS NULL AND created_at <= ${now.toISOString()}::timestamptz`,
   );
 }

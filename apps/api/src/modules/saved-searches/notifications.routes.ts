@@ -9,7 +9,7 @@ export const SMS_INBOUND_SECRET_HEADER = 'x-sms-inbound-secret';
 export function notificationsRoutes(app: FastifyInstance, ctx: AppContext, service: NotificationsService): void {
   route(app, ctx, {
     ...notificationsCalls.listNotifications,
-    summary: "The viewer's notifications (new listings matching a saved search), newest first",
+    summary: "The viewer's notifications (new listings matching a saved search; saved listings that left the market), newest first",
     tags: ['notifications'],
     auth: 'user',
     noStore: true,

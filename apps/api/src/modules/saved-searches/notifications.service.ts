@@ -9,6 +9,7 @@ import type { EventBus } from '../realtime/event-bus.ts';
 import { normalizePhone } from '@betoch/contracts/phone';
 import { countUnread, listNotifications, markAllRead, markRead, type NotificationListRow } from './notifications.repository.ts';
 import { stopSmsForPhone } from './saved-searches.repository.ts';
+import { tellUnreadCounts } from './unread-count-event.ts';
 
 function iso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -17,7 +18,7 @@ function iso(value: Date | string): string {
 function toNotification(row: NotificationListRow): TNotification {
   return {
     _id: row.id,
-    kind: 'saved_search_match',
+    kind: row.kind,
     listing: {
       _id: row.listing_id,
       // What the public reads of the title: the masked form.
@@ -42,13 +43,7 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 export function createNotificationsService(ctx: AppContext, bus: EventBus) {
-  async function tell(userId: string): Promise<void> {
-    try {
-      await bus.publish(userId, { type: 'notifications', data: { count: await countUnread(ctx.db, userId) } });
-    } catch (error) {
-      ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not send a notifications event');
-    }
-  }
+  const tell = (userId: string) => tellUnreadCounts(ctx, bus, [userId]);
 
   return {
     /** GET /notifications: the newest first, and the unread count. */

@@ -190,6 +190,6 @@ export function matchingSearches(listing: ListingToMatch): SQL {
 export function matchStatement(listing: ListingToMatch, now: Date): SQL {
   return sql`INSERT INTO notifications (user_id, listing_id, saved_search_id, created_at)
       SELECT m.user_id, ${listing.id}::uuid, m.search_id, ${now.toISOString()}::timestamptz FROM (${matchingSearches(listing)}) AS m
-      ON CONFLICT (user_id, listing_id) DO NOTHING
+      ON CONFLICT (user_id, listing_id, kind) DO NOTHING
       RETURNING user_id`;
 }

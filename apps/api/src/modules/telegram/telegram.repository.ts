@@ -346,7 +346,7 @@ export async function failWaitingMatchAlerts(db: DbOrTx, listingId: string, now:
     db,
     sql`UPDATE telegram_outbox o SET failed_at = ${at}::timestamptz, last_error = ${reason}
           FROM notifications n
-         WHERE n.listing_id = ${listingId} AND o.dedupe_key = 'match:' || n.id::text
+         WHERE n.listing_id = ${listingId} AND n.kind = 'saved_search_match' AND o.dedupe_key = 'match:' || n.id::text
            AND o.sent_at IS NULL AND o.failed_at IS NULL AND (o.lease_until IS NULL OR o.lease_until <= ${at}::timestamptz)
         RETURNING o.id`,
   );
@@ -394,7 +394,7 @@ export async function newMatchesToSend(db: DbOrTx, userIds: readonly string[], n
         JOIN saved_searches s ON s.id = n.saved_search_id AND s.telegram = true
         JOIN telegram_links tl ON tl.user_id = n.user_id
         JOIN listings l ON l.id = n.listing_id AND ${publiclyVisible(now, L)}
-       WHERE n.user_id = ANY (${ids}::uuid[]) AND n.read_at IS NULL
+       WHERE n.user_id = ANY (${ids}::uuid[]) AND n.kind = 'saved_search_match' AND n.read_at IS NULL
          AND n.created_at > ${new Date(now.getTime() - 24 * 3600 * 1000).toISOString()}::timestamptz
          AND NOT EXISTS (SELECT 1 FROM telegram_outbox o WHERE o.dedupe_key = 'match:' || n.id::text)
        ORDER BY n.created_at

@@ -107,7 +107,7 @@ async function connect(connection: Connection): Promise<void> {
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) return;
     for (const l of listeners) l.onUnread?.(count);
   });
-  // Saved-search notifications: the bell asks for its count again.
+  // Notifications (new matches, saved homes gone): the bell asks for its count again.
   source.addEventListener('notifications', () => emitAppEvent(APP_EVENTS.notificationsChanged));
   // A ticket works once, so the browser's own reconnect cannot succeed: close, and start over
   // with a new ticket.

@@ -12,6 +12,7 @@ export function favouritesQueryOptions(user: string) {
   return queryOptions({ queryKey: favouriteKeys.list(user), queryFn: ({ signal }) => getFavourites(signal) });
 }
 
+/** Asked again each time /saved opens: a saved home may have left the market since (the bell says so). */
 export function useFavourites(user: string) {
-  return useQuery(favouritesQueryOptions(user));
+  return useQuery({ ...favouritesQueryOptions(user), refetchOnMount: 'always' });
 }

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTexts } from '@/lib/use-texts';
 import type { TListingCard } from '@betoch/contracts/listings';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -6,7 +7,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
+import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
 import { useFavourites } from '../api/get-favourites';
+import { favouriteKeys } from '../api/query-keys';
 import { useSetFavourite } from '../api/set-favourite';
 import { HeartIcon } from '@/components/ui/heart-icon';
 import styles from './favourites-section.module.css';
@@ -19,7 +22,8 @@ export interface FavouritesSectionProps {
 
 /**
  * /saved: the listings the user saved, newest saved first; one that is no longer live is marked
- * 'No longer available' (and can be removed); none yet leads to /browse.
+ * 'No longer available' (and can be removed), at once when the event stream's `notifications`
+ * event says one left the market while the page is open; none yet leads to /browse.
  */
 export function FavouritesSection({ renderCard }: FavouritesSectionProps) {
   const { t } = useTexts(['favourites', 'common']);
@@ -28,6 +32,11 @@ export function FavouritesSection({ renderCard }: FavouritesSectionProps) {
   const query = useFavourites(user);
   const remove = useSetFavourite(user);
   const headingId = useId();
+  const queryClient = useQueryClient();
+  useEffect(
+    () => onAppEvent(APP_EVENTS.notificationsChanged, () => void queryClient.invalidateQueries({ queryKey: favouriteKeys.list(user) })),
+    [queryClient, user],
+  );
 
   let content: ReactNode;
   if (query.isPending) {

@@ -20,9 +20,10 @@ import styles from './notifications-page.module.css';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**
- * /notifications: new listings that matched a saved search, newest first. Opening one
- * marks it read and opens the listing; a listing no longer live says so. New ones arrive live
- * (the event stream's `notifications` event refreshes the list).
+ * /notifications, newest first: new listings that matched a saved search (opening one marks it
+ * read and opens the listing; a listing no longer live says so), and saved homes that left the
+ * market (opening one marks it read and opens /saved). New ones arrive live (the event stream's
+ * `notifications` event refreshes the list).
  */
 export function NotificationsPage() {
   const { t } = useTexts(['alerts', 'common']);
@@ -77,11 +78,14 @@ export function NotificationsPage() {
 }
 
 function NotificationItem({ item }: { item: TNotification }) {
-  const { t, i18n } = useTexts('alerts');
+  const { t, i18n } = useTexts(['alerts', 'common']);
   const navigate = useNavigate();
   const markRead = useMarkNotificationRead();
   const title = useListingTitle();
-  const to = paths.listing(item.listing._id);
+  // A saved home gone from the market opens /saved, where it shows 'No longer available' (its own
+  // page answers 'not found' to everyone but its poster while it is off the market).
+  const gone = item.kind === 'saved_listing_gone';
+  const to = gone ? paths.saved : paths.listing(item.listing._id);
   const listing = {
     title: item.listing.title,
     title_generated: item.listing.title_generated,
@@ -89,6 +93,11 @@ function NotificationItem({ item }: { item: TNotification }) {
     bedrooms: item.listing.bedrooms,
     subcity: item.listing.subcity,
   };
+  const what = gone
+    ? t('notifications.savedGone')
+    : item.search_name
+      ? t('notifications.matched', { name: item.search_name })
+      : t('notifications.matchedNoName');
 
   return (
     <li className={`${styles.item} ${item.read ? '' : styles.unread}`}>
@@ -104,14 +113,18 @@ function NotificationItem({ item }: { item: TNotification }) {
       >
         <span className={styles.what}>
           {!item.read ? <span className={styles.dot}>{t('notifications.unread')}</span> : null}
-          {item.search_name ? t('notifications.matched', { name: item.search_name }) : t('notifications.matchedNoName')}
+          {what}
         </span>
         <span className={styles.listing}>{title(listing)}</span>
         <span className={styles.meta}>
-          <span>{formatEtb(item.listing.price, i18n.language)}</span>
+          {gone ? (
+            <span>{t(`common:listingTitle.subcities.${item.listing.subcity}`, { defaultValue: item.listing.subcity })}</span>
+          ) : (
+            <span>{formatEtb(item.listing.price, i18n.language)}</span>
+          )}
           <span aria-hidden="true">·</span>
           <time dateTime={item.created_at}>{formatRelativeTime(item.created_at, i18n.language)}</time>
-          {!item.listing.available ? <span className={styles.gone}>{t('notifications.unavailable')}</span> : null}
+          {!gone && !item.listing.available ? <span className={styles.gone}>{t('notifications.unavailable')}</span> : null}
         </span>
       </a>
     </li>
