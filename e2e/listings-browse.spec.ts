@@ -155,8 +155,8 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
       page.getByRole('heading', { name: new RegExp(`${tr(lang, 'listings:contact.title.owner')}|${tr(lang, 'listings:contact.title.broker')}`) }),
     ).toBeVisible();
 
-    // The first photo is a button; Enter opens the viewer on it.
-    const mainPhoto = page.getByRole('button', { name: new RegExp(`^${textPattern(lang, 'listings:gallery.open', { n: 1 }, ['total'])}$`) });
+    // The first photo is a link to its own page; with the app live, Enter opens the viewer on it instead.
+    const mainPhoto = page.getByRole('link', { name: new RegExp(`^${textPattern(lang, 'listings:gallery.open', { n: 1 }, ['total'])}$`) });
     await mainPhoto.focus();
     await page.keyboard.press('Enter');
     const viewer = page.getByRole('dialog');

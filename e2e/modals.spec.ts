@@ -128,7 +128,7 @@ for (const lang of ['en', 'am'] as const satisfies readonly Lang[]) {
       tr(lang, 'listings:safety.gotIt'),
       'safety tips',
     );
-    const photo = page.getByRole('button', { name: tr(lang, 'listings:gallery.open', { n: 1, total }), exact: true });
+    const photo = page.getByRole('link', { name: tr(lang, 'listings:gallery.open', { n: 1, total }), exact: true });
     await checkModal(page, photo, /./, exact(close), 'photo viewer');
   });
 

@@ -23,6 +23,28 @@ const loginHeading = (lang: Lang) => ({ level: 1, name: tr(lang, 'auth:login.tit
  * waits forever on the sticky top bar's scrolling strip; a finger's tap opens it as well).
  */
 const openPlainPostMenu = (page: Page, lang: Lang) => page.locator('summary:visible', { hasText: tr(lang, 'common:nav.postProperty') }).press('Enter');
+/**
+ * A listing's photo on its own page (/l/{id}?photo=n): the one its text names, as wide as the
+ * phone, its place among the photos said.
+ */
+async function expectPhotoLarge(page: Page, lang: Lang, title: string, n: number, total: number): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'listings:gallery.viewerLabel', { title }) })).toBeVisible();
+  await expect(page.getByText(tr(lang, 'listings:gallery.counter', { n, total }), { exact: true })).toBeVisible();
+  const photo = page.getByRole('img', { name: tr(lang, 'listings:gallery.photoAlt', { n, total, title }), exact: true });
+  await expect(photo).toBeVisible();
+  await expect.poll(async () => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const viewport = page.viewportSize()!;
+  const box = (await photo.boundingBox())!;
+  expect(box.width, 'the photo fills the width of the screen').toBeGreaterThanOrEqual(viewport.width * 0.9);
+}
+/** Without JavaScript a button outside a form does nothing: none may show. */
+async function expectNoDeadButtons(page: Page): Promise<void> {
+  const dead = page.locator('xpath=//button[not(ancestor::form) or @type="button"]').filter({ visible: true });
+  await expect(dead, 'a button that needs JavaScript is shown').toHaveCount(0);
+}
+/** The name of a step of the landlord's wizard, as its dot and its heading say it. */
+const stepName = (lang: Lang, step: number, key: string) =>
+  new RegExp(`^${escapeRegExp(tr(lang, 'landlord:steps.stepOf', { step, total: 5 }))}\\s*${escapeRegExp(tr(lang, `landlord:steps.${key}`))}$`);
 /** The card of a listing in a list of cards. */
 const cardOf = (page: Page, id: string) => page.locator('article').filter({ has: page.locator(`a[href="/l/${id}"]`) });
 
@@ -30,19 +52,34 @@ for (const lang of LANGS) {
   test.describe(`scripts held ${SCRIPT_DELAY_MS} ms, every control tapped at once (${lang})`, () => {
     test.setTimeout(120_000);
 
-    test(`/l/{id}: the photo, 'Safety tips' and 'Share' open once the code came; 'Save', 'Report', 'Is it still available?' and the way back lead where they say (${lang})`, async ({
+    test(`/l/{id}: a photo opens large at once; 'Safety tips' and 'Share' open once the code came; 'Save', 'Report', 'Is it still available?' and the way back lead where they say (${lang})`, async ({
       page,
       request,
     }) => {
-      const listing = await createLiveListing(request);
+      const listing = await createLiveListing(request, { photos: 2 });
       const url = `/l/${listing.id}`;
       const { lastScriptAt } = await holdScripts(page);
 
+      // A photo is a link to its own page, drawn by the server: it opens large before the code.
       await openDrawn(page, url, lang);
-      await tapEarly(page.getByRole('button', { name: tr(lang, 'listings:gallery.open', { n: 1, total: 1 }) }));
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'listings:gallery.open', { n: 2, total: 2 }) }));
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}\\?photo=2$`));
+      await expect(page.getByRole('heading', { level: 1, name: tr(lang, 'listings:gallery.viewerLabel', { title: listing.title }) })).toBeVisible();
+      // Its links work before the code as well: the next photo (the first again).
+      await tapEarly(page.getByRole('link', { name: tr(lang, 'listings:gallery.next') }));
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}\\?photo=1$`));
+      await expectPhotoLarge(page, lang, listing.title, 1, 2);
+      // Back to the listing (the app live by now, or not yet: the same place).
+      await page.getByRole('link', { name: tr(lang, 'common:actions.close'), exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}$`));
+      await expect(page.getByRole('heading', { level: 1, name: listing.title, exact: true })).toBeVisible();
+
+      // Once the app is live, a photo opens the viewer in place.
+      await expect(page.locator('html')).toHaveAttribute('data-app', 'started', { timeout: 20_000 });
+      await page.getByRole('link', { name: tr(lang, 'listings:gallery.open', { n: 1, total: 2 }) }).click();
       const viewer = page.getByRole('dialog', { name: tr(lang, 'listings:gallery.viewerLabel', { title: listing.title }) });
-      await expect(viewer).toBeVisible({ timeout: 20_000 });
-      expectSoonAfterCode(Date.now(), lastScriptAt());
+      await expect(viewer).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}$`));
       await viewer.getByRole('button', { name: tr(lang, 'common:actions.close') }).click();
       await expect(viewer).toBeHidden();
 
@@ -204,6 +241,12 @@ for (const lang of LANGS) {
       await expect(stepErrors.first()).toBeVisible({ timeout: 20_000 });
       expectSoonAfterCode(Date.now(), lastScriptAt());
 
+      // A step's dot jumps to its step once live.
+      await openDrawn(page, '/landlord/welcome', lang);
+      await tapEarly(page.getByRole('button', { name: stepName(lang, 3, 'photos') }));
+      await expect(page.getByRole('heading', { level: 2, name: stepName(lang, 3, 'photos') })).toBeVisible({ timeout: 20_000 });
+      expectSoonAfterCode(Date.now(), lastScriptAt());
+
       // A broker's plan: sign-up as a broker, the plan kept.
       await openDrawn(page, '/delala/welcome', lang);
       await tapEarly(page.getByRole('link', { name: new RegExp(`^${escapeRegExp(tr(lang, 'delala:plans.choose'))}`) }).first());
@@ -228,6 +271,90 @@ for (const lang of LANGS) {
   });
 
   test.describe(`JavaScript off, every page's ways on (${lang})`, () => {
+    test(`a listing's photo opens large, steps through the photos and goes back to the listing (${lang})`, async ({ browser, request, baseURL }) => {
+      const listing = await createLiveListing(request, { photos: 3 });
+      const url = `/l/${listing.id}`;
+      const page = await withoutJs(browser, baseURL!, lang);
+      const onListing = async () => {
+        await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}$`));
+        await expect(page.getByRole('heading', { level: 1, name: listing.title, exact: true })).toBeVisible();
+      };
+      try {
+        await page.goto(url);
+        await page.getByRole('link', { name: tr(lang, 'listings:gallery.open', { n: 1, total: 3 }) }).click();
+        await expect(page).toHaveURL(new RegExp(`${escapeRegExp(url)}\\?photo=1$`));
+        await expectPhotoLarge(page, lang, listing.title, 1, 3);
+        await expectNoDeadButtons(page);
+        await page.getByRole('link', { name: tr(lang, 'listings:gallery.next') }).click();
+        await expectPhotoLarge(page, lang, listing.title, 2, 3);
+        await page.getByRole('link', { name: tr(lang, 'listings:gallery.previous') }).click();
+        await expectPhotoLarge(page, lang, listing.title, 1, 3);
+        // Before the first comes the last.
+        await page.getByRole('link', { name: tr(lang, 'listings:gallery.previous') }).click();
+        await expectPhotoLarge(page, lang, listing.title, 3, 3);
+        await page.getByRole('link', { name: tr(lang, 'common:actions.close'), exact: true }).click();
+        await onListing();
+
+        // A small photo opens its own; the phone's Back comes back to the listing.
+        await page.getByRole('link', { name: tr(lang, 'listings:gallery.open', { n: 3, total: 3 }) }).click();
+        await expectPhotoLarge(page, lang, listing.title, 3, 3);
+        await page.goBack();
+        await onListing();
+
+        // With the data saver on, the listing's photos wait for a tap, and the one opened is shown.
+        await page.goto(`${url}?saver=1`);
+        await onListing();
+        await expect(page.locator('main img')).toHaveCount(0);
+        await page.getByRole('link', { name: tr(lang, 'listings:gallery.open', { n: 2, total: 3 }) }).click();
+        await expectPhotoLarge(page, lang, listing.title, 2, 3);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    test(`the landlord's wizard is walked step by step to sign-in, which leads back to posting (${lang})`, async ({ browser, baseURL }) => {
+      const page = await withoutJs(browser, baseURL!, lang);
+      const keys = ['property', 'pricing', 'photos', 'contact', 'verifyPublish'];
+      const wizard = page.getByRole('region', { name: tr(lang, 'landlord:welcome.wizardTitle') });
+      const onStep = async (step: number) => {
+        if (step > 1) await expect(page).toHaveURL(new RegExp(`/landlord/welcome\\?step=${step}#wizard-title$`));
+        await expect(wizard.getByRole('heading', { level: 2, name: stepName(lang, step, keys[step - 1]!) })).toBeVisible();
+        // The wizard's buttons need the app: links stand in for them.
+        await expectNoDeadButtons(page);
+      };
+      try {
+        await page.goto('/landlord/welcome');
+        // (Playwright's getByText does not look into this <noscript>'s alert: the paragraph by its text.)
+        await expect(wizard.locator('p', { hasText: tr(lang, 'landlord:welcome.noScript.note') })).toBeVisible();
+        await onStep(1);
+        for (const step of [2, 3, 4, 5]) {
+          await wizard.getByRole('link', { name: tr(lang, 'landlord:wizard.next'), exact: true }).click();
+          await onStep(step);
+        }
+        await wizard.getByRole('link', { name: tr(lang, 'landlord:wizard.previous'), exact: true }).click();
+        await onStep(4);
+        // A step's dot leads to it.
+        await wizard.getByRole('link', { name: stepName(lang, 2, 'pricing') }).click();
+        await onStep(2);
+        await wizard.getByRole('link', { name: stepName(lang, 5, 'verifyPublish') }).click();
+        await onStep(5);
+        await expect(wizard.locator('p', { hasText: tr(lang, 'landlord:welcome.noScript.finish') })).toBeVisible();
+        await wizard.getByRole('link', { name: tr(lang, 'landlord:welcome.noScript.signIn'), exact: true }).click();
+        await expect(page).toHaveURL(signInBackTo('/post-property'));
+        await expect(page.getByRole('heading', loginHeading(lang))).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+
+        // The other welcome pages have no button that needs the app either.
+        for (const path of ['/', '/tenant/welcome', '/delala/welcome']) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await expectNoDeadButtons(page);
+        }
+      } finally {
+        await page.context().close();
+      }
+    });
+
     test(`/l/{id}'s 'Share' opens the address and the links to share it, 'Safety tips' the tips; a card's heart leads to sign-in (${lang})`, async ({
       browser,
       request,

@@ -5,7 +5,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { apiSignUp, type ApiSession } from './auth';
 
-const PHOTO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/room-1.jpg');
+const PHOTOS = ['room-1.jpg', 'room-2.jpg', 'room-3.jpg'].map((name) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures', name));
 
 export interface LiveListing {
   id: string;
@@ -27,7 +27,7 @@ async function call<T>(
 }
 
 /**
- * A new landlord posts a live listing through the API (draft, one photo, publish), so a journey
+ * A new landlord posts a live listing through the API (draft, its photos, publish), so a journey
  * knows the poster's phone. `contactPreference` 'show' lets tenants unlock the number.
  */
 export async function createLiveListing(
@@ -42,13 +42,19 @@ export async function createLiveListing(
     place?: string;
     /** Who posts it; a new landlord unless given. */
     landlord?: ApiSession;
+    /** How many photos it has (1 to 3, each a different room); one unless given. */
+    photos?: 1 | 2 | 3;
   } = {},
 ): Promise<LiveListing> {
   const landlord = options.landlord ?? (await apiSignUp(request, { role: 'landlord', name: 'Abebe Kebede' }));
   const title = options.title ?? `2-Bedroom Apartment near Edna Mall ${Math.floor(Math.random() * 1e6)}`;
-  const photo = await call<{ key: string }>(request, landlord, 'POST', '/uploads', {
-    multipart: { file: { name: 'room-1.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHOTO) } },
-  });
+  const keys: string[] = [];
+  for (const file of PHOTOS.slice(0, options.photos ?? 1)) {
+    const photo = await call<{ key: string }>(request, landlord, 'POST', '/uploads', {
+      multipart: { file: { name: path.basename(file), mimeType: 'image/jpeg', buffer: fs.readFileSync(file) } },
+    });
+    keys.push(photo.key);
+  }
   const draft = await call<{ _id: string }>(request, landlord, 'POST', '/listings', {
     data: {
       title,
@@ -63,7 +69,7 @@ export async function createLiveListing(
       contact_preference: options.contactPreference ?? 'show',
     },
   });
-  await call(request, landlord, 'PATCH', `/listings/${draft._id}`, { data: { photos: [photo.key] } });
+  await call(request, landlord, 'PATCH', `/listings/${draft._id}`, { data: { photos: keys } });
   await call(request, landlord, 'POST', `/listings/${draft._id}/publish`);
   return { id: draft._id, title, landlord };
 }

@@ -177,7 +177,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport,
         };
         return {
           status: data.status,
-          head: head ? heads.tags(head, language, canonicalUrl(origin, pathname, search), origin) : '',
+          head: head ? heads.tags(head, language, canonicalUrl(origin, pathname, search, found.page.views), origin) : '',
           html,
           state: `<script id="${SSR_STATE_ID}" type="application/json">${scriptJson(JSON.stringify(state))}</script>`,
           page: pageModuleAt(pathname),

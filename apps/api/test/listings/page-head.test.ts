@@ -207,6 +207,13 @@ describe('the public pages', () => {
     expect(html).toContain('<html lang="am"');
   });
 
+  it('a view of a page drawn for the browser without JavaScript (a photo full-screen, a step of the wizard) has the page itself as canonical', async () => {
+    const photo = (await t.request({ method: 'GET', url: `/l/${live._id}?photo=1&utm_source=tg`, headers: { host: 'betoch.example' } })).body;
+    expect(head(photo)).toContain(`<link rel="canonical" href="http://betoch.example/l/${live._id}?utm_source=tg">`);
+    const step = (await t.request({ method: 'GET', url: '/landlord/welcome?step=3', headers: { host: 'betoch.example' } })).body;
+    expect(head(step)).toContain('<link rel="canonical" href="http://betoch.example/landlord/welcome">');
+  });
+
   it('signed-in screens keep the page as the build wrote it', async () => {
     const html = (await t.request({ method: 'GET', url: '/wallet' })).body;
     expect(title(html)).toBe('Betoch');

@@ -179,6 +179,25 @@ describe('a listing page drawn on the server', () => {
     }
   });
 
+  it("draws one photo alone for ?photo=n (what a photo opens without JavaScript), with the way back; never the poster's phone; a number that is no photo draws the listing", async () => {
+    for (const cookie of ['betoch_lng=en', 'betoch_lng=am']) {
+      const html = await page(`/l/${live._id}?photo=1`, { cookie });
+      const text = drawnText(html);
+      expect(text).toContain(cookie.endsWith('am') ? 'ፎቶዎች' : 'Photos of Sunny flat');
+      expect(text).toContain('1 / 1');
+      expect(html).toContain(`src="${live.photos[0]!.url}"`);
+      expect(html).toContain(`href="/l/${live._id}"`);
+      expect(text).not.toContain(cookie.endsWith('am') ? 'መግለጫ' : 'Description');
+      expect(leaksIn(html, [owner.phone])).toEqual([]);
+      expect(ssrStateOf(html)?.hydrate).toBe(true);
+    }
+    for (const n of ['0', '2', 'x']) {
+      const html = await page(`/l/${live._id}?photo=${n}`);
+      expect(drawnText(html), n).toContain('Description');
+      expect(html, n).toContain(`href="/l/${live._id}?photo=1"`);
+    }
+  });
+
   it('a draft, a hidden listing or an unknown id: 404, noindex, never stored', async () => {
     for (const id of [draftId, hiddenId, '00000000-0000-4000-8000-000000000000', 'no-such-listing']) {
       const res = await t.request({ method: 'GET', url: `/l/${id}` });
@@ -218,6 +237,22 @@ describe('/browse drawn on the server', () => {
     }
     // Signed-in screens are drawn in the browser.
     expect(ssrStateOf(await page('/wallet'))).toBeNull();
+  });
+});
+
+describe("the landlord's wizard drawn on the server", () => {
+  it('draws the step its address names, with links to the steps beside it, and sign-in back to posting at the end', async () => {
+    const third = await page('/landlord/welcome?step=3');
+    expect(drawnText(third)).toMatch(/Step 3 of 5\s*Photos/);
+    for (const step of [1, 2, 4, 5]) expect(third).toContain(`href="/landlord/welcome?step=${step}#wizard-title"`);
+    expect(drawnText(third)).toContain('nothing typed here is kept');
+    const first = await page('/landlord/welcome', { cookie: 'betoch_lng=am' });
+    expect(drawnText(first)).toMatch(/ደረጃ 1 ከ5\s*የቤቱ መረጃ/);
+    expect(first).toContain('href="/landlord/welcome?step=2#wizard-title"');
+    const last = await page('/landlord/welcome?step=5');
+    expect(drawnText(last)).toContain('Sign in to post');
+    expect(last).toContain('href="/login?from=%2Fpost-property"');
+    expect(last).not.toContain('href="/landlord/welcome?step=6#wizard-title"');
   });
 });
 

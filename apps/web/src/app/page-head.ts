@@ -49,10 +49,11 @@ const SCHEMA_TYPE: Record<string, string> = {
   villa: 'SingleFamilyResidence',
 };
 
-/** The URL of a page without its language parameter, query parameters sorted. */
-export function canonicalUrl(origin: string, pathname: string, search: string): string {
+/** The URL of a page without its language parameter nor those that pick a view of it (`views`), query parameters sorted. */
+export function canonicalUrl(origin: string, pathname: string, search: string, views: readonly string[] = []): string {
   const params = new URLSearchParams(search);
   params.delete(LANGUAGE_PARAM);
+  for (const view of views) params.delete(view);
   params.sort();
   const query = params.toString();
   return `${origin}${pathname}${query ? `?${query}` : ''}`;

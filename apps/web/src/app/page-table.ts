@@ -1,7 +1,7 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { TListing } from '@betoch/contracts/listings';
 import type { PageSettings } from '@betoch/contracts/server-render';
-import { paths } from '@/config/paths';
+import { paths, PHOTO_PARAM, STEP_PARAM } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { listingQueryOptions } from '@/api/get-listing';
 import { browseListingsQueryOptions, browseListingsUrl } from '@/features/listings/api/browse-listings';
@@ -38,6 +38,11 @@ export interface ServerPage {
   path: string;
   /** The page's texts in seo.json (`pages.{name}`), or the listing the page shows. */
   head: Exclude<PageName, 'notFound'> | 'listing';
+  /**
+   * Query parameters that only pick a view of the page, drawn by the server so it works without
+   * JavaScript (a photo full-screen, a step of the wizard): left out of its canonical address.
+   */
+  views?: readonly string[];
   /** Reads the page's data into the query client; absent for a page without. */
   load?: (client: QueryClient, params: Record<string, string>, search: URLSearchParams, settings: PageSettings) => Promise<PageData>;
 }
@@ -77,9 +82,9 @@ async function loadSignIn(client: QueryClient, _params: Record<string, string>, 
 export const PAGE_TABLE: readonly ServerPage[] = [
   { path: paths.home, head: 'home' },
   { path: paths.browse, head: 'browse', load: loadBrowse },
-  { path: '/l/:id', head: 'listing', load: loadListing },
+  { path: '/l/:id', head: 'listing', load: loadListing, views: [PHOTO_PARAM] },
   { path: paths.tenantWelcome, head: 'tenantWelcome', load: loadFeatured },
-  { path: paths.landlordWelcome, head: 'landlordWelcome' },
+  { path: paths.landlordWelcome, head: 'landlordWelcome', views: [STEP_PARAM] },
   { path: paths.delalaWelcome, head: 'delalaWelcome' },
   { path: paths.login, head: 'login', load: loadSignIn },
   { path: paths.signup, head: 'signup', load: loadSignIn },

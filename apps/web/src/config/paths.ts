@@ -1,6 +1,23 @@
 /** The query of a listing's address that asks to save it (the signed-in person's heart does, once). */
 export const SAVE_PARAM = 'save';
 
+/** The query of a listing's address that shows one of its photos full-screen (1-based): /l/{id}?photo=2. */
+export const PHOTO_PARAM = 'photo';
+/** The query of /landlord/welcome that opens the wizard on a step (1-based): the steps without JavaScript. */
+export const STEP_PARAM = 'step';
+
+/**
+ * A 1-based position named in a page's address (`?photo=2` on /l/{id}, `?step=3` on the landlord's
+ * welcome): the server draws that view, so it works without JavaScript. Null when absent, not a
+ * whole number, or outside 1..`max`: the page is drawn as without it.
+ */
+export function countedParam(search: URLSearchParams, name: string, max: number): number | null {
+  const raw = search.get(name);
+  if (raw === null || !/^[0-9]{1,4}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= 1 && n <= max ? n : null;
+}
+
 /** Every route of the app, and builders for the ones with parameters. */
 export const paths = {
   home: '/',
@@ -16,6 +33,8 @@ export const paths = {
   listing: (id: string) => `/l/${encodeURIComponent(id)}`,
   /** A listing to save once signed in: where a visitor's 'Save' comes back to after sign-in. */
   listingToSave: (id: string) => `/l/${encodeURIComponent(id)}?${SAVE_PARAM}=1`,
+  /** One photo of a listing, full-screen (n is 1-based): what a photo of the gallery links to. */
+  listingPhoto: (id: string, n: number) => `/l/${encodeURIComponent(id)}?${PHOTO_PARAM}=${n}`,
   myListings: '/my-listings',
   postProperty: '/post-property',
   postOwner: '/post/owner',

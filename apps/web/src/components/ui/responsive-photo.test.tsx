@@ -95,6 +95,19 @@ describe('ResponsivePhoto with data saver', () => {
     expect(container.querySelectorAll('button')).toHaveLength(1);
   });
 
+  it('loads a photo the person opened on its own (asked), the others still waiting', () => {
+    setDataSaver(true);
+    const { container } = show(
+      <>
+        <ResponsivePhoto photo={photo} alt="Opened" sizes="100vw" priority asked />
+        <ResponsivePhoto photo={{ ...photo, key: 'p2' }} alt="" sizes="100vw" />
+      </>,
+    );
+    expect(requested(container)).toEqual(['/media/p1/640.webp', photoSrcSet(photo)]);
+    expect(screen.getByRole('img', { name: 'Opened' }).tagName).toBe('IMG');
+    expect(screen.getAllByRole('button', { name: 'Tap to load photo' })).toHaveLength(1);
+  });
+
   it('loads photos as usual when off, and follows the switch at once', () => {
     const { container } = show(<ResponsivePhoto photo={photo} alt="" sizes="100vw" />);
     expect(requested(container)).toHaveLength(2);

@@ -16,6 +16,8 @@ export interface ResponsivePhotoProps {
   className?: string;
   /** How the photo fills its box: 'cover' for cards and thumbnails, 'contain' for the viewer. */
   fit?: 'cover' | 'contain';
+  /** The person opened this very photo (its own full-screen page): loaded even with data saver on. */
+  asked?: boolean;
 }
 
 /** The smallest rendition at least `minWidth` wide (or the largest there is): the fallback src. */
@@ -36,7 +38,7 @@ export function photoUrlFor(photo: Pick<TPhoto, 'sizes' | 'url'>, minWidth: numb
 export function ResponsivePhoto(props: ResponsivePhotoProps) {
   const saver = useDataSaver();
   const [tapped, setTapped] = useState(false);
-  return saver && !tapped ? <SavedPhoto {...props} onLoad={() => setTapped(true)} /> : <Photo {...props} focus={tapped} />;
+  return saver && !tapped && !props.asked ? <SavedPhoto {...props} onLoad={() => setTapped(true)} /> : <Photo {...props} focus={tapped} />;
 }
 
 function backdrop(photo: TPhoto, fit: 'cover' | 'contain'): CSSProperties {

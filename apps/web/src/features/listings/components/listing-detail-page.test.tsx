@@ -76,23 +76,28 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'Contact the broker' });
   });
 
-  it('shows the first photo large and loaded first, the next four small, and how many more there are', async () => {
+  it('shows the first photo large and loaded first, the next four small, and how many more there are; each a link to its own page', async () => {
     answerListing(publicListing());
     renderListings({ routes, path: `/l/${ID}` });
-    const main = await screen.findByRole('button', { name: 'Open photo 1 of 7' });
+    const main = await screen.findByRole('link', { name: 'Open photo 1 of 7' });
     expect(main.querySelector('img')!.getAttribute('loading')).toBe('eager');
-    expect(screen.getByRole('button', { name: 'Open photo 2 of 7' }).querySelector('img')!.getAttribute('loading')).toBe('lazy');
-    screen.getByRole('button', { name: 'Open photo 4 of 7' });
-    screen.getByRole('button', { name: 'Open photo 5 of 7 (2 more)' });
-    expect(screen.queryByRole('button', { name: /Open photo 6/ })).toBeNull();
+    expect(main.getAttribute('href')).toBe(`/l/${ID}?photo=1`);
+    const second = screen.getByRole('link', { name: 'Open photo 2 of 7' });
+    expect(second.querySelector('img')!.getAttribute('loading')).toBe('lazy');
+    expect(second.getAttribute('href')).toBe(`/l/${ID}?photo=2`);
+    screen.getByRole('link', { name: 'Open photo 4 of 7' });
+    expect(screen.getByRole('link', { name: 'Open photo 5 of 7 (2 more)' }).getAttribute('href')).toBe(`/l/${ID}?photo=5`);
+    expect(screen.queryByRole('link', { name: /Open photo 6/ })).toBeNull();
   });
 
-  it('opens the viewer at a photo, steps with the arrow keys and buttons, closes, and gives focus back', async () => {
+  it('opens the viewer at a photo in place, steps with the arrow keys and buttons, closes, and gives focus back', async () => {
     answerListing(publicListing());
-    renderListings({ routes, path: `/l/${ID}` });
-    const thumb = await screen.findByRole('button', { name: 'Open photo 2 of 7' });
+    const { router } = renderListings({ routes, path: `/l/${ID}` });
+    const thumb = await screen.findByRole('link', { name: 'Open photo 2 of 7' });
     thumb.focus();
-    fireEvent.click(thumb);
+    // The app is live: the link's page is not opened, the viewer is.
+    expect(fireEvent.click(thumb)).toBe(false);
+    expect(router.state.location.search).toBe('');
 
     const viewer = screen.getByRole('dialog', { name: /Photos of/ });
     within(viewer).getByText('2 / 7');
@@ -109,6 +114,56 @@ describe('/l/{id} for a visitor', { timeout: 20_000 }, () => {
     fireEvent(viewer, new Event('cancel', { cancelable: true }));
     await waitFor(() => expect(viewer.hasAttribute('open')).toBe(false));
     expect(document.activeElement).toBe(thumb);
+  });
+
+  it('a press that asks for a new tab leaves the photo to its link', async () => {
+    answerListing(publicListing());
+    renderListings({ routes, path: `/l/${ID}` });
+    const thumb = await screen.findByRole('link', { name: 'Open photo 2 of 7' });
+    expect(fireEvent.click(thumb, { ctrlKey: true })).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('?photo=n shows that photo alone, full size, with links to the one before, the one after and back to the listing', async () => {
+    answerListing(publicListing());
+    const { router } = renderListings({ routes, path: `/l/${ID}?photo=7` });
+    await screen.findByRole('heading', { level: 1, name: 'Photos of 2-Bedroom Apartment near Edna Mall' });
+    screen.getByText('7 / 7');
+    const photo = screen.getByRole('img', { name: 'Photo 7 of 7: 2-Bedroom Apartment near Edna Mall' });
+    expect(photo.getAttribute('sizes')).toBe('100vw');
+    expect(photo.getAttribute('loading')).toBe('eager');
+    // Nothing else of the listing's page.
+    expect(screen.queryByRole('heading', { name: 'About this home' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Open photo/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Previous photo' }).getAttribute('href')).toBe(`/l/${ID}?photo=6`);
+    // After the last, the first.
+    expect(screen.getByRole('link', { name: 'Next photo' }).getAttribute('href')).toBe(`/l/${ID}?photo=1`);
+    expect(screen.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe(`/l/${ID}`);
+
+    // With the app live the links move in place, the next photo replacing this one in the history.
+    fireEvent.click(screen.getByRole('link', { name: 'Next photo' }));
+    await screen.findByText('1 / 7');
+    expect(router.state.historyAction).toBe('REPLACE');
+    fireEvent.click(screen.getByRole('link', { name: 'Close' }));
+    await screen.findByRole('heading', { level: 1, name: '2-Bedroom Apartment near Edna Mall' });
+  });
+
+  it('?photo=n in Amharic; a number that is no photo of the listing shows the listing', async () => {
+    answerListing(publicListing());
+    const { unmount } = renderListings({ routes, path: `/l/${ID}?photo=2`, lng: 'am' });
+    await screen.findByRole('heading', { level: 1, name: /^የ.+ ፎቶዎች$/ });
+    screen.getByText('2 / 7');
+    screen.getByRole('img', { name: /^ፎቶ 2 ከ7፦ / });
+    screen.getByRole('link', { name: 'ቀጣይ ፎቶ' });
+    unmount();
+
+    for (const n of ['0', '8', 'two']) {
+      answerListing(publicListing());
+      const view = renderListings({ routes, path: `/l/${ID}?photo=${n}` });
+      await screen.findByRole('heading', { level: 1, name: '2-Bedroom Apartment near Edna Mall' });
+      screen.getByRole('link', { name: 'Open photo 1 of 7' });
+      view.unmount();
+    }
   });
 
   it('says so when the listing does not exist', async () => {

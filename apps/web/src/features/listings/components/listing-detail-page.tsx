@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
 import type { TListing, TOwnerListing } from '@betoch/contracts/listings';
 import { Alert } from '@/components/ui/alert';
@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { HandshakeIcon, HomeIcon, PinIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths } from '@/config/paths';
+import { countedParam, paths, PHOTO_PARAM } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
@@ -19,6 +19,7 @@ import { ConfirmedLine } from './confirmed-line';
 import { FaydaBadge } from '@/components/ui/fayda-badge';
 import { ListingFacts } from './listing-facts';
 import { ListingGallery } from './listing-gallery';
+import { ListingPhotoView } from './listing-photo-view';
 import { DetailActions } from './listing-detail-extras';
 import { MoveInCost, RentLawNote } from './move-in-cost';
 import styles from './listing-detail-page.module.css';
@@ -92,7 +93,7 @@ function ListingBody({ listing }: { listing: TListing }) {
   return (
     <div className={styles.layout}>
       <div className={styles.top}>
-        <ListingGallery photos={listing.photos} title={title} />
+        <ListingGallery listingId={listing._id} photos={listing.photos} title={title} />
 
         <header className={styles.header}>
           <p className={styles.price}>
@@ -191,10 +192,14 @@ function DateRow({ label, iso, lng }: { label: string; iso: string; lng: string 
   );
 }
 
-/** /l/{id}: the listing, the owner's manage panel or the visitor's contact panel. */
+/**
+ * /l/{id}: the listing, the owner's manage panel or the visitor's contact panel; with `?photo=n`
+ * one of its photos full-screen (listing-photo-view.tsx).
+ */
 export function ListingDetailPage() {
   const { t } = useTexts(['listings', 'common']);
   const { id = '' } = useParams();
+  const [search] = useSearchParams();
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -249,6 +254,8 @@ export function ListingDetailPage() {
       </Alert>
     );
   } else {
+    const photo = countedParam(search, PHOTO_PARAM, query.data.photos.length);
+    if (photo !== null) return <ListingPhotoView listing={query.data} n={photo} />;
     content = <ListingBody listing={query.data} />;
   }
 

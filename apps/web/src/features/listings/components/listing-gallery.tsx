@@ -1,7 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type MouseEvent } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import type { TPhoto } from '@betoch/contracts/uploads';
+import { isNewTabPress } from '@/components/ui/button';
 import { CameraIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import { ResponsivePhoto } from '@/components/ui/responsive-photo';
 import { PhotoViewer } from './photo-viewer';
 import styles from './listing-gallery.module.css';
@@ -11,13 +13,21 @@ const THUMBS = 4;
 
 /**
  * The first photo large (loaded first, high priority), the next four small, and a full-screen
- * viewer for all of them. Every photo is a button that opens the viewer at that photo.
+ * viewer for all of them. Every photo is a link to its own full-screen page (`/l/{id}?photo=n`,
+ * drawn by the server: listing-photo-view.tsx), so it opens before the app's code has come and
+ * without JavaScript; once the app is live a tap opens the viewer in place instead.
  */
-export function ListingGallery({ photos, title }: { photos: TPhoto[]; title: string }) {
+export function ListingGallery({ listingId, photos, title }: { listingId: string; photos: TPhoto[]; title: string }) {
   const { t } = useTexts('listings');
   const [viewing, setViewing] = useState<number | null>(null);
   const close = useCallback(() => setViewing(null), []);
   const total = photos.length;
+  // The app is live: the viewer opens in place (a press that asks for a new tab still gets the page).
+  const open = (index: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (isNewTabPress(event)) return;
+    event.preventDefault();
+    setViewing(index);
+  };
 
   if (!total) {
     return (
@@ -33,14 +43,14 @@ export function ListingGallery({ photos, title }: { photos: TPhoto[]; title: str
 
   return (
     <div className={styles.gallery}>
-      <button type="button" className={styles.main} onClick={() => setViewing(0)} aria-label={t('gallery.open', { n: 1, total })}>
+      <a href={paths.listingPhoto(listingId, 1)} className={styles.main} onClick={open(0)} aria-label={t('gallery.open', { n: 1, total })}>
         <ResponsivePhoto photo={first} alt={t('gallery.photoAlt', { n: 1, total, title })} sizes={PHOTO_SIZES.detail} priority />
         {total > 1 ? (
           <span className={styles.count} aria-hidden="true">
             <CameraIcon size={16} /> {total}
           </span>
         ) : null}
-      </button>
+      </a>
       {thumbs.length ? (
         <ul className={styles.thumbs}>
           {thumbs.map((photo, i) => {
@@ -48,10 +58,10 @@ export function ListingGallery({ photos, title }: { photos: TPhoto[]; title: str
             const last = i === thumbs.length - 1 && hidden > 0;
             return (
               <li key={photo.key}>
-                <button
-                  type="button"
+                <a
+                  href={paths.listingPhoto(listingId, n)}
                   className={styles.thumb}
-                  onClick={() => setViewing(n - 1)}
+                  onClick={open(n - 1)}
                   aria-label={last ? t('gallery.openMore', { n, total, more: hidden }) : t('gallery.open', { n, total })}
                 >
                   <ResponsivePhoto photo={photo} alt="" sizes="(min-width: 1040px) 160px, 24vw" />
@@ -60,7 +70,7 @@ export function ListingGallery({ photos, title }: { photos: TPhoto[]; title: str
                       +{hidden}
                     </span>
                   ) : null}
-                </button>
+                </a>
               </li>
             );
           })}

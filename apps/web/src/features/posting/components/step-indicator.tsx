@@ -4,13 +4,15 @@ import styles from './step-indicator.module.css';
 
 /**
  * The numbered step dots. The current one carries aria-current="step". With `onSelect` the dots
- * are buttons (the welcome wizard lets the poster jump to any step).
+ * are buttons (the welcome wizard lets the poster jump to any step); with `hrefOf` as well, each
+ * button has a link to its step as a stand-in without JavaScript (the server draws that step).
  */
 export function StepIndicator({
   labels,
   current,
   done = [],
   onSelect,
+  hrefOf,
   disabled,
   label,
 }: {
@@ -20,6 +22,8 @@ export function StepIndicator({
   /** 1-based steps shown as completed. */
   done?: readonly number[];
   onSelect?: (step: number) => void;
+  /** The address of a step, linked without JavaScript (the buttons need the app's code). */
+  hrefOf?: (step: number) => string;
   /** Dots that cannot be used right now (while publishing). */
   disabled?: boolean;
   /** Names the list for screen readers, e.g. 'Posting steps'. */
@@ -49,9 +53,24 @@ export function StepIndicator({
           return (
             <li key={text} className={styles.item}>
               {onSelect ? (
-                <button type="button" className={className} aria-current={isCurrent ? 'step' : undefined} onClick={() => onSelect(step)} disabled={disabled}>
-                  {dot}
-                </button>
+                <>
+                  <button
+                    type="button"
+                    className={`${className} ${hrefOf ? 'needs-script' : ''}`}
+                    aria-current={isCurrent ? 'step' : undefined}
+                    onClick={() => onSelect(step)}
+                    disabled={disabled}
+                  >
+                    {dot}
+                  </button>
+                  {hrefOf ? (
+                    <noscript>
+                      <a href={hrefOf(step)} className={`${className} ${styles.link}`} aria-current={isCurrent ? 'step' : undefined}>
+                        {dot}
+                      </a>
+                    </noscript>
+                  ) : null}
+                </>
               ) : (
                 <span className={className} aria-current={isCurrent ? 'step' : undefined}>
                   {dot}

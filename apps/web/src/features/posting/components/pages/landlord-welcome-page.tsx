@@ -1,8 +1,11 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
+import { Alert } from '@/components/ui/alert';
 import { HomeIcon, LockIcon, ShieldIcon } from '@/components/ui/icons';
-import { paths } from '@/config/paths';
+import { countedParam, paths, STEP_PARAM } from '@/config/paths';
 import { useSession } from '@/lib/session';
+import { WIZARD_STEP_COUNT, type WizardStep } from '../../lib/wizard-schema';
+import { SIGN_IN_TO_POST } from '../../lib/welcome-links';
 import { PropertyWizard } from '../wizard/property-wizard';
 import { WelcomeCards, WelcomeHero } from './welcome-sections';
 import styles from './pages.module.css';
@@ -10,11 +13,14 @@ import styles from './pages.module.css';
 /**
  * /landlord/welcome: the landlord's landing page with the 5-step wizard built in. A signed-out
  * landlord verifies the phone on step 5, which signs them in (or up) and publishes in one go.
+ * `?step=n` opens the wizard on that step: how its steps are walked without JavaScript.
  */
 export function LandlordWelcomePage() {
   const { t } = useTexts(['landlord', 'common']);
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
+  const [search] = useSearchParams();
+  const step = (countedParam(search, STEP_PARAM, WIZARD_STEP_COUNT) ?? 1) as WizardStep;
 
   const benefits = [
     { icon: <HomeIcon size={24} />, title: t('welcome.benefits.free.title'), text: t('welcome.benefits.free.text') },
@@ -35,7 +41,13 @@ export function LandlordWelcomePage() {
           {t('welcome.wizardTitle')}
         </h2>
         <p className={styles.sectionIntro}>{t('welcome.wizardIntro')}</p>
-        <PropertyWizard variant="welcome" onPublished={() => navigate(paths.landlordSuccess)} />
+        {/* Posting needs the app's code: without it the steps show what is asked, and lead to sign-in. */}
+        <noscript>
+          <Alert tone="info">
+            <p>{t('welcome.noScript.note')}</p>
+          </Alert>
+        </noscript>
+        <PropertyWizard variant="welcome" initialStep={step} onPublished={() => navigate(paths.landlordSuccess)} />
       </section>
 
       <WelcomeCards id="benefits-title" title={t('welcome.benefitsTitle')} cards={benefits} />
@@ -43,11 +55,7 @@ export function LandlordWelcomePage() {
       {!isAuthenticated ? (
         <p className={styles.footer}>
           {t('welcome.haveAccount')}{' '}
-          <Link
-            to={`${paths.login}?${new URLSearchParams({ from: paths.postProperty }).toString()}`}
-            state={{ from: paths.postProperty }}
-            className={styles.footerLink}
-          >
+          <Link to={SIGN_IN_TO_POST.to} state={SIGN_IN_TO_POST.state} className={styles.footerLink}>
             {t('welcome.login')}
           </Link>
         </p>

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import { useLocation } from 'react-router';
 import type { TOwnerListing, TPublishListingAnswer } from '@betoch/contracts/listings';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { signup } from '@/api/signup';
@@ -23,6 +23,7 @@ import {
   type WizardStep,
 } from '../../lib/wizard-schema';
 import { resumePath, wizardValuesFromListing } from '../../lib/resume-draft';
+import { SIGN_IN_TO_POST, welcomeStepHref } from '../../lib/welcome-links';
 import { PhotoManager } from '../photo-manager';
 import { PublishStatus } from '../publish-status';
 import { StepIndicator } from '../step-indicator';
@@ -41,6 +42,8 @@ export interface PropertyWizardProps {
   onPublished: (answer: TPublishListingAnswer) => void;
   /** An unfinished draft to continue (form, photos and id), opened on the review step when complete. */
   draft?: TOwnerListing | null;
+  /** The step shown first without a draft (the welcome page's `?step=`); 1 by default. */
+  initialStep?: WizardStep;
 }
 
 const STEP_KEYS = ['property', 'pricing', 'photos', 'contact', 'publish'] as const;
@@ -50,20 +53,27 @@ const STEP_KEYS = ['property', 'pricing', 'photos', 'contact', 'publish'] as con
  * One form (react-hook-form over the contract's schema, wizard-schema.ts) holds every step; Next
  * checks the step it leaves, Publish checks them all and goes back to the first with an error.
  * The welcome variant verifies the phone and signs the landlord in or up as part of publishing.
+ * Without JavaScript (the welcome variant, drawn by the server) its buttons are hidden and links
+ * stand in for them: each step is the page's `?step=n`, and the last one leads to sign-in that
+ * comes back to posting.
  */
-export function PropertyWizard({ variant, onPublished, draft = null }: PropertyWizardProps) {
+export function PropertyWizard({ variant, onPublished, draft = null, initialStep = 1 }: PropertyWizardProps) {
   const { t } = useTexts(['landlord', 'common']);
   const session = useSession();
   const location = useLocation();
   const signedIn = session.isAuthenticated;
   const name = session.user?.name ?? '';
-  const needVerify = variant === 'welcome' && !signedIn;
+  const welcome = variant === 'welcome';
+  const needVerify = welcome && !signedIn;
   const [initial] = useState(() => (draft ? wizardValuesFromListing(draft, name) : { ...EMPTY_WIZARD_VALUES, name }));
-  // A resumed draft that is complete opens on the review step, ready to publish; otherwise step 1.
+  // A resumed draft that is complete opens on the review step, ready to publish; otherwise step 1
+  // (a draft) or the step asked for (the welcome page's address).
   const [step, setStep] = useState<WizardStep>(() =>
-    draft && stepsWithErrors({ ...initial, photos: draft.photos.length }, false).size === 0 ? WIZARD_STEP_COUNT : 1,
+    draft ? (stepsWithErrors({ ...initial, photos: draft.photos.length }, false).size === 0 ? WIZARD_STEP_COUNT : 1) : initialStep,
   );
-  const [visited, setVisited] = useState<ReadonlySet<WizardStep>>(() => (step === WIZARD_STEP_COUNT ? new Set([1, 2, 3, 4, 5] as WizardStep[]) : new Set([1])));
+  const [visited, setVisited] = useState<ReadonlySet<WizardStep>>(() =>
+    draft && step === WIZARD_STEP_COUNT ? new Set([1, 2, 3, 4, 5] as WizardStep[]) : new Set([step]),
+  );
   const photos = usePhotoQueue({ autoUpload: signedIn, initial: draft?.photos ?? [] });
   const fields = useWizardForm(initial, { verify: needVerify, photoCount: photos.items.length });
   const { form } = fields;
@@ -160,7 +170,15 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
 
   return (
     <div className={styles.wizard} ref={topRef}>
-      <StepIndicator labels={labels} current={step} done={done} onSelect={variant === 'welcome' ? goTo : undefined} disabled={busy} label={t('steps.label')} />
+      <StepIndicator
+        labels={labels}
+        current={step}
+        done={done}
+        onSelect={welcome ? goTo : undefined}
+        hrefOf={welcome ? welcomeStepHref : undefined}
+        disabled={busy}
+        label={t('steps.label')}
+      />
       <h2 className={styles.stepTitle} ref={headingRef} tabIndex={-1}>
         <span className={styles.stepNumber}>{t('steps.stepOf', { step, total: WIZARD_STEP_COUNT })}</span>
         {labels[step - 1]}
@@ -174,10 +192,15 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
       </div>
       {step === 4 ? <ContactStep fields={fields} disabled={busy} askIdentity={needVerify} /> : null}
       {step === 5 ? (
-        <>
+        <div className={welcome ? 'needs-script' : undefined}>
           <ReviewSummary values={values} photoCount={photos.items.length} onEdit={goTo} disabled={busy} />
           {needVerify ? <VerifyPhone fields={fields} disabled={busy} /> : null}
-        </>
+        </div>
+      ) : null}
+      {welcome && step === 5 ? (
+        <noscript>
+          <p className={styles.note}>{t('welcome.noScript.finish')}</p>
+        </noscript>
       ) : null}
 
       <PublishStatus
@@ -195,7 +218,7 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
         }
       />
 
-      <div className={styles.nav}>
+      <div className={`${styles.nav} ${welcome ? 'needs-script' : ''}`}>
         <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={step === 1 || busy}>
           {t('wizard.previous')}
         </Button>
@@ -209,6 +232,24 @@ export function PropertyWizard({ variant, onPublished, draft = null }: PropertyW
           </Button>
         )}
       </div>
+      {welcome ? (
+        <noscript>
+          <div className={styles.nav}>
+            {step > 1 ? (
+              <ButtonLink to={welcomeStepHref(step - 1)} variant="secondary">
+                {t('wizard.previous')}
+              </ButtonLink>
+            ) : null}
+            {step < WIZARD_STEP_COUNT ? (
+              <ButtonLink to={welcomeStepHref(step + 1)}>{t('wizard.next')}</ButtonLink>
+            ) : (
+              <ButtonLink to={SIGN_IN_TO_POST.to} state={SIGN_IN_TO_POST.state} variant="gold">
+                {t('welcome.noScript.signIn')}
+              </ButtonLink>
+            )}
+          </div>
+        </noscript>
+      ) : null}
     </div>
   );
 }
