@@ -4,6 +4,11 @@ import type { TFunction } from 'i18next';
 import { titleTypeKey, type TitledListing } from '@betoch/contracts/listing-title';
 import { useListingText } from './contact-mask';
 
+/** A subcity's name in the interface language (common:listingTitle.subcities), else as stored. */
+export function subcityName(subcity: string, t: TFunction): string {
+  return t(`common:listingTitle.subcities.${subcity}`, { defaultValue: subcity });
+}
+
 /**
  * A listing's title as the reader reads it: a title the app made ('{Type} in
  * {subcity}') composed in the interface language from the listing's type, bedrooms and subcity
@@ -14,7 +19,7 @@ export function listingTitle(listing: TitledListing, t: TFunction): string {
   if (!listing.title_generated) return listing.title;
   return t('common:listingTitle.generated', {
     type: t(`common:listingTitle.types.${titleTypeKey(listing.type, listing.bedrooms)}`),
-    subcity: t(`common:listingTitle.subcities.${listing.subcity}`, { defaultValue: listing.subcity }),
+    subcity: subcityName(listing.subcity, t),
   });
 }
 

@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { APP_EVENTS, onAppEvent } from '@/lib/app-events';
 import { formatEtb } from '@/lib/format-money';
-import { useListingTitle } from '@/lib/listing-title';
+import { subcityName, useListingTitle } from '@/lib/listing-title';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useMarkAllNotificationsRead } from '../api/mark-all-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -117,11 +117,7 @@ function NotificationItem({ item }: { item: TNotification }) {
         </span>
         <span className={styles.listing}>{title(listing)}</span>
         <span className={styles.meta}>
-          {gone ? (
-            <span>{t(`common:listingTitle.subcities.${item.listing.subcity}`, { defaultValue: item.listing.subcity })}</span>
-          ) : (
-            <span>{formatEtb(item.listing.price, i18n.language)}</span>
-          )}
+          {gone ? <span>{subcityName(item.listing.subcity, t)}</span> : <span>{formatEtb(item.listing.price, i18n.language)}</span>}
           <span aria-hidden="true">·</span>
           <time dateTime={item.created_at}>{formatRelativeTime(item.created_at, i18n.language)}</time>
           {!gone && !item.listing.available ? <span className={styles.gone}>{t('notifications.unavailable')}</span> : null}

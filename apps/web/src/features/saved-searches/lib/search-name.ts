@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatEtb } from '@/lib/format-money';
+import { subcityName } from '@/lib/listing-title';
 import type { SearchFilters } from './search-filters';
 
 /**
@@ -11,8 +12,8 @@ export function proposeSearchName(filters: SearchFilters, t: TFunction, language
   const { type, subcity, q, price_min: min, price_max: max, source } = filters;
   if (!type && !subcity && !q && min === undefined && max === undefined && !source) return t('alerts:name.all');
   const what = type ? t(`alerts:name.types.${type}`) : t('alerts:name.homes');
-  const subcityName = subcity ? t(`common:listingTitle.subcities.${subcity}`, { defaultValue: subcity }) : undefined;
-  const place = q && subcityName ? `${q}, ${subcityName}` : (q ?? subcityName);
+  const subcityText = subcity ? subcityName(subcity, t) : undefined;
+  const place = q && subcityText ? `${q}, ${subcityText}` : (q ?? subcityText);
   const money = (amount: number) => formatEtb(amount, language);
   const price =
     min !== undefined && max !== undefined
