@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { brotliPage, FixedPart, gzipPage, pageText } from './page-compression.ts';
+import { bodyText, brotliPage, FixedPart, gzipPage, pageBody, pageText, type PageBody } from './page-compression.ts';
 
 const style = new FixedPart(`<style>${'.card{color:#136a3f;padding:8px}'.repeat(500)}</style>`);
 const head = '<!doctype html><html lang="am"><head><meta charset="utf-8"><title>ቤቶች · ቦሌ</title>';
@@ -49,5 +49,31 @@ describe('a drawn page compressed', () => {
     expect(second.includes(deflated)).toBe(true);
     const whole = zlib.gzipSync(pageText([head, style, body]), { level: 6 });
     expect(first.length).toBeLessThan(whole.length * 1.1 + 64);
+  });
+});
+
+describe('a kept page: its text until it is compressed, then its compressed bytes alone', () => {
+  const text = pageText([head, style, body]);
+  const unzip = (bytes: Buffer | string, encoding: 'br' | 'gzip') =>
+    (encoding === 'br' ? zlib.brotliDecompressSync(bytes as Buffer) : zlib.gunzipSync(bytes as Buffer)).toString('utf8');
+
+  it.each([['gzip', 'br'] as const, ['br', 'gzip'] as const])('first asked in %s: lets its text go, then answers %s and the text from it', (first, second) => {
+    const page: PageBody = { parts: [head, style, body], encoded: {} };
+    const made = pageBody(page, first);
+    expect(unzip(made, first)).toBe(text);
+    expect(page.parts).toBeUndefined();
+    // The same bytes the second time: made once.
+    expect(pageBody(page, first)).toBe(made);
+    expect(unzip(pageBody(page, second), second)).toBe(text);
+    expect(pageBody(page, null)).toBe(text);
+    expect(bodyText(page)).toBe(text);
+  });
+
+  it('sent as text to a client that takes no compression, it keeps its text and makes nothing', () => {
+    const page: PageBody = { parts: [head, style, body], encoded: {} };
+    expect(pageBody(page, null)).toBe(text);
+    expect(page.parts).toBeDefined();
+    expect(page.encoded).toEqual({});
+    expect(bodyText(page)).toBe(text);
   });
 });

@@ -73,3 +73,42 @@ export function brotliPage(parts: readonly PagePart[]): Buffer {
 export function pageText(parts: readonly PagePart[]): string {
   return parts.map((part) => (part instanceof FixedPart ? part.text : part)).join('');
 }
+
+/** A drawn page: its text until it is first compressed, then its compressed forms alone. */
+export interface PageBody {
+  /** The page's text in order; let go once a compressed form is made (see pageBody). */
+  parts?: readonly PagePart[];
+  /** The page compressed, each form made on its first demand. */
+  encoded: { gzip?: Buffer; br?: Buffer };
+}
+
+/**
+ * The page as a client takes it: brotli, gzip or its text. The first compressed form is made from
+ * the text, which the page then lets go: a page kept drawn (server-render.ts) holds a few
+ * kilobytes of compressed bytes outside the JavaScript heap instead of its text (two to four
+ * times larger, kept as a chain of strings in the heap), which every page drawn once carried into
+ * the old generation. Another form, or the text, is then made from the form kept.
+ */
+export function pageBody(page: PageBody, encoding: 'br' | 'gzip' | null): Buffer | string {
+  if (encoding) {
+    const made = page.encoded[encoding];
+    if (made) return made;
+  }
+  const parts = page.parts ?? [keptText(page)];
+  if (!encoding) return pageText(parts);
+  const body = encoding === 'br' ? brotliPage(parts) : gzipPage(parts);
+  page.encoded[encoding] = body;
+  page.parts = undefined;
+  return body;
+}
+
+/** The page's text, whether it still holds it or only a compressed form. */
+export function bodyText(page: PageBody): string {
+  return page.parts ? pageText(page.parts) : keptText(page);
+}
+
+function keptText(page: PageBody): string {
+  if (page.encoded.gzip) return zlib.gunzipSync(page.encoded.gzip).toString('utf8');
+  if (page.encoded.br) return zlib.brotliDecompressSync(page.encoded.br).toString('utf8');
+  throw new Error('a page without its text nor a compressed form');
+}

@@ -7,7 +7,7 @@ import { DATA_SAVER_COOKIE, FALLBACK_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_PARAM, 
 import { htmlAttribute as attr } from '@betoch/contracts/html-safe';
 import type { PageRenderer, RenderedApp, ServerEntry } from '@betoch/contracts/server-render';
 import { AnswerCache } from '../modules/listings/answer-cache.ts';
-import { FixedPart, pageText, type PagePart } from './page-compression.ts';
+import { bodyText, FixedPart, type PageBody } from './page-compression.ts';
 import type { InlineHashes } from './security-headers.ts';
 import { pageTransport, type PageReads } from './page-reads.ts';
 
@@ -33,14 +33,14 @@ interface PageFiles {
 
 type PageHeaders = { cookie?: string; 'accept-language'?: string; 'save-data'?: string };
 
-export interface RenderedPage {
+/**
+ * A drawn page. Its text (`parts`: its style element is the same for every page of its kind,
+ * ./page-compression.ts) gives way to its compressed forms once one is made (`pageBody`).
+ */
+export interface RenderedPage extends PageBody {
   status: 200 | 404;
-  /** The page's text in order; its style element is the same for every page of its kind (./page-compression.ts). */
-  parts: PagePart[];
   /** The sha256 (base64) of each inline style and script element of the page: its Content-Security-Policy allows them. */
   inline: InlineHashes;
-  /** The page compressed, each form made on its first demand and kept with a kept page (web-app.ts). */
-  encoded: { gzip?: Buffer; br?: Buffer };
 }
 
 /**
@@ -298,7 +298,7 @@ const keptPages = new WeakMap<FastifyInstance, AnswerCache<RenderedPage | undefi
 
 /** The text of every page an app keeps drawn. */
 export function keptPageTexts(app: FastifyInstance): string[] {
-  return [...(keptPages.get(app)?.values() ?? [])].flatMap((page) => (page ? [pageText(page.parts)] : []));
+  return [...(keptPages.get(app)?.values() ?? [])].flatMap((page) => (page ? [bodyText(page)] : []));
 }
 
 /** The head split where its language goes (`<html lang="…">`): the page's own is written there. */

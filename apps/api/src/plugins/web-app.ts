@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { preferredEncoding } from '../lib/text-compression.ts';
 import { isAppPath } from '@betoch/contracts/app-paths';
 import { AppError } from '../lib/app-error.ts';
-import { brotliPage, gzipPage, pageText } from './page-compression.ts';
+import { pageBody } from './page-compression.ts';
 import { allowInline } from './security-headers.ts';
 import { DATA_SAVER_COOKIE, DATA_SAVER_PARAM, LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGES, MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
 import { PENDING_MESSAGE_COOKIE, PENDING_MESSAGE_SECONDS, pendingMessageValue } from '@betoch/contracts/pending-message';
@@ -93,10 +93,9 @@ export async function webApp(app: FastifyInstance, distDir: string, reads: PageR
     // The page is in the visitor's language and may carry a public answer: never shared.
     reply.header('vary', 'cookie, accept-language, accept-encoding');
     const encoding = preferredEncoding(req.headers['accept-encoding']);
-    if (!encoding) return reply.send(pageText(page.parts));
-    // Made once for a page kept drawn (server-render.ts).
-    const body = (page.encoded[encoding] ??= encoding === 'br' ? brotliPage(page.parts) : gzipPage(page.parts));
-    return reply.header('content-encoding', encoding).send(body);
+    // Each compressed form made once for a page kept drawn (server-render.ts).
+    const body = pageBody(page, encoding);
+    return encoding ? reply.header('content-encoding', encoding).send(body) : reply.send(body);
   };
   if (hasBuild) {
     await app.register(fastifyStatic, {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../support/login.ts';
 import { drawnText, writeRenderingWebDist } from '../support/web-dist.ts';
@@ -38,6 +39,19 @@ describe('pages kept drawn', () => {
         // Each reader gets the very same page: the one kept.
         if (bodies.has(url)) expect(res.body, url).toBe(bodies.get(url));
         else bodies.set(url, res.body);
+      }
+    }
+    // Asked compressed, as phones ask, a kept page keeps its compressed bytes alone, not its text
+    // (page-compression.ts, pageBody): the scan below reads those.
+    for (const [who, encoding] of [
+      [m.tenantPaid, 'br'],
+      [m.admin, 'gzip'],
+    ] as const) {
+      for (const url of urls) {
+        const res = await page(url, who, { 'accept-language': 'en', 'accept-encoding': encoding });
+        expect(res.headers['content-encoding'], url).toBe(encoding);
+        const text = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload);
+        expect(text.toString('utf8'), url).toBe(bodies.get(url));
       }
     }
     const kept = keptPageTexts(m.t.app);
