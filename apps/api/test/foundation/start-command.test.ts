@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
-const FLAGS = ['--single-threaded-gc', '--heap-growing-percent=300'];
+const FLAGS = ['--single-threaded-gc', '--heap-growing-percent=300', '--external-memory-accounted-in-global-limit'];
 const FLAG = FLAGS.join(' ');
 
 describe('the start command', () => {
@@ -18,5 +19,9 @@ describe('the start command', () => {
     expect(read('deploy/betoch.service')).toContain(`ExecStart=/usr/bin/node ${FLAG} apps/api/dist/main.js`);
     expect(read('docs/deploy.md')).toContain(`node ${FLAG} apps/api/dist/main.js`);
     expect(read('scripts/bench/lib/server.ts')).toContain(`START_FLAGS = [${FLAGS.map((f) => `'${f}'`).join(', ')}]`);
+  });
+
+  it('starts a Node that takes every one of those flags (Node refuses a flag it does not know)', () => {
+    expect(execFileSync(process.execPath, [...FLAGS, '-e', 'process.stdout.write("started")'], { encoding: 'utf8' })).toBe('started');
   });
 });
