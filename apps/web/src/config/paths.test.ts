@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countedParam } from './paths';
+import { countedParam, paths } from './paths';
 
 const at = (query: string, max: number) => countedParam(new URLSearchParams(query), 'photo', max);
 
@@ -15,5 +15,16 @@ describe('countedParam', () => {
       expect(at(query, 3), query).toBeNull();
     }
     expect(at('photo=1', 0)).toBeNull();
+  });
+});
+
+describe('paths.signInFrom', () => {
+  it('is /login with the way back (and the listing, when there is one) in its query, read back as given', () => {
+    expect(paths.signInFrom('/post/owner')).toBe('/login?from=%2Fpost%2Fowner');
+    const link = new URL(paths.signInFrom(paths.listingToSave('a b'), 'a b'), 'https://betoch.et');
+    expect(link.pathname).toBe(paths.login);
+    expect(link.searchParams.get('from')).toBe(paths.listingToSave('a b'));
+    expect(link.searchParams.get('listing')).toBe('a b');
+    expect([...link.searchParams.keys()]).toEqual(['from', 'listing']);
   });
 });

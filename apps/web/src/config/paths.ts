@@ -22,6 +22,12 @@ export function countedParam(search: URLSearchParams, name: string, max: number)
 export const paths = {
   home: '/',
   login: '/login',
+  /**
+   * Sign-in that comes back to `from` (a path of the app) once done: the way back in the query,
+   * read by features/auth before the app has started and without JavaScript. `listing`: the
+   * listing the visitor came from (the sign-in page names it).
+   */
+  signInFrom: (from: string, listing?: string) => `/login?${new URLSearchParams(listing === undefined ? { from } : { from, listing }).toString()}`,
   signup: '/signup',
   landlordWelcome: '/landlord/welcome',
   landlord: '/landlord',

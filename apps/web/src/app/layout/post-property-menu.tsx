@@ -22,7 +22,7 @@ export function usePostItems() {
 function plainPostItems(t: (key: string) => string) {
   return [
     { href: paths.landlordWelcome, label: t('nav.postWizard') },
-    { href: `${paths.login}?${new URLSearchParams({ from: paths.postOwner }).toString()}`, label: t('nav.postOwner') },
+    { href: paths.signInFrom(paths.postOwner), label: t('nav.postOwner') },
     { href: paths.delalaWelcome, label: t('nav.postAsBroker') },
   ];
 }

@@ -8,5 +8,5 @@ import { paths } from '@/config/paths';
  */
 export function signInLink(listingId: string, { save = false }: { save?: boolean } = {}): { to: string; state: { from: string; listingId: string } } {
   const from = save ? paths.listingToSave(listingId) : paths.listing(listingId);
-  return { to: `${paths.login}?${new URLSearchParams({ from, listing: listingId }).toString()}`, state: { from, listingId } };
+  return { to: paths.signInFrom(from, listingId), state: { from, listingId } };
 }

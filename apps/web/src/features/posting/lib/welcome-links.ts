@@ -5,7 +5,7 @@ import { paths, STEP_PARAM } from '@/config/paths';
  * the app has started and without JavaScript) and in the router's state.
  */
 export const SIGN_IN_TO_POST = {
-  to: `${paths.login}?${new URLSearchParams({ from: paths.postProperty }).toString()}`,
+  to: paths.signInFrom(paths.postProperty),
   state: { from: paths.postProperty },
 } as const;
 
