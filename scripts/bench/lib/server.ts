@@ -104,6 +104,20 @@ async function waitReady(url: string, child: ChildProcess, logFile: string, time
   throw new Error(`the server was not ready after ${timeoutMs / 1000} s; see ${logFile}:\n${tail(logFile)}`);
 }
 
+/**
+ * Waits until the server's log holds `message` (a log line's msg), at most `timeoutMs`: for the
+ * work a server does once after it starts, such as the browse index's first load.
+ */
+export async function waitForLogMessage(logFile: string, message: string, timeoutMs: number): Promise<number> {
+  const started = performance.now();
+  const needle = `"msg":${JSON.stringify(message)}`;
+  while (performance.now() - started < timeoutMs) {
+    if (fs.readFileSync(logFile, 'utf8').includes(needle)) return performance.now() - started;
+    await sleep(200);
+  }
+  throw new Error(`the server did not log "${message}" within ${timeoutMs / 1000} s; see ${logFile}:\n${tail(logFile)}`);
+}
+
 function tail(file: string): string {
   try {
     return fs.readFileSync(file, 'utf8').split('\n').slice(-15).join('\n');
