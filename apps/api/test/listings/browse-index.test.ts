@@ -236,7 +236,9 @@ describe('browse from memory', () => {
         expect(fromAlerts, `alerts: ${JSON.stringify(raw)}`).toEqual(matching(listingFilterOf(kept, now)));
         if (fromAlerts.length) alertsFound += 1;
       }),
-      { numRuns: 80 },
+      // 200 filter sets: 80 found listings in 8-15 of them, so the check below (the property is not
+      // passed by empty answers alone) failed now and then; 200 find some in about 30.
+      { numRuns: 200 },
     );
     expect(found).toBeGreaterThanOrEqual(10);
     expect(alertsFound).toBeGreaterThanOrEqual(10);
