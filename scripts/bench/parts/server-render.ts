@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BenchContext, PartOutput } from '../lib/context.ts';
 import { browseQueries } from '../lib/browse-queries.ts';
+import { api } from '../lib/http.ts';
 import { pgliteBulk } from '../lib/datasets.ts';
 import { runLoad, SERVER_CPU, type LoadResult } from '../lib/load-client.ts';
 import { canPin, startServer, waitForLogMessage } from '../lib/server.ts';
@@ -78,7 +79,7 @@ export async function serverRenderPart(ctx: BenchContext): Promise<PartOutput> {
       // The server's start-up work first: its browse index loads once, on the first browse call
       // (answered by SQL meanwhile), then a major collection clears what the load left. Start-up
       // has a row of its own; this one measures pages drawn by a server that has started.
-      await fetch(`${server.url}/api/listings?visibility=live&limit=1`).then((r) => r.arrayBuffer());
+      await api(server.url, '/listings?visibility=live&limit=1');
       const loadMs = await waitForLogMessage(logFile, 'browse index loaded', 120_000);
       ctx.log(`  browse index loaded ${fmtInt(loadMs / 1000)} s after the first browse call`);
       // Warm the process (its code, not the pages measured) as the API part does: 10 s at the

@@ -112,12 +112,10 @@ export interface PageBody {
  * the old generation. Another form, or the text, is then made from the form kept.
  */
 export function pageBody(page: PageBody, encoding: 'br' | 'gzip' | null): Buffer | string {
-  if (encoding) {
-    const made = page.encoded[encoding];
-    if (made) return made;
-  }
+  if (!encoding) return bodyText(page);
+  const made = page.encoded[encoding];
+  if (made) return made;
   const parts = page.parts ?? [keptText(page)];
-  if (!encoding) return pageText(parts);
   const body = encoding === 'br' ? brotliPage(parts) : gzipPage(parts);
   page.encoded[encoding] = body;
   page.parts = undefined;
