@@ -13,9 +13,11 @@ let skipped = 0;
 let missing = false;
 const failures = [];
 
+/** Terminal colour codes (ESC [ ... m), which the reporters leave in error messages. */
+const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const firstLine = (text) =>
   String(text ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(COLOUR, '')
     .split('\n')
     .map((l) => l.trim())
     .find((l) => l.length > 0) ?? '';

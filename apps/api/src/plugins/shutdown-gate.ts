@@ -5,12 +5,20 @@ import { AppError } from '../lib/app-error.ts';
 /** How long a client waits before trying again (another process, or this one restarted). */
 export const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * The port closes only after this long without a new connection. A burst of clients (a page's
+ * calls, a retrying app) keeps connecting after the signal; on a busy host one of its connections
+ * can complete its handshake just after the queue was seen empty, and closing the port then resets
+ * it (ECONNRESET). A quiet spell this long means the burst is over.
+ */
+const QUIET_MS = 150;
+
 export interface ShutdownGate {
   /** From now on, a request that has not started is answered 503 shutting_down. */
   begin(): void;
   /**
    * Resolves once every connection accepted so far has sent its request or closed (looked at after
-   * the kernel's queue of new connections was read), or after maxWaitMs. Closing the port before
+   * the kernel's queue of new connections was read) and none has come for QUIET_MS, or after maxWaitMs. Closing the port before
    * that resets those connections: the client cannot tell whether its call was done.
    */
   settled(maxWaitMs: number): Promise<void>;
@@ -27,7 +35,9 @@ export function shutdownGate(app: FastifyInstance): ShutdownGate {
   let draining = false;
   // Connections accepted whose first request has not arrived yet.
   const waiting = new Set<Socket>();
+  let lastConnectionAt = 0;
   app.server.on('connection', (socket: Socket) => {
+    lastConnectionAt = Date.now();
     waiting.add(socket);
     socket.once('close', () => waiting.delete(socket));
   });
@@ -56,7 +66,7 @@ export function shutdownGate(app: FastifyInstance): ShutdownGate {
         await new Promise((resolve) => setTimeout(resolve, 20));
         // setImmediate runs after the event loop's poll phase, where queued connections are accepted.
         await new Promise((resolve) => setImmediate(resolve));
-        if (waiting.size === 0) return;
+        if (waiting.size === 0 && Date.now() - lastConnectionAt >= QUIET_MS) return;
       }
     },
   };
