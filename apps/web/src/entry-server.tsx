@@ -19,7 +19,7 @@ import { App } from '@/app/app';
 import { canonicalUrl, pageHeads, type PageHeadInput } from '@/app/page-head';
 import { PAGE_TABLE, serverPageAt, type PageData, type ServerPage } from '@/app/page-table';
 import { makeQueryClient } from '@/app/providers';
-import { pageModuleAt, preloadPage } from '@/app/routes';
+import { pageModuleAt, preloadPage, serverRoutesFor } from '@/app/routes';
 import { HydrationState } from '@/lib/hydration';
 import { SSR_STATE_ID, type SsrState } from './ssr-state';
 
@@ -135,6 +135,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport,
       const found = serverPageAt(pathname);
       if (!found) return null;
       await preloadPage(pathname);
+      const table = serverRoutesFor(found.page.path);
       const client = makeQueryClient({ server: true });
       try {
         const data = found.page.load ? await found.page.load(client, found.params, new URLSearchParams(search), settings) : { status: 200 as const };
@@ -150,7 +151,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport,
                     <ServerDataSaver.Provider value={dataSaver}>
                       <ServerOrigin.Provider value={origin}>
                         <StaticRouter location={url}>
-                          <App client={client} drawnOnServer />
+                          <App client={client} table={table} />
                         </StaticRouter>
                       </ServerOrigin.Provider>
                     </ServerDataSaver.Provider>

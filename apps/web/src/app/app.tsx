@@ -4,7 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { SessionProvider } from '@/lib/session';
 import { AppProviders } from './providers';
-import { AppRoutes, routes, serverRoutes } from './routes';
+import type { RouteObject } from 'react-router';
+import { AppRoutes, routes } from './routes';
 import { SessionSync } from './session-sync';
 import { fillListingSlots } from './listing-slots';
 import { fillFaydaSlot } from './fayda-slot';
@@ -15,16 +16,16 @@ fillFaydaSlot();
 
 /**
  * The app inside a router: BrowserRouter in the browser (main.tsx), StaticRouter on the server
- * (entry-server.tsx), the same tree on both sides. `drawnOnServer`: the server's route table,
- * which holds only the pages it draws (routes.tsx, serverRoutes).
+ * (entry-server.tsx), the same tree on both sides. `table`: the server's route table for the
+ * page it draws (routes.tsx, serverRoutesFor); the browser's has every route.
  */
-export function App({ client, onExpired, drawnOnServer = false }: { client?: QueryClient; onExpired?: (from: string) => void; drawnOnServer?: boolean }) {
+export function App({ client, onExpired, table = routes }: { client?: QueryClient; onExpired?: (from: string) => void; table?: RouteObject[] }) {
   return (
     <AppProviders client={client}>
       <SessionProvider onExpired={onExpired ?? (() => undefined)}>
         <SessionSync />
         <UserTypeDetector />
-        <AppRoutes table={drawnOnServer ? serverRoutes : routes} />
+        <AppRoutes table={table} />
       </SessionProvider>
     </AppProviders>
   );

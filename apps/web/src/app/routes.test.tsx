@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PAGE_TABLE, serverPageAt } from './page-table';
-import { pageModuleAt, preloadPage, routes, serverRoutes } from './routes';
+import { pageModuleAt, preloadPage, routes, serverRoutesFor } from './routes';
 
 /** Every page path of the route table, with a made-up id where the path has one. */
 function pagePaths(): string[] {
@@ -30,18 +30,21 @@ describe('the route table', () => {
     expect(pageModuleAt('/l/xyz')).toBe('src/features/listings/components/listing-detail-page.tsx');
   });
 
-  it("draws every page of the page table with the browser's own routes, and only those", () => {
-    const drawn = PAGE_TABLE.map((page) => page.path.replace(':id', '3f1c2a9e-8b7d-4c6e-9a1f-0d2b3c4e5f60'));
+  it("draws every page of the page table with the browser's own routes, each page's table holding it alone", () => {
+    const id = '3f1c2a9e-8b7d-4c6e-9a1f-0d2b3c4e5f60';
     const elementsAt = (table: typeof routes, path: string) => (matchRoutes(table, path) ?? []).map((match) => match.route.element);
-    for (const path of drawn) {
+    for (const page of PAGE_TABLE) {
+      const path = page.path.replace(':id', id);
       const inBrowser = elementsAt(routes, path);
       expect(inBrowser.length, path).toBe(2);
-      expect(elementsAt(serverRoutes, path), path).toEqual(inBrowser);
-      expect(elementsAt(serverRoutes, path)[1], path).toBe(inBrowser[1]);
+      const table = serverRoutesFor(page.path);
+      expect(elementsAt(table, path), path).toEqual(inBrowser);
+      expect(elementsAt(table, path)[1], path).toBe(inBrowser[1]);
+      expect(table[0]!.children?.length, path).toBe(1);
+      expect(serverRoutesFor(page.path)).toBe(table);
+      expect(matchRoutes(table, '/wallet')).toBeNull();
     }
-    const layout = serverRoutes[0]!;
-    expect(layout.children?.length).toBe(drawn.length);
-    expect(matchRoutes(serverRoutes, '/wallet')).toBeNull();
+    expect(() => serverRoutesFor('/wallet')).toThrow(/not a page of the page table/);
   });
 });
 

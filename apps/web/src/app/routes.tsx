@@ -123,16 +123,24 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The route table the server draws with: the same routes, but only those of the pages it draws.
- * React Router flattens and ranks the whole table on every page it matches, and on the server's
- * Node (V8 11.3) the objects it makes for that (a copy of each route's entry with its compiled
- * pattern added) lasted until the next major garbage collection: a third of what each drawn page
- * left in the old generation (docs/performance.md). A drawn page matches the same route objects as
- * in the browser's table (routes.test.tsx), so the HTML it hydrates is the same.
+ * The route table the server draws a page of the page table with: the same layout route and that
+ * page's own route, alone. React Router flattens and ranks the whole table at every draw (useRoutes
+ * calls matchRoutes, which compiles each route's pattern again): with the browser's 30 routes that
+ * was a tenth of the server's time to draw a page, and the copies it makes of each route lasted
+ * until the next major garbage collection (docs/performance.md). The page matches the very same
+ * route objects as in the browser's table (routes.test.tsx), so the HTML it hydrates is the same.
  */
-export const serverRoutes: RouteObject[] = routes.map((route) =>
-  route.index ? route : { ...route, index: false, children: route.children?.filter((child) => DRAWN_PATHS.has(child.path ?? '')) },
-);
+const serverTables = new Map<string, RouteObject[]>();
+
+export function serverRoutesFor(pagePath: string): RouteObject[] {
+  let table = serverTables.get(pagePath);
+  if (!table) {
+    if (!DRAWN_PATHS.has(pagePath)) throw new Error(`${pagePath} is not a page of the page table`);
+    table = routes.map((route) => (route.index ? route : { ...route, index: false, children: route.children?.filter((child) => child.path === pagePath) }));
+    serverTables.set(pagePath, table);
+  }
+  return table;
+}
 
 /** A listing id, or any other id in a path: the routes match every id alike. */
 const ID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -169,7 +177,7 @@ export function preloadPage(pathname: string): Promise<unknown> {
 
 /**
  * The app's pages at the router's location; a page that cannot load or draw shows the error page.
- * `table`: `routes`, or the server's own (serverRoutes) when it draws a page.
+ * `table`: `routes`, or the server's own for the page it draws (serverRoutesFor).
  */
 export function AppRoutes({ table }: { table: RouteObject[] }) {
   const location = useLocation();
