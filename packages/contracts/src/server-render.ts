@@ -6,8 +6,15 @@ import type { TTelegramOptionsAnswer } from './telegram.ts';
  * the API (apps/api/src/plugins/server-render.ts), typed once for both sides.
  */
 
+/**
+ * An answer as the web app's api-client reads it: what it takes of a fetch Response. An answer made
+ * in-process is a plain object (no body stream to read: making and reading Responses was 6 % of the
+ * CPU of drawing a listing page, docs/performance.md).
+ */
+export type TransportAnswer = Pick<Response, 'status' | 'ok' | 'statusText' | 'json'>;
+
 /** Answers the renderer's GET /api reads in-process, as for a visitor without a session. */
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+export type ApiTransport = (url: string, init: RequestInit) => Promise<TransportAnswer>;
 
 export interface RenderInput {
   /** Path and query string as asked for. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fairPriceCalls } from '@betoch/contracts/routes/fair-price';
 import { listingsCalls } from '@betoch/contracts/routes/listings';
-import type { ApiTransport, PageSettings } from '@betoch/contracts/server-render';
+import type { ApiTransport, PageSettings, TransportAnswer } from '@betoch/contracts/server-render';
 import type { ListingsReadService } from '../modules/listings/listings-read.service.ts';
 import type { PreparedAnswer } from '../modules/listings/prepared-answer.ts';
 
@@ -27,12 +27,26 @@ export interface PageReads {
 const LISTING = /^\/api\/listings\/([^/?]+)$/;
 const FAIR_PRICE = /^\/api\/listings\/([^/?]+)\/fair-price$/;
 
-function json(body: Buffer | string): Response {
-  return new Response(typeof body === 'string' ? body : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
-    status: 200,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-  });
+/**
+ * An answer for the renderer's api-client: its JSON text read when asked for, without a Response
+ * (its body stream, headers and text decoding cost more than the JSON itself).
+ */
+function answer(status: number, body: Buffer | string): TransportAnswer {
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    statusText: '',
+    json: () => {
+      try {
+        return Promise.resolve(JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as unknown);
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+  };
 }
+
+const json = (body: Buffer | string): TransportAnswer => answer(200, body);
 
 function decoded(segment: string): string | undefined {
   try {
@@ -56,7 +70,7 @@ function queryFields(search: string): Record<string, string> | undefined {
  * The answer of the public read at `url` from the services, or undefined for anything else or
  * anything that is not a plain success (a 404, a refused query): those go through the API itself.
  */
-async function direct(reads: PageReads, url: string): Promise<Response | undefined> {
+async function direct(reads: PageReads, url: string): Promise<TransportAnswer | undefined> {
   const [pathname = '', search = ''] = url.split('?', 2);
   if (pathname === '/api/listings') {
     const fields = queryFields(search);
@@ -83,12 +97,9 @@ async function direct(reads: PageReads, url: string): Promise<Response | undefin
  * without the visitor's cookies or token. Only GET.
  */
 export function pageTransport(app: FastifyInstance, reads: PageReads, headers: Record<string, string>): ApiTransport {
-  const viaApi = async (url: string): Promise<Response> => {
-    const answer = await app.inject({ method: 'GET', url, headers });
-    return new Response(answer.rawPayload.length ? new Uint8Array(answer.rawPayload) : null, {
-      status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
-    });
+  const viaApi = async (url: string): Promise<TransportAnswer> => {
+    const injected = await app.inject({ method: 'GET', url, headers });
+    return answer(injected.statusCode, injected.rawPayload);
   };
   return async (url, init) => {
     if ((init.method ?? 'GET') !== 'GET') throw new Error(`the page renderer may only read (${init.method} ${url})`);

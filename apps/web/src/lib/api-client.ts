@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { API_TIMEOUT_MS } from '@betoch/contracts/constants';
 import type { RouteContract } from '@betoch/contracts/route-contract';
+import type { TransportAnswer } from '@betoch/contracts/server-render';
 import { readToken } from './session-storage';
 
 /** Base of every call; `VITE_API_BASE` overrides it at build time. */
@@ -15,7 +16,7 @@ interface ErrorBody {
   fields?: unknown;
 }
 
-type Transport = (url: string, init: RequestInit) => Promise<Response>;
+type Transport = (url: string, init: RequestInit) => Promise<TransportAnswer>;
 const viaFetch: Transport = (url, init) => fetch(url, init);
 let transport: Transport = viaFetch;
 
@@ -111,7 +112,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   const timeout = transport === viaFetch ? AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS) : undefined;
   const signal = timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
   const url = buildUrl(path, options.query);
-  let res: Response;
+  let res: TransportAnswer;
   try {
     res = await transport(url, {
       method: options.method ?? 'GET',
@@ -135,7 +136,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   return handleResponse(res, path, token);
 }
 
-export async function handleResponse(res: Response, path: string, sentToken?: string | null): Promise<unknown> {
+export async function handleResponse(res: TransportAnswer, path: string, sentToken?: string | null): Promise<unknown> {
   const body = (await res.json().catch(() => null)) as ErrorBody | null;
   if (res.status === 401) onUnauthorized(path, sentToken);
   if (!res.ok) {
