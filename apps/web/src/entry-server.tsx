@@ -1,7 +1,7 @@
 import './lib/zod-jitless';
 import { Writable } from 'node:stream';
 import { StrictMode, Suspense, type ReactNode } from 'react';
-import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { renderToPipeableStream, renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { dehydrate } from '@tanstack/react-query';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
@@ -12,6 +12,7 @@ import type { ApiTransport, PageRenderer, PageSettings } from '@betoch/contracts
 import { setApiTransport } from '@/lib/api-client';
 import { bootScriptText } from '@/lib/boot-script';
 import { ServerDataSaver } from '@/lib/data-saver';
+import { KeptMarkup, type KeepMarkup } from '@/lib/kept-markup';
 import { ServerOrigin } from '@/lib/page-origin';
 import { I18N_INTERPOLATION } from '@/lib/i18n-interpolation';
 import { UsedNamespaces } from '@/lib/use-texts';
@@ -110,6 +111,35 @@ function drawWhenReady(app: ReactNode): Promise<string> {
   });
 }
 
+/** Parts kept drawn (components/ui/no-script.tsx) at most: a few per language are used. */
+const KEPT_PARTS = 100;
+
+/**
+ * What KeptMarkup gives the pages: a part drawn alone into HTML, with the page's language, once
+ * per language and key. Its content never hydrates, so it is drawn as plain markup.
+ */
+function markupKeeper(texts: Record<Language, I18n>): (language: Language) => KeepMarkup {
+  const kept = new Map<string, string>();
+  const keepers = new Map<Language, KeepMarkup>();
+  return (language) => {
+    let keeper = keepers.get(language);
+    if (!keeper) {
+      keeper = (key, part) => {
+        const id = `${language} ${key}`;
+        let html = kept.get(id);
+        if (html === undefined) {
+          html = renderToStaticMarkup(<I18nextProvider i18n={texts[language]}>{part}</I18nextProvider>);
+          if (kept.size >= KEPT_PARTS) kept.clear();
+          kept.set(id, html);
+        }
+        return html;
+      };
+      keepers.set(language, keeper);
+    }
+    return keeper;
+  };
+}
+
 /** The page's head: the 404's, a listing's own, or the page's texts (page-table.ts); none for a listing that could not be read. */
 function headOf(head: ServerPage['head'], data: PageData): PageHeadInput | null {
   if (data.status === 404) return { kind: 'page', name: 'notFound' };
@@ -126,6 +156,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport,
   setApiTransport(transport);
   const texts = languageInstances(resources);
   const heads = pageHeads(resources as Record<string, Record<string, unknown>>);
+  const keeperFor = markupKeeper(texts);
 
   return {
     paths: PAGE_TABLE.map((page) => page.path),
@@ -150,9 +181,11 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport,
                   <UsedNamespaces.Provider value={used}>
                     <ServerDataSaver.Provider value={dataSaver}>
                       <ServerOrigin.Provider value={origin}>
-                        <StaticRouter location={url}>
-                          <App client={client} table={table} />
-                        </StaticRouter>
+                        <KeptMarkup.Provider value={keeperFor(language)}>
+                          <StaticRouter location={url}>
+                            <App client={client} table={table} />
+                          </StaticRouter>
+                        </KeptMarkup.Provider>
                       </ServerOrigin.Provider>
                     </ServerDataSaver.Provider>
                   </UsedNamespaces.Provider>

@@ -167,6 +167,25 @@ describe('a listing page drawn on the server', () => {
     }
   });
 
+  it("carries the ways that work without JavaScript ('Post property', the safety tips) in the page's own language, page after page", async () => {
+    // The server draws these parts once per language and writes them on every page since.
+    for (const [lng, tip, wizard] of [
+      ['en', 'Meet in a public place', 'Step-by-step wizard'],
+      ['am', 'በሕዝብ ቦታ ይገናኙ', 'ደረጃ በደረጃ ማስተዋወቂያ'],
+      ['en', 'Meet in a public place', 'Step-by-step wizard'],
+    ] as const) {
+      const html = await page(`/l/${live._id}?lng=${lng}`);
+      const plain = [...html.matchAll(/<noscript>([\s\S]*?)<\/noscript>/g)].map((m) => m[1]!).join(' ');
+      expect(plain, lng).toContain(tip);
+      expect(plain, lng).toMatch(new RegExp(`href="/landlord/welcome"[^>]*>${wizard}</a>`));
+      expect(plain, lng).toContain('href="/delala/welcome"');
+      // Each 'Post property' menu (the bar's and the phone's row) has its own.
+      expect(plain.split('href="/landlord/welcome"').length - 1, lng).toBe(2);
+      const other = lng === 'en' ? 'በሕዝብ ቦታ ይገናኙ' : 'Meet in a public place';
+      expect(plain, lng).not.toContain(other);
+    }
+  });
+
   it("never holds the poster's phone, in the markup, the state or the head, whoever asks", async () => {
     for (const headers of [{}, owner.auth, { cookie: 'betoch_lng=am' }, { ...owner.auth, 'user-agent': 'TelegramBot (like TwitterBot)' }] as Record<
       string,

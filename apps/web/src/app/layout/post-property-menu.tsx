@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTexts } from '@/lib/use-texts';
 import { paths } from '@/config/paths';
+import { NoScript } from '@/components/ui/no-script';
 import styles from './top-bar.module.css';
 import { useDropdown } from './use-dropdown';
 
@@ -70,7 +71,7 @@ export function PostPropertyMenu({ inRow = false }: { inRow?: boolean }) {
         {t('nav.postProperty')} <span aria-hidden="true">▾</span>
       </button>
       {/* Without JavaScript the menu is a <details> of links that work without it (never hydrated). */}
-      <noscript>
+      <NoScript kept={inRow ? 'post-menu-row' : 'post-menu-bar'}>
         <details className={styles.plainMenu}>
           <summary className={inRow ? styles.rowLink : styles.postButton}>
             {t('nav.postProperty')} <span aria-hidden="true">▾</span>
@@ -87,7 +88,7 @@ export function PostPropertyMenu({ inRow = false }: { inRow?: boolean }) {
             </ul>
           </div>
         </details>
-      </noscript>
+      </NoScript>
       {open ? (
         <div id={menuId} className={menu}>
           <PostLinks items={items} className={styles.menuList} onPick={close} />

@@ -5,6 +5,7 @@ import { MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { FlagIcon, LockIcon, MessageIcon, PhoneIcon, ShieldIcon, UnlockIcon } from '@/components/ui/icons';
+import { NoScript } from '@/components/ui/no-script';
 import { paths } from '@/config/paths';
 import { useHydrating } from '@/lib/hydration';
 import { useTypedBeforeStart } from '@/lib/typed-early';
@@ -187,14 +188,14 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
           <ShieldIcon size={18} /> {t('safety.link')}
         </Button>
         {/* Without JavaScript the tips open in place (a <noscript>'s content is drawn only then). */}
-        <noscript>
+        <NoScript kept="safety-tips">
           <details className={styles.plainTips}>
             <summary>
               <ShieldIcon size={18} /> {t('safety.link')}
             </summary>
             <SafetyTipsList />
           </details>
-        </noscript>
+        </NoScript>
         {signedIn ? (
           <Button variant="ghost" small onClick={report} data-tap="report">
             <FlagIcon size={18} /> {t('report.open')}
