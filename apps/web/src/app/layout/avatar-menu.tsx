@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
@@ -49,20 +50,20 @@ export function AvatarMenu() {
           </p>
           <ul className={styles.menuList}>
             <li>
-              <Link to={paths.account} className={styles.menuItem} onClick={close}>
+              <AppLink to={paths.account} className={styles.menuItem} onClick={close}>
                 {t('nav.account')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to={paths.saved} className={styles.menuItem} onClick={close}>
+              <AppLink to={paths.saved} className={styles.menuItem} onClick={close}>
                 {t('nav.saved')}
-              </Link>
+              </AppLink>
             </li>
             {showWalletInMenu(user, session.userType) ? (
               <li>
-                <Link to={paths.wallet} className={styles.menuItem} onClick={close}>
+                <AppLink to={paths.wallet} className={styles.menuItem} onClick={close}>
                   {t('nav.wallet')}
-                </Link>
+                </AppLink>
               </li>
             ) : null}
             {postMenuPlace(user, session.userType) === 'account' ? (

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { isNewTabPress } from '@/components/ui/button';
 import { LANGUAGE_PARAM, LANGUAGES, type Language } from '@betoch/contracts/constants';
@@ -41,7 +42,7 @@ export function LanguageSwitcher({ variant = 'both', onDark = false }: { variant
     if (new URLSearchParams(search).has(LANGUAGE_PARAM)) void navigate(inLanguage(pathname, search, lng), { replace: true });
   };
   const option = (lng: Language) => (
-    <Link
+    <AppLink
       key={lng}
       to={inLanguage(pathname, search, lng)}
       lang={lng}
@@ -51,7 +52,7 @@ export function LanguageSwitcher({ variant = 'both', onDark = false }: { variant
       onClick={choose(lng)}
     >
       {NATIVE_NAMES[lng]}
-    </Link>
+    </AppLink>
   );
   return (
     <div role="group" aria-label={t('language.label')} className={className}>

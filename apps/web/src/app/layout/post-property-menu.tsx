@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { paths } from '@/config/paths';
 import { NoScript } from '@/components/ui/no-script';
@@ -44,9 +44,9 @@ export function PostLinks({
     <ul className={className} aria-labelledby={labelledBy}>
       {items.map((item) => (
         <li key={item.to}>
-          <Link to={item.to} className={styles.menuItem} onClick={onPick}>
+          <AppLink to={item.to} className={styles.menuItem} onClick={onPick}>
             {item.label}
-          </Link>
+          </AppLink>
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Link, NavLink as RouterNavLink } from 'react-router';
+import { NavLink as RouterNavLink } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { WalletIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
@@ -62,10 +63,10 @@ export function TopBar() {
   return (
     <header className={styles.header}>
       <div className={`${styles.bar} ${walletInBar ? styles.walletInBar : ''}`}>
-        <Link to={homeFor(user, session.userType)} className={styles.logo} aria-label={t('brand.homeLink')}>
+        <AppLink to={homeFor(user, session.userType)} className={styles.logo} aria-label={t('brand.homeLink')}>
           <Logo />
           <span className={styles.brand}>{t('brand.name')}</span>
-        </Link>
+        </AppLink>
         <nav className={styles.links} aria-label={t('nav.main')}>
           {links.map((link) => (
             <LinkItem key={link.to} link={link} className={styles.link} />
@@ -103,9 +104,9 @@ export function TopBar() {
               <AvatarMenu />
             </Suspense>
           ) : (
-            <Link to={paths.login} className={styles.loginButton}>
+            <AppLink to={paths.login} className={styles.loginButton}>
               {t('nav.login')}
-            </Link>
+            </AppLink>
           )}
         </div>
       </div>

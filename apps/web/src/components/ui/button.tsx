@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import { AppLink, type AppLinkProps } from '@/components/ui/app-link';
 import styles from './button.module.css';
 import { Spinner } from './spinner';
 
@@ -54,7 +54,7 @@ export function isNewTabPress(event: MouseEvent): boolean {
   return event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
 }
 
-export interface ButtonLinkProps extends LinkProps, Look {
+export interface ButtonLinkProps extends AppLinkProps, Look {
   /**
    * As Button's: a spinner before the label, aria-busy, and a press while busy does nothing (the
    * link stays focusable, and a press that opens a new tab or window still opens it).
@@ -64,7 +64,7 @@ export interface ButtonLinkProps extends LinkProps, Look {
 
 export function ButtonLink({ variant, block, small, className, loading, onClick, children, ...rest }: ButtonLinkProps) {
   return (
-    <Link
+    <AppLink
       className={classes({ variant, block, small }, className)}
       aria-busy={loading || undefined}
       aria-disabled={loading || undefined}
@@ -77,6 +77,6 @@ export function ButtonLink({ variant, block, small, className, loading, onClick,
     >
       {loading ? <Spinner size={16} decorative /> : null}
       {children}
-    </Link>
+    </AppLink>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { Trans } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { paths } from '@/config/paths';
@@ -14,8 +14,8 @@ export function TermsLabel({ t, i18nKey }: { t: TFunction<string[] | string>; i1
       t={t}
       i18nKey={i18nKey}
       components={{
-        terms: <Link to={paths.terms} target="_blank" rel="noopener" />,
-        privacy: <Link to={paths.privacy} target="_blank" rel="noopener" />,
+        terms: <AppLink to={paths.terms} target="_blank" rel="noopener" />,
+        privacy: <AppLink to={paths.privacy} target="_blank" rel="noopener" />,
       }}
     />
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -64,10 +64,10 @@ export function AccountPage() {
           <p className={styles.muted}>{t('notifications.text')}</p>
           <ul className={styles.links}>
             <li>
-              <Link to={paths.saved}>{t('notifications.savedSearches')}</Link>
+              <AppLink to={paths.saved}>{t('notifications.savedSearches')}</AppLink>
             </li>
             <li>
-              <Link to={paths.notifications}>{t('notifications.inbox')}</Link>
+              <AppLink to={paths.notifications}>{t('notifications.inbox')}</AppLink>
             </li>
           </ul>
         </Section>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
@@ -37,10 +37,10 @@ export function AuthLayout({ title, step, intro, stepKey, children, below }: Aut
 
   return (
     <div className={styles.page}>
-      <Link to={paths.home} className={styles.brand}>
+      <AppLink to={paths.home} className={styles.brand}>
         <Logo size={32} />
         {t('brand.name')}
-      </Link>
+      </AppLink>
       <section ref={card} className={styles.card} aria-labelledby={titleId}>
         {step ? <p className={styles.step}>{step}</p> : null}
         <h1 id={titleId} ref={heading} tabIndex={-1} className={styles.title}>

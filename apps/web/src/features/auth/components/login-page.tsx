@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTexts } from '@/lib/use-texts';
@@ -82,9 +83,9 @@ export function LoginPage() {
   const below = (
     <p>
       {t('login.noAccount')}{' '}
-      <Link to={`${paths.signup}${intentQuery(intent)}`} state={carryIntent(intent)}>
+      <AppLink to={`${paths.signup}${intentQuery(intent)}`} state={carryIntent(intent)}>
         {t('login.signupLink')}
-      </Link>
+      </AppLink>
     </p>
   );
 
@@ -123,9 +124,9 @@ export function LoginPage() {
               content: (
                 <p>
                   {t('login.notRegistered')}{' '}
-                  <Link to={paths.signup} state={carryIntent(intent, { phone, code })}>
+                  <AppLink to={paths.signup} state={carryIntent(intent, { phone, code })}>
                     {t('login.signupWithPhone')}
-                  </Link>
+                  </AppLink>
                 </p>
               ),
             },

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTexts } from '@/lib/use-texts';
@@ -123,9 +124,9 @@ export function SignupPage() {
         content: (
           <p>
             {t('common:errors.user_already_exists')}{' '}
-            <Link to={paths.login} state={carryIntent(intent, { phone: values.phone, code: values.code })}>
+            <AppLink to={paths.login} state={carryIntent(intent, { phone: values.phone, code: values.code })}>
               {t('signup.loginWithPhone')}
-            </Link>
+            </AppLink>
           </p>
         ),
       });
@@ -243,9 +244,9 @@ export function SignupPage() {
   const below = (
     <p>
       {t('signup.haveAccount')}{' '}
-      <Link to={`${paths.login}${intentQuery(intent)}`} state={carryIntent(intent)}>
+      <AppLink to={`${paths.login}${intentQuery(intent)}`} state={carryIntent(intent)}>
         {t('signup.loginLink')}
-      </Link>
+      </AppLink>
     </p>
   );
 

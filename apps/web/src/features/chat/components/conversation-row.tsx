@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import type { TConversationSummary } from '@betoch/contracts/conversations';
 import { HomeIcon, LockIcon } from '@/components/ui/icons';
@@ -37,7 +37,7 @@ export function ConversationRow({ conversation, now }: { conversation: TConversa
           : t('lastMessage.none');
 
   return (
-    <Link to={paths.conversation(conversation._id)} className={`${styles.row} ${unread ? styles.rowUnread : ''}`} data-testid="conversation-row">
+    <AppLink to={paths.conversation(conversation._id)} className={`${styles.row} ${unread ? styles.rowUnread : ''}`} data-testid="conversation-row">
       <span className={styles.thumb}>{photo ? <ResponsivePhoto photo={photo} alt="" sizes="64px" /> : <HomeIcon size={28} />}</span>
       <span className={styles.rowBody}>
         <span className={styles.rowTop}>
@@ -73,6 +73,6 @@ export function ConversationRow({ conversation, now }: { conversation: TConversa
           ) : null}
         </span>
       </span>
-    </Link>
+    </AppLink>
   );
 }

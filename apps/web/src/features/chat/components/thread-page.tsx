@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import type { TFunction } from 'i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,9 +37,9 @@ import { FaydaBadge } from '@/components/ui/fayda-badge';
 function BackToInbox() {
   const { t } = useTexts('chat');
   return (
-    <Link to={paths.chat} className={styles.back}>
+    <AppLink to={paths.chat} className={styles.back}>
       <span aria-hidden="true">←</span> {t('thread.back')}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -152,7 +153,7 @@ export function ThreadPage() {
           {role !== 'owner' && conversation.participants.owner_verified ? <FaydaBadge /> : null}
           {listing ? (
             <span className={styles.about}>
-              <Link to={paths.listing(listing._id)}>{titleOf(listing)}</Link>
+              <AppLink to={paths.listing(listing._id)}>{titleOf(listing)}</AppLink>
               <span aria-hidden="true"> · </span>
               <Price amount={listing.price_etb} />
             </span>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -59,7 +60,7 @@ export function FaydaReturnPage() {
           </p>
         )}
         <p>
-          <Link to={paths.account}>{t('return.toAccount')}</Link> · <Link to={paths.myListings}>{t('return.toListings')}</Link>
+          <AppLink to={paths.account}>{t('return.toAccount')}</AppLink> · <AppLink to={paths.myListings}>{t('return.toListings')}</AppLink>
         </p>
       </div>
     </div>

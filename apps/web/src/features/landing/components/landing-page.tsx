@@ -1,4 +1,5 @@
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { ButtonLink } from '@/components/ui/button';
 import { HandshakeIcon, HomeIcon, KeyIcon } from '@/components/ui/icons';
@@ -47,19 +48,19 @@ export function LandingPage() {
         <ul className={styles.cards}>
           {audiences.map((a) => (
             <li key={a.to}>
-              <Link to={a.to} className={styles.card}>
+              <AppLink to={a.to} className={styles.card}>
                 <span className={styles.icon} aria-hidden="true">
                   {a.icon}
                 </span>
                 <span className={styles.cardTitle}>{a.title}</span>
                 <span className={styles.cardText}>{a.text}</span>
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
       </section>
       <p className={styles.footer}>
-        {t('footer.haveAccount')} <Link to={paths.login}>{t('hero.login')}</Link>
+        {t('footer.haveAccount')} <AppLink to={paths.login}>{t('hero.login')}</AppLink>
       </p>
     </div>
   );

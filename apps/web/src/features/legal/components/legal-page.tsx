@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { TERMS_VERSION } from '@betoch/contracts/constants';
 import { paths } from '@/config/paths';
@@ -70,7 +70,7 @@ export function LegalPage({ doc, title, intro, sections, after }: LegalPageProps
         <p>{t('contact.postal')}</p>
       </section>
       <p className={styles.other}>
-        <Link to={other.to}>{other.label}</Link>
+        <AppLink to={other.to}>{other.label}</AppLink>
       </p>
     </article>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { Trans } from 'react-i18next';
 import { useTexts } from '@/lib/use-texts';
 import { paths } from '@/config/paths';
@@ -20,7 +20,7 @@ export function PrivacyPage() {
             {t('privacy.useRights.heading')}
           </h2>
           <p>
-            <Trans t={t} i18nKey="privacy.useRights.text" components={{ account: <Link to={paths.account} /> }} />
+            <Trans t={t} i18nKey="privacy.useRights.text" components={{ account: <AppLink to={paths.account} /> }} />
           </p>
           <p>{t('privacy.useRights.byMail')}</p>
         </section>

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Button, ButtonLink, isNewTabPress } from '@/components/ui/button';
@@ -91,9 +92,9 @@ export function BrowsePage({ searchAction }: { searchAction?: BrowseSearchAction
         <p className={styles.subtitle}>{isLandlord ? t('browse.landlordSubtitle') : t('browse.subtitle')}</p>
         {start ? (
           <p className={styles.subtitle}>
-            <Link to={`?${filtersToSearch(filters).toString()}`} className={styles.newest}>
+            <AppLink to={`?${filtersToSearch(filters).toString()}`} className={styles.newest}>
               {t('browse.fromNewest')}
-            </Link>
+            </AppLink>
           </p>
         ) : null}
       </header>

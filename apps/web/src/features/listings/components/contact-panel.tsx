@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { MESSAGE_MAX_LENGTH } from '@betoch/contracts/constants';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -113,7 +114,7 @@ export function ContactPanel({ listing, signedIn, unlock, message }: ContactPane
               <PhoneIcon size={20} /> <span dir="ltr">{unlock.phone}</span>
             </a>
             <p className={styles.hint}>
-              {t('contact.unlockedHint')} <Link to={paths.myUnlocks}>{t('contact.myUnlocksLink')}</Link>
+              {t('contact.unlockedHint')} <AppLink to={paths.myUnlocks}>{t('contact.myUnlocksLink')}</AppLink>
             </p>
           </>
         ) : phoneHidden ? (

@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { HomeIcon, PinIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
@@ -61,9 +62,9 @@ export const ListingCard = memo(function ListingCard({ listing, priority = false
           <Price amount={listing.price_etb} suffix={t('card.perMonth')} />
         </p>
         <h3 className={styles.title}>
-          <Link to={paths.listing(listing._id)} state={{ from: `${pathname}${search}` }} className={styles.link}>
+          <AppLink to={paths.listing(listing._id)} state={{ from: `${pathname}${search}` }} className={styles.link}>
             {titleOf(listing)}
-          </Link>
+          </AppLink>
         </h3>
         <p className={styles.place}>
           <PinIcon size={16} />
@@ -85,9 +86,9 @@ function CardSaveLink({ listingId }: { listingId: string }) {
   const { t } = useTexts('listings');
   const signIn = signInLink(listingId, { save: true });
   return (
-    <Link to={signIn.to} state={signIn.state} className={styles.save} aria-label={t('card.save')}>
+    <AppLink to={signIn.to} state={signIn.state} className={styles.save} aria-label={t('card.save')}>
       <HeartIcon filled={false} />
-    </Link>
+    </AppLink>
   );
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import type { TListing, TOwnerListing } from '@betoch/contracts/listings';
 import { Alert } from '@/components/ui/alert';
@@ -262,9 +263,9 @@ export function ListingDetailPage() {
   return (
     <div className="page">
       <nav className={styles.crumbs} aria-label={t('detail.breadcrumb')}>
-        <Link to={browseBack} className={styles.backLink}>
+        <AppLink to={browseBack} className={styles.backLink}>
           <span aria-hidden="true">‹</span> {t('detail.backToBrowse')}
-        </Link>
+        </AppLink>
       </nav>
       {content}
     </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import type { TListing } from '@betoch/contracts/listings';
 import { ResponsivePhoto } from '@/components/ui/responsive-photo';
@@ -29,9 +29,9 @@ export function ListingPhotoView({ listing, n }: { listing: TListing; n: number 
           {t('gallery.viewerLabel', { title })}
         </h1>
         <p className={`${viewer.counter} ${styles.counter}`}>{t('gallery.counter', { n, total })}</p>
-        <Link to={paths.listing(listing._id)} className={`${viewer.close} ${styles.link}`} aria-label={t('common:actions.close')}>
+        <AppLink to={paths.listing(listing._id)} className={`${viewer.close} ${styles.link}`} aria-label={t('common:actions.close')}>
           <span aria-hidden="true">×</span>
-        </Link>
+        </AppLink>
       </div>
       <div className={viewer.stage}>
         <ResponsivePhoto
@@ -47,12 +47,12 @@ export function ListingPhotoView({ listing, n }: { listing: TListing; n: number 
       </div>
       {total > 1 ? (
         <>
-          <Link to={at(n - 1)} replace className={`${viewer.nav} ${viewer.prev} ${styles.link}`} aria-label={t('gallery.previous')}>
+          <AppLink to={at(n - 1)} replace className={`${viewer.nav} ${viewer.prev} ${styles.link}`} aria-label={t('gallery.previous')}>
             <span aria-hidden="true">‹</span>
-          </Link>
-          <Link to={at(n + 1)} replace className={`${viewer.nav} ${viewer.next} ${styles.link}`} aria-label={t('gallery.next')}>
+          </AppLink>
+          <AppLink to={at(n + 1)} replace className={`${viewer.nav} ${viewer.next} ${styles.link}`} aria-label={t('gallery.next')}>
             <span aria-hidden="true">›</span>
-          </Link>
+          </AppLink>
         </>
       ) : null}
     </section>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { Price } from '@/components/ui/price';
 import { paths } from '@/config/paths';
 import { useListingTitle } from '@/lib/listing-title';
@@ -18,9 +18,9 @@ export function ListingTextLinks({ listings }: { listings: CardListing[] }) {
     <ul className={styles.list}>
       {listings.map((listing) => (
         <li key={listing._id} className={styles.item}>
-          <Link to={paths.listing(listing._id)} className={styles.link}>
+          <AppLink to={paths.listing(listing._id)} className={styles.link}>
             {titleOf(listing)}
-          </Link>
+          </AppLink>
           <span className={styles.facts}>
             <Price amount={listing.price_etb} suffix={t('card.perMonth')} /> · {t(`subcities.${listing.subcity}`, { defaultValue: listing.subcity })}
           </span>

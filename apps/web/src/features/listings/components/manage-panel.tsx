@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import type { TOwnerListing } from '@betoch/contracts/listings';
 import { Alert } from '@/components/ui/alert';
@@ -69,7 +70,7 @@ export function ManagePanel({ listing }: { listing: TOwnerListing }) {
           <p>{errorText(t, failure)}</p>
           {needsCredits ? (
             <p>
-              {t('manage.needCredits')} <Link to={paths.wallet}>{t('manage.toWallet')}</Link>
+              {t('manage.needCredits')} <AppLink to={paths.wallet}>{t('manage.toWallet')}</AppLink>
             </p>
           ) : null}
         </Alert>

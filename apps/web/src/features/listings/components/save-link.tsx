@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { HeartIcon } from '@/components/ui/heart-icon';
 import { signInLink } from '../lib/sign-in-link';
@@ -13,9 +13,9 @@ export function SaveLink({ listingId }: { listingId: string }) {
   const { t } = useTexts('favourites');
   const signIn = signInLink(listingId, { save: true });
   return (
-    <Link to={signIn.to} state={signIn.state} className={styles.action}>
+    <AppLink to={signIn.to} state={signIn.state} className={styles.action}>
       <HeartIcon filled={false} />
       <span>{t('heart.save')}</span>
-    </Link>
+    </AppLink>
   );
 }

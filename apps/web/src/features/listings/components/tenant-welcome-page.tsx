@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -58,9 +58,9 @@ export function TenantWelcomePage() {
     <div className={styles.page}>
       <section className={styles.hero}>
         <div className={styles.heroInner}>
-          <Link to={paths.home} className={styles.brand}>
+          <AppLink to={paths.home} className={styles.brand}>
             <HomeIcon size={22} /> {t('common:brand.name')}
-          </Link>
+          </AppLink>
           <h1 className={styles.title}>{t('hero.title')}</h1>
           <p className={styles.subtitle}>{t('hero.subtitle')}</p>
           <ButtonLink to={paths.browse} variant="gold" className={styles.cta}>
@@ -74,9 +74,9 @@ export function TenantWelcomePage() {
           <h2 id="featured-title" className={styles.sectionTitle}>
             {t('featured.title')}
           </h2>
-          <Link to={paths.browse} className={styles.seeAll}>
+          <AppLink to={paths.browse} className={styles.seeAll}>
             {t('featured.seeAll')}
-          </Link>
+          </AppLink>
         </div>
         <Featured />
       </section>
@@ -100,9 +100,9 @@ export function TenantWelcomePage() {
 
       <p className={styles.footer}>
         {t('login.question')}{' '}
-        <Link to={paths.login} className={styles.loginLink}>
+        <AppLink to={paths.login} className={styles.loginLink}>
           {t('login.link')}
-        </Link>
+        </AppLink>
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -56,9 +57,9 @@ export function SaveSearchDialog({ open, onClose }: { open: boolean; onClose: ()
         <div className={styles.done}>
           <Alert tone="success">{t('save.saved')}</Alert>
           <div className={styles.actions}>
-            <Link to={paths.saved} className={styles.link} onClick={onClose}>
+            <AppLink to={paths.saved} className={styles.link} onClick={onClose}>
               {t('save.viewSaved')}
-            </Link>
+            </AppLink>
             <Button variant="secondary" onClick={onClose}>
               {t('save.close')}
             </Button>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { Trans } from 'react-i18next';
 import { useTexts } from '@/lib/use-texts';
 import { formatPhoneLocal } from '@betoch/contracts/phone';
@@ -38,9 +38,9 @@ export function UnlockCard({ record }: { record: TUnlockRecord }) {
       </div>
       <div className={styles.body}>
         <h2 className={styles.cardTitle}>
-          <Link to={paths.listing(listing._id)} className={styles.cardLink}>
+          <AppLink to={paths.listing(listing._id)} className={styles.cardLink}>
             {title}
-          </Link>
+          </AppLink>
         </h2>
         <p className={styles.meta}>
           {subcity} · {type}

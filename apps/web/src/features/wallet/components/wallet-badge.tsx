@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { WalletIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -29,10 +29,10 @@ export function WalletBadge() {
   const count = useBadgeCount('tenant');
   if (count === undefined) return null;
   return (
-    <Link to={paths.wallet} className={styles.badge} aria-label={ready ? t('badge.credits', { count }) : undefined} data-testid="wallet-badge">
+    <AppLink to={paths.wallet} className={styles.badge} aria-label={ready ? t('badge.credits', { count }) : undefined} data-testid="wallet-badge">
       <WalletIcon size={18} />
       <span>{count}</span>
-    </Link>
+    </AppLink>
   );
 }
 

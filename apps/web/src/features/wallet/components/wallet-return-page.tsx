@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
@@ -65,7 +66,7 @@ export function WalletReturnPage() {
     body = (
       <Alert tone="error" title={t('return.invalid')}>
         <p>
-          <Link to={paths.wallet}>{t('return.backToWallet')}</Link>
+          <AppLink to={paths.wallet}>{t('return.backToWallet')}</AppLink>
         </p>
       </Alert>
     );
@@ -85,7 +86,7 @@ export function WalletReturnPage() {
       >
         {notFound ? null : <p>{errorText(t, verify.error)}</p>}
         <p>
-          <Link to={paths.wallet}>{t('return.backToWallet')}</Link>
+          <AppLink to={paths.wallet}>{t('return.backToWallet')}</AppLink>
         </p>
       </Alert>
     );
@@ -115,9 +116,9 @@ export function WalletReturnPage() {
     body = (
       <Alert tone="success" title={t(success.key, { count: success.count })}>
         <p>
-          <Link to={next} replace>
+          <AppLink to={next} replace>
             {t('return.continue')}
-          </Link>
+          </AppLink>
         </p>
       </Alert>
     );

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import type { TDuplicateCluster, TDuplicateMember } from '@betoch/contracts/admin';
 import { Button } from '@/components/ui/button';
@@ -130,9 +130,9 @@ function Member({
             {member.visibility === 'draft' ? <span className={`${styles.badge} ${styles.badgeMuted}`}>{t('duplicates.draft')}</span> : null}
           </p>
         ) : null}
-        <Link to={paths.listing(id)} className={styles.idLink}>
+        <AppLink to={paths.listing(id)} className={styles.idLink}>
           {t('duplicates.listingId', { id })}
-        </Link>
+        </AppLink>
       </div>
     </div>
   );

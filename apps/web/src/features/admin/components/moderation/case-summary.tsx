@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts, type Texts } from '@/lib/use-texts';
 import type { TConversationCaseSummary, TListingCaseSummary, TModerationCase, TUserCaseSummary } from '@betoch/contracts/admin';
 import { paths } from '@/config/paths';
@@ -40,9 +40,9 @@ function ListingSummary({ id, summary }: { id: string; summary: TListingCaseSumm
         items={[
           [
             t('moderation.fields.title'),
-            <Link key="t" to={paths.listing(id)}>
+            <AppLink key="t" to={paths.listing(id)}>
               {summary.title}
-            </Link>,
+            </AppLink>,
           ],
           [t('moderation.fields.price'), formatEtb(summary.price_etb, i18n.language)],
           [t('moderation.fields.source'), t(`moderation.sources.${summary.source}`)],
@@ -92,9 +92,9 @@ function ConversationSummary({ summary }: { summary: TConversationCaseSummary })
           ? [
               [
                 t('moderation.fields.listing'),
-                <Link key="l" to={paths.listing(summary.listing_id)}>
+                <AppLink key="l" to={paths.listing(summary.listing_id)}>
                   {summary.listing_title}
-                </Link>,
+                </AppLink>,
               ] as [string, ReactNode],
             ]
           : []),

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { SKU_CATALOG, type Sku } from '@betoch/contracts/constants';
 import { usePlanNames } from '@/lib/plan-names';
@@ -91,9 +91,9 @@ export function DelalaWelcomePage() {
       {!session.isAuthenticated ? (
         <p className={styles.footer}>
           {t('welcome.haveAccount')}{' '}
-          <Link to={paths.login} className={styles.footerLink}>
+          <AppLink to={paths.login} className={styles.footerLink}>
             {t('welcome.login')}
-          </Link>
+          </AppLink>
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { Alert } from '@/components/ui/alert';
 import { HomeIcon, LockIcon, ShieldIcon } from '@/components/ui/icons';
@@ -55,15 +56,15 @@ export function LandlordWelcomePage() {
       {!isAuthenticated ? (
         <p className={styles.footer}>
           {t('welcome.haveAccount')}{' '}
-          <Link to={SIGN_IN_TO_POST.to} state={SIGN_IN_TO_POST.state} className={styles.footerLink}>
+          <AppLink to={SIGN_IN_TO_POST.to} state={SIGN_IN_TO_POST.state} className={styles.footerLink}>
             {t('welcome.login')}
-          </Link>
+          </AppLink>
         </p>
       ) : (
         <p className={styles.footer}>
-          <Link to={paths.myListings} className={styles.footerLink}>
+          <AppLink to={paths.myListings} className={styles.footerLink}>
             {t('success.manage')}
-          </Link>
+          </AppLink>
         </p>
       )}
     </div>

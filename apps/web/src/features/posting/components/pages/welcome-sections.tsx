@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
 import { HomeIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -11,9 +11,9 @@ export function WelcomeHero({ title, subtitle, points }: { title: string; subtit
   return (
     <section className={styles.hero}>
       <p className={styles.brandRow}>
-        <Link to={paths.home} className={styles.brand}>
+        <AppLink to={paths.home} className={styles.brand}>
           <HomeIcon size={22} /> {t('brand.name')}
-        </Link>
+        </AppLink>
       </p>
       <h1 className={styles.heroTitle}>{title}</h1>
       <p className={styles.heroText}>{subtitle}</p>
