@@ -115,29 +115,24 @@ function drawWhenReady(app: ReactNode): Promise<string> {
 const KEPT_PARTS = 100;
 
 /**
- * What KeptMarkup gives the pages: a part drawn alone into HTML, with the page's language, once
- * per language and key. Its content never hydrates, so it is drawn as plain markup.
+ * What KeptMarkup gives the pages, per language: a part drawn alone into HTML, with that
+ * language's texts, once per key. Its content never hydrates, so it is drawn as plain markup.
  */
-function markupKeeper(texts: Record<Language, I18n>): (language: Language) => KeepMarkup {
+function markupKeepers(texts: Record<Language, I18n>): Record<Language, KeepMarkup> {
   const kept = new Map<string, string>();
-  const keepers = new Map<Language, KeepMarkup>();
-  return (language) => {
-    let keeper = keepers.get(language);
-    if (!keeper) {
-      keeper = (key, part) => {
-        const id = `${language} ${key}`;
-        let html = kept.get(id);
-        if (html === undefined) {
-          html = renderToStaticMarkup(<I18nextProvider i18n={texts[language]}>{part}</I18nextProvider>);
-          if (kept.size >= KEPT_PARTS) kept.clear();
-          kept.set(id, html);
-        }
-        return html;
-      };
-      keepers.set(language, keeper);
-    }
-    return keeper;
-  };
+  const keeper =
+    (language: Language): KeepMarkup =>
+    (key, part) => {
+      const id = `${language} ${key}`;
+      let html = kept.get(id);
+      if (html === undefined) {
+        html = renderToStaticMarkup(<I18nextProvider i18n={texts[language]}>{part}</I18nextProvider>);
+        if (kept.size >= KEPT_PARTS) kept.clear();
+        kept.set(id, html);
+      }
+      return html;
+    };
+  return Object.fromEntries(LANGUAGES.map((lng) => [lng, keeper(lng)])) as Record<Language, KeepMarkup>;
 }
 
 /** The page's head: the 404's, a listing's own, or the page's texts (page-table.ts); none for a listing that could not be read. */
@@ -156,7 +151,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport,
   setApiTransport(transport);
   const texts = languageInstances(resources);
   const heads = pageHeads(resources as Record<string, Record<string, unknown>>);
-  const keeperFor = markupKeeper(texts);
+  const keepers = markupKeepers(texts);
 
   return {
     paths: PAGE_TABLE.map((page) => page.path),
@@ -181,7 +176,7 @@ export function createPageRenderer(resources: Resource, transport: ApiTransport,
                   <UsedNamespaces.Provider value={used}>
                     <ServerDataSaver.Provider value={dataSaver}>
                       <ServerOrigin.Provider value={origin}>
-                        <KeptMarkup.Provider value={keeperFor(language)}>
+                        <KeptMarkup.Provider value={keepers[language]}>
                           <StaticRouter location={url}>
                             <App client={client} table={table} />
                           </StaticRouter>

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AppLink } from '@/components/ui/app-link';
 import { useTexts } from '@/lib/use-texts';
-import { isNewTabPress } from '@/components/ui/button';
+import { isNewTabPress } from '@/components/ui/app-link';
 import { LANGUAGE_PARAM, LANGUAGES, type Language } from '@betoch/contracts/constants';
 import styles from './language-switcher.module.css';
 

@@ -12,9 +12,9 @@ export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElemen
   reloadDocument?: boolean;
 }
 
-/** A press the browser handles itself: another button, a new tab or window, a download (with a modifier key). */
-function handledByBrowser(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
-  return event.button !== 0 || (Boolean(target) && target !== '_self') || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+/** A press on a link that opens it in a new tab or window (a modifier key, another button). */
+export function isNewTabPress(event: MouseEvent): boolean {
+  return event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
 }
 
 /** An address with a scheme (`https:`, `tg:`) or a host (`//`): outside the app. */
@@ -51,7 +51,7 @@ export function AppLink({ to, state, replace, reloadDocument = false, onClick, t
       target={target}
       onClick={(event) => {
         onClick?.(event);
-        if (event.defaultPrevented || reloadDocument || ELSEWHERE.test(href) || handledByBrowser(event, target)) return;
+        if (event.defaultPrevented || reloadDocument || ELSEWHERE.test(href) || isNewTabPress(event) || (Boolean(target) && target !== '_self')) return;
         event.preventDefault();
         void navigate(href, { state, replace: replace ?? href === `${pathname}${search}${hash}` });
       }}

@@ -1,5 +1,5 @@
-import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
-import { AppLink, type AppLinkProps } from '@/components/ui/app-link';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { AppLink, isNewTabPress, type AppLinkProps } from '@/components/ui/app-link';
 import styles from './button.module.css';
 import { Spinner } from './spinner';
 
@@ -47,11 +47,6 @@ export function Button({ variant, block, small, loading, disabled, className, ch
       {children}
     </button>
   );
-}
-
-/** A press on a link that opens it in a new tab or window (a modifier key, another button). */
-export function isNewTabPress(event: MouseEvent): boolean {
-  return event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
 }
 
 export interface ButtonLinkProps extends AppLinkProps, Look {

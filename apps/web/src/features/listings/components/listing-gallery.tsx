@@ -1,7 +1,7 @@
 import { useCallback, useState, type MouseEvent } from 'react';
 import { useTexts } from '@/lib/use-texts';
 import type { TPhoto } from '@betoch/contracts/uploads';
-import { isNewTabPress } from '@/components/ui/button';
+import { isNewTabPress } from '@/components/ui/app-link';
 import { CameraIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { ResponsivePhoto } from '@/components/ui/responsive-photo';
