@@ -10,6 +10,7 @@ import { SessionSync } from './session-sync';
 import { fillListingSlots } from './listing-slots';
 import { fillFaydaSlot } from './fayda-slot';
 import { UserTypeDetector } from '@/features/listings/components/user-type-detector';
+import { DRAWN_ON_SERVER } from '@/lib/drawn-on-server';
 
 fillListingSlots();
 fillFaydaSlot();
@@ -23,8 +24,9 @@ export function App({ client, onExpired, table = routes }: { client?: QueryClien
   return (
     <AppProviders client={client}>
       <SessionProvider onExpired={onExpired ?? (() => undefined)}>
-        <SessionSync />
-        <UserTypeDetector />
+        {/* A session's own reads, which draw nothing: not on the server (lib/drawn-on-server.ts). */}
+        {DRAWN_ON_SERVER ? null : <SessionSync />}
+        {DRAWN_ON_SERVER ? null : <UserTypeDetector />}
         <AppRoutes table={table} />
       </SessionProvider>
     </AppProviders>

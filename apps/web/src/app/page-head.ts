@@ -1,6 +1,7 @@
 import { LANGUAGE_PARAM, LANGUAGES, type Language } from '@betoch/contracts/constants';
 import { htmlAttribute as attr, scriptJson } from '@betoch/contracts/html-safe';
 import type { TPublicListing } from '@betoch/contracts/listings';
+import { groupThousands } from '@/lib/format-money';
 import { ENGLISH_TITLE_WORDS, listingTitleIn, titleWordsFrom, type TitleTexts, type TitleWords } from '@betoch/contracts/listing-title';
 
 /**
@@ -103,7 +104,8 @@ export function pageHeads(resources: Record<string, Record<string, unknown>>): P
         const { listing } = input;
         const values = {
           title: listingTitleIn(listing, words[language]),
-          price: listing.price_etb.toLocaleString('en-US'),
+          // As toLocaleString('en-US') writes it, without an Intl.NumberFormat made for each page.
+          price: groupThousands(listing.price_etb),
           subcity: words[language].subcity(listing.subcity),
         };
         title = fill(t.listing.title, values);

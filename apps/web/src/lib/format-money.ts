@@ -7,6 +7,8 @@ import { toLanguage } from './i18n-language';
  */
 export function groupThousands(amount: number): string {
   if (!Number.isFinite(amount)) return String(amount);
+  // A whole number (every price in birr): its digits in threes, without the rounding's strings.
+  if (Number.isSafeInteger(amount)) return `${amount < 0 ? '-' : ''}${inThrees(String(Math.abs(amount)))}`;
   // Rounded half away from zero on the number as written (1.005 -> 1.01), as Intl rounds.
   const written = String(Math.abs(amount));
   const rounded = written.includes('e') ? Math.round(Math.abs(amount) * 100) / 100 : Math.round(Number(`${written}e2`)) / 100;
@@ -17,6 +19,13 @@ export function groupThousands(amount: number): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const sign = amount < 0 ? '-' : '';
   return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** '1234567' -> '1,234,567'. */
+function inThrees(digits: string): string {
+  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let at = grouped.length; at < digits.length; at += 3) grouped += `,${digits.slice(at, at + 3)}`;
+  return grouped;
 }
 
 /** Prices in birr with thousands separators: '1,250 ETB' in English, '1,250 ብር' in Amharic. */

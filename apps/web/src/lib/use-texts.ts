@@ -15,8 +15,8 @@ interface Made {
   subscribe: (onChange: () => void) => () => void;
   /** Moves on every language change. */
   version: number;
-  /** The `t` of each language and namespaces; emptied when the language changes. */
-  fixed: Map<string, TFunction>;
+  /** The `t` of each language, by its namespaces (comma-separated); emptied when the language changes. */
+  fixed: Map<string, Map<string, TFunction>>;
 }
 const made = new WeakMap<I18n, Made>();
 
@@ -67,10 +67,13 @@ export function useTexts(ns: string | readonly string[] = 'common', options: { u
   const namespaces: readonly string[] = typeof ns === 'string' ? [ns] : ns;
   const used = useContext(UsedNamespaces);
   if (used) for (const n of namespaces) used.add(n);
-  const ready = namespaces.every((n) => i18n.hasLoadedNamespace(n));
+  const wanted = typeof ns === 'string' ? ns : ns.join(',');
+  const language = i18n.language;
+  // A `t` is made once its namespaces have loaded, which never unload: made, they are ready.
+  const kept = m.fixed.get(language)?.get(wanted);
+  const ready = kept !== undefined || namespaces.every((n) => i18n.hasLoadedNamespace(n));
   const [, arrived] = useState(0);
   const waiting = !ready && options.useSuspense === false;
-  const wanted = namespaces.join(',');
   useEffect(() => {
     if (!waiting) return;
     let live = true;
@@ -82,15 +85,13 @@ export function useTexts(ns: string | readonly string[] = 'common', options: { u
     };
   }, [i18n, waiting, wanted]);
   if (!ready && !waiting) throw i18n.loadNamespaces([...namespaces]);
-  const language = i18n.language;
   // Before its texts have come, `t` answers keys (useSuspense: false): nothing is kept then.
   if (!ready) return { t: i18n.getFixedT(language, namespaces as string[]), i18n, ready };
-  const key = `${language}|${wanted}`;
-  let t = m.fixed.get(key);
-  if (!t) {
-    t = remembering(i18n.getFixedT(language, namespaces as string[]));
-    m.fixed.set(key, t);
-  }
+  if (kept) return { t: kept, i18n, ready };
+  const t = remembering(i18n.getFixedT(language, namespaces as string[]));
+  let ofLanguage = m.fixed.get(language);
+  if (!ofLanguage) m.fixed.set(language, (ofLanguage = new Map()));
+  ofLanguage.set(wanted, t);
   return { t, i18n, ready };
 }
 

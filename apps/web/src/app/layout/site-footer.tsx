@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavItemLink } from '@/components/ui/nav-item-link';
 import { useTexts } from '@/lib/use-texts';
 import { paths } from '@/config/paths';
 import styles from './site-footer.module.css';
@@ -11,14 +11,14 @@ export function SiteFooter() {
       <nav aria-label={t('siteFooter.label')}>
         <ul className={styles.links}>
           <li>
-            <NavLink to={paths.privacy} className={styles.link}>
+            <NavItemLink to={paths.privacy} className={styles.link}>
               {t('siteFooter.privacy')}
-            </NavLink>
+            </NavItemLink>
           </li>
           <li>
-            <NavLink to={paths.terms} className={styles.link}>
+            <NavItemLink to={paths.terms} className={styles.link}>
               {t('siteFooter.terms')}
-            </NavLink>
+            </NavItemLink>
           </li>
         </ul>
       </nav>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { NavLink as RouterNavLink } from 'react-router';
 import { AppLink } from '@/components/ui/app-link';
+import { NavItemLink } from '@/components/ui/nav-item-link';
 import { useTexts } from '@/lib/use-texts';
 import { WalletIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
@@ -34,10 +34,10 @@ function LinkItem({ link, className }: { link: NavLink; className?: string }) {
   const { t } = useTexts('common');
   const Badge = link.kind ? LINK_BADGES[link.kind] : undefined;
   return (
-    <RouterNavLink to={link.to} className={({ isActive }) => `${className} ${isActive ? styles.active : ''}`}>
+    <NavItemLink to={link.to} className={(current) => `${className} ${current ? styles.active : ''}`}>
       <span className={styles.label}>{t(link.labelKey)}</span>
       {Badge ? <Badge /> : null}
-    </RouterNavLink>
+    </NavItemLink>
   );
 }
 
@@ -84,11 +84,11 @@ export function TopBar() {
           </div>
           {user && !isDelala ? <WalletBadge /> : null}
           {isDelala ? (
-            <RouterNavLink to={paths.wallet} className={({ isActive }) => `${styles.walletLink} ${styles.phoneOnly} ${isActive ? styles.active : ''}`}>
+            <NavItemLink to={paths.wallet} className={(current) => `${styles.walletLink} ${styles.phoneOnly} ${current ? styles.active : ''}`}>
               <WalletIcon size={18} />
               <span>{t('nav.wallet')}</span>
               <PostCreditsBadge />
-            </RouterNavLink>
+            </NavItemLink>
           ) : null}
           <div className={`${styles.phoneOnly} ${styles.settings}`}>
             {!user ? <DataSaverToggle variant="icon" /> : null}

@@ -13,6 +13,7 @@ import type { ContactMessageWiring, ContactUnlockWiring } from '../components/co
 import { isInsufficientCredits } from '@/lib/insufficient-credits';
 import { isContactHidden } from '../lib/contact-failure';
 import type { PosterKind } from '../lib/poster-kind';
+import { DRAWN_ON_SERVER } from '@/lib/drawn-on-server';
 
 export interface ContactWiring {
   /** Absent for anonymous visitors: the panel sends them to /login or /signup itself. */
@@ -31,7 +32,7 @@ export interface ContactWiring {
  *   then /wallet; anything else under the field (fallback 'Failed to send message').
  * `viewer` is the signed-in user's phone, null for an anonymous visitor.
  */
-export function useContactWiring(listingId: string, viewer: string | null, poster: PosterKind): ContactWiring {
+function useViewerContactWiring(listingId: string, viewer: string | null, poster: PosterKind): ContactWiring {
   const { t } = useTexts(['listings', 'common']);
   const navigate = useNavigate();
   const status = useUnlockStatus(listingId, viewer);
@@ -90,6 +91,11 @@ export function useContactWiring(listingId: string, viewer: string | null, poste
 
   return { unlock, message, contactHidden };
 }
+
+/** The server draws for a visitor without a session (lib/drawn-on-server.ts): the panel's own links and forms, no calls. */
+const noViewerWiring = (): ContactWiring => ({ contactHidden: false });
+
+export const useContactWiring: typeof useViewerContactWiring = DRAWN_ON_SERVER ? noViewerWiring : useViewerContactWiring;
 
 /** The failure's code in the user's language when the app knows it, else 'Failed to send message'. */
 function sendFailureText(t: TFunction, error: unknown): string {

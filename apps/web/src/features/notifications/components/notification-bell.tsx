@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { NavLink } from 'react-router';
+import { NavItemLink } from '@/components/ui/nav-item-link';
 import { useTexts } from '@/lib/use-texts';
 import { UNREAD_BADGE_MAX } from '@betoch/contracts/constants';
 import { BellIcon } from '@/components/ui/icons';
@@ -36,9 +36,9 @@ export const NotificationBell = memo(function NotificationBell() {
   const count = unread.data?.count ?? 0;
   const label = !ready ? undefined : count > 0 ? t('bell.labelUnread', { count }) : t('bell.label');
   return (
-    <NavLink
+    <NavItemLink
       to={paths.notifications}
-      className={({ isActive }) => `${styles.bell} ${isActive ? styles.active : ''}`}
+      className={(current) => `${styles.bell} ${current ? styles.active : ''}`}
       aria-label={label}
       data-testid="notification-bell"
     >
@@ -48,6 +48,6 @@ export const NotificationBell = memo(function NotificationBell() {
           {count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : count}
         </span>
       ) : null}
-    </NavLink>
+    </NavItemLink>
   );
 });
