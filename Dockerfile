@@ -37,4 +37,4 @@ COPY --from=build /opt/betoch/apps/web/dist ./apps/web/dist
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:8080/api/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--single-threaded-gc", "--heap-growing-percent=300", "--external-memory-accounted-in-global-limit", "apps/api/dist/main.js"]
+CMD ["node", "--single-threaded-gc", "--max-semi-space-size=16", "--heap-growing-percent=300", "--external-memory-accounted-in-global-limit", "apps/api/dist/main.js"]

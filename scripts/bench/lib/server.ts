@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** Node's flags in the start command (package.json `start`, Dockerfile, deploy/betoch.service). */
-export const START_FLAGS = ['--single-threaded-gc', '--heap-growing-percent=300', '--external-memory-accounted-in-global-limit'];
+export const START_FLAGS = ['--single-threaded-gc', '--max-semi-space-size=16', '--heap-growing-percent=300', '--external-memory-accounted-in-global-limit'];
 
 /**
  * The Node binary and flags the bench's servers start with: this process's node and START_FLAGS,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
-const FLAGS = ['--single-threaded-gc', '--heap-growing-percent=300', '--external-memory-accounted-in-global-limit'];
+const FLAGS = ['--single-threaded-gc', '--max-semi-space-size=16', '--heap-growing-percent=300', '--external-memory-accounted-in-global-limit'];
 const FLAG = FLAGS.join(' ');
 
 describe('the start command', () => {
