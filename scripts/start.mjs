@@ -9,7 +9,13 @@ import { exitCodeOf, runNode } from './run-node.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 /** The start command of every real server (Dockerfile, deploy/betoch.service, docs/deploy.md). */
-const SERVER = ['--single-threaded-gc', '--max-semi-space-size=16', '--heap-growing-percent=300', '--external-memory-accounted-in-global-limit', 'apps/api/dist/main.js'];
+const SERVER = [
+  '--single-threaded-gc',
+  '--max-semi-space-size=16',
+  '--heap-growing-percent=300',
+  '--external-memory-accounted-in-global-limit',
+  'apps/api/dist/main.js',
+];
 
 const apiBuilt = await runNode(path.join(root, 'apps/api/build.mjs'));
 if (apiBuilt !== 0) process.exit(apiBuilt);
